@@ -1,0 +1,63 @@
+import { unzipSync } from 'fflate';
+import { COMPANY_SPECIFIC_CATEGORY_NAME } from '@portal/contracts';
+import type { Em, Storage } from '@portal/service-kit';
+import { Category } from '../modules/categories/category.entity';
+import { Course, CourseCategory } from '../modules/courses/course.entity';
+import { buildDemoScormPackage, DEMO_COURSES } from '../modules/demo-packages';
+
+/** Ids match the spec's icon list (§9); 18 is 'Company Specific' and takes the default icon. */
+export const DEMO_CATEGORIES: { id: number; name: string }[] = [
+  { id: 1, name: 'Health and Safety' },
+  { id: 6, name: 'Fire Safety' },
+  { id: 7, name: 'First Aid' },
+  { id: 8, name: 'Working at Height' },
+  { id: 9, name: 'Manual Handling' },
+  { id: 10, name: 'Electrical Safety' },
+  { id: 11, name: 'Hazardous Substances' },
+  { id: 12, name: 'Food Hygiene' },
+  { id: 13, name: 'Asbestos Awareness' },
+  { id: 14, name: 'Noise and Vibration' },
+  { id: 15, name: 'Personal Protective Equipment' },
+  { id: 16, name: 'Driving and Transport' },
+  { id: 17, name: 'Construction' },
+  { id: 18, name: COMPANY_SPECIFIC_CATEGORY_NAME },
+  { id: 19, name: 'Mental Health and Wellbeing' },
+];
+
+const COURSE_DETAILS: Record<string, { id: number; categoryIds: number[]; creditCost: number; validity: number; duration: string; sku: string }> = {
+  'demo-manual-handling-12': { id: 1, categoryIds: [1, 9], creditCost: 1, validity: 3, duration: '20 minutes', sku: 'HS-MH-01' },
+  'demo-fire-safety-2004': { id: 2, categoryIds: [1, 6], creditCost: 2, validity: 1, duration: '25 minutes', sku: 'HS-FS-01' },
+  'demo-working-at-height-12': { id: 3, categoryIds: [8, 17], creditCost: 2, validity: 3, duration: '20 minutes', sku: 'HS-WH-01' },
+};
+
+export const DEMO_COURSE_IDS = { manualHandling: 1, fireSafety: 2, workingAtHeight: 3 } as const;
+
+/** Categories, and courses whose SCORM packages are built from the project's own source. */
+export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<void> {
+  for (const category of DEMO_CATEGORIES) em.create(Category, category);
+  for (const spec of DEMO_COURSES) {
+    const details = COURSE_DETAILS[spec.identifier];
+    if (!details) continue;
+    const packagePath = `courses/${details.id}/package`;
+    const files = unzipSync(buildDemoScormPackage(spec));
+    for (const [name, bytes] of Object.entries(files)) await storage.put(`${packagePath}/${name}`, bytes);
+    em.create(Course, {
+      id: details.id,
+      name: spec.title,
+      description: `<p>${spec.pages[0]?.heading ?? spec.title}: a short online course with a quiz (pass mark ${spec.passingScorePercent}%).</p>`,
+      companyId: null,
+      duration: details.duration,
+      validityPeriod: details.validity,
+      sku: details.sku,
+      wpLink: `https://shop.safetytraining.test/courses/${spec.identifier}`,
+      creditCost: details.creditCost,
+      hasBridging: false,
+      certificatePath: null,
+      packagePath,
+      scormVersion: spec.version,
+      launchPath: 'index.html',
+    } as never);
+    for (const categoryId of details.categoryIds) em.create(CourseCategory, { courseId: details.id, categoryId });
+  }
+  await em.flush();
+}

@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import type { AppEnv, ServiceDeps } from '@portal/service-kit';
+import { creditRoutes } from './modules/credits/credits.routes';
+import { learnerDashboardRoutes } from './modules/enrollments/learner-dashboard.routes';
+import { verifyRoutes } from './modules/certificates/verify.routes';
+
+/** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
+export function createEnrolmentApp(deps: ServiceDeps) {
+  return new Hono<AppEnv>().route('/', creditRoutes(deps)).route('/', learnerDashboardRoutes(deps)).route('/', verifyRoutes(deps));
+}

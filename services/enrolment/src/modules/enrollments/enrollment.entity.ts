@@ -1,0 +1,26 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const ENROLLMENT_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export const Enrollment = defineEntity({
+  name: 'Enrollment',
+  tableName: 'enrollments',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    userId: p.integer().fieldName('user_id'),
+    courseId: p.integer().fieldName('course_id'),
+    /** The company (or depot) the enrolment was bought for. */
+    companyId: p.integer().fieldName('company_id'),
+    status: p.enum([...ENROLLMENT_STATUSES]).default('not_started'),
+    score: p.integer().nullable(),
+    certificateCode: p.string().fieldName('certificate_code').length(64).nullable(),
+    startedAt: p.datetime().fieldName('started_at').nullable(),
+    passedAt: p.datetime().fieldName('passed_at').nullable(),
+    /** When the certificate expires: passed_at plus the course's validity years. */
+    expiresAt: p.datetime().fieldName('expires_at').nullable(),
+    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+export type IEnrollment = InferEntity<typeof Enrollment>;

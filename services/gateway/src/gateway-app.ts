@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { buildOpenApiDocument, routeTable } from '@portal/contracts';
+import {
+  clearSessionCookie,
+  createErrorHandler,
+  issueXsrfCookie,
+  logger,
+  notFoundHandler,
+  readSessionToken,
+  type AppEnv,
+  type ServiceDeps,
+} from '@portal/service-kit';
+import { createIdentityApp } from '@portal/identity-service';
+import { createCatalogueApp } from '@portal/catalogue-service';
+import { createEnrolmentApp } from '@portal/enrolment-service';
+import { createReportingApp } from '@portal/reporting-service';
+import { deleteSessionByToken } from './logout';
+import { mountStaticSites } from './static-sites';
+
+export interface GatewayOptions {
+  /** Serve shells and remotes from their dist folders (off in API-only tests). */
+  serveFrontends?: boolean;
+}
+
+/** One process: the four service apps, the shells and remotes, and the OpenAPI document. */
+export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler({ exposeDetails: deps.env.NODE_ENV !== 'production' }));
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (deps.env.LOG_REQUESTS) {
+      logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    }
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      // Course packages are framed from the same origin; nothing else may frame the portal.
+      xFrameOptions: 'SAMEORIGIN',
+      crossOriginResourcePolicy: 'same-origin',
+      crossOriginOpenerPolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN.
+  app.use('*', async (c, next) => {
+    issueXsrfCookie(c, deps.env.COOKIE_SECURE);
+    await next();
+  });
+
+  const openApi = buildOpenApiDocument(routeTable, { title: 'Safety Training Portal API', version: '0.1.0' });
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+
+  app.route('/', createIdentityApp(deps));
+  app.route('/', createCatalogueApp(deps));
+  app.route('/', createEnrolmentApp(deps));
+  app.route('/', createReportingApp(deps));
+  app.all('/api/*', notFoundHandler);
+
+  // A plain navigation (also where the shells send the browser on a 401): end the session, go to sign-in.
+  app.get('/logout', async (c) => {
+    const token = readSessionToken(c);
+    if (token) await deleteSessionByToken(deps, token);
+    clearSessionCookie(c);
+    return c.redirect('/login', 302);
+  });
+
+  if (options.serveFrontends ?? true) mountStaticSites(app);
+  app.notFound(notFoundHandler);
+  return app;
+}

@@ -1,0 +1,29 @@
+import { serve } from '@hono/node-server';
+import { logger } from '@portal/service-kit';
+import { loadGatewayEnv } from './env';
+import { createPlatform } from './platform';
+import { createGatewayApp } from './gateway-app';
+import { demoSignInLines, seedDemoData } from './seed';
+
+const env = loadGatewayEnv();
+const platform = await createPlatform(env);
+const seeded = await seedDemoData(platform);
+if (seeded) logger.info('demo data seeded');
+
+const app = createGatewayApp(platform);
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const database = env.DATABASE_URL ? 'MySQL (DATABASE_URL)' : `SQLite ${env.dataDir}/portal.sqlite`;
+  process.stdout.write(['', ...demoSignInLines(env.appUrl), `Database: ${database}`, `Listening on port ${info.port}. Ctrl-C stops.`, ''].join('\n'));
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('stopping', { signal });
+  server.close();
+  await platform.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,17 @@
+import type { SessionUser } from '@portal/contracts';
+import type { Em, Principal } from '@portal/service-kit';
+import type { IUser } from './user.entity';
+import { companyNameOf } from '../sessions/session.repository';
+
+export async function toSessionUser(em: Em, user: IUser, principal: Principal | null): Promise<SessionUser> {
+  const companyId = principal?.companyId ?? user.companyId;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email ?? null,
+    role: user.role,
+    company_id: companyId,
+    company_name: await companyNameOf(em, companyId),
+    is_mimicking: principal?.isMimicking ?? false,
+  };
+}

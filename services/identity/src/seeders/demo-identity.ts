@@ -1,0 +1,50 @@
+import { DEFAULT_COMPANY_ID } from '@portal/contracts';
+import { hashPassword, type Em } from '@portal/service-kit';
+import { Company } from '../modules/companies/company.entity';
+import { User } from '../modules/users/user.entity';
+
+/** Fixed ids so the README, the e2e suite and the other services' seeds can name them. */
+export const DEMO = {
+  companies: { default: DEFAULT_COMPANY_ID, demo: 2, northDepot: 3, southDepot: 4 },
+  users: { admin: 1, manager: 2, learner: 3, codeLearner: 4, northLearner: 5, southLearner: 6 },
+  signIns: {
+    admin: { email: 'admin@portal.test', password: 'Admin!2345' },
+    manager: { email: 'manager@demo.test', password: 'Manager!2345' },
+    learner: { email: 'learner@demo.test', password: 'Learner!2345' },
+    codeLearner: { loginCode: 'DEMOCODE1' },
+  },
+} as const;
+
+export async function seedDemoIdentity(em: Em): Promise<void> {
+  const c = DEMO.companies;
+  const companies = [
+    { id: c.default, name: 'Safety Training Portal', email: 'admin@portal.test', parentId: null },
+    { id: c.demo, name: 'Demo Construction Ltd', email: 'manager@demo.test', managerName: 'Morgan Hale', managerEmail: 'manager@demo.test', parentId: null },
+    { id: c.northDepot, name: 'North Depot', email: 'north@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
+    { id: c.southDepot, name: 'South Depot', email: 'south@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
+  ];
+  for (const company of companies) em.create(Company, company as never);
+
+  const u = DEMO.users;
+  const s = DEMO.signIns;
+  const users = [
+    { id: u.admin, name: 'Alex Admin', email: s.admin.email, password: s.admin.password, companyId: c.default, role: 'admin' },
+    { id: u.manager, name: 'Morgan Hale', email: s.manager.email, password: s.manager.password, companyId: c.demo, role: 'manager' },
+    { id: u.learner, name: 'Lee Carter', email: s.learner.email, password: s.learner.password, companyId: c.demo, role: 'learner' },
+    { id: u.codeLearner, name: 'Priya Shah', loginCode: s.codeLearner.loginCode, companyId: c.demo, role: 'learner' },
+    { id: u.northLearner, name: 'Sam Northcott', email: 'sam.northcott@demo.test', loginCode: 'DEMOCODE2', companyId: c.northDepot, role: 'learner' },
+    { id: u.southLearner, name: 'Jo Southgate', email: 'jo.southgate@demo.test', loginCode: 'DEMOCODE3', companyId: c.southDepot, role: 'learner' },
+  ] as const;
+  for (const user of users) {
+    em.create(User, {
+      id: user.id,
+      name: user.name,
+      email: 'email' in user ? user.email : null,
+      passwordHash: 'password' in user ? await hashPassword(user.password) : null,
+      loginCode: 'loginCode' in user ? user.loginCode : null,
+      companyId: user.companyId,
+      role: user.role,
+    } as never);
+  }
+  await em.flush();
+}

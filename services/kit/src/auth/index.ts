@@ -1,0 +1,3 @@
+export * from './principal';
+export * from './passwords';
+export * from './tokens';

@@ -1,0 +1,2 @@
+export * from './orm';
+export * from './schema-migration';

@@ -1,0 +1,70 @@
+import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
+import type { EntityManager, AbstractSqlDriver, Knex } from '@mikro-orm/knex';
+import { LibSqlDriver } from '@mikro-orm/libsql';
+import { MySqlDriver } from '@mikro-orm/mysql';
+import { Migrator, type Migration } from '@mikro-orm/migrations';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Orm = MikroORM<AbstractSqlDriver>;
+export type Em = EntityManager;
+export type { Knex };
+
+export interface MigrationEntry {
+  /** Globally ordered: `<yyyymmddhhmm>_<service>_<what>`. */
+  name: string;
+  class: new (...args: never[]) => Migration;
+}
+
+/** What a service contributes to the database: its entities and its migrations. */
+export interface ServiceSchema {
+  entities: EntitySchema<any, any>[];
+  migrations: MigrationEntry[];
+}
+
+export interface DatabaseOptions {
+  /** mysql://… or absent for SQLite. */
+  databaseUrl?: string;
+  /** SQLite file (default `<dataDir>/portal.sqlite`), or ':memory:'. */
+  sqliteFile?: string;
+  dataDir: string;
+  schemas: ServiceSchema[];
+  debug?: boolean;
+}
+
+export function isMysqlUrl(url: string | undefined): url is string {
+  return !!url && /^mysql:\/\//.test(url);
+}
+
+export async function createOrm(options: DatabaseOptions): Promise<Orm> {
+  const entities = options.schemas.flatMap((s) => s.entities);
+  const migrationsList = options.schemas
+    .flatMap((s) => s.migrations)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((m) => ({ name: m.name, class: m.class as never }));
+  const common: Partial<Options> = {
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    discovery: { warnWhenNoEntities: false },
+  };
+  if (isMysqlUrl(options.databaseUrl)) {
+    return (await MikroORM.init({ ...common, driver: MySqlDriver, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } } as Options)) as unknown as Orm;
+  }
+  const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');
+  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
+  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file } as Options)) as unknown as Orm;
+}
+
+/** Applies every pending migration of every service, in name order. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}
+
+export function isMysql(em: Em): boolean {
+  return em.getPlatform().constructor.name.toLowerCase().includes('mysql') || em.getPlatform().constructor.name.toLowerCase().includes('maria');
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env in the services (STYLE.md habit 6). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** mysql://user:pass@host:3306/db — absent: the embedded SQLite file under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  /** Public origin used in links (mails, QR codes). */
+  APP_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Safety Training Portal <no-reply@portal.test>'),
+  /** Where each remote's mf-manifest.json is published; defaults are the gateway's own copies. */
+  REMOTE_LEARNER_URL: z.string().default('/remotes/learner/mf-manifest.json'),
+  REMOTE_COMPANY_URL: z.string().default('/remotes/company/mf-manifest.json'),
+  REMOTE_ADMIN_URL: z.string().default('/remotes/admin/mf-manifest.json'),
+  REMOTE_VERIFY_URL: z.string().default('/remotes/verify/mf-manifest.json'),
+  /** Set behind HTTPS so cookies are Secure. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; appUrl: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return { ...env, dataDir, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/**
+ * A secret that must not have a default in code: read from the environment, or generated once
+ * into the data folder for the embedded set-up (so restarts keep sessions and links valid).
+ */
+export function loadOrCreateSecret(dataDir: string, name: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, `.${name}.secret`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,4 @@
+export * from './context';
+export * from './errors';
+export * from './cookies';
+export * from './bind-routes';

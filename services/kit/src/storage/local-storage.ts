@@ -1,0 +1,30 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/** Files (course packages, certificate background, logos): local disk now, S3-compatible at scale. */
+export interface Storage {
+  put(key: string, data: Uint8Array | string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  remove(prefix: string): Promise<void>;
+  /** Absolute path of a key on local disk (for static serving); throws on keys that escape. */
+  localPath(key: string): string;
+}
+
+export function createLocalStorage(root: string): Storage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const full = resolve(join(base, key));
+    if (full !== base && !full.startsWith(base + sep)) throw new Error(`Storage key escapes the storage root: ${key}`);
+    return full;
+  };
+  return {
+    async put(key, data) {
+      const full = pathOf(key);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, data);
+    },
+    get: (key) => readFile(pathOf(key)),
+    remove: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
+    localPath: pathOf,
+  };
+}

@@ -1,0 +1,1 @@
+export { createReportingApp } from './app';
