@@ -5,29 +5,30 @@ import { Category } from '../modules/categories/category.entity';
 import { Course, CourseCategory } from '../modules/courses/course.entity';
 import { buildDemoScormPackage, DEMO_COURSES } from '../modules/demo-packages';
 
-/** Ids match the spec's icon list (§9); 18 is 'Company Specific' and takes the default icon. */
+/** Ids match the spec's icon list (§9) and the design system's CategoryIcon; 2 and 18 take the default icon. */
 export const DEMO_CATEGORIES: { id: number; name: string }[] = [
-  { id: 1, name: 'Health and Safety' },
-  { id: 6, name: 'Fire Safety' },
-  { id: 7, name: 'First Aid' },
-  { id: 8, name: 'Working at Height' },
-  { id: 9, name: 'Manual Handling' },
-  { id: 10, name: 'Electrical Safety' },
-  { id: 11, name: 'Hazardous Substances' },
-  { id: 12, name: 'Food Hygiene' },
-  { id: 13, name: 'Asbestos Awareness' },
-  { id: 14, name: 'Noise and Vibration' },
-  { id: 15, name: 'Personal Protective Equipment' },
-  { id: 16, name: 'Driving and Transport' },
-  { id: 17, name: 'Construction' },
+  { id: 1, name: 'Fire Safety' },
+  { id: 2, name: 'Health and Safety Essentials' },
+  { id: 6, name: 'First Aid' },
+  { id: 7, name: 'Working at Height' },
+  { id: 8, name: 'Manual Handling' },
+  { id: 9, name: 'Electrical Safety' },
+  { id: 10, name: 'Hazardous Substances (COSHH)' },
+  { id: 11, name: 'Food Hygiene' },
+  { id: 12, name: 'Asbestos Awareness' },
+  { id: 13, name: 'Noise and Vibration' },
+  { id: 14, name: 'Personal Protective Equipment' },
+  { id: 15, name: 'Driving and Transport' },
+  { id: 16, name: 'Construction' },
+  { id: 17, name: 'Mental Health and Wellbeing' },
   { id: 18, name: COMPANY_SPECIFIC_CATEGORY_NAME },
-  { id: 19, name: 'Mental Health and Wellbeing' },
+  { id: 19, name: 'Infection Control' },
 ];
 
 const COURSE_DETAILS: Record<string, { id: number; categoryIds: number[]; creditCost: number; validity: number; duration: string; sku: string }> = {
-  'demo-manual-handling-12': { id: 1, categoryIds: [1, 9], creditCost: 1, validity: 3, duration: '20 minutes', sku: 'HS-MH-01' },
-  'demo-fire-safety-2004': { id: 2, categoryIds: [1, 6], creditCost: 2, validity: 1, duration: '25 minutes', sku: 'HS-FS-01' },
-  'demo-working-at-height-12': { id: 3, categoryIds: [8, 17], creditCost: 2, validity: 3, duration: '20 minutes', sku: 'HS-WH-01' },
+  'demo-manual-handling-12': { id: 1, categoryIds: [2, 8], creditCost: 1, validity: 3, duration: '20 minutes', sku: 'HS-MH-01' },
+  'demo-fire-safety-2004': { id: 2, categoryIds: [1], creditCost: 2, validity: 1, duration: '25 minutes', sku: 'HS-FS-01' },
+  'demo-working-at-height-12': { id: 3, categoryIds: [7, 16], creditCost: 2, validity: 3, duration: '20 minutes', sku: 'HS-WH-01' },
 };
 
 export const DEMO_COURSE_IDS = { manualHandling: 1, fireSafety: 2, workingAtHeight: 3 } as const;

@@ -42,16 +42,18 @@ export async function createOrm(options: DatabaseOptions): Promise<Orm> {
     .flatMap((s) => s.migrations)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((m) => ({ name: m.name, class: m.class as never }));
+  const mysql = isMysqlUrl(options.databaseUrl);
   const common: Partial<Options> = {
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    // MySQL commits DDL implicitly, so a transaction around a migration there only pretends.
+    migrations: { migrationsList, tableName: 'schema_migrations', transactional: !mysql, allOrNothing: !mysql, snapshot: false, silent: true },
     debug: options.debug ?? false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: false },
   };
-  if (isMysqlUrl(options.databaseUrl)) {
+  if (mysql) {
     return (await MikroORM.init({ ...common, driver: MySqlDriver, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } } as Options)) as unknown as Orm;
   }
   const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');

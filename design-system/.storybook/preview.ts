@@ -1,0 +1,11 @@
+import type { Preview } from 'storybook-react-rsbuild';
+import '../src/styles.css';
+
+const preview: Preview = {
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

@@ -1,0 +1,2 @@
+export { AdminIcon } from './admin-icon';
+export type { AdminIconProps } from './admin-icon';

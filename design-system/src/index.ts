@@ -1,0 +1,24 @@
+import './styles.css';
+
+export * from './button';
+export * from './stat-panel';
+export * from './table';
+export * from './pagination';
+export * from './search-input';
+export * from './progress-bar';
+export * from './status-pill';
+export * from './pie-chart';
+export * from './tabs';
+export * from './notice';
+export * from './modal';
+export * from './form-field';
+export * from './text-input';
+export * from './card';
+export * from './page-header';
+export * from './stack';
+export * from './empty-state';
+export * from './spinner';
+export * from './skeleton-block';
+export * from './category-icon';
+export * from './admin-icon';
+export * from './star-rating';

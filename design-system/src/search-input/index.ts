@@ -1,0 +1,2 @@
+export { SearchInput } from './search-input';
+export type { SearchInputProps } from './search-input';

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { classNames } from '../class-names';
+
+export interface SearchInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder?: string;
+  /** Keeps the label for screen readers but hides it visually (e.g. in a toolbar). */
+  hideLabel?: boolean;
+  id?: string;
+}
+
+export function SearchInput({ value, onChange, label, placeholder, hideLabel = false, id }: SearchInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <div className="ds-search">
+      <label htmlFor={inputId} className={classNames('ds-field__label', hideLabel && 'ds-visually-hidden')}>
+        {label}
+      </label>
+      <div className="ds-search__control">
+        <svg className="ds-icon ds-search__icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-3.5-3.5" />
+        </svg>
+        <input
+          id={inputId}
+          className="ds-input"
+          type="search"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

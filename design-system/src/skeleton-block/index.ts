@@ -1,0 +1,2 @@
+export { SkeletonBlock } from './skeleton-block';
+export type { SkeletonBlockProps } from './skeleton-block';

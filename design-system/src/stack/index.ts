@@ -1,0 +1,2 @@
+export { Stack } from './stack';
+export type { StackProps, StackGap } from './stack';

@@ -1,0 +1,2 @@
+export { StarRating } from './star-rating';
+export type { StarRatingProps } from './star-rating';

@@ -1,0 +1,2 @@
+export { StatPanel } from './stat-panel';
+export type { StatPanelProps } from './stat-panel';

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+
+export interface StatPanelProps {
+  label: string;
+  value: ReactNode;
+  /** With linkLabel: a link at the foot of the panel. Without: the whole panel is the link. */
+  href?: string;
+  linkLabel?: string;
+  icon?: ReactNode;
+  /** Opens href in a new tab and says so to screen readers. */
+  external?: boolean;
+}
+
+function externalLinkProps(external: boolean) {
+  return external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+}
+
+const newTabHint = <span className="ds-visually-hidden"> (opens in a new tab)</span>;
+
+export function StatPanel({ label, value, href, linkLabel, icon, external = false }: StatPanelProps) {
+  const content = (
+    <>
+      {icon !== undefined && (
+        <span className="ds-stat-panel__icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <span className="ds-stat-panel__label">{label}</span>
+      <span className="ds-stat-panel__value">{value}</span>
+    </>
+  );
+
+  if (href !== undefined && linkLabel === undefined) {
+    return (
+      <a className="ds-stat-panel" href={href} {...externalLinkProps(external)}>
+        {content}
+        {external && newTabHint}
+        <svg className="ds-icon ds-stat-panel__arrow" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <path d="M5 12h14M13 6l6 6-6 6" />
+        </svg>
+      </a>
+    );
+  }
+
+  return (
+    <div className="ds-stat-panel">
+      {content}
+      {href !== undefined && (
+        <a className="ds-link ds-stat-panel__link" href={href} {...externalLinkProps(external)}>
+          {linkLabel}
+          {external && newTabHint}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { StatusPill, STATUS_LABELS } from './status-pill';
+export type { StatusPillProps, CourseStatus } from './status-pill';

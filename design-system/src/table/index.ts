@@ -1,0 +1,2 @@
+export { Table } from './table';
+export type { TableProps, TableColumn, TableSort, SortDirection } from './table';

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { classNames } from '../class-names';
+import { Spinner } from '../spinner';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableSort {
+  key: string;
+  dir: SortDirection;
+}
+
+export interface TableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface TableProps<T> {
+  caption?: string;
+  columns: TableColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  emptyText: ReactNode;
+  /** Sets aria-busy; shows a spinner row while there are no rows yet, otherwise dims the stale rows. */
+  loading?: boolean;
+  sort?: TableSort;
+  /** Called with the column key; the parent decides the new direction. */
+  onSortChange?: (key: string) => void;
+}
+
+function ariaSort(column: { key: string; sortable?: boolean }, sort: TableSort | undefined) {
+  if (!column.sortable) return undefined;
+  if (sort?.key !== column.key) return 'none';
+  return sort.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  const path = direction === 'ascending' ? 'M6 15l6-6 6 6' : direction === 'descending' ? 'M6 9l6 6 6-6' : 'M8 10l4-4 4 4M8 14l4 4 4-4';
+  return (
+    <svg className="ds-icon ds-table__sort-icon" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+function alignClass(align: TableColumn<unknown>['align']) {
+  return align && align !== 'left' ? `ds-align-${align}` : undefined;
+}
+
+export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = false, sort, onSortChange }: TableProps<T>) {
+  const showLoadingRow = loading && rows.length === 0;
+  const showEmptyRow = !loading && rows.length === 0;
+
+  return (
+    // With a caption the scroll container is a named, focusable region, so keyboard users can scroll narrow screens.
+    <div className="ds-table-wrap" {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
+      <table className="ds-table" aria-busy={loading || undefined}>
+        {caption !== undefined && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sortState = ariaSort(column, sort);
+              return (
+                <th key={column.key} scope="col" aria-sort={sortState} className={alignClass(column.align)}>
+                  {column.sortable && onSortChange ? (
+                    <button type="button" className="ds-table__sort" onClick={() => onSortChange(column.key)}>
+                      {column.header}
+                      <SortIcon direction={sortState ?? 'none'} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {showLoadingRow && (
+            <tr className="ds-table__message">
+              <td colSpan={columns.length}>
+                <Spinner />
+              </td>
+            </tr>
+          )}
+          {showEmptyRow && (
+            <tr className="ds-table__message">
+              <td colSpan={columns.length}>{emptyText}</td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.key} className={classNames(alignClass(column.align))}>
+                  {column.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

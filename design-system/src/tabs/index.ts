@@ -1,0 +1,2 @@
+export { Tabs, TabPanel } from './tabs';
+export type { TabsProps, TabPanelProps, TabItem } from './tabs';

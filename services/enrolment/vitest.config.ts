@@ -1,0 +1,3 @@
+import { serviceTestConfig } from '../kit/vitest.shared';
+
+export default serviceTestConfig();

@@ -1,0 +1,52 @@
+import { fillPath, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
+
+type Fetchable = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+
+/**
+ * Talks to a Hono app like a browser does: keeps cookies, echoes the XSRF cookie on unsafe
+ * requests. `sessionToken` starts it signed in.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: Fetchable,
+    options: { sessionToken?: string } = {},
+  ) {
+    // A fixed XSRF pair, as if a page had been loaded first.
+    this.cookies.set(XSRF_COOKIE, 'test-xsrf-token');
+    if (options.sessionToken) this.cookies.set(SESSION_COOKIE, options.sessionToken);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(path: string, init: RequestInit & { json?: unknown; withXsrf?: boolean } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && init.withXsrf !== false) headers.set(XSRF_HEADER, this.cookies.get(XSRF_COOKIE) ?? '');
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.app.request(path, { ...init, method, headers, body });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = setCookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      const isDeleted = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (isDeleted) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('=').trim());
+    }
+    return response;
+  }
+
+  /** Calls a route of the table with params, query and body. */
+  call(route: AnyRoute, input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown } = {}) {
+    const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+    const path = fillPath(route.path, input.params) + query;
+    return this.request(path, { method: route.method, ...(input.body !== undefined ? { json: input.body } : route.method === 'GET' ? {} : { json: {} }) });
+  }
+}

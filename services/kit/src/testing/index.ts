@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './http-client';
+export * from './env';

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'mysql2/promise';
+import { configureLogger } from '../logger';
+import { loadEnv, type Env } from '../env';
+import { createOrm, migrate, type Orm, type ServiceSchema } from '../db';
+import { createLocalStorage } from '../storage';
+import type { Mailer, MailMessage } from '../mail';
+import type { IdentityPort } from '../auth';
+import type { ServiceDeps } from '../http';
+import { MYSQL_URL, TEST_DATABASE } from './env';
+
+export interface TestPlatform extends ServiceDeps {
+  /** Mail the services sent, newest last (tests that need real SMTP use a sink instead). */
+  sentMail: MailMessage[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a temporary SQLite file, or — in the MySQL
+ * project — a throwaway database on MYSQL_URL's server, dropped afterwards.
+ */
+export async function createTestPlatform(options: { schemas: ServiceSchema[]; identity: IdentityPort; env?: Partial<Record<string, string>> }): Promise<TestPlatform> {
+  configureLogger({ quiet: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (TEST_DATABASE === 'mysql') {
+    if (!MYSQL_URL) throw new Error('The mysql test project needs MYSQL_URL');
+    const name = `portal_test_${randomBytes(5).toString('hex')}`;
+    const server = new URL(MYSQL_URL);
+    const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    server.pathname = `/${name}`;
+    databaseUrl = server.toString();
+    dropDatabase = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    };
+  }
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
+  const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas: options.schemas });
+  await migrate(orm);
+  const sentMail: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sentMail.push(message);
+    },
+  };
+  return {
+    env,
+    orm,
+    identity: options.identity,
+    mailer,
+    storage: createLocalStorage(join(dataDir, 'storage')),
+    sentMail,
+    async close() {
+      await orm.close(true);
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
