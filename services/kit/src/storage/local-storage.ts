@@ -23,8 +23,9 @@ export function createLocalStorage(root: string): Storage {
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, data);
     },
-    get: (key) => readFile(pathOf(key)),
-    remove: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
+    // async, so a refused key rejects like any other failure instead of throwing synchronously.
+    get: async (key) => readFile(pathOf(key)),
+    remove: async (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
     localPath: pathOf,
   };
 }

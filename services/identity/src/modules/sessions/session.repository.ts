@@ -2,7 +2,6 @@ import { hashToken, randomToken, type Em, type Principal } from '@portal/service
 import { SESSION_TTL_SECONDS } from '@portal/service-kit';
 import type { Role } from '@portal/contracts';
 import { Session } from './session.entity';
-import { User } from '../users/user.entity';
 import { Company } from '../companies/company.entity';
 
 // Refresh last_seen/expiry at most this often, so most requests do not write.
@@ -33,30 +32,54 @@ export async function deleteSessionsOfUser(em: Em, userId: number) {
   await em.nativeDelete(Session, { userId });
 }
 
-/** The principal behind a session cookie, or null when the session is unknown or expired. */
+/** Raw rows carry dates as epoch milliseconds (SQLite) or Date objects (MySQL). */
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
+}
+
+interface PrincipalRow {
+  mimic_company_id: number | null;
+  last_seen_at: unknown;
+  expires_at: unknown;
+  user_id: number;
+  name: string;
+  email: string | null;
+  role: Role;
+  company_id: number;
+}
+
+/**
+ * The principal behind a session cookie, or null when the session is unknown or expired.
+ * One joined query: this runs on every signed-in request.
+ */
 export async function resolvePrincipal(em: Em, token: string, now = new Date()): Promise<Principal | null> {
-  const session = await em.findOne(Session, { id: hashToken(token) });
-  if (!session) return null;
-  if (session.expiresAt.getTime() <= now.getTime()) {
-    await em.nativeDelete(Session, { id: session.id });
+  const sessionId = hashToken(token);
+  const knex = em.getKnex();
+  const rows: PrincipalRow[] = await em.execute(
+    knex('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .select('s.mimic_company_id', 's.last_seen_at', 's.expires_at', 'u.id as user_id', 'u.name', 'u.email', 'u.role', 'u.company_id')
+      .where('s.id', sessionId)
+      .limit(1),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (toDate(row.expires_at).getTime() <= now.getTime()) {
+    await em.nativeDelete(Session, { id: sessionId });
     return null;
   }
-  const user = await em.findOne(User, { id: session.userId });
-  if (!user) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    session.lastSeenAt = now;
-    session.expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-    await em.flush();
+  if (now.getTime() - toDate(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+    await em.nativeUpdate(Session, { id: sessionId }, { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) });
   }
-  const isMimicking = user.role === 'admin' && session.mimicCompanyId != null;
+  const isMimicking = row.role === 'admin' && row.mimic_company_id != null;
   return {
-    userId: user.id,
-    sessionId: session.id,
-    name: user.name,
-    email: user.email ?? null,
-    role: user.role as Role,
-    companyId: isMimicking ? session.mimicCompanyId! : user.companyId,
-    homeCompanyId: user.companyId,
+    userId: Number(row.user_id),
+    sessionId,
+    name: row.name,
+    email: row.email ?? null,
+    role: row.role,
+    companyId: isMimicking ? Number(row.mimic_company_id) : Number(row.company_id),
+    homeCompanyId: Number(row.company_id),
     isMimicking,
   };
 }

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E in Debian's Chromium against the real portal: always on SQLite, and again on MariaDB when
+ * MYSQL_URL is set (CI sets it). Each database gets its own server on its own port.
+ */
+const databases = process.env.MYSQL_URL ? (['sqlite', 'mysql'] as const) : (['sqlite'] as const);
+const portOf = (database: string) => (database === 'sqlite' ? 3310 : 3311);
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: databases.map((database) => ({
+    name: `chromium-${database}`,
+    use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` },
+  })),
+  webServer: databases.map((database) => ({
+    command: `npx tsx support/serve-portal.ts ${database} ${portOf(database)}`,
+    url: `http://127.0.0.1:${portOf(database)}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
+});

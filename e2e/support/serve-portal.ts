@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+
+/**
+ * Starts the real portal (gateway, all services, built shells and remotes) for the e2e suite on
+ * a fresh database: a temporary SQLite file, or with `mysql` a new database on MYSQL_URL's server.
+ * usage: tsx support/serve-portal.ts <sqlite|mysql> <port>
+ */
+const [database = 'sqlite', port = '3310'] = process.argv.slice(2);
+const root = resolve(import.meta.dirname, '../..');
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(join(tmpdir(), `portal-e2e-${database}-`)),
+  NODE_ENV: 'production',
+  LOG_REQUESTS: 'false',
+};
+
+if (database === 'mysql') {
+  const server = new URL(process.env.MYSQL_URL ?? '');
+  const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  // Databases of earlier runs that were killed before they could clean up.
+  const [old] = await admin.query("SHOW DATABASES LIKE 'portal\\_e2e\\_%'");
+  for (const row of old as Record<string, string>[]) await admin.query(`DROP DATABASE \`${Object.values(row)[0]}\``);
+  const name = `portal_e2e_${Date.now()}`;
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  server.pathname = `/${name}`;
+  env.DATABASE_URL = server.toString();
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/gateway/src/main.ts')], { env, stdio: 'inherit', cwd: root });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

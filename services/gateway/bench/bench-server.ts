@@ -1,0 +1,31 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO, createSession } from '@portal/identity-service';
+import { configureLogger } from '@portal/service-kit';
+import { loadGatewayEnv } from '../src/env';
+import { createPlatform } from '../src/platform';
+import { createGatewayApp } from '../src/gateway-app';
+import { seedDemoData } from '../src/seed';
+
+/**
+ * The servers under measurement, in one process: the whole gateway on a seeded SQLite file
+ * (or DATABASE_URL), and a bare Hono app answering the same size of JSON with no middleware.
+ * Prints one JSON line with the ports and a manager's session token, then serves until killed.
+ */
+configureLogger({ quiet: true });
+const env = loadGatewayEnv({ ...process.env, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')) });
+const platform = await createPlatform(env);
+await seedDemoData(platform);
+const token = await createSession(platform.orm.em.fork(), { userId: DEMO.users.manager });
+
+const gateway = createGatewayApp(platform, { serveFrontends: false });
+const bare = new Hono().get('/bare', (c) => c.json({ credit_balance: 40 }));
+
+const gatewayServer = serve({ fetch: gateway.fetch, port: 0, hostname: '127.0.0.1' });
+const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => setTimeout(resolve, 200));
+const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port: number }).port;
+process.stdout.write(`${JSON.stringify({ gatewayPort: portOf(gatewayServer), barePort: portOf(bareServer), sessionToken: token })}\n`);

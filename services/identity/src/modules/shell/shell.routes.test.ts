@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_EMAIL, type MenuItem, type Role } from '@portal/contracts';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createIdentityApp } from '../../app';
+import { identityPort } from '../../identity-port';
+import { identitySchema } from '../../schema';
+import { Company } from '../companies/company.entity';
+import { User } from '../users/user.entity';
+import { createSession } from '../sessions/session.repository';
+
+const COMPANY_REMOTE = 'https://cdn.example.test/remotes/company/2.3.1/mf-manifest.json';
+const VERIFY_REMOTE = 'https://verify.example.test/mf-manifest.json';
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createIdentityApp>;
+const sessions = {} as Record<Role, string>;
+const users = {} as Record<Role, { id: number; name: string }>;
+let companyId: number;
+
+interface ShellBody {
+  user: { id: number; name: string; role: Role; company_id: number; company_name: string; is_mimicking: boolean };
+  menu: MenuItem[];
+  remotes: Record<string, string>;
+  help_email: string;
+  is_development: boolean;
+}
+
+async function shellOf(role: Role): Promise<ShellBody> {
+  const response = await new TestClient(app, { sessionToken: sessions[role] }).request('/api/shell');
+  expect(response.status).toBe(200);
+  return (await response.json()) as ShellBody;
+}
+const hrefs = (menu: MenuItem[]) => menu.map((item) => item.href);
+
+beforeAll(async () => {
+  platform = await createTestPlatform({
+    schemas: [identitySchema],
+    identity: identityPort,
+    env: { REMOTE_COMPANY_URL: COMPANY_REMOTE, REMOTE_VERIFY_URL: VERIFY_REMOTE },
+  });
+  app = createIdentityApp(platform);
+  const em = platform.orm.em.fork();
+  const company = em.create(Company, { name: 'Harbour Works Ltd', parentId: null } as never);
+  await em.flush();
+  companyId = company.id;
+  for (const role of ['learner', 'manager', 'admin'] as const) {
+    const user = em.create(User, { name: `The ${role}`, email: `${role}@harbour.test`, passwordHash: null, loginCode: null, companyId, role } as never);
+    await em.flush();
+    users[role] = { id: user.id, name: user.name };
+    sessions[role] = await createSession(em, { userId: user.id });
+  }
+});
+afterAll(() => platform.close());
+
+describe('GET /api/shell', () => {
+  it('is 401 without a session', async () => {
+    expect((await new TestClient(app).request('/api/shell')).status).toBe(401);
+  });
+
+  it('gives a learner their courses, verify and log out, and no account or company pages', async () => {
+    const shell = await shellOf('learner');
+    expect(shell.user).toEqual({
+      id: users.learner.id,
+      name: 'The learner',
+      email: 'learner@harbour.test',
+      role: 'learner',
+      company_id: companyId,
+      company_name: 'Harbour Works Ltd',
+      is_mimicking: false,
+    });
+    expect(hrefs(shell.menu)).toEqual(['/', '/verify', '/logout']);
+    expect(hrefs(shell.menu)).not.toContain('/account');
+    expect(shell.menu.some((item) => item.icon)).toBe(false);
+    expect(shell.help_email).toBe(HELP_EMAIL);
+    expect(shell.is_development).toBe(false);
+  });
+
+  it('gives a manager the company pages, ending with /account and /logout, and no admin item', async () => {
+    const shell = await shellOf('manager');
+    expect(hrefs(shell.menu)).toEqual(['/', '/courses', '/enrolments/create/v2', '/reporting', '/purchase-history', '/account', '/logout']);
+    expect(hrefs(shell.menu)).not.toContain('/admin');
+    expect(shell.user.role).toBe('manager');
+  });
+
+  it("puts /admin with the admin icon first in an admin's menu, before the company pages", async () => {
+    const [manager, admin] = [await shellOf('manager'), await shellOf('admin')];
+    expect(admin.menu[0]).toEqual({ label: 'Admin', href: '/admin', icon: 'admin' });
+    expect(admin.menu.slice(1)).toEqual(manager.menu);
+  });
+
+  it('lists where each remote is published, from configuration', async () => {
+    const shell = await shellOf('learner');
+    expect(shell.remotes).toEqual({
+      learner: '/remotes/learner/mf-manifest.json',
+      company: COMPANY_REMOTE,
+      admin: '/remotes/admin/mf-manifest.json',
+      verify: VERIFY_REMOTE,
+    });
+  });
+});
+
+describe('GET /api/remotes', () => {
+  it('gives anyone the same registry, without a session', async () => {
+    const response = await new TestClient(app).request('/api/remotes');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ remotes: (await shellOf('manager')).remotes });
+  });
+});

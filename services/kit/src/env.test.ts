@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadEnv, loadOrCreateSecret } from './env';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'portal-env-test-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadOrCreateSecret', () => {
+  it('generates a secret once into the data folder and returns the same value next time', () => {
+    const dataDir = join(dir, 'nested', 'data');
+    const first = loadOrCreateSecret(dataDir, 'session');
+    const file = join(dataDir, '.session.secret');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadOrCreateSecret(dataDir, 'session')).toBe(first);
+    expect(loadOrCreateSecret(dataDir, 'other')).not.toBe(first);
+  });
+
+  it('uses the environment value when there is one, and writes nothing', () => {
+    expect(loadOrCreateSecret(dir, 'session', 'from-the-environment')).toBe('from-the-environment');
+    expect(existsSync(join(dir, '.session.secret'))).toBe(false);
+    const generated = loadOrCreateSecret(dir, 'session');
+    expect(loadOrCreateSecret(dir, 'session', 'from-the-environment')).toBe('from-the-environment');
+    expect(loadOrCreateSecret(dir, 'session')).toBe(generated);
+  });
+});
+
+describe('loadEnv', () => {
+  it('fills defaults and derives the data folder and public URL', () => {
+    const env = loadEnv({ DATA_DIR: dir, PORT: '4100' });
+    expect(env.PORT).toBe(4100);
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.dataDir).toBe(resolve(dir));
+    expect(env.appUrl).toBe('http://localhost:4100');
+    expect(env.COOKIE_SECURE).toBe(false);
+    expect(env.REMOTE_COMPANY_URL).toBe('/remotes/company/mf-manifest.json');
+    expect(loadEnv({ APP_URL: 'https://portal.example.test', COOKIE_SECURE: 'true' })).toMatchObject({ appUrl: 'https://portal.example.test', COOKIE_SECURE: true });
+  });
+
+  it.each(['not-a-port', '70000', '-1', '80.5'])('rejects PORT=%s with a message naming PORT', (port) => {
+    expect(() => loadEnv({ PORT: port })).toThrow(/^Invalid environment: PORT: /);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadEnv({ PORT: 'x', NODE_ENV: 'staging' })).toThrow(/NODE_ENV: .*; PORT: |PORT: .*; NODE_ENV: /);
+  });
+});
