@@ -25,7 +25,12 @@ export function createLocalStorage(root: string): Storage {
     },
     // async, so a refused key rejects like any other failure instead of throwing synchronously.
     get: async (key) => readFile(pathOf(key)),
-    remove: async (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
+    remove: async (prefix) => {
+      const full = pathOf(prefix);
+      // Never the whole store: a blank or '.' prefix is a bug in the caller.
+      if (full === base) throw new Error('Refusing to remove the storage root');
+      await rm(full, { recursive: true, force: true });
+    },
     localPath: pathOf,
   };
 }
