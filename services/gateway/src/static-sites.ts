@@ -9,15 +9,10 @@ import { fromRepoRoot } from './paths';
 /** Page routes served by the public shell; everything else not under /api is the portal shell. */
 export const PUBLIC_SHELL_PATHS = ['/login', '/password/reset', '/verify'];
 
+/** Read on every page load (a small file, in the OS cache) so a rebuilt shell is served at once. */
 function indexHtml(shell: 'portal' | 'public'): () => string | null {
   const file = fromRepoRoot(join('shells', shell, 'dist', 'index.html'));
-  let cached: string | null = null;
-  return () => {
-    if (cached) return cached;
-    if (!existsSync(file)) return null;
-    cached = readFileSync(file, 'utf8');
-    return cached;
-  };
+  return () => (existsSync(file) ? readFileSync(file, 'utf8') : null);
 }
 
 const NOT_BUILT = '<!doctype html><title>Not built</title><p>The frontends are not built yet: run <code>npm run build</code>.</p>';
@@ -47,9 +42,13 @@ export function mountStaticSites(app: Hono<AppEnv>) {
   const publicIndex = indexHtml('public');
   const page = (html: () => string | null) => (c: Context) => {
     c.header('Cache-Control', 'no-store');
-    return c.html(html() ?? NOT_BUILT, html() ? 200 : 503);
+    const body = html();
+    return c.html(body ?? NOT_BUILT, body ? 200 : 503);
   };
-  for (const path of PUBLIC_SHELL_PATHS) app.get(path, page(publicIndex));
+  for (const path of PUBLIC_SHELL_PATHS) {
+    app.get(path, page(publicIndex));
+    app.get(`${path}/*`, page(publicIndex));
+  }
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/remotes/') || c.req.path.startsWith('/shells/')) return next();
     return page(portalIndex)(c);

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { adminDashboard } from '@portal/contracts';
+import { Card, PageHeader, TabPanel, Tabs, type TabItem } from '@portal/design-system';
+import type { PageProps } from '../modules/page-props';
+import { useApiQuery } from '../modules/data/use-api-query';
+import { LoadError } from '../modules/data/load-error';
+import { ADMIN_TABS, type AdminTab } from '../modules/admin-query/admin-query';
+import { useAdminQuery } from '../modules/admin-query/use-admin-query';
+import { ComingSoonPanel } from '../modules/panels/coming-soon-panel';
+import '../modules/panels/admin.css';
+
+const PANELS: Record<AdminTab, { label: string; description: string }> = {
+  learners: { label: 'Learners', description: 'Search, edit and enrol learners across every company.' },
+  companies: { label: 'Companies', description: 'Create companies, manage their depots and mimic a company.' },
+  courses: { label: 'Courses', description: 'Add and edit courses, their packages and bridging activities.' },
+  site: { label: 'Site', description: 'Site-wide settings for the portal.' },
+  jobs: { label: 'Cron Jobs', description: 'Queued and failed background jobs, with retry.' },
+  certificate: { label: 'Certificate', description: 'Upload the certificate background.' },
+  reports: { label: 'Reports', description: 'System reports for a date range, downloaded as spreadsheets.' },
+};
+
+/** /admin (spec §2 "Admin Dashboard"): tab counts from the server; the active tab lives in ?tab=. */
+export default function AdminDashboard({ api }: PageProps) {
+  const { query, setTab } = useAdminQuery();
+  const counts = useApiQuery('counts', () => api.call(adminDashboard));
+  const data = counts.status === 'success' ? counts.data.counts : null;
+
+  // On narrow screens the tab list scrolls: keep the tab named in the address in view.
+  useEffect(() => {
+    document.getElementById(`ds-tab-${query.tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [query.tab]);
+
+  const countFor: Partial<Record<AdminTab, number | undefined>> = {
+    learners: data?.learners,
+    companies: data?.companies,
+    courses: data?.courses,
+    jobs: data?.jobs,
+  };
+  const tabs: TabItem[] = ADMIN_TABS.map((id) => {
+    const count = countFor[id];
+    return count === undefined ? { id, label: PANELS[id].label } : { id, label: PANELS[id].label, count };
+  });
+
+  return (
+    <div className="admin-dashboard" data-testid="admin-dashboard">
+      <PageHeader title="Admin Dashboard" subtitle="Conduct site management below." />
+      {counts.status === 'error' ? <LoadError error={counts.error} onRetry={counts.reload} what="the site counts" /> : null}
+      <Card>
+        <div className="admin-tabs">
+          <Tabs tabs={tabs} activeId={query.tab} onChange={(id) => setTab(id as AdminTab)} label="Site management" />
+        </div>
+        {ADMIN_TABS.map((id) => (
+          <TabPanel key={id} id={id} activeId={query.tab}>
+            <ComingSoonPanel title={PANELS[id].label} description={PANELS[id].description} />
+          </TabPanel>
+        ))}
+      </Card>
+    </div>
+  );
+}

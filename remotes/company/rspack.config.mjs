@@ -1,0 +1,11 @@
+import { createFederatedConfig } from '../../rspack.federation.mjs';
+
+export default createFederatedConfig({
+  dir: import.meta.dirname,
+  kind: 'remote',
+  name: 'company',
+  exposes: { './Dashboard': './src/pages/dashboard.tsx' },
+  publicPath: 'auto',
+  port: 3102,
+  title: 'company remote (dev)',
+});

@@ -1,0 +1,98 @@
+import { useNavigate } from 'react-router';
+import { CREDIT_PURCHASE_URL, formatDate, type LearnerEnrollment } from '@portal/contracts';
+import { Button, ButtonLink, StatusPill } from '@portal/design-system';
+import { plainText } from './plain-text';
+
+/** One course summary in the state the server computed (spec §2 "Learner course card"). */
+export function CourseCard({ enrollment }: { enrollment: LearnerEnrollment }) {
+  const { id, course, state } = enrollment;
+  const description = plainText(course.description);
+  const headingId = `course-${id}-title`;
+  return (
+    <article className={`learner-card learner-card--${state}`} aria-labelledby={headingId} data-testid="course-card" data-state={state}>
+      <div className="learner-card__top">
+        <StatusPill status={state} />
+      </div>
+      <h3 id={headingId} className="learner-card__title">
+        {course.name}
+      </h3>
+      {description ? <p className="learner-card__description">{description}</p> : null}
+      <div className="learner-card__footer">
+        <CardDetails enrollment={enrollment} />
+        <CardActions enrollment={enrollment} />
+      </div>
+    </article>
+  );
+}
+
+function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
+  if (enrollment.state === 'passed') {
+    return (
+      <dl className="learner-card__dates">
+        <div>
+          <dt>Passed</dt>
+          <dd>{formatDate(enrollment.passed_at)}</dd>
+        </div>
+        {enrollment.expired_at ? (
+          <div>
+            <dt>Expires</dt>
+            <dd>{formatDate(enrollment.expired_at)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    );
+  }
+  if (enrollment.state === 'expired') {
+    return (
+      <p className="learner-card__expired">
+        <strong>Expired</strong>
+        {enrollment.expired_at ? <span> on {formatDate(enrollment.expired_at)}</span> : null}
+      </p>
+    );
+  }
+  return null;
+}
+
+function CardActions({ enrollment }: { enrollment: LearnerEnrollment }) {
+  const navigate = useNavigate();
+  const { id, course, state } = enrollment;
+  const name = <span className="ds-visually-hidden"> {course.name}</span>;
+
+  switch (state) {
+    case 'expired':
+      return (
+        <div className="learner-card__actions">
+          <ButtonLink href={course.wp_link ?? CREDIT_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+            Renew{name}
+            <span className="ds-visually-hidden"> (opens in a new tab)</span>
+          </ButtonLink>
+        </div>
+      );
+    case 'passed':
+      return (
+        <div className="learner-card__actions">
+          <ButtonLink href={`/api/enrollments/${id}/certificate`} download>
+            Download certificate{name}
+          </ButtonLink>
+          {enrollment.certificate_code ? (
+            <ButtonLink href={`/verify?code=${encodeURIComponent(enrollment.certificate_code)}`} variant="secondary">
+              Verify{name}
+            </ButtonLink>
+          ) : null}
+        </div>
+      );
+    case 'not-started':
+      // A later release opens the name confirmation first (spec §2); for now it goes straight in.
+      return (
+        <div className="learner-card__actions">
+          <Button onClick={() => navigate(`/learn/${id}`)}>Start Course{name}</Button>
+        </div>
+      );
+    default:
+      return (
+        <div className="learner-card__actions">
+          <ButtonLink href={`/learn/${id}`}>Continue Course{name}</ButtonLink>
+        </div>
+      );
+  }
+}

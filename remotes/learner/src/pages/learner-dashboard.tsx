@@ -1,0 +1,62 @@
+import { CREDIT_PURCHASE_URL, learnerDashboard } from '@portal/contracts';
+import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
+import type { PageProps } from '../modules/page-props';
+import { useApiQuery } from '../modules/data/use-api-query';
+import { LoadError } from '../modules/data/load-error';
+import { CourseCard } from '../modules/enrollments/course-card';
+import '../modules/enrollments/learner.css';
+
+/** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
+export default function LearnerDashboard({ session, api }: PageProps) {
+  const query = useApiQuery('dashboard', () => api.call(learnerDashboard));
+  const name = query.status === 'success' ? query.data.learner_name : (session?.name ?? '');
+  const helpEmail = query.status === 'success' ? query.data.help_email : null;
+
+  return (
+    <div className="learner-dashboard" data-testid="learner-dashboard">
+      <PageHeader title={`Welcome back, ${name}`} subtitle="Here are your courses. Pick up where you left off." />
+      {query.status === 'loading' ? (
+        <div className="learner-grid" role="status">
+          <span className="ds-visually-hidden">Loading your courses…</span>
+          <SkeletonBlock height="220px" />
+          <SkeletonBlock height="220px" />
+          <SkeletonBlock height="220px" />
+        </div>
+      ) : null}
+      {query.status === 'error' ? <LoadError error={query.error} onRetry={query.reload} what="your courses" /> : null}
+      {query.status === 'success' ? (
+        <section aria-labelledby="learner-courses-title">
+          <h2 id="learner-courses-title" className="learner-section-title">
+            Your courses
+          </h2>
+          {query.data.enrollments.length === 0 ? (
+            <EmptyState title="You have not been enrolled in any courses yet." />
+          ) : (
+            <div className="learner-grid">
+              {query.data.enrollments.map((enrollment) => (
+                <CourseCard key={enrollment.id} enrollment={enrollment} />
+              ))}
+            </div>
+          )}
+        </section>
+      ) : null}
+      <aside className="learner-help" aria-labelledby="learner-help-title">
+        <h2 id="learner-help-title" className="learner-section-title">
+          Need help?
+        </h2>
+        <p>
+          If you have any questions about your courses, email{' '}
+          {helpEmail ? <a href={`mailto:${helpEmail}`}>{helpEmail}</a> : 'our support team'}.
+        </p>
+        {query.status === 'success' && query.data.is_purchased_account ? (
+          <p className="learner-help__links">
+            <a href="/purchase-history">Purchase history</a>
+            <a href={CREDIT_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+              Visit the shop<span className="ds-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

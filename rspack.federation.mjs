@@ -1,0 +1,132 @@
+// Shared rspack configuration for the shells (federation hosts) and remotes (federation providers).
+// Each workspace's rspack.config.mjs calls `createFederatedConfig` with its own name, exposes and port.
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+/**
+ * Singletons shared by every host and remote. `react/` and `react-dom/` (with the slash) cover
+ * `react/jsx-runtime` and `react-dom/client`, so no remote brings a second React.
+ * Workspace packages are consumed as source, so their version is not checked.
+ */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+  zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  '@portal/design-system': { singleton: true, requiredVersion: false },
+  '@portal/contracts': { singleton: true, requiredVersion: false },
+};
+
+function htmlPage(title) {
+  return `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#0b5cad" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <noscript>This portal needs JavaScript to run.</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            the workspace folder (import.meta.dirname)
+ * @param {'shell' | 'remote'} options.kind
+ * @param {string} options.name           federation container name (remotes: the name hosts load it by)
+ * @param {Record<string, string>} [options.exposes]  remotes: './Page' → './src/pages/page.tsx'
+ * @param {string} options.publicPath     shells: '/shells/<name>/'; remotes: 'auto'
+ * @param {number} options.port           dev server port
+ * @param {string} options.title          HTML page title
+ */
+export function createFederatedConfig({ dir, kind, name, exposes, publicPath, port, title }) {
+  // `rspack build` sets NODE_ENV=production and `rspack serve` development, unless already set.
+  const isProduction = process.env.NODE_ENV === 'production';
+  const gatewayUrl = process.env.GATEWAY_URL || 'http://localhost:3000';
+  const isRemote = kind === 'remote';
+
+  /** @type {import('@rspack/core').Configuration} */
+  const config = {
+    context: dir,
+    mode: isProduction ? 'production' : 'development',
+    devtool: isProduction ? false : 'eval-cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: isProduction || !isRemote ? publicPath : 'auto',
+      uniqueName: name,
+      clean: true,
+      filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules[\\/](?!@portal)/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|gif|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        templateContent: htmlPage(title),
+        // The remote's own page is its standalone dev harness; hosts never load it.
+        excludeChunks: isRemote ? [name] : [],
+      }),
+      new ModuleFederationPlugin({
+        name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+        shared: sharedSingletons,
+        manifest: isRemote ? true : false,
+        dts: false,
+      }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
+    ],
+    optimization: { minimize: isProduction },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port,
+      // Hot module replacement injects its runtime into the federation container too and breaks
+      // shared-module consumption; a full reload on change is reliable and fast enough here.
+      hot: false,
+      liveReload: true,
+      historyApiFallback: isRemote ? true : { index: `${publicPath}index.html` },
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [
+        {
+          // Shells in dev: API and published remotes come from the gateway, as in production.
+          context: isRemote ? ['/api'] : ['/api', '/remotes', '/logout'],
+          target: gatewayUrl,
+          changeOrigin: false,
+        },
+      ],
+      client: { overlay: { errors: true, warnings: false } },
+    },
+  };
+  return config;
+}

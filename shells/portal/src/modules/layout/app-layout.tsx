@@ -1,0 +1,27 @@
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { useLinkInterception } from '../navigation/use-link-interception';
+import { useShell } from '../session/shell-context';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Header from the server, the page, the footer. A page that crashes shows the Error page in place. */
+export function AppLayout() {
+  const { user, is_development } = useShell();
+  const location = useLocation();
+  useLinkInterception();
+  return (
+    <div className="shell-app">
+      <a className="shell-skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="shell-main shell-container" tabIndex={-1}>
+        <ErrorBoundary key={location.pathname} user={user} isDevelopment={is_development}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+
+export function Footer() {
+  return (
+    <footer className="shell-footer">
+      <div className="shell-container shell-footer__inner">
+        <nav aria-label="Footer">
+          <ul className="shell-footer__links">
+            <li>
+              <a href={HELP_URL}>Help</a>
+            </li>
+            <li>
+              <a href="/verify">Verify a certificate</a>
+            </li>
+            <li>
+              <a href={PRIVACY_URL}>Privacy policy</a>
+            </li>
+            <li>
+              <a href={TERMS_URL}>Terms and conditions</a>
+            </li>
+          </ul>
+        </nav>
+        <p className="shell-footer__meta">
+          Need a hand? <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>
+          <span aria-hidden="true"> · </span>© {new Date().getFullYear()} Safety Training
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CREDIT_PURCHASE_URL } from '@portal/contracts';
+import { useShell } from '../session/shell-context';
+import { useCreditBalance } from '../session/use-credit-balance';
+import { MenuLinks } from './menu-links';
+import { MobileMenu } from './mobile-menu';
+import { RatingStrip } from './rating-strip';
+import { UnMimicLink } from './un-mimic-link';
+import { BrandMark } from './brand-mark';
+
+export function Header() {
+  const { user, menu } = useShell();
+  const isLearner = user.role === 'learner';
+  const balance = useCreditBalance(!isLearner);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="shell-header">
+      <div className="shell-header__strip">
+        <div className="shell-container shell-header__strip-inner">
+          <RatingStrip />
+          {user.is_mimicking ? <UnMimicLink /> : null}
+        </div>
+      </div>
+      <div className="shell-container shell-header__bar">
+        <Link to="/" className="shell-brand" aria-label="Safety Training Portal, home">
+          <BrandMark />
+          <span className="shell-brand__name">Safety Training</span>
+        </Link>
+        <nav className="shell-header__nav" aria-label="Main">
+          <MenuLinks items={menu} user={user} />
+        </nav>
+        {!isLearner ? (
+          <a className="shell-credits" href={CREDIT_PURCHASE_URL} data-testid="header-credits">
+            <span className="shell-credits__label">Credits</span>
+            <span className="shell-credits__value">{balance ?? '–'}</span>
+          </a>
+        ) : null}
+        <button
+          type="button"
+          className="shell-hamburger"
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          <span aria-hidden="true" className="shell-hamburger__bars" />
+        </button>
+      </div>
+      <MobileMenu id="mobile-menu" isOpen={isMenuOpen} onClose={() => setMenuOpen(false)} balance={balance} />
+    </header>
+  );
+}

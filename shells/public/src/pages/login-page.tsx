@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Card, TabPanel, Tabs } from '@portal/design-system';
+import { HELP_EMAIL } from '@portal/contracts';
+import { CodeLoginForm } from '../modules/auth/code-login-form';
+import { PasswordLoginForm } from '../modules/auth/password-login-form';
+
+const LOGIN_TABS = [
+  { id: 'password', label: 'Email and password' },
+  { id: 'code', label: 'Login code' },
+];
+
+export function LoginPage() {
+  const [activeId, setActiveId] = useState('password');
+  return (
+    <div className="public-auth">
+      <section className="public-auth__intro" aria-labelledby="login-title">
+        <h1 id="login-title">Sign in to your training</h1>
+        <p>Take your health and safety courses, track your team&rsquo;s progress and download certificates.</p>
+        <ul className="public-auth__points">
+          <li>Accredited online courses</li>
+          <li>Certificates you can verify by QR code</li>
+          <li>Progress reporting for managers</li>
+        </ul>
+      </section>
+      <div className="public-auth__card">
+        <Card title="Sign in">
+          <Tabs tabs={LOGIN_TABS} activeId={activeId} onChange={setActiveId} label="How would you like to sign in?" />
+          <TabPanel id="password" activeId={activeId}>
+            <PasswordLoginForm />
+          </TabPanel>
+          <TabPanel id="code" activeId={activeId}>
+            <CodeLoginForm />
+          </TabPanel>
+          <p className="public-auth__help">
+            Having trouble? Email <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>.
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}

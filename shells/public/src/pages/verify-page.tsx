@@ -1,0 +1,22 @@
+import { api } from '../modules/api/api-client';
+import { RemotePage } from '../modules/remotes/remote-page';
+import { RemoteFallback } from '../modules/remotes/remote-fallback';
+import type { RemotesState } from '../modules/remotes/use-public-remotes';
+import { Spinner } from '@portal/design-system';
+
+/** The /verify microsite: the verify remote's page, with the same fallback as the portal. */
+export function VerifyPage({ remotesState }: { remotesState: RemotesState }) {
+  if (remotesState === 'loading') {
+    return (
+      <div className="shell-remote-loading">
+        <Spinner label="Loading…" />
+      </div>
+    );
+  }
+  if (remotesState === 'failed') return <RemoteFallback onRetry={() => window.location.reload()} />;
+  return (
+    <div className="public-container public-verify">
+      <RemotePage remote="verify" module="Verify" api={api} />
+    </div>
+  );
+}
