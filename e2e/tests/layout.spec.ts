@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInWithPassword } from '../support/personas';
+
+test('the mobile menu shows the credit balance, Buy credit, help and verify', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByTestId('mobile-menu');
+  await expect(menu.getByTestId('mobile-credit-balance')).toContainText('40');
+  await expect(menu.getByRole('link', { name: 'Buy credit' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /help/i }).first()).toBeVisible();
+  await expect(menu.getByRole('link', { name: /verify/i }).first()).toBeVisible();
+});
+
+test('the footer has help, verify, privacy and terms links', async ({ page }) => {
+  await signInWithPassword(page, DEMO.learner);
+  const footer = page.getByRole('contentinfo');
+  for (const name of [/help/i, /verify/i, /privacy/i, /terms/i]) await expect(footer.getByRole('link', { name }).first()).toBeVisible();
+});
+
+test('when the server fails, the maintenance page shows instead of a blank page', async ({ page }) => {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  await page.route('**/api/shell', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }));
+  await page.reload();
+  const errorPage = page.getByTestId('error-page');
+  await expect(errorPage).toBeVisible();
+  await expect(errorPage).toContainText(/maintenance/i);
+  // Not an admin: no error text, and no trace outside development.
+  await expect(page.getByTestId('error-message')).toHaveCount(0);
+  await expect(page.getByTestId('error-trace')).toHaveCount(0);
+});
+
+test('learner course pages use the minimal layout with an Exit course link', async ({ page }) => {
+  await signInWithPassword(page, DEMO.learner);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await page.getByRole('link', { name: /Continue Course/ }).click();
+  await expect(page).toHaveURL(/\/learn\/\d+/);
+  await expect(page.getByTestId('exit-course')).toHaveAttribute('href', '/');
+  await expect(page.getByText('4.7 Ratings')).toHaveCount(0);
+});
+
+test('learners are not offered company or admin pages', async ({ page }) => {
+  await signInWithPassword(page, DEMO.learner);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByTestId('admin-dashboard')).toHaveCount(0);
+  const status = await page.evaluate(async () => (await fetch('/api/admin/dashboard')).status);
+  expect(status).toBe(403);
+});

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectSignedInLayout, signInWithCode, signInWithPassword } from '../support/personas';
+
+test.describe('each demo persona signs in and lands on its page with the seeded data', () => {
+  test('a learner with email and password sees their course cards in every state', async ({ page }) => {
+    await signInWithPassword(page, DEMO.learner);
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedInLayout(page);
+    const dashboard = page.getByTestId('learner-dashboard');
+    await expect(dashboard.getByText(`Welcome back, ${DEMO.learner.name}`)).toBeVisible();
+    await expect(dashboard.getByTestId('course-card')).toHaveCount(3);
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="passed"]')).toContainText('Manual Handling Essentials');
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="in-progress"]')).toContainText('Fire Safety Awareness');
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="not-started"]')).toContainText('Working at Height Basics');
+    await expect(dashboard.getByRole('button', { name: /Start Course/ })).toBeVisible();
+    await expect(dashboard.getByRole('link', { name: /Continue Course/ })).toBeVisible();
+    // Learners see no credits or account settings.
+    await expect(page.getByTestId('header-credits')).toHaveCount(0);
+    await expect(page.getByTestId('menu-account')).toHaveCount(0);
+  });
+
+  test('a learner with a login code sees the failed and expired cards', async ({ page }) => {
+    await signInWithCode(page, DEMO.codeLearner.loginCode);
+    const dashboard = page.getByTestId('learner-dashboard');
+    await expect(dashboard.getByText(`Welcome back, ${DEMO.codeLearner.name}`)).toBeVisible();
+    const expired = dashboard.locator('[data-testid="course-card"][data-state="expired"]');
+    await expect(expired).toContainText('Expired');
+    await expect(expired.getByRole('link', { name: /Renew/ })).toBeVisible();
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="failed"]').getByRole('link', { name: /Continue Course/ })).toBeVisible();
+  });
+
+  test('a manager sees the company Dashboard', async ({ page }) => {
+    await signInWithPassword(page, DEMO.manager);
+    const dashboard = page.getByTestId('company-dashboard');
+    await expect(dashboard.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(dashboard.getByText('Demo Construction Ltd')).toBeVisible();
+    await expect(dashboard.getByRole('link', { name: 'Organisation Settings' })).toHaveAttribute('href', '/account');
+    await expect(dashboard.getByRole('img', { name: /Passed 3.*Incomplete 3.*Not Started 1/ })).toBeVisible();
+    await expect(dashboard.getByText('Learners enrolled')).toBeVisible();
+    await expect(dashboard.getByText('Credits remaining')).toBeVisible();
+    await expect(dashboard.getByText('Courses passed')).toBeVisible();
+    const row = dashboard.getByRole('row', { name: /Manual Handling Essentials/ });
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    await expect(row.getByRole('link', { name: /View/ })).toHaveAttribute('href', '/reporting?c=1');
+    await expect(page.getByTestId('header-credits')).toContainText('40');
+  });
+
+  test('an admin lands on the Admin Dashboard with counts', async ({ page }) => {
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const dashboard = page.getByTestId('admin-dashboard');
+    await expect(dashboard.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(dashboard.getByText('Conduct site management below.')).toBeVisible();
+    await expect(dashboard.getByRole('tab', { name: 'Learners (4)' })).toBeVisible();
+    await expect(dashboard.getByRole('tab', { name: 'Companies (2)' })).toBeVisible();
+    await expect(dashboard.getByRole('tab', { name: 'Courses (3)' })).toBeVisible();
+    await dashboard.getByRole('tab', { name: 'Companies (2)' }).click();
+    await expect(page).toHaveURL(/tab=companies/);
+  });
+
+  test('a wrong password shows the server message and keeps the email', async ({ page }) => {
+    await signInWithPassword(page, { email: DEMO.manager.email, password: 'not-the-password' });
+    await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue(DEMO.manager.email);
+  });
+});
+
+test('signing out ends the session', async ({ page }) => {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a 401 on any request sends the browser to /logout and then to sign-in', async ({ page, context }) => {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  // The session ends behind the page's back (expired, or ended elsewhere).
+  await context.clearCookies({ name: 'portal_session' });
+  const logout = page.waitForRequest((request) => new URL(request.url()).pathname === '/logout');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.reload();
+  await logout;
+  await expect(page).toHaveURL(/\/login$/);
+});
