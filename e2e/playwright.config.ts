@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * MYSQL_URL is set (CI sets it). Each database gets its own server on its own port.
  */
 const databases = process.env.MYSQL_URL ? (['sqlite', 'mysql'] as const) : (['sqlite'] as const);
-const portOf = (database: string) => (database === 'sqlite' ? 3310 : 3311);
+// E2E_PORT_BASE lets several people run the suite on one machine without sharing a server.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3310);
+const portOf = (database: string) => (database === 'sqlite' ? portBase : portBase + 1);
 
 export default defineConfig({
   testDir: './tests',

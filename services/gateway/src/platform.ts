@@ -11,7 +11,7 @@ import {
 } from '@portal/service-kit';
 import { identityPort, identitySchema } from '@portal/identity-service';
 import { catalogueSchema } from '@portal/catalogue-service';
-import { enrolmentSchema } from '@portal/enrolment-service';
+import { enrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
 import { join } from 'node:path';
 
 export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, identitySchema, catalogueSchema, enrolmentSchema];
@@ -29,6 +29,7 @@ export async function createPlatform(env: Env, options: { sqliteFile?: string } 
     env,
     orm,
     identity: identityPort,
+    enrolment: enrolmentPort,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }),
     storage: createLocalStorage(join(env.dataDir, 'storage')),
     close: () => orm.close(true),

@@ -7,3 +7,4 @@ export * from './http';
 export * from './mail';
 export * from './storage';
 export * from './jobs';
+export * from './ports';

@@ -4,6 +4,7 @@ import type { Em, Orm } from '../db';
 import type { IdentityPort, Principal } from '../auth';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
+import type { EnrolmentPort } from '../ports';
 
 export interface AppVariables {
   requestId: string;
@@ -21,5 +22,7 @@ export interface ServiceDeps {
   identity: IdentityPort;
   mailer: Mailer;
   storage: Storage;
+  /** Set by the gateway (and standalone services that cascade into enrolment). */
+  enrolment?: EnrolmentPort;
   now?: () => Date;
 }
