@@ -17,6 +17,7 @@ export const sharedSingletons = {
   'react-router': { singleton: true, requiredVersion: '^7.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   '@portal/design-system': { singleton: true, requiredVersion: false },
+  '@portal/frontend-kit': { singleton: true, requiredVersion: false },
   '@portal/contracts': { singleton: true, requiredVersion: false },
 };
 

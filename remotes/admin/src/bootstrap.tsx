@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@portal/design-system';
-import { DevHarness } from './dev/dev-harness';
+import { DevHarness } from '@portal/frontend-kit/dev-harness';
 import AdminDashboard from './pages/admin-dashboard';
 
 const container = document.getElementById('root');

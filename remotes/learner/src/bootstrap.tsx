@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@portal/design-system';
-import { DevHarness } from './dev/dev-harness';
+import { DevHarness } from '@portal/frontend-kit/dev-harness';
 import LearnerDashboard from './pages/learner-dashboard';
 
 const container = document.getElementById('root');

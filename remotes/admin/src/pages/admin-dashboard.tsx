@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { adminDashboard } from '@portal/contracts';
 import { Card, PageHeader, TabPanel, Tabs, type TabItem } from '@portal/design-system';
-import type { PageProps } from '../modules/page-props';
-import { useApiQuery } from '../modules/data/use-api-query';
-import { LoadError } from '../modules/data/load-error';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ADMIN_TABS, type AdminTab } from '../modules/admin-query/admin-query';
 import { useAdminQuery } from '../modules/admin-query/use-admin-query';
 import { ComingSoonPanel } from '../modules/panels/coming-soon-panel';
@@ -20,7 +18,7 @@ const PANELS: Record<AdminTab, { label: string; description: string }> = {
 };
 
 /** /admin (spec §2 "Admin Dashboard"): tab counts from the server; the active tab lives in ?tab=. */
-export default function AdminDashboard({ api }: PageProps) {
+export default function AdminDashboard({ api }: RemotePageProps) {
   const { query, setTab } = useAdminQuery();
   const counts = useApiQuery('counts', () => api.call(adminDashboard));
   const data = counts.status === 'success' ? counts.data.counts : null;

@@ -1,14 +1,12 @@
 import { companyDashboard } from '@portal/contracts';
 import { ButtonLink, EmptyState, PageHeader, PieChart, SkeletonBlock } from '@portal/design-system';
-import type { PageProps } from '../modules/page-props';
-import { useApiQuery } from '../modules/data/use-api-query';
-import { LoadError } from '../modules/data/load-error';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseProgressTable } from '../modules/dashboard/course-progress-table';
 import { DashboardStats } from '../modules/dashboard/dashboard-stats';
 import '../modules/dashboard/dashboard.css';
 
 /** The company Dashboard (spec §2): organisation, progress chart, stat panels and courses table. */
-export default function Dashboard({ session, api }: PageProps) {
+export default function Dashboard({ session, api }: RemotePageProps) {
   const companyId = session?.company_id ?? null;
   const query = useApiQuery(companyId === null ? null : String(companyId), () =>
     api.call(companyDashboard, { params: { companyId: companyId! } }),

@@ -1,13 +1,11 @@
 import { CREDIT_PURCHASE_URL, learnerDashboard } from '@portal/contracts';
 import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
-import type { PageProps } from '../modules/page-props';
-import { useApiQuery } from '../modules/data/use-api-query';
-import { LoadError } from '../modules/data/load-error';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseCard } from '../modules/enrollments/course-card';
 import '../modules/enrollments/learner.css';
 
 /** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
-export default function LearnerDashboard({ session, api }: PageProps) {
+export default function LearnerDashboard({ session, api }: RemotePageProps) {
   const query = useApiQuery('dashboard', () => api.call(learnerDashboard));
   const name = query.status === 'success' ? query.data.learner_name : (session?.name ?? '');
   const helpEmail = query.status === 'success' ? query.data.help_email : null;

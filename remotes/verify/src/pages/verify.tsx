@@ -1,15 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { ApiError, verifyCertificate } from '@portal/contracts';
 import { Card, PageHeader, Spinner } from '@portal/design-system';
-import type { PageProps } from '../modules/page-props';
-import { useApiQuery } from '../modules/data/use-api-query';
-import { LoadError } from '../modules/data/load-error';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { CodeForm } from '../modules/certificate/code-form';
 import { VerificationResult } from '../modules/certificate/verification-result';
 import '../modules/certificate/verify.css';
 
 /** /verify?code=… : anyone can check a certificate (spec §2, §8). */
-export default function Verify({ api }: PageProps) {
+export default function Verify({ api }: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
   const query = useApiQuery(code || null, () => api.call(verifyCertificate, { query: { code } }));

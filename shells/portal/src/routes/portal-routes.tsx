@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router';
 import type { Role } from '@portal/contracts';
+import { RemotePage } from '@portal/frontend-kit';
 import { AppLayout } from '../modules/layout/app-layout';
 import { MinimalLayout } from '../modules/layout/minimal-layout';
 import { api } from '../modules/api/api-client';
-import { RemotePage } from '../modules/remotes/remote-page';
 import { useShell } from '../modules/session/shell-context';
 import { LearnerCoursePage } from '../pages/learner-course-page';
 import { NotFoundPage } from '../pages/not-found-page';

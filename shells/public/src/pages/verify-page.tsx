@@ -1,8 +1,7 @@
-import { api } from '../modules/api/api-client';
-import { RemotePage } from '../modules/remotes/remote-page';
-import { RemoteFallback } from '../modules/remotes/remote-fallback';
-import type { RemotesState } from '../modules/remotes/use-public-remotes';
 import { Spinner } from '@portal/design-system';
+import { RemoteFallback, RemotePage } from '@portal/frontend-kit';
+import { api } from '../modules/api/api-client';
+import type { RemotesState } from '../modules/remotes/use-public-remotes';
 
 /** The /verify microsite: the verify remote's page, with the same fallback as the portal. */
 export function VerifyPage({ remotesState }: { remotesState: RemotesState }) {

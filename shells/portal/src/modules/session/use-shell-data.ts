@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, shell, type RouteOutput } from '@portal/contracts';
+import { registerPortalRemotes } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
-import { registerPortalRemotes } from '../remotes/remote-registry';
 
 export type ShellData = RouteOutput<typeof shell>;
 

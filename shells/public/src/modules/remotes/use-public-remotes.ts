@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { remotes } from '@portal/contracts';
+import { registerPortalRemotes } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
-import { registerPortalRemotes } from './remote-registry';
 
 export type RemotesState = 'loading' | 'ready' | 'failed';
 
