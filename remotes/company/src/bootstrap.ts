@@ -1,0 +1,6 @@
+// Standalone development page: this remote's pages alone, in a router, against the gateway's API.
+import '@portal/design-system';
+import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
+import Dashboard from './pages/dashboard';
+
+mountDevHarness({ needsSession: true, pages: [{ path: '/', Page: Dashboard }] });
