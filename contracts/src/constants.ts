@@ -27,6 +27,10 @@ export const RATING_TEXT = { rating: '4.7 Ratings', reviews: '2000+ Reviews' } a
 /** Category ids that have their own icon (spec §9); others get the default icon. */
 export const SPECIAL_ICON_CATEGORY_IDS = [1, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19] as const;
 export const COMPANY_SPECIFIC_CATEGORY_NAME = 'Company Specific';
+/** Identity: passwords, emailed links, sign-in rate limits (decisions.md "Identity"). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const LOGIN_LINK_TTL_MINUTES = 15;
+export const RESET_TOKEN_TTL_MINUTES = 60;
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

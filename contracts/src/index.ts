@@ -5,3 +5,4 @@ export * from './route';
 export * from './routes/index';
 export * from './client';
 export * from './openapi';
+export * from './form-fields';

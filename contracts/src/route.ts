@@ -26,6 +26,13 @@ export interface RouteDef<
   service: ServiceName;
   access: Access;
   tenant?: { param: string };
+  /**
+   * XSRF check on unsafe methods: the default checks the X-XSRF-TOKEN header. `launch-token`
+   * opts out for SCORM commits: the player's final commit goes by `navigator.sendBeacon`, which
+   * carries cookies but no custom header. Such a route takes an unguessable per-launch token in
+   * its URL instead, and its handler must verify it (a forged cross-site request cannot know it).
+   */
+  xsrf?: 'header' | 'launch-token';
   summary: string;
   params?: TParams;
   query?: TQuery;

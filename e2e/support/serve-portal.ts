@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { startMailSink } from './mail-sink';
 
 /**
  * Starts the real portal (gateway, all services, built shells and remotes) for the e2e suite on
@@ -32,6 +33,10 @@ if (database === 'mysql') {
   server.pathname = `/${name}`;
   env.DATABASE_URL = server.toString();
 }
+
+// Mail goes over real SMTP to a sink the specs can read (identity's sign-in and reset links).
+const sink = await startMailSink(Number(port));
+env.SMTP_URL = sink.smtpUrl;
 
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/gateway/src/main.ts')], { env, stdio: 'inherit', cwd: root });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

@@ -3,11 +3,19 @@ import { identityRoutes } from './identity';
 import { enrolmentRoutes } from './enrolment';
 import { reportingRoutes } from './reporting';
 import { catalogueRoutes } from './catalogue';
+import { learningRoutes } from './learning';
+import { accountRoutes } from './account';
+import { userRoutes } from './users';
+import { companyRoutes } from './companies';
 
 export * from './identity';
 export * from './enrolment';
 export * from './reporting';
 export * from './catalogue';
+export * from './learning';
+export * from './account';
+export * from './users';
+export * from './companies';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...reportingRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes];

@@ -2,5 +2,10 @@
 import '@portal/design-system';
 import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import Dashboard from './pages/dashboard';
+import Account from './pages/account';
 
-mountDevHarness({ needsSession: true, pages: [{ path: '/', Page: Dashboard }] });
+mountDevHarness({ needsSession: true, pages: [
+    { path: '/', Page: Dashboard },
+    { path: '/account', Page: Account },
+    { path: '/account/depot/:id', Page: Account },
+  ] });

@@ -3,6 +3,20 @@ import type { Em, EnrolmentPort } from '@portal/service-kit';
 import { Enrollment } from './modules/enrollments/enrollment.entity';
 import { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
 import { creditBalanceOf } from './modules/credits/credit-balance';
+import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.entity';
+import { LearnerActivity } from './modules/activities/learner-activity.entity';
+
+/** Deletes enrolments with what hangs off them: SCORM attempts, SCO states, the SCORM log, activities. */
+async function deleteEnrollments(em: Em, where: Record<string, unknown>): Promise<number> {
+  const ids = (await em.find(Enrollment, where as never, { fields: ['id'] })).map((e) => e.id);
+  if (ids.length === 0) return 0;
+  const byEnrollment = { enrollmentId: { $in: ids } };
+  await em.nativeDelete(ScormLogEntry, byEnrollment);
+  await em.nativeDelete(ScoState, byEnrollment);
+  await em.nativeDelete(ScormAttempt, byEnrollment);
+  await em.nativeDelete(LearnerActivity, byEnrollment);
+  return em.nativeDelete(Enrollment, { id: { $in: ids } });
+}
 
 /** Changes a balance and writes its ledger row in one transaction, under a row lock. */
 export async function changeCredits(
@@ -35,20 +49,23 @@ export const enrolmentPort: EnrolmentPort = {
         refunded += cost;
       }
     }
-    const removed = await em.nativeDelete(Enrollment, { courseId });
+    const removed = await deleteEnrollments(em, { courseId });
     return { removed, refunded };
   },
   async removeEnrollmentsOfUsers(em, userIds) {
     if (userIds.length === 0) return { removed: 0 };
-    return { removed: await em.nativeDelete(Enrollment, { userId: { $in: userIds } }) };
+    return { removed: await deleteEnrollments(em, { userId: { $in: userIds } }) };
   },
   async removeEnrollmentsOfCompanies(em, companyIds) {
     if (companyIds.length === 0) return { removed: 0 };
-    return { removed: await em.nativeDelete(Enrollment, { companyId: { $in: companyIds } }) };
+    return { removed: await deleteEnrollments(em, { companyId: { $in: companyIds } }) };
   },
   async setCreditBalance(em, companyId, balance, note) {
     const current = await creditBalanceOf(em, companyId);
     if (current !== balance) await changeCredits(em, { companyId, delta: balance - current, kind: 'adjustment', note });
   },
   creditBalanceOf,
+  async hasEnrollments(em, companyId, courseId) {
+    return (await em.count(Enrollment, { companyId, courseId })) > 0;
+  },
 };

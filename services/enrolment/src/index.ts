@@ -5,3 +5,6 @@ export { Enrollment } from './modules/enrollments/enrollment.entity';
 export { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
 export { creditBalanceOf } from './modules/credits/credit-balance';
 export { enrolmentPort, changeCredits } from './enrolment-port';
+export { openAttempt } from './modules/player/launch-course';
+export { ScormAttempt, ScoState, ScormLogEntry } from './modules/player/scorm.entity';
+export { LearnerActivity } from './modules/activities/learner-activity.entity';

@@ -2,8 +2,14 @@ import type { ServiceSchema } from '@portal/service-kit';
 import { Enrollment } from './modules/enrollments/enrollment.entity';
 import { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
 import { EnrolmentInitial } from './migrations/202611210030_enrolment_initial';
+import { EnrolmentScormRuntime } from './migrations/202611210800_enrolment_scorm_runtime';
+import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.entity';
+import { LearnerActivity } from './modules/activities/learner-activity.entity';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction],
-  migrations: [{ name: '202611210030_enrolment_initial', class: EnrolmentInitial }],
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity],
+  migrations: [
+    { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
+    { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
+  ],
 };

@@ -2,8 +2,16 @@ import { Hono } from 'hono';
 import type { AppEnv, ServiceDeps } from '@portal/service-kit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { companyRoutes } from './modules/companies/companies.routes';
 
-/** The identity service: sign-in, sessions, users, companies, the shell's menu. */
+/** The identity service: sign-in, sessions, the account area, users, companies, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
-  return new Hono<AppEnv>().route('/', authRoutes(deps)).route('/', shellRoutes(deps));
+  return new Hono<AppEnv>()
+    .route('/', authRoutes(deps))
+    .route('/', shellRoutes(deps))
+    .route('/', accountRoutes(deps))
+    .route('/', userRoutes(deps))
+    .route('/', companyRoutes(deps));
 }

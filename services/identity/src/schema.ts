@@ -2,9 +2,15 @@ import type { ServiceSchema } from '@portal/service-kit';
 import { User } from './modules/users/user.entity';
 import { Company } from './modules/companies/company.entity';
 import { Session } from './modules/sessions/session.entity';
+import { UserToken } from './modules/auth/user-token.entity';
+import { AuthAttempt } from './modules/auth/auth-attempt.entity';
 import { IdentityInitial } from './migrations/202611210010_identity_initial';
+import { IdentityTokensAndAttempts } from './migrations/202611210600_identity_tokens_and_attempts';
 
 export const identitySchema: ServiceSchema = {
-  entities: [User, Company, Session],
-  migrations: [{ name: '202611210010_identity_initial', class: IdentityInitial }],
+  entities: [User, Company, Session, UserToken, AuthAttempt],
+  migrations: [
+    { name: '202611210010_identity_initial', class: IdentityInitial },
+    { name: '202611210600_identity_tokens_and_attempts', class: IdentityTokensAndAttempts },
+  ],
 };

@@ -14,4 +14,6 @@ export interface EnrolmentPort {
   /** Sets a company's balance, recording the difference in the ledger as an adjustment. */
   setCreditBalance(em: Em, companyId: number, balance: number, note: string): Promise<void>;
   creditBalanceOf(em: Em, companyId: number): Promise<number>;
+  /** Whether a company has any enrolment on a course (a selected course with enrolments stays selected). */
+  hasEnrollments(em: Em, companyId: number, courseId: number): Promise<boolean>;
 }

@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { adminDashboard } from '@portal/contracts';
 import { Card, PageHeader, TabPanel, Tabs, type TabItem } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ADMIN_TABS, type AdminTab } from '../modules/admin-query/admin-query';
 import { useAdminQuery } from '../modules/admin-query/use-admin-query';
 import { ComingSoonPanel } from '../modules/panels/coming-soon-panel';
+import { LearnersPanel } from '../modules/learners/learners-panel';
+import { AddUserScreen, EditUserScreen } from '../modules/learners/user-screen';
+import { CompaniesPanel } from '../modules/companies/companies-panel';
+import { AddCompanyScreen, EditCompanyScreen } from '../modules/companies/company-screen';
+import { CoursesPanel } from '../modules/courses/courses-panel';
 import '../modules/panels/admin.css';
 
 const PANELS: Record<AdminTab, { label: string; description: string }> = {
@@ -17,8 +23,41 @@ const PANELS: Record<AdminTab, { label: string; description: string }> = {
   reports: { label: 'Reports', description: 'System reports for a date range, downloaded as spreadsheets.' },
 };
 
+/** Add and edit screens under /admin/… (each with 'Go back' to /admin); null for the dashboard itself. */
+function screenFor(pathname: string, api: RemotePageProps['api']): ReactNode | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/admin/users/new') return <AddUserScreen api={api} />;
+  if (path === '/admin/companies/new') return <AddCompanyScreen api={api} />;
+  const user = /^\/admin\/users\/(\d+)$/.exec(path);
+  if (user) return <EditUserScreen key={user[1]} api={api} id={Number(user[1])} />;
+  const company = /^\/admin\/companies\/(\d+)$/.exec(path);
+  if (company) return <EditCompanyScreen key={company[1]} api={api} id={Number(company[1])} />;
+  return null;
+}
+
+/** The panel of each tab; tabs a later release fills in show the coming-soon panel. */
+function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
+  switch (tab) {
+    case 'learners':
+      return <LearnersPanel api={api} />;
+    case 'companies':
+      return <CompaniesPanel api={api} />;
+    case 'courses':
+      return <CoursesPanel api={api} />;
+    default:
+      return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
+  }
+}
+
 /** /admin (spec §2 "Admin Dashboard"): tab counts from the server; the active tab lives in ?tab=. */
 export default function AdminDashboard({ api }: RemotePageProps) {
+  const { pathname } = useLocation();
+  const screen = screenFor(pathname, api);
+  if (screen) return <div className="admin-dashboard">{screen}</div>;
+  return <AdminTabs api={api} />;
+}
+
+function AdminTabs({ api }: RemotePageProps) {
   const { query, setTab } = useAdminQuery();
   const counts = useApiQuery('counts', () => api.call(adminDashboard));
   const data = counts.status === 'success' ? counts.data.counts : null;
@@ -49,7 +88,7 @@ export default function AdminDashboard({ api }: RemotePageProps) {
         </div>
         {ADMIN_TABS.map((id) => (
           <TabPanel key={id} id={id} activeId={query.tab}>
-            <ComingSoonPanel title={PANELS[id].label} description={PANELS[id].description} />
+            {id === query.tab ? panelFor(id, api) : null}
           </TabPanel>
         ))}
       </Card>

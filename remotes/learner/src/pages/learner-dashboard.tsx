@@ -1,7 +1,10 @@
 import { CREDIT_PURCHASE_URL, learnerDashboard } from '@portal/contracts';
 import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { CourseCard } from '../modules/enrollments/course-card';
+import { NameConfirmation } from '../modules/enrollments/name-confirmation';
 import '../modules/enrollments/learner.css';
 
 /** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
@@ -9,6 +12,8 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
   const query = useApiQuery('dashboard', () => api.call(learnerDashboard));
   const name = query.status === 'success' ? query.data.learner_name : (session?.name ?? '');
   const helpEmail = query.status === 'success' ? query.data.help_email : null;
+  const navigate = useNavigate();
+  const [startingId, setStartingId] = useState<number | null>(null);
 
   return (
     <div className="learner-dashboard" data-testid="learner-dashboard">
@@ -32,11 +37,20 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
           ) : (
             <div className="learner-grid">
               {query.data.enrollments.map((enrollment) => (
-                <CourseCard key={enrollment.id} enrollment={enrollment} />
+                <CourseCard key={enrollment.id} enrollment={enrollment} {...(session ? { onStart: setStartingId } : {})} />
               ))}
             </div>
           )}
         </section>
+      ) : null}
+      {startingId !== null && session ? (
+        <NameConfirmation
+          api={api}
+          userId={session.id}
+          currentName={name}
+          onClose={() => setStartingId(null)}
+          onConfirmed={() => void navigate(`/learn/${startingId}`)}
+        />
       ) : null}
       <aside className="learner-help" aria-labelledby="learner-help-title">
         <h2 id="learner-help-title" className="learner-section-title">

@@ -1,9 +1,10 @@
-import { unzipSync } from 'fflate';
 import { COMPANY_SPECIFIC_CATEGORY_NAME } from '@portal/contracts';
 import type { Em, Storage } from '@portal/service-kit';
 import { Category } from '../modules/categories/category.entity';
 import { Course, CourseCategory } from '../modules/courses/course.entity';
 import { buildDemoScormPackage, DEMO_COURSES } from '../modules/demo-packages';
+import { installPackage, launchPathOf, packageFolder, unpackPackage } from '../modules/packages/course-package';
+import { sanitiseDescription } from '../modules/courses/sanitise-html';
 
 /** Ids match the spec's icon list (§9) and the design system's CategoryIcon; 2 and 18 take the default icon. */
 export const DEMO_CATEGORIES: { id: number; name: string }[] = [
@@ -39,13 +40,17 @@ export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<void>
   for (const spec of DEMO_COURSES) {
     const details = COURSE_DETAILS[spec.identifier];
     if (!details) continue;
-    const packagePath = `courses/${details.id}/package`;
-    const files = unzipSync(buildDemoScormPackage(spec));
-    for (const [name, bytes] of Object.entries(files)) await storage.put(`${packagePath}/${name}`, bytes);
+    // The same unpack, check and manifest parse as an admin upload.
+    const unpacked = await unpackPackage(buildDemoScormPackage(spec));
+    try {
+      await installPackage(storage, details.id, unpacked);
+    } finally {
+      await unpacked.dispose();
+    }
     em.create(Course, {
       id: details.id,
       name: spec.title,
-      description: `<p>${spec.pages[0]?.heading ?? spec.title}: a short online course with a quiz (pass mark ${spec.passingScorePercent}%).</p>`,
+      description: sanitiseDescription(`<p>${spec.pages[0]?.heading ?? spec.title}: a short online course with a quiz (pass mark ${spec.passingScorePercent}%).</p>`),
       companyId: null,
       duration: details.duration,
       validityPeriod: details.validity,
@@ -54,9 +59,11 @@ export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<void>
       creditCost: details.creditCost,
       hasBridging: false,
       certificatePath: null,
-      packagePath,
-      scormVersion: spec.version,
-      launchPath: 'index.html',
+      packagePath: packageFolder(details.id),
+      scormVersion: unpacked.manifest.version,
+      launchPath: launchPathOf(unpacked.manifest),
+      manifest: unpacked.manifest,
+      packageFileName: `${spec.identifier}.zip`,
     } as never);
     for (const categoryId of details.categoryIds) em.create(CourseCategory, { courseId: details.id, categoryId });
   }

@@ -43,6 +43,19 @@ const broken = defineRoute({
   response: z.object({ count: z.number().int() }),
 });
 
+const beacon = defineRoute({
+  name: 'test.beacon',
+  method: 'POST',
+  path: '/api/test/beacon',
+  service: 'identity',
+  access: 'signed-in',
+  xsrf: 'launch-token',
+  summary: 'Opts out of the XSRF header: a sendBeacon carries none; the handler checks a token in the URL.',
+  query: z.object({ token: z.string() }),
+  body: z.object({ n: z.number() }),
+  response: z.object({ n: z.number(), token: z.string() }),
+});
+
 const COMPANY = 10;
 const DEPOT_OF_COMPANY = 11;
 const OTHER_COMPANY = 20;
@@ -92,7 +105,8 @@ function buildApp(deps: ServiceDeps) {
       await em.execute(em.getKnex()('jobs').insert({ name: `note-${params.companyId}`, payload: JSON.stringify(body), available_at: now, created_at: now }));
       return { companyId: params.companyId, title: body.title, notes: await notesOf(em, params.companyId) };
     })
-    .handle(broken, async () => ({ count: 'many' }) as never).app;
+    .handle(broken, async () => ({ count: 'many' }) as never)
+    .handle(beacon, async ({ query, body }) => ({ n: body.n, token: query.token })).app;
 }
 
 const client = (token?: string) => new TestClient(app, token ? { sessionToken: token } : {});
@@ -202,6 +216,26 @@ describe('the checks of a bound route run in order 419 → 401 → 403 → 422 �
     const depotItself = await client(tokens.depotManager).request(notePath(DEPOT_OF_COMPANY), { method: 'POST', json: validNote });
     expect(await depotItself.json()).toEqual({ companyId: DEPOT_OF_COMPANY, title: 'Toolbox talk', notes: 2 });
     expect(await notesWritten()).toBe(writtenBefore + 3);
+  });
+});
+
+describe("a route with xsrf: 'launch-token'", () => {
+  it('accepts a text/plain body without the XSRF header (a sendBeacon), still after the session check', async () => {
+    const response = await client(tokens.learner).request('/api/test/beacon?token=abc', {
+      method: 'POST',
+      body: JSON.stringify({ n: 7 }),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      withXsrf: false,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ n: 7, token: 'abc' });
+    const anonymous = await client().request('/api/test/beacon?token=abc', { method: 'POST', json: { n: 7 }, withXsrf: false });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('leaves every other unsafe route guarded by the header', async () => {
+    const response = await client(tokens.manager).request(notePath(COMPANY), { method: 'POST', json: validNote, withXsrf: false });
+    expect(response.status).toBe(419);
   });
 });
 

@@ -1,17 +1,12 @@
 import { useParams } from 'react-router';
-import { EmptyState } from '@portal/design-system';
+import { RemotePage } from '@portal/frontend-kit';
+import { api } from '../modules/api/api-client';
+import { useShell } from '../modules/session/shell-context';
 
-/** /learn/{enrollmentId}: the SCORM player arrives in a later release. */
+/** /learn/{enrollmentId}[/activities[/{activityId}]]: the learner remote's player or activities page, in the minimal layout. */
 export function LearnerCoursePage() {
-  const { enrollmentId } = useParams();
-  return (
-    <div className="shell-minimal-placeholder" data-testid="placeholder-page">
-      <EmptyState title="This course is being prepared">
-        <p>
-          The course player for enrolment #{enrollmentId} is on its way. Use <strong>Exit course</strong> to return to your
-          dashboard.
-        </p>
-      </EmptyState>
-    </div>
-  );
+  const { user } = useShell();
+  const rest = useParams()['*'] ?? '';
+  const module = /^activities(\/|$)/.test(rest) ? 'LearnerCourseActivities' : 'LearnerCourse';
+  return <RemotePage key={module} remote="learner" module={module} session={user} api={api} />;
 }

@@ -11,15 +11,11 @@ import { PlaceholderPage } from '../pages/placeholder-page';
 
 /** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
 const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
-  ['/courses', 'Courses'],
-  ['/courses/edit/:id', 'Edit course'],
   ['/companyCourse/edit/:id', 'Edit course'],
   ['/reporting', 'Enrolments'],
   ['/enrolments/create', 'Enrol employees'],
   ['/enrolments/create/v2', 'Enrol employees'],
   ['/enrolments/:id/edit', 'Edit enrolment'],
-  ['/account', 'Account settings'],
-  ['/account/depot/:id', 'Edit depot'],
   ['/account/purchase-history', 'Purchase history'],
   ['/purchase-history', 'Purchase history'],
 ];
@@ -46,6 +42,11 @@ function pageRoutes(role: Role) {
       return (
         <>
           <Route index element={<CompanyHome />} />
+          <Route path="/courses" element={<CoursesHome />} />
+          <Route path="/courses/edit/:id" element={<EditCourseHome />} />
+          <Route path="/account" element={<AccountHome />} />
+          <Route path="/account/depot/:id" element={<AccountHome />} />
+          <Route path="/activity-code/:enrollmentId/:activityId" element={<ActivityCodeHome />} />
           {placeholders(COMPANY_PLACEHOLDERS)}
         </>
       );
@@ -53,8 +54,13 @@ function pageRoutes(role: Role) {
       return (
         <>
           <Route index element={<CompanyHome />} />
+          <Route path="/courses" element={<CoursesHome />} />
+          <Route path="/courses/edit/:id" element={<EditCourseHome />} />
+          <Route path="/account" element={<AccountHome />} />
+          <Route path="/account/depot/:id" element={<AccountHome />} />
           <Route path="/admin" element={<AdminHome />} />
-          <Route path="/admin/*" element={<PlaceholderPage title="Admin" />} />
+          <Route path="/admin/*" element={<AdminHome />} />
+          <Route path="/activity-code/:enrollmentId/:activityId" element={<ActivityCodeHome />} />
           {placeholders(COMPANY_PLACEHOLDERS)}
         </>
       );
@@ -66,9 +72,31 @@ function LearnerHome() {
   return <RemotePage remote="learner" module="LearnerDashboard" session={user} api={api} />;
 }
 
+/** /courses and /courses/edit/{id}: the company's catalogue and its course settings. */
+function CoursesHome() {
+  const { user } = useShell();
+  return <RemotePage remote="company" module="Courses" session={user} api={api} />;
+}
+
+function EditCourseHome() {
+  const { user } = useShell();
+  return <RemotePage remote="company" module="EditCourse" session={user} api={api} />;
+}
+
 function CompanyHome() {
   const { user } = useShell();
   return <RemotePage remote="company" module="Dashboard" session={user} api={api} />;
+}
+
+function ActivityCodeHome() {
+  const { user } = useShell();
+  return <RemotePage remote="learner" module="ActivityCode" session={user} api={api} />;
+}
+
+/** /account and /account/depot/{id}: the account area of managers (and admins for the company they act for). */
+function AccountHome() {
+  const { user } = useShell();
+  return <RemotePage remote="company" module="Account" session={user} api={api} />;
 }
 
 function AdminHome() {

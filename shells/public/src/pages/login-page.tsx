@@ -3,10 +3,12 @@ import { Card, TabPanel, Tabs } from '@portal/design-system';
 import { HELP_EMAIL } from '@portal/contracts';
 import { CodeLoginForm } from '../modules/auth/code-login-form';
 import { PasswordLoginForm } from '../modules/auth/password-login-form';
+import { LinkLoginForm } from '../modules/auth/link-login-form';
 
 const LOGIN_TABS = [
   { id: 'password', label: 'Email and password' },
   { id: 'code', label: 'Login code' },
+  { id: 'link', label: 'Email me a link' },
 ];
 
 export function LoginPage() {
@@ -30,6 +32,9 @@ export function LoginPage() {
           </TabPanel>
           <TabPanel id="code" activeId={activeId}>
             <CodeLoginForm />
+          </TabPanel>
+          <TabPanel id="link" activeId={activeId}>
+            <LinkLoginForm />
           </TabPanel>
           <p className="public-auth__help">
             Having trouble? Email <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>.

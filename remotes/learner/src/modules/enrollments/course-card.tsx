@@ -4,7 +4,7 @@ import { Button, ButtonLink, StatusPill } from '@portal/design-system';
 import { plainText } from './plain-text';
 
 /** One course summary in the state the server computed (spec §2 "Learner course card"). */
-export function CourseCard({ enrollment }: { enrollment: LearnerEnrollment }) {
+export function CourseCard({ enrollment, onStart }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void }) {
   const { id, course, state } = enrollment;
   const description = plainText(course.description);
   const headingId = `course-${id}-title`;
@@ -19,7 +19,7 @@ export function CourseCard({ enrollment }: { enrollment: LearnerEnrollment }) {
       {description ? <p className="learner-card__description">{description}</p> : null}
       <div className="learner-card__footer">
         <CardDetails enrollment={enrollment} />
-        <CardActions enrollment={enrollment} />
+        <CardActions enrollment={enrollment} {...(onStart ? { onStart } : {})} />
       </div>
     </article>
   );
@@ -53,7 +53,7 @@ function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
   return null;
 }
 
-function CardActions({ enrollment }: { enrollment: LearnerEnrollment }) {
+function CardActions({ enrollment, onStart }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void }) {
   const navigate = useNavigate();
   const { id, course, state } = enrollment;
   const name = <span className="ds-visually-hidden"> {course.name}</span>;
@@ -82,10 +82,10 @@ function CardActions({ enrollment }: { enrollment: LearnerEnrollment }) {
         </div>
       );
     case 'not-started':
-      // A later release opens the name confirmation first (spec §2); for now it goes straight in.
+      // Start Course first opens the name confirmation (spec §2).
       return (
         <div className="learner-card__actions">
-          <Button onClick={() => navigate(`/learn/${id}`)}>Start Course{name}</Button>
+          <Button onClick={() => (onStart ? onStart(id) : navigate(`/learn/${id}`))}>Start Course{name}</Button>
         </div>
       );
     default:

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { ParsedManifest } from '../packages/manifest';
 
 export const Course = defineEntity({
   name: 'Course',
@@ -21,6 +22,10 @@ export const Course = defineEntity({
     packagePath: p.string().fieldName('package_path').length(255).nullable(),
     scormVersion: p.string().fieldName('scorm_version').length(16).nullable(),
     launchPath: p.string().fieldName('launch_path').length(255).nullable(),
+    /** The parsed imsmanifest.xml (see packages/manifest.ts), stored at upload. */
+    manifest: p.json<ParsedManifest>().nullable(),
+    /** Name of the uploaded zip, shown on the edit screen. */
+    packageFileName: p.string().fieldName('package_file_name').length(255).nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

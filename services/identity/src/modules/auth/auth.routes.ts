@@ -1,36 +1,78 @@
-import { login, logout } from '@portal/contracts';
+import { consumeLoginLink as consumeLoginLinkRoute, IDENTITY_MESSAGES, login, logout, passwordEmail, passwordReset, requestLoginLink as requestLoginLinkRoute } from '@portal/contracts';
 import {
+  AppError,
   clearSessionCookie,
   createServiceRouter,
+  hashToken,
   issueXsrfCookie,
   readSessionToken,
   writeSessionCookie,
+  type AppContext,
+  type Em,
   type ServiceDeps,
 } from '@portal/service-kit';
 import { createSession, deleteSession } from '../sessions/session.repository';
 import { landingPathFor, signIn } from './sign-in';
 import { toSessionUser } from '../users/session-user';
+import type { IUser } from '../users/user.entity';
+import { clientAddress } from './client-address';
+import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
 
 export function authRoutes(deps: ServiceDeps) {
+  const now = () => deps.now?.() ?? new Date();
+
+  /** Rotation: whatever session the browser had ends here, and a new token is issued. */
+  async function startSession(c: AppContext, em: Em, user: IUser) {
+    const previous = readSessionToken(c);
+    if (previous) await deleteSession(em, previous);
+    const token = await createSession(em, {
+      userId: user.id,
+      ip: clientAddress(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+    writeSessionCookie(c, token, deps.env.COOKIE_SECURE);
+    issueXsrfCookie(c, deps.env.COOKIE_SECURE, true);
+    return { user: await toSessionUser(em, user, null), redirect: landingPathFor(user.role) };
+  }
+
   return createServiceRouter(deps)
     .handle(login, async ({ c, em, body }) => {
-      const user = await signIn(em, body);
-      // Rotation: whatever session the browser had ends here, and a new token is issued.
-      const previous = readSessionToken(c);
-      if (previous) await deleteSession(em, previous);
-      const token = await createSession(em, {
-        userId: user.id,
-        ip: c.req.header('x-forwarded-for') ?? null,
-        userAgent: c.req.header('user-agent') ?? null,
-      });
-      writeSessionCookie(c, token, deps.env.COOKIE_SECURE);
-      issueXsrfCookie(c, deps.env.COOKIE_SECURE, true);
-      return { user: await toSessionUser(em, user, null), redirect: landingPathFor(user.role) };
+      const at = now();
+      const account = body.login_code ? `code:${body.login_code.trim().toUpperCase()}` : `email:${(body.email ?? '').trim().toLowerCase()}`;
+      const limits = [LIMITS.signInAccount(account), LIMITS.signInAddress(clientAddress(c))];
+      await assertWithinLimits(em, limits, at, 'sign-in attempts');
+      let user: IUser;
+      try {
+        user = await signIn(em, body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthenticated') await recordAttempt(em, limits, at);
+        throw error;
+      }
+      await clearAttempts(em, limits[0]!);
+      return startSession(c, em, user);
     })
     .handle(logout, async ({ c, em }) => {
       const token = readSessionToken(c);
       if (token) await deleteSession(em, token);
       clearSessionCookie(c);
       return { success: true as const };
+    })
+    .handle(requestLoginLinkRoute, async ({ c, em, body }) => {
+      await requestLoginLink({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      return { success: true as const, message: IDENTITY_MESSAGES.loginLinkSent };
+    })
+    .handle(consumeLoginLinkRoute, async ({ c, em, body }) => {
+      const user = await consumeLoginLink(em, body.token, now());
+      return startSession(c, em, user);
+    })
+    .handle(passwordEmail, async ({ c, em, body }) => {
+      await requestPasswordReset({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      return { success: true as const, message: IDENTITY_MESSAGES.resetLinkSent };
+    })
+    .handle(passwordReset, async ({ c, em, body }) => {
+      const current = readSessionToken(c);
+      await resetPassword(em, { email: body.email, password: body.password, token: body.token, currentSessionId: current ? hashToken(current) : null, now: now() });
+      return { success: true as const, message: IDENTITY_MESSAGES.resetDone };
     }).app;
 }

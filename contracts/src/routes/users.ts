@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { defineRoute, idParam, successSchema } from '../route';
+import { ASSIGNABLE_ROLES, roleSchema } from '../roles';
+import { emailField, newPasswordField } from './identity';
+
+/** Spec §5 and §8 texts for users. */
+export const USER_MESSAGES = {
+  managerNeedsEmail: 'Email is required for manager role',
+  emailTaken: 'A user with this email already exists',
+  loginCodeTaken: 'This login code is already in use.',
+  updated: 'User successfully updated!',
+  created: 'User successfully created!',
+  companyChanged: "User's company successfully changed!",
+  deleted: 'User successfully deleted!',
+  deleteFailed: 'Failed to delete learner.',
+  mimicked: 'Successfully mimicked the company!',
+  unmimicked: 'You are no longer mimicking a company.',
+  nameUpdateFailed: 'Failed to update name',
+  nameUpdateError: 'An error occurred while updating your name. Please try again.',
+  ownNameOnly: 'You can only change your own name.',
+} as const;
+
+/** A blank text box means "no value": '' and whitespace become null. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** An optional email from a form: '' or null clears it; otherwise a valid, lower-cased email. */
+export const optionalEmailField = z.preprocess(blankToNull, emailField.nullable());
+export const optionalTextField = (max = 191) => z.preprocess(blankToNull, z.string().trim().max(max, `May not be longer than ${max} characters.`).nullable());
+export const nameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(191, 'The name may not be longer than 191 characters.');
+/** Login codes are stored upper-case (decisions.md). */
+export const loginCodeField = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .min(4, 'The login code must be at least 4 characters.')
+    .max(64, 'The login code may not be longer than 64 characters.')
+    .regex(/^[A-Za-z0-9-]+$/, 'The login code may contain only letters, digits and dashes.')
+    .transform((v) => v.toUpperCase())
+    .nullable(),
+);
+/** An optional new password: blank means "leave it as it is". */
+export const optionalPasswordField = z.preprocess(blankToNull, newPasswordField.nullable());
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose learner or manager.' });
+export const companyIdField = z.coerce.number({ error: 'Choose a company.' }).int('Choose a company.').positive('Choose a company.');
+
+/** The address of an admin list: search (used from 2 characters), sortBy, sortDir, page. */
+export function adminListQuery<S extends readonly [string, ...string[]]>(sortable: S) {
+  // Strict: a parameter the list does not know is a mistake worth a 422, not silence.
+  return z.strictObject({
+    search: z.string().max(191, 'The search may not be longer than 191 characters.').optional(),
+    sortBy: z.enum(sortable, { error: `Sort by one of: ${sortable.join(', ')}.` }).optional(),
+    sortDir: z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' }).optional(),
+    page: z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page starts at 1.').max(1_000_000).optional(),
+  });
+}
+
+/** Spec §3 "Page response": data, current_page, last_page, prev_page_url, next_page_url. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    prev_page_url: z.string().nullable(),
+    next_page_url: z.string().nullable(),
+  });
+}
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: roleSchema,
+  login_code: z.string().nullable(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const USER_SORTABLE = ['id', 'name', 'email', 'role', 'company', 'created_at'] as const;
+
+export const adminUsers = defineRoute({
+  name: 'admin.users.list',
+  method: 'GET',
+  path: '/api/admin/users',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'The Learners tab: learners and managers of every company (admins are never listed).',
+  query: adminListQuery(USER_SORTABLE),
+  response: pageSchema(adminUserSchema),
+});
+
+export const userGet = defineRoute({
+  name: 'user.get',
+  method: 'GET',
+  path: '/api/user/{id}',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'One user, for the admin edit screen.',
+  params: z.object({ id: idParam }),
+  response: z.object({ data: adminUserSchema }),
+});
+
+function requireEmailForManager(body: { role?: string | null; email?: string | null }, ctx: z.RefinementCtx) {
+  if (body.role === 'manager' && !body.email) ctx.addIssue({ code: 'custom', path: ['email'], message: USER_MESSAGES.managerNeedsEmail });
+}
+
+export const userCreateBodySchema = z
+  .object({
+    name: nameField,
+    email: optionalEmailField.optional(),
+    password: optionalPasswordField.optional(),
+    login_code: loginCodeField.optional(),
+    company_id: companyIdField,
+    role: assignableRoleSchema.default('learner'),
+  })
+  .superRefine(requireEmailForManager);
+
+export const userCreate = defineRoute({
+  name: 'user.create',
+  method: 'POST',
+  path: '/api/user',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'Adds a user (default role learner); a learner without a login code gets one.',
+  body: userCreateBodySchema,
+  response: z.object({ success: z.literal(true), message: z.string(), data: adminUserSchema }),
+});
+
+export const userUpdateBodySchema = z
+  .object({
+    name: nameField.optional(),
+    email: optionalEmailField.optional(),
+    password: optionalPasswordField.optional(),
+    login_code: loginCodeField.optional(),
+    company_id: companyIdField.optional(),
+    role: assignableRoleSchema.optional(),
+    /** Sent by the edit learner screen; enrolling is POST /api/user/{id}/enroll, so it is ignored here. */
+    course_id: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()).optional(),
+  })
+  .superRefine(requireEmailForManager);
+
+export const userUpdate = defineRoute({
+  name: 'user.update',
+  method: 'PATCH',
+  path: '/api/user/{id}',
+  service: 'identity',
+  access: ['learner', 'admin'],
+  summary: 'Admins edit any user; a learner may send only { name } for their own account.',
+  params: z.object({ id: idParam }),
+  body: userUpdateBodySchema,
+  response: z.object({ success: z.literal(true), message: z.string(), data: adminUserSchema }),
+});
+
+export const userChangeCompany = defineRoute({
+  name: 'user.changeCompany',
+  method: 'POST',
+  path: '/api/user/{id}/company',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'Moves a user to another company.',
+  params: z.object({ id: idParam }),
+  body: z.object({ company_id: companyIdField }),
+  response: z.object({ success: z.literal(true), message: z.string(), data: adminUserSchema }),
+});
+
+export const userDelete = defineRoute({
+  name: 'user.delete',
+  method: 'DELETE',
+  path: '/api/user/{id}',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'Deletes a user and, through enrolment, their enrolments.',
+  params: z.object({ id: idParam }),
+  response: successSchema,
+});
+
+export const mimicCompany = defineRoute({
+  name: 'user.mimicCompany',
+  method: 'POST',
+  path: '/api/user/mimicCompany',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'The admin’s session acts for this company (as its manager) until un-mimic.',
+  body: z.object({ company_id: companyIdField }),
+  response: successSchema,
+});
+
+export const unMimicCompany = defineRoute({
+  name: 'user.unMimicCompany',
+  method: 'POST',
+  path: '/api/user/unMimicCompany',
+  service: 'identity',
+  access: ['admin'],
+  summary: 'Ends mimicking; the page then reloads.',
+  response: successSchema,
+});
+
+export const userRoutes = [adminUsers, userGet, userCreate, userUpdate, userChangeCompany, userDelete, mimicCompany, unMimicCompany] as const;

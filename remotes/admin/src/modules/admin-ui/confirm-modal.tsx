@@ -1,0 +1,32 @@
+import { Button, Modal } from '@portal/design-system';
+
+/** A destructive action's confirmation; it closes when the request finishes, whatever the outcome (spec §4). */
+export function ConfirmModal({ open, title, children, confirmLabel, isBusy, onConfirm, onClose }: {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  confirmLabel: string;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={() => !isBusy && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" disabled={isBusy} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={isBusy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,346 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import {
+  ACTIVITY_TYPES,
+  ApiError,
+  appendFormFields,
+  COMPANY_SPECIFIC_CATEGORY_NAME,
+  companyOptions,
+  createCourseBodySchema,
+  getCourse,
+  listCategories,
+  updateCourseBodySchema,
+  type ApiClient,
+  type CourseDetail,
+} from '@portal/contracts';
+import { Button, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { uploadForm } from './upload-form';
+
+interface ActivityValues {
+  id?: number;
+  name: string;
+  code: string;
+  description: string;
+  type: 'file' | 'video';
+  file?: File;
+  current_file?: string | null;
+}
+
+interface CourseValues {
+  name: string;
+  description: string;
+  category_ids: string[];
+  company_id?: number | '';
+  duration: string;
+  validity_period: number | string;
+  sku: string;
+  wp_link: string;
+  credit_cost: number | string;
+  has_bridging: boolean;
+  file?: File;
+  certificate?: File;
+  activities: ActivityValues[];
+}
+
+const EMPTY: CourseValues = {
+  name: '',
+  description: '',
+  category_ids: [],
+  company_id: '',
+  duration: '',
+  validity_period: 1,
+  sku: '',
+  wp_link: '',
+  credit_cost: 1,
+  has_bridging: false,
+  activities: [],
+};
+
+function valuesOf(course: CourseDetail): CourseValues {
+  return {
+    name: course.name,
+    description: course.description,
+    category_ids: course.category_ids.map(String),
+    company_id: course.company_id ?? '',
+    duration: course.duration ?? '',
+    validity_period: course.validity_period,
+    sku: course.sku ?? '',
+    wp_link: course.wp_link ?? '',
+    credit_cost: course.credit_cost,
+    has_bridging: course.has_bridging === 1,
+    activities: course.activities.map((a) => ({ id: a.id, name: a.name, code: String(a.code), description: a.description, type: a.type, current_file: a.file_name })),
+  };
+}
+
+/** The add / edit course screen (admin): a multipart form with the package zip, sent with progress in %. */
+export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: number | null }) {
+  const navigate = useNavigate();
+  const course = useApiQuery(courseId === null ? 'new' : String(courseId), () =>
+    courseId === null ? Promise.resolve(null) : api.call(getCourse, { params: { id: courseId } }).then((r) => r.data),
+  );
+  const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data));
+  const [flash, setFlash] = useState<string | null>(null);
+  const [saves, setSaves] = useState(0);
+  const goBack = (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    navigate('/admin?tab=courses');
+  };
+
+  return (
+    <div className="admin-panel admin-course-editor" data-testid="admin-course-editor">
+      <a href="/admin?tab=courses" className="admin-course-editor__back" onClick={goBack}>
+        Go back
+      </a>
+      <h2 className="admin-panel__title">{courseId === null ? 'Add course' : 'Edit course'}</h2>
+      {course.status === 'error' ? <LoadError error={course.error} onRetry={course.reload} what="the course" /> : null}
+      {categories.status === 'error' ? <LoadError error={categories.error} onRetry={categories.reload} what="the categories" /> : null}
+      {course.status === 'loading' || categories.status === 'loading' ? <SkeletonBlock height={320} /> : null}
+      {course.status === 'success' && categories.status === 'success' ? (
+        <CourseForm
+          key={`${courseId ?? 'new'}-${course.data?.file_name ?? ''}-${saves}`}
+          api={api}
+          course={course.data}
+          categories={categories.data}
+          flash={flash}
+          onSaved={(saved, message) => {
+            setFlash(message);
+            if (courseId === null) navigate(`/admin?tab=courses&course=${saved.id}`);
+            else {
+              setSaves((n) => n + 1);
+              course.reload();
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function CourseForm({
+  api,
+  course,
+  categories,
+  flash,
+  onSaved,
+}: {
+  api: ApiClient;
+  course: CourseDetail | null;
+  categories: { id: number; name: string }[];
+  flash: string | null;
+  onSaved: (course: CourseDetail, message: string) => void;
+}) {
+  const isNew = course === null;
+  const schema = isNew ? createCourseBodySchema : updateCourseBodySchema;
+  const form = useForm<CourseValues>({
+    defaultValues: course ? valuesOf(course) : EMPTY,
+    resolver: zodResolver(schema as never) as unknown as Resolver<CourseValues>,
+  });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const activities = useFieldArray({ control: form.control, name: 'activities' });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(flash ? { tone: 'success', text: flash } : null);
+
+  const companySpecificId = categories.find((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME)?.id;
+  const categoryIds = watch('category_ids').map(Number);
+  const isCompanySpecific = companySpecificId !== undefined && categoryIds.includes(companySpecificId);
+  // Un-ticking 'Company Specific' clears the company.
+  useEffect(() => {
+    if (!isCompanySpecific) setValue('company_id', '');
+  }, [isCompanySpecific, setValue]);
+
+  const errorOf = (name: string): string[] | undefined => {
+    const parts = name.split('.');
+    let node: unknown = formState.errors;
+    for (const part of parts) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const text = node && typeof node === 'object' && 'message' in node ? (node as { message?: string }).message : undefined;
+    return text ? [text] : undefined;
+  };
+
+  async function submit(values: CourseValues) {
+    setMessage(null);
+    setProgress(0);
+    const body: Record<string, unknown> = {
+      ...values,
+      category_ids: values.category_ids.map(Number),
+      company_id: isCompanySpecific ? values.company_id : undefined,
+      activities: values.activities.map(({ current_file: _current, ...activity }) => activity),
+      ...(isNew ? {} : { _method: 'PUT' }),
+    };
+    try {
+      const response = await uploadForm<{ message: string; data: CourseDetail }>(
+        isNew ? '/api/courses' : `/api/courses/${course!.id}`,
+        appendFormFields(new FormData(), body),
+        setProgress,
+      );
+      setMessage({ tone: 'success', text: response.message });
+      onSaved(response.data, response.message);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
+        setMessage({ tone: 'error', text: error.message });
+      } else setMessage({ tone: 'error', text: 'Something went wrong. Please try again.' });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const submitting = formState.isSubmitting;
+  return (
+    <form className="admin-course-form" onSubmit={handleSubmit(submit)} noValidate>
+      {message ? (
+        <Notice tone={message.tone} onDismiss={() => setMessage(null)} autoHideMs={message.tone === 'success' ? 5000 : undefined}>
+          {message.text}
+        </Notice>
+      ) : null}
+      <FormField label="Name" htmlFor="course-name" error={errorOf('name')}>
+        <TextInput id="course-name" {...register('name')} />
+      </FormField>
+      <FormField label="Description" htmlFor="course-description" hint="HTML is allowed; scripts and styles are removed when saved." error={errorOf('description')}>
+        <textarea id="course-description" className="ds-input admin-course-form__textarea" rows={6} {...register('description')} />
+      </FormField>
+
+      <fieldset className="admin-course-form__fieldset">
+        <legend>Categories</legend>
+        <div className="admin-course-form__categories">
+          {categories.map((category) => (
+            <label key={category.id} className="admin-course-form__check">
+              <input type="checkbox" value={category.id} {...register('category_ids')} /> {category.name}
+            </label>
+          ))}
+        </div>
+        {errorOf('category_ids') ? <p className="ds-field__error" role="alert">{errorOf('category_ids')}</p> : null}
+      </fieldset>
+      {isCompanySpecific ? <CompanyPicker api={api} value={watch('company_id')} onChange={(id) => setValue('company_id', id)} error={errorOf('company_id')} /> : null}
+
+      <div className="admin-course-form__grid">
+        <FormField label="Duration" htmlFor="course-duration" error={errorOf('duration')}>
+          <TextInput id="course-duration" placeholder="e.g. 30 minutes" {...register('duration')} />
+        </FormField>
+        <FormField label="Validity period (years)" htmlFor="course-validity" error={errorOf('validity_period')}>
+          <TextInput id="course-validity" type="number" min={1} max={100} {...register('validity_period')} />
+        </FormField>
+        <FormField label="Credit cost" htmlFor="course-credits" error={errorOf('credit_cost')}>
+          <TextInput id="course-credits" type="number" min={0} {...register('credit_cost')} />
+        </FormField>
+        <FormField label="SKU" htmlFor="course-sku" error={errorOf('sku')}>
+          <TextInput id="course-sku" {...register('sku')} />
+        </FormField>
+      </div>
+      <FormField label="Learn more link (wp_link)" htmlFor="course-wp-link" error={errorOf('wp_link')}>
+        <TextInput id="course-wp-link" type="url" placeholder="https://" {...register('wp_link')} />
+      </FormField>
+      <label className="admin-course-form__check">
+        <input type="checkbox" {...register('has_bridging')} /> Has bridging activities
+      </label>
+
+      <FormField
+        label="Course package (SCORM .zip)"
+        htmlFor="course-file"
+        hint={course?.file_name ? `Current package: ${course.file_name} (SCORM ${course.scorm_version ?? '?'}). Choose a file only to replace it.` : 'A SCORM 1.2 or 2004 zip with imsmanifest.xml at the top.'}
+        error={errorOf('file')}
+      >
+        <input id="course-file" type="file" accept=".zip,application/zip" onChange={(e) => setValue('file', e.target.files?.[0], { shouldValidate: false })} />
+      </FormField>
+      <FormField
+        label="Certificate image"
+        htmlFor="course-certificate"
+        hint={course?.certificate_link ? 'A certificate image is set. Choose a file only to replace it.' : 'PNG, JPG, GIF or WebP.'}
+        error={errorOf('certificate')}
+      >
+        <input id="course-certificate" type="file" accept="image/*" onChange={(e) => setValue('certificate', e.target.files?.[0])} />
+      </FormField>
+      {course?.certificate_link ? <img className="admin-course-form__certificate" src={course.certificate_link} alt="Current certificate" /> : null}
+
+      <fieldset className="admin-course-form__fieldset">
+        <legend>Activities</legend>
+        {activities.fields.length === 0 ? <p className="admin-course-form__empty">No activities. Add one for courses with bridging activities.</p> : null}
+        {activities.fields.map((field, index) => (
+          <div key={field.id} className="admin-course-form__activity" data-testid="course-activity">
+            <div className="admin-course-form__grid">
+              <FormField label="Activity name" htmlFor={`activity-${index}-name`} error={errorOf(`activities.${index}.name`)}>
+                <TextInput id={`activity-${index}-name`} {...register(`activities.${index}.name`)} />
+              </FormField>
+              <FormField label="Code (number)" htmlFor={`activity-${index}-code`} hint="Left blank, a code is made." error={errorOf(`activities.${index}.code`)}>
+                <TextInput id={`activity-${index}-code`} inputMode="numeric" {...register(`activities.${index}.code`)} />
+              </FormField>
+              <FormField label="Type" htmlFor={`activity-${index}-type`} error={errorOf(`activities.${index}.type`)}>
+                <select id={`activity-${index}-type`} className="ds-input" {...register(`activities.${index}.type`)}>
+                  {ACTIVITY_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            </div>
+            <FormField label="Activity description" htmlFor={`activity-${index}-description`} error={errorOf(`activities.${index}.description`)}>
+              <textarea id={`activity-${index}-description`} className="ds-input admin-course-form__textarea" rows={3} {...register(`activities.${index}.description`)} />
+            </FormField>
+            <FormField
+              label="Activity file"
+              htmlFor={`activity-${index}-file`}
+              hint={field.current_file ? `Current file: ${field.current_file}` : undefined}
+              error={errorOf(`activities.${index}.file`)}
+            >
+              <input id={`activity-${index}-file`} type="file" onChange={(e) => setValue(`activities.${index}.file`, e.target.files?.[0])} />
+            </FormField>
+            <Button type="button" variant="ghost" size="sm" onClick={() => activities.remove(index)}>
+              Remove activity
+            </Button>
+          </div>
+        ))}
+        <Button type="button" variant="secondary" size="sm" onClick={() => activities.append({ name: '', code: '', description: '', type: 'file' })}>
+          Add activity
+        </Button>
+      </fieldset>
+
+      {progress !== null ? (
+        <div className="admin-course-form__progress" data-testid="upload-progress">
+          <ProgressBar value={progress} label={`Uploading… ${progress}%`} />
+          <span>{progress < 100 ? `Uploading… ${progress}%` : 'Unpacking the package…'}</span>
+        </div>
+      ) : null}
+      <div className="admin-course-form__actions">
+        <Button type="submit" loading={submitting}>
+          {isNew ? 'Create course' : 'Save course'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Company Specific' courses belong to one company: search at most 10 matches and pick one. */
+function CompanyPicker({ api, value, onChange, error }: { api: ApiClient; value: number | '' | undefined; onChange: (id: number | '') => void; error?: string[] }) {
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const options = useApiQuery(`companies:${debounced}`, () => api.call(companyOptions, { query: debounced ? { search: debounced } : {} }).then((r) => r.data));
+  const current = useApiQuery(value ? `company:${value}` : null, () => api.call(companyOptions, { query: { id: Number(value) } }).then((r) => r.data[0] ?? null));
+  const list = useMemo(() => (options.status === 'success' ? options.data : []), [options]);
+  return (
+    <div className="admin-course-form__company">
+      <FormField label="Find the company" htmlFor="course-company-search">
+        <TextInput id="course-company-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Type a company name" />
+      </FormField>
+      <FormField label="Company" htmlFor="course-company" error={error}>
+        <select id="course-company" className="ds-input" value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : '')}>
+          <option value="">Choose a company</option>
+          {current.status === 'success' && current.data && !list.some((c) => c.id === current.data!.id) ? (
+            <option value={current.data.id}>{current.data.name}</option>
+          ) : null}
+          {list.map((company) => (
+            <option key={company.id} value={company.id}>
+              {company.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </div>
+  );
+}

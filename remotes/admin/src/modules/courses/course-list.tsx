@@ -1,0 +1,128 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { deleteCourse, formatDate, listCourses, MIN_SEARCH_LENGTH, type ApiClient, type CourseSummary } from '@portal/contracts';
+import { Button, ButtonLink, Modal, Notice, Pagination, SearchInput, Table, type TableColumn } from '@portal/design-system';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { useAdminQuery } from '../admin-query/use-admin-query';
+
+const SORTABLE = ['name', 'id', 'credit_cost', 'validity_period', 'created_at'] as const;
+type SortField = (typeof SORTABLE)[number];
+const isSortField = (value: string | null): value is SortField => value !== null && (SORTABLE as readonly string[]).includes(value);
+
+/** Admin course list: search (2+ characters), sortable columns, pages of 15, add, edit and delete. */
+export function CourseList({ api }: { api: ApiClient }) {
+  const { query, setSearch, toggleSort, setPage } = useAdminQuery();
+  const [typed, setTyped] = useState(query.search);
+  const navigate = useNavigate();
+  const go = (href: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(href);
+  };
+  const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  // The address follows the box after a short pause, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (typed !== query.search) setSearch(typed);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const search = query.search.trim().length >= MIN_SEARCH_LENGTH ? query.search.trim() : undefined;
+  const sortBy = isSortField(query.sortBy) ? query.sortBy : undefined;
+  const key = JSON.stringify({ search, sortBy, sortDir: query.sortDir, page: query.page });
+  const courses = useApiQuery(key, () =>
+    api.call(listCourses, { query: { search, sortBy, sortDir: sortBy ? query.sortDir : undefined, page: query.page } }),
+  );
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api.call(deleteCourse, { params: { id: toDelete.id } });
+      setNotice({ tone: 'success', text: `${toDelete.name} was deleted.` });
+      courses.reload();
+    } catch (error) {
+      console.error('An error occurred while deleting the course', error);
+      setNotice({ tone: 'error', text: 'Failed to delete course.' });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  const columns: TableColumn<CourseSummary>[] = [
+    { key: 'id', header: 'ID', sortable: true, render: (c) => c.id },
+    { key: 'name', header: 'Name', sortable: true, render: (c) => <span className="admin-courses__name">{c.name}</span> },
+    { key: 'categories', header: 'Categories', render: (c) => c.categories.map((cat) => cat.name).join(', ') || '—' },
+    { key: 'credit_cost', header: 'Credits', sortable: true, align: 'right', render: (c) => c.credit_cost },
+    { key: 'validity_period', header: 'Validity (years)', sortable: true, align: 'right', render: (c) => c.validity_period },
+    { key: 'scorm', header: 'SCORM', render: (c) => c.scorm_version ?? '—' },
+    { key: 'created_at', header: 'Created', sortable: true, render: (c) => formatDate(c.created_at) },
+    {
+      key: 'actions',
+      header: <span className="ds-visually-hidden">Actions</span>,
+      render: (c) => (
+        <div className="admin-courses__actions">
+          <ButtonLink size="sm" variant="secondary" href={`/admin?tab=courses&course=${c.id}`} onClick={go(`/admin?tab=courses&course=${c.id}`)} aria-label={`Edit ${c.name}`}>
+            Edit
+          </ButtonLink>
+          <Button size="sm" variant="danger" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-panel admin-courses" data-testid="admin-courses">
+      <div className="admin-courses__toolbar">
+        <h2 className="admin-panel__title">Courses</h2>
+        <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>Add course</ButtonLink>
+      </div>
+      {notice ? (
+        <Notice tone={notice.tone} onDismiss={() => setNotice(null)} autoHideMs={notice.tone === 'success' ? 5000 : undefined}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      <SearchInput label="Search courses" value={typed} onChange={setTyped} placeholder="Search by name (2+ characters)" />
+      {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
+      <Table
+        caption="Courses"
+        columns={columns}
+        rows={courses.status === 'success' ? courses.data.data : []}
+        rowKey={(c) => c.id}
+        loading={courses.status === 'loading'}
+        emptyText={search ? 'No courses match your search.' : 'There are no courses yet.'}
+        sort={sortBy ? { key: sortBy, dir: query.sortDir } : undefined}
+        onSortChange={(column) => toggleSort(column)}
+      />
+      {courses.status === 'success' ? (
+        <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={(page) => setPage(page, courses.data.meta.last_page)} />
+      ) : null}
+      <Modal
+        open={toDelete !== null}
+        title="Delete course"
+        onClose={() => setToDelete(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
+              Delete course
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Delete <strong>{toDelete?.name}</strong>? Deleting a course deletes its enrollments and refunds their credits to the companies.
+          This cannot be undone.
+        </p>
+      </Modal>
+    </div>
+  );
+}

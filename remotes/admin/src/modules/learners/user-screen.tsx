@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { userChangeCompany, userCreate, userCreateBodySchema, userGet, userUpdate, userUpdateBodySchema, type AdminUser, type ApiClient } from '@portal/contracts';
+import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { applyServerErrors } from '../admin-ui/server-errors';
+import { CompanyPicker } from '../admin-ui/company-picker';
+import { GoBack } from '../admin-ui/go-back';
+
+type CreateValues = z.input<typeof userCreateBodySchema>;
+type UpdateValues = z.input<typeof userUpdateBodySchema>;
+type Flash = { tone: 'success' | 'error'; text: string } | null;
+
+function RoleSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select className="ds-input admin-select" {...props}>
+      <option value="learner">Learner</option>
+      <option value="manager">Manager</option>
+    </select>
+  );
+}
+
+/** Add user (POST /api/user): default role learner; 'Email is required for manager role' before sending. */
+export function AddUserScreen({ api }: { api: ApiClient }) {
+  const [flash, setFlash] = useState<Flash>(null);
+  const { register, handleSubmit, setError, control, reset, formState: { errors, isSubmitting } } = useForm<CreateValues, unknown, z.output<typeof userCreateBodySchema>>({
+    resolver: zodResolver(userCreateBodySchema),
+    defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined as never },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFlash(null);
+    try {
+      const response = await api.call(userCreate, { body: values });
+      setFlash({ tone: 'success', text: `${response.message} ${response.data.login_code ? `Login code: ${response.data.login_code}.` : ''}`.trim() });
+      reset();
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['name', 'email', 'password', 'login_code', 'role', 'company_id']);
+      if (message) setFlash({ tone: 'error', text: message });
+    }
+  });
+  return (
+    <div className="admin-screen" data-testid="add-user">
+      <GoBack tab="learners" />
+      <PageHeader title="Add user" />
+      <Card>
+        <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add user">
+          {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+          <FormField label="Name" htmlFor="user-name" error={errors.name?.message}>
+            <TextInput id="user-name" invalid={Boolean(errors.name)} {...register('name')} />
+          </FormField>
+          <FormField label="Email" htmlFor="user-email" error={errors.email?.message} hint="Optional for learners.">
+            <TextInput id="user-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
+          </FormField>
+          <FormField label="Role" htmlFor="user-role" error={errors.role?.message}>
+            <RoleSelect id="user-role" {...register('role')} />
+          </FormField>
+          <FormField label="Company" htmlFor="user-company" error={errors.company_id?.message}>
+            <Controller control={control} name="company_id" render={({ field }) => (
+              <CompanyPicker api={api} id="user-company" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.company_id)} />
+            )} />
+          </FormField>
+          <FormField label="Password" htmlFor="user-password" error={errors.password?.message} hint="Optional: learners can sign in with their login code.">
+            <TextInput id="user-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
+          </FormField>
+          <FormField label="Login code" htmlFor="user-login-code" error={errors.login_code?.message} hint="Leave blank to generate one for a learner.">
+            <TextInput id="user-login-code" invalid={Boolean(errors.login_code)} {...register('login_code')} />
+          </FormField>
+          <div className="admin-form__actions">
+            <Button type="submit" loading={isSubmitting}>Add user</Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser; onSaved: () => void }) {
+  const [flash, setFlash] = useState<Flash>(null);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<UpdateValues, unknown, z.output<typeof userUpdateBodySchema>>({
+    resolver: zodResolver(userUpdateBodySchema),
+    defaultValues: { name: user.name, email: user.email ?? '', password: '', login_code: user.login_code ?? '', ...(user.role === 'admin' ? {} : { role: user.role }) },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFlash(null);
+    try {
+      const response = await api.call(userUpdate, { params: { id: user.id }, body: values });
+      setFlash({ tone: 'success', text: response.message });
+      onSaved();
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['name', 'email', 'password', 'login_code', 'role']);
+      if (message) setFlash({ tone: 'error', text: message });
+    }
+  });
+  return (
+    <Card title="Details">
+      <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit user">
+        {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+        <FormField label="Name" htmlFor="edit-name" error={errors.name?.message}>
+          <TextInput id="edit-name" invalid={Boolean(errors.name)} {...register('name')} />
+        </FormField>
+        <FormField label="Email" htmlFor="edit-email" error={errors.email?.message}>
+          <TextInput id="edit-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
+        </FormField>
+        {user.role === 'admin' ? null : (
+          <FormField label="Role" htmlFor="edit-role" error={errors.role?.message}>
+            <RoleSelect id="edit-role" {...register('role')} />
+          </FormField>
+        )}
+        <FormField label="Login code" htmlFor="edit-login-code" error={errors.login_code?.message}>
+          <TextInput id="edit-login-code" invalid={Boolean(errors.login_code)} {...register('login_code')} />
+        </FormField>
+        <FormField label="New password" htmlFor="edit-password" error={errors.password?.message} hint="Leave blank to keep the current password.">
+          <TextInput id="edit-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
+        </FormField>
+        <div className="admin-form__actions">
+          <Button type="submit" loading={isSubmitting}>Save user</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ChangeCompany({ api, user, onSaved }: { api: ApiClient; user: AdminUser; onSaved: (message: string) => void }) {
+  const [companyId, setCompanyId] = useState<number | null>(user.company_id);
+  const [flash, setFlash] = useState<Flash>(null);
+  const [isSaving, setSaving] = useState(false);
+  async function onSave() {
+    if (companyId === null) return;
+    setSaving(true);
+    setFlash(null);
+    try {
+      const response = await api.call(userChangeCompany, { params: { id: user.id }, body: { company_id: companyId } });
+      onSaved(response.message);
+    } catch (error) {
+      setFlash({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Card title="Company">
+      <div className="admin-form">
+        {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+        <FormField label="Company" htmlFor="change-company" hint={`Currently ${user.company_name}.`}>
+          <CompanyPicker api={api} id="change-company" value={companyId} onChange={setCompanyId} />
+        </FormField>
+        <div className="admin-form__actions">
+          <Button variant="secondary" loading={isSaving} disabled={companyId === null || companyId === user.company_id} onClick={() => void onSave()}>
+            Change company
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Edit learner (PATCH /api/user/{id}) and change company (POST /api/user/{id}/company). */
+export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
+  const [version, setVersion] = useState(0);
+  const [flash, setFlash] = useState<string | null>(null);
+  const user = useApiQuery(`user:${id}:${version}`, () => api.call(userGet, { params: { id } }));
+  return (
+    <div className="admin-screen" data-testid="edit-user">
+      <GoBack tab="learners" />
+      <PageHeader title={user.status === 'success' ? `Edit ${user.data.data.name}` : 'Edit user'} subtitle={user.status === 'success' ? user.data.data.company_name : undefined} />
+      {flash ? <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>{flash}</Notice> : null}
+      {user.status === 'loading' ? <SkeletonBlock height={200} /> : null}
+      {user.status === 'error' ? <LoadError error={user.error} onRetry={user.reload} what="this user" /> : null}
+      {user.status === 'success' ? (
+        <>
+          <EditUserForm key={`form-${id}`} api={api} user={user.data.data} onSaved={() => undefined} />
+          <ChangeCompany key={`company-${version}`} api={api} user={user.data.data} onSaved={(message) => {
+            setFlash(message);
+            setVersion((v) => v + 1);
+          }} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { accountDepotDelete, accountDepotUpdate, ApiError, type ApiClient } from '@portal/contracts';
+import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
+import { applyServerErrors } from './server-errors';
+
+const schema = accountDepotUpdate.body!;
+type Values = z.input<typeof schema>;
+
+/** Edit depot (POST /account/depot/{id}) and the delete-depot modal of spec §2. */
+export function EditDepot({ api, depot, onUpdated, onDeleted }: {
+  api: ApiClient;
+  depot: { id: number; name: string; email: string | null };
+  onUpdated: (message: string) => void;
+  onDeleted: (message: string) => void;
+}) {
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: depot.name, email: depot.email ?? '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      const response = await api.call(accountDepotUpdate, { params: { id: depot.id }, body: values });
+      onUpdated(response.message);
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['name', 'email']);
+      if (message) setNotice({ tone: 'error', text: message });
+    }
+  });
+
+  async function onDelete() {
+    setDeleting(true);
+    try {
+      const response = await api.call(accountDepotDelete, { params: { id: depot.id } });
+      onDeleted(response.message ?? 'Depot deleted successfully!');
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof ApiError && error.status < 500 ? error.message : 'An error occurred while deleting the depot.' });
+    } finally {
+      // Spec §4: the modal closes when the request finishes, whether it succeeded or failed.
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <Card title={`Edit depot: ${depot.name}`} actions={<ButtonLink href="/account" variant="ghost" size="sm">Back to account</ButtonLink>}>
+      <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Edit depot">
+        {notice ? (
+          <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Notice>
+        ) : null}
+        <FormField label="Depot name" htmlFor="depot-name" error={errors.name?.message}>
+          <TextInput id="depot-name" invalid={Boolean(errors.name)} {...register('name')} />
+        </FormField>
+        <FormField label="Email" htmlFor="depot-email" error={errors.email?.message}>
+          <TextInput id="depot-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
+        </FormField>
+        <div className="account-actions">
+          <Button type="submit" loading={isSubmitting}>
+            Save depot
+          </Button>
+          <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
+            Delete Depot
+          </Button>
+        </div>
+      </form>
+      <Modal
+        open={isConfirming}
+        title="Delete Depot"
+        onClose={() => !isDeleting && setConfirming(false)}
+        footer={
+          <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>
+            Delete Depot
+          </Button>
+        }
+      >
+        <p>Are you sure you want to delete the {depot.name} depot? This action can not be undone.</p>
+      </Modal>
+    </Card>
+  );
+}

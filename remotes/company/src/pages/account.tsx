@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { accountGet, HELP_EMAIL, type RouteOutput } from '@portal/contracts';
+import { EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { LoginDetailsForm } from '../modules/account/login-details-form';
+import { NotificationsForm } from '../modules/account/notifications-form';
+import { LogoUpload } from '../modules/account/logo-upload';
+import { DepotsCard, ManagersCard } from '../modules/account/depots-card';
+import { EditDepot } from '../modules/account/edit-depot';
+import '../modules/account/account.css';
+
+/** /account and /account/depot/{id} (spec §2 "Account settings", "Edit depot"). */
+export default function Account({ api }: RemotePageProps) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const depotId = id ? Number(id) : null;
+  const [version, setVersion] = useState(0);
+  const location = useLocation();
+  // A depot deleted on /account/depot/{id} lands here with its notice.
+  const [flash, setFlash] = useState<string | null>(((location.state as { flash?: string } | null)?.flash) ?? null);
+  const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
+  const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
+
+  // While a save reloads the account, keep showing what we had (forms keep their state and notices).
+  const lastData = useRef<RouteOutput<typeof accountGet> | null>(null);
+  if (account.status === 'success') lastData.current = account.data;
+  if (account.status === 'loading' && !lastData.current) {
+    return (
+      <div className="account-page" data-testid="account-page">
+        <PageHeader title="Account settings" />
+        <SkeletonBlock height={240} />
+      </div>
+    );
+  }
+  if (account.status === 'error' || !lastData.current) {
+    return (
+      <div className="account-page" data-testid="account-page">
+        <PageHeader title="Account settings" />
+        {account.status === 'error' ? <LoadError error={account.error} onRetry={account.reload} what="your account" /> : null}
+      </div>
+    );
+  }
+  const data = lastData.current;
+  const depot = depotId === null ? null : data.depots.find((d) => d.id === depotId);
+
+  return (
+    <div className="account-page" data-testid="account-page">
+      <PageHeader title="Account settings" subtitle={data.company.name} />
+      {flash ? (
+        <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>
+          {flash}
+        </Notice>
+      ) : null}
+      {depotId !== null ? (
+        depot ? (
+          <EditDepot
+            key={depot.id}
+            api={api}
+            depot={depot}
+            onUpdated={(message) => {
+              setFlash(message);
+              setVersion((v) => v + 1);
+            }}
+            onDeleted={(message) => {
+              void navigate('/account', { state: { flash: message } });
+            }}
+          />
+        ) : (
+          <EmptyState title="That depot was not found." action={<a className="ds-link" href="/account">Back to account</a>} />
+        )
+      ) : null}
+      <div className="account-grid">
+        <LoginDetailsForm api={api} user={data.user} onSaved={() => undefined} />
+        <NotificationsForm api={api} settings={data.settings} />
+        <LogoUpload logoUrl={logoUrl === undefined ? data.company.logo_url : logoUrl} onUploaded={setLogoUrl} />
+        <ManagersCard managers={data.company_managers} helpEmail={HELP_EMAIL} />
+      </div>
+      <DepotsCard depots={data.depots} />
+    </div>
+  );
+}

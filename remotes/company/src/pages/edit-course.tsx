@@ -1,0 +1,163 @@
+import { useState, type MouseEvent } from 'react';
+import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useParams } from 'react-router';
+import {
+  ApiError,
+  bridgingActivityQrCode,
+  editCompanyCourse,
+  editCompanyCourseBodySchema,
+  listBridgingActivities,
+  type ApiClient,
+  type BridgingActivity,
+} from '@portal/contracts';
+import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import '../modules/courses/courses.css';
+
+interface EditValues {
+  validity_period: number | string;
+  activities: { id: number; description: string; enabled: boolean }[];
+}
+
+/** /courses/edit/{id} (spec §2 "Edit course"): the company's certificate expiry and bridging activities. */
+export default function EditCourse({ api }: RemotePageProps) {
+  const { id } = useParams();
+  const courseId = Number(id);
+  const navigate = useNavigate();
+  const data = useApiQuery(Number.isInteger(courseId) && courseId > 0 ? String(courseId) : null, () =>
+    api.call(listBridgingActivities, { params: { id: courseId } }),
+  );
+  const back = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate('/courses');
+  };
+
+  return (
+    <div className="company-edit-course" data-testid="company-edit-course">
+      <a href="/courses" onClick={back} className="company-edit-course__back">
+        Back to courses
+      </a>
+      <PageHeader title="Edit course" subtitle={data.status === 'success' ? data.data.course.name : undefined} />
+      {!(Number.isInteger(courseId) && courseId > 0) ? <Notice tone="error">That course address is not valid.</Notice> : null}
+      {data.status === 'loading' && courseId > 0 ? <SkeletonBlock height={240} /> : null}
+      {data.status === 'error' ? <LoadError error={data.error} onRetry={data.reload} what="the course" /> : null}
+      {data.status === 'success' ? (
+        <EditCourseForm api={api} courseId={courseId} validity={data.data.course.validity_period} activities={data.data.data} onSaved={() => navigate('/courses')} />
+      ) : null}
+    </div>
+  );
+}
+
+function EditCourseForm({
+  api,
+  courseId,
+  validity,
+  activities,
+  onSaved,
+}: {
+  api: ApiClient;
+  courseId: number;
+  validity: number;
+  activities: BridgingActivity[];
+  onSaved: () => void;
+}) {
+  const form = useForm<EditValues>({
+    defaultValues: { validity_period: validity, activities: activities.map((a) => ({ id: a.id, description: a.description, enabled: a.enabled })) },
+    resolver: zodResolver(editCompanyCourseBodySchema as never) as unknown as Resolver<EditValues>,
+  });
+  const { register, handleSubmit, setError, formState } = form;
+  const rows = useFieldArray({ control: form.control, name: 'activities' });
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function submit(values: EditValues) {
+    setNotice(null);
+    try {
+      const result = await api.call(editCompanyCourse, {
+        params: { id: courseId },
+        body: { validity_period: Number(values.validity_period), activities: values.activities },
+      });
+      setNotice({ tone: 'success', text: result.message });
+      setTimeout(onSaved, 800);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
+        setNotice({ tone: 'error', text: error.message });
+      } else setNotice({ tone: 'error', text: 'Something went wrong. Please try again.' });
+    }
+  }
+
+  const errors = formState.errors;
+  return (
+    <form className="company-edit-course__form" onSubmit={handleSubmit(submit)} noValidate>
+      {notice ? (
+        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      <Card>
+        <FormField label="Certificate expiry (years)" htmlFor="validity-period" error={errors.validity_period?.message}>
+          <TextInput id="validity-period" type="number" inputMode="numeric" min={1} max={100} step={1} {...register('validity_period')} />
+        </FormField>
+      </Card>
+      <Card title="Bridging activities">
+        {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : null}
+        <ul className="bridging-activities">
+          {rows.fields.map((field, index) => {
+            const activity = activities[index]!;
+            return (
+              <li key={field.id} className="bridging-activity" data-testid="bridging-activity">
+                <div className="bridging-activity__header">
+                  <h3>{activity.name}</h3>
+                  <span className="bridging-activity__code">Code {activity.code}</span>
+                  <QrDownload api={api} activity={activity} />
+                </div>
+                <label className="bridging-activity__enabled">
+                  <input type="checkbox" {...register(`activities.${index}.enabled`)} /> Enabled
+                </label>
+                <FormField label="Description" htmlFor={`activity-${index}-description`} error={errors.activities?.[index]?.description?.message}>
+                  <textarea id={`activity-${index}-description`} className="ds-input company-edit-course__textarea" rows={3} {...register(`activities.${index}.description`)} />
+                </FormField>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      <div className="company-edit-course__actions">
+        <Button type="submit" loading={formState.isSubmitting}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Downloads the activity's QR code as an image; a failure is only logged (spec §8). */
+function QrDownload({ api, activity }: { api: ApiClient; activity: BridgingActivity }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const response = await api.raw(bridgingActivityQrCode, { params: { id: activity.id } });
+      const blob = await response.blob();
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `bridging-activity-${activity.id}-qr.png`;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      console.error('QR code download failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" variant="secondary" size="sm" onClick={download} loading={busy} aria-label={`Download the QR code of ${activity.name}`}>
+      Download QR code
+    </Button>
+  );
+}

@@ -1,0 +1,46 @@
+import type { IHttpService, ResultObject, Settings } from 'scorm-again';
+
+const FAILED: ResultObject = { result: 'false', errorCode: 101 };
+
+/**
+ * How commits travel. scorm-again's own synchronous service sends every final commit by
+ * sendBeacon, so the server may not have it yet when the player moves on (e.g. to the dashboard).
+ * Here a final commit goes by sendBeacon only while the page is being hidden or closed; otherwise
+ * every commit is a synchronous XHR, stored before LMSFinish/Terminate returns. Both carry the
+ * launch token in the URL (a beacon cannot send the XSRF header).
+ */
+export class PlayerHttpService implements IHttpService {
+  constructor(
+    private settings: Settings,
+    private readonly isPageHiding: () => boolean,
+  ) {}
+
+  updateSettings(settings: Settings): void {
+    this.settings = settings;
+  }
+
+  processHttpRequest(url: string, params: unknown, immediate: boolean, ...rest: unknown[]): ResultObject {
+    const metadata = rest[3] as Parameters<NonNullable<Settings['requestHandler']>>[1];
+    const payload = this.settings.requestHandler ? (this.settings.requestHandler(params, metadata) ?? params) : params;
+    const body = JSON.stringify(payload);
+    if (immediate && this.isPageHiding() && typeof navigator.sendBeacon === 'function') {
+      const sent = navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+      return sent ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
+    }
+    try {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', url, false);
+      xhr.setRequestHeader('Content-Type', 'application/json;charset=UTF-8');
+      xhr.send(body);
+      if (xhr.status < 200 || xhr.status > 299) return FAILED;
+      const answer = JSON.parse(xhr.responseText) as Partial<ResultObject>;
+      return answer.result === true || answer.result === 'true' ? { result: 'true', errorCode: 0 } : FAILED;
+    } catch {
+      // A synchronous XHR refused during unload: the beacon still gets the data out.
+      if (immediate && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) {
+        return { result: 'true', errorCode: 0 };
+      }
+      return FAILED;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
+import type { ScoLaunch, ScormVersion } from '@portal/contracts';
+import { PlayerHttpService } from './player-http-service';
+
+/** How a SCO's session ended: the content's navigation request, or a plain finish. */
+export type ScoEndReason = 'finished' | 'next' | 'previous' | 'exit-all';
+export interface ScoEnd {
+  reason: ScoEndReason;
+  /** The SCO reached a result (completed, passed or failed; a 1.2 SCO that set nothing counts as completed). */
+  isDone: boolean;
+}
+
+type Api = Scorm12API | Scorm2004API;
+type ScormWindow = Window & { API?: Api; API_1484_11?: Api };
+
+export interface ScoRuntime {
+  /** Ends a session the content left open (no unload handler, or a tab being closed). */
+  finishIfOpen(): void;
+  /** Takes the API off the window. */
+  detach(): void;
+}
+
+const DONE_12 = new Set(['completed', 'passed', 'failed', 'not attempted', '']);
+
+/**
+ * One runtime per SCO launch (scorm-again cannot be re-initialised after LMSFinish). Loads the
+ * server's CMI before the content calls Initialize, numbers every commit for the server, and
+ * reports how the session ended.
+ */
+export function openScoRuntime(options: {
+  version: ScormVersion;
+  sco: ScoLaunch;
+  nextSeq: () => number;
+  isPageHiding: () => boolean;
+  onEnd: (end: ScoEnd) => void;
+}): ScoRuntime {
+  const { version, sco } = options;
+  const settings: Settings = {
+    lmsCommitUrl: sco.commit_url,
+    terminateCommitParam: 'final',
+    // Content that never calls Commit still reaches the server during the session.
+    autocommit: true,
+    autocommitSeconds: 10,
+    logLevel: 4,
+    requestHandler: (commit) => ({ ...(commit as object), seq: options.nextSeq() }),
+  };
+  const http = new PlayerHttpService(settings, options.isPageHiding);
+  const api: Api = version === '1.2' ? new Scorm12API({ ...settings, mastery_override: true }, http) : new Scorm2004API(settings, http);
+  api.loadFromFlattenedJSON(sco.cmi);
+
+  let nav: ScoEndReason | null = null;
+  let isEnded = false;
+  const setNav = (reason: ScoEndReason) => () => {
+    nav = reason;
+  };
+  api.on('SequenceNext', setNav('next'));
+  api.on('SequencePrevious', setNav('previous'));
+  api.on('SequenceExitAll', setNav('exit-all'));
+  api.on('SequenceSuspendAll', setNav('exit-all'));
+  api.on(version === '1.2' ? 'LMSFinish' : 'Terminate', () => {
+    if (isEnded) return;
+    isEnded = true;
+    // Navigation events fire after the finish event: read them on the next tick.
+    setTimeout(() => options.onEnd({ reason: nav ?? 'finished', isDone: isDone() }), 0);
+  });
+
+  function isDone(): boolean {
+    if (api instanceof Scorm12API) return DONE_12.has(api.cmi.core.lesson_status);
+    const cmi = (api as Scorm2004API).cmi;
+    return cmi.completion_status === 'completed' || cmi.success_status === 'passed' || cmi.success_status === 'failed';
+  }
+
+  const target = window as ScormWindow;
+  if (version === '1.2') target.API = api;
+  else target.API_1484_11 = api;
+
+  return {
+    finishIfOpen() {
+      if (!api.isInitialized() || api.isTerminated()) return;
+      isEnded = true;
+      if (api instanceof Scorm12API) {
+        // Unfinished: keep the place for next time.
+        if (!isDone()) api.lmsSetValue('cmi.core.exit', 'suspend');
+        api.lmsFinish('');
+      } else {
+        const api2004 = api as Scorm2004API;
+        if (!isDone()) api2004.lmsSetValue('cmi.exit', 'suspend');
+        api2004.lmsFinish('');
+      }
+    },
+    detach() {
+      if (target.API === api) delete target.API;
+      if (target.API_1484_11 === api) delete target.API_1484_11;
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { Button } from '@portal/design-system';
+import { openScoRuntime, type ScoEnd, type ScoRuntime } from './sco-runtime';
+
+export type LaunchData = RouteOutput<typeof learnLaunch>;
+
+/** running: the content is in charge. switching / leaving: the player is unloading the frame itself. */
+type Phase = 'running' | 'switching' | 'leaving';
+
+/**
+ * The package full-screen in a same-origin frame, one scorm-again runtime per SCO launch.
+ * Multi-SCO courses get Previous / Next (the LMS provides the navigation); finishing the last
+ * SCO, or the content's exit, goes to the course's finish URL.
+ */
+export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; enrollmentId: string; initial: LaunchData }) {
+  const navigate = useNavigate();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const launchRef = useRef<LaunchData>(initial);
+  const runtimeRef = useRef<ScoRuntime | null>(null);
+  const phaseRef = useRef<Phase>('running');
+  const seqRef = useRef(0);
+  const pageHidingRef = useRef(false);
+  const visitedRef = useRef(new Set<number>());
+  const indexRef = useRef(initial.start_index);
+  const [index, setIndex] = useState(initial.start_index);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const scos = launchRef.current.scos;
+  const current = scos[index]!;
+  const isLast = index === scos.length - 1;
+
+  /** Blanks the frame and waits until the SCO has unloaded (its unload handler calls LMSFinish). */
+  const unloadFrame = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        const frame = frameRef.current;
+        if (!frame) return resolve();
+        frame.addEventListener('load', () => resolve(), { once: true });
+        frame.src = 'about:blank';
+      }),
+    [],
+  );
+
+  const endRuntime = useCallback(() => {
+    runtimeRef.current?.finishIfOpen();
+    runtimeRef.current?.detach();
+    runtimeRef.current = null;
+  }, []);
+
+  // Declared before use through a ref so the runtime's callback always sees the newest handlers.
+  const handleEndRef = useRef<(end: ScoEnd) => void>(() => undefined);
+
+  const startSco = useCallback(
+    (target: number, launch: LaunchData) => {
+      const sco = launch.scos[target]!;
+      launchRef.current = launch;
+      visitedRef.current.add(target);
+      const runtime: ScoRuntime = openScoRuntime({
+        version: launch.version,
+        sco,
+        nextSeq: () => ++seqRef.current,
+        isPageHiding: () => pageHidingRef.current,
+        // A SCO that finishes after the player moved on (its unload) must not steer the next one.
+        onEnd: (end) => {
+          if (runtimeRef.current === runtime) handleEndRef.current(end);
+        },
+      });
+      runtimeRef.current = runtime;
+      indexRef.current = target;
+      setIndex(target);
+      phaseRef.current = 'running';
+      if (frameRef.current) frameRef.current.src = sco.url;
+    },
+    [],
+  );
+
+  const leave = useCallback(async () => {
+    if (phaseRef.current === 'leaving') return;
+    phaseRef.current = 'leaving';
+    setIsBusy(true);
+    await unloadFrame();
+    endRuntime();
+    navigate(launchRef.current.finish_url);
+  }, [endRuntime, navigate, unloadFrame]);
+
+  const goTo = useCallback(
+    async (target: number) => {
+      if (phaseRef.current !== 'running' || target < 0 || target >= launchRef.current.scos.length) return;
+      phaseRef.current = 'switching';
+      setIsBusy(true);
+      try {
+        await unloadFrame();
+        endRuntime();
+        let launch = launchRef.current;
+        // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
+        if (visitedRef.current.has(target)) {
+          launch = await api.call(learnLaunch, { params: { enrollmentId } });
+          seqRef.current = 0;
+        }
+        startSco(target, launch);
+      } finally {
+        setIsBusy(false);
+      }
+    },
+    [api, endRuntime, enrollmentId, startSco, unloadFrame],
+  );
+
+  handleEndRef.current = (end: ScoEnd) => {
+    if (phaseRef.current !== 'running') return;
+    const at = indexRef.current;
+    const count = launchRef.current.scos.length;
+    if (end.reason === 'next') void (at + 1 < count ? goTo(at + 1) : leave());
+    else if (end.reason === 'previous') void goTo(at - 1);
+    else if (end.reason === 'exit-all') void leave();
+    else if (end.isDone && at + 1 < count) void goTo(at + 1);
+    else void leave();
+  };
+
+  // First SCO.
+  useEffect(() => {
+    startSco(initial.start_index, initial);
+  }, [initial, startSco]);
+
+  // Safety net: a tab closed mid-SCO. Unload the content first (its own handler saves its data),
+  // then finish whatever it left open; both go by beacon while the page is hiding.
+  useEffect(() => {
+    const onPageHide = () => {
+      pageHidingRef.current = true;
+      frameRef.current?.remove();
+      endRuntime();
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, [endRuntime]);
+
+  // Leaving by a link (Exit course, Re-watch): runs before React removes the frame.
+  useLayoutEffect(
+    () => () => {
+      if (phaseRef.current === 'leaving' && !runtimeRef.current) return;
+      phaseRef.current = 'leaving';
+      frameRef.current?.remove();
+      endRuntime();
+    },
+    [endRuntime],
+  );
+
+  // Back to the first SCO, launched again with the newest data.
+  const rewatch = () => {
+    visitedRef.current.add(0);
+    void goTo(0);
+  };
+
+  return (
+    <div className="player" data-testid="scorm-player" data-sco-index={index}>
+      <div className="player__bar">
+        <h1 className="player__title">{launchRef.current.course.name}</h1>
+        {scos.length > 1 ? (
+          <nav className="player__nav" aria-label="Course sections">
+            <Button variant="secondary" size="sm" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
+              Previous
+            </Button>
+            <span className="player__position" data-testid="sco-position">
+              {current.title} <span className="player__count">({index + 1} of {scos.length})</span>
+            </span>
+            {isLast ? (
+              <Button size="sm" onClick={() => void leave()} disabled={isBusy}>
+                Finish course
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => void goTo(index + 1)} disabled={isBusy}>
+                Next
+              </Button>
+            )}
+          </nav>
+        ) : null}
+        <Button variant="ghost" size="sm" onClick={rewatch} disabled={isBusy} data-testid="rewatch-course">
+          Re-watch Course
+        </Button>
+      </div>
+      <iframe ref={frameRef} className="player__frame" title={`Course: ${launchRef.current.course.name}`} data-testid="course-frame" allow="fullscreen" />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { learnActivities, type LearnerActivity } from '@portal/contracts';
+import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { ActivityCard } from '../modules/activities/activity-card';
+import '../modules/activities/activities.css';
+
+/** /learn/{enrollmentId}/activities[/{activityId}]: the course's activities, completed by code (spec §2). */
+export default function LearnerCourseActivities({ api }: RemotePageProps) {
+  const params = useParams();
+  const enrollmentId = params.enrollmentId ?? '';
+  // The shell routes /learn/{enrollmentId}/* here: the activity id may arrive as the splat.
+  const activityId = params.activityId ?? /^activities\/([^/]+)/.exec(params['*'] ?? '')?.[1];
+  const query = useApiQuery(`activities-${enrollmentId}`, () => api.call(learnActivities, { params: { enrollmentId } }));
+  const [activities, setActivities] = useState<LearnerActivity[]>([]);
+  const [notice, setNotice] = useState<{ key: number; text: string } | null>(null);
+
+  // The loaded list, then kept up to date from each completion.
+  const loaded = query.status === 'success' ? query.data : null;
+  useEffect(() => {
+    if (loaded) setActivities(loaded.activities);
+  }, [loaded]);
+
+  useEffect(() => {
+    if (query.status === 'success' && activityId) document.getElementById(`activity-${activityId}`)?.scrollIntoView({ block: 'start' });
+  }, [query.status, activityId]);
+
+  const onCompleted = (updated: LearnerActivity, message: string) => {
+    setActivities((list) => list.map((a) => (a.id === updated.id ? updated : a)));
+    setNotice({ key: Date.now(), text: message });
+  };
+
+  return (
+    <div className="activities-page" data-testid="course-activities">
+      {query.status === 'loading' ? (
+        <div role="status">
+          <span className="ds-visually-hidden">Loading the course activities…</span>
+          <SkeletonBlock height="48px" />
+          <SkeletonBlock height="240px" />
+        </div>
+      ) : null}
+      {query.status === 'error' ? <LoadError error={query.error} onRetry={query.reload} what="the course activities" /> : null}
+      {query.status === 'success' ? (
+        <>
+          <PageHeader title="Course Activities" subtitle={query.data.course.name} />
+          {notice ? (
+            <Notice key={notice.key} tone="success" autoHideMs={5000} onDismiss={() => setNotice(null)}>
+              {notice.text}
+            </Notice>
+          ) : null}
+          {query.data.certificate_url ? (
+            <p>
+              <ButtonLink href={query.data.certificate_url} download data-testid="download-certificate">
+                Download Course Certificate
+              </ButtonLink>
+            </p>
+          ) : null}
+          {activities.length === 0 ? (
+            <EmptyState title="This course has no activities." />
+          ) : (
+            <div className="activities-list">
+              {activities.map((activity) => (
+                <ActivityCard
+                  key={activity.id}
+                  api={api}
+                  enrollmentId={enrollmentId}
+                  activity={activity}
+                  isFocused={String(activity.id) === activityId}
+                  onCompleted={onCompleted}
+                />
+              ))}
+            </div>
+          )}
+          <nav className="activities-links" aria-label="Course links">
+            <ButtonLink href={`/learn/${enrollmentId}`} variant="secondary">
+              Re-watch Course
+            </ButtonLink>
+            <ButtonLink href="/" variant="ghost">
+              Return to Dashboard
+            </ButtonLink>
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useParams } from 'react-router';
+import { learnLaunch } from '@portal/contracts';
+import { ButtonLink, EmptyState, Spinner } from '@portal/design-system';
+import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { ScormPlayer } from '../modules/player/scorm-player';
+import '../modules/player/player.css';
+
+/** /learn/{enrollmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
+export default function LearnerCourse({ api }: RemotePageProps) {
+  const { enrollmentId = '' } = useParams();
+  const launch = useApiQuery(`launch-${enrollmentId}`, () => api.call(learnLaunch, { params: { enrollmentId } }));
+
+  if (launch.status === 'loading') {
+    return (
+      <div className="player-status" role="status">
+        <Spinner label="Opening your course…" />
+      </div>
+    );
+  }
+  if (launch.status === 'error') {
+    const status = (launch.error as { status?: number }).status;
+    if (status === 404) {
+      return (
+        <div className="player-status">
+          <EmptyState title="This course is not available">
+            <p>It may have been removed, or it is not one of your courses.</p>
+            <ButtonLink href="/">Return to Dashboard</ButtonLink>
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className="player-status">
+        <LoadError error={launch.error} onRetry={launch.reload} what="your course" />
+      </div>
+    );
+  }
+  return <ScormPlayer key={launch.data.attempt_id} api={api} enrollmentId={enrollmentId} initial={launch.data} />;
+}

@@ -1,0 +1,296 @@
+import { readFileSync } from 'node:fs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFormFields, type CourseDetail, type Role } from '@portal/contracts';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
+import { createCatalogueApp } from '../../app';
+import { catalogueSchema } from '../../schema';
+import { Category } from '../categories/category.entity';
+import { getCoursePackage, findCourseActivities, findCompanyCourseActivities, courseValidityFor } from '../../queries';
+import { SCORM_FIXTURES } from '../packages/test-fixtures';
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createCatalogueApp>;
+const sessions = {} as Record<'admin' | 'managerA' | 'managerB' | 'depotManagerA' | 'learner', string>;
+let companyA = 0;
+let companyB = 0;
+const COMPANY_SPECIFIC = 18;
+
+async function makeCompany(em: Em, name: string, parentId: number | null = null) {
+  const company = em.create(Company, { name, parentId } as never);
+  await em.flush();
+  return company.id;
+}
+async function sessionFor(em: Em, role: Role, companyId: number) {
+  const user = em.create(User, { name: `${role} of ${companyId}`, email: null, companyId, role } as never);
+  await em.flush();
+  return createSession(em, { userId: user.id });
+}
+const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
+
+const fixture = (name: string) => new File([readFileSync(SCORM_FIXTURES + name)], name, { type: 'application/zip' });
+
+function courseForm(fields: Record<string, unknown>) {
+  return appendFormFields(new FormData(), {
+    name: 'Golf safety',
+    description: '<p onclick="steal()">Swing <strong>safely</strong></p><script>alert(1)</script>',
+    category_ids: [1],
+    duration: '30 minutes',
+    validity_period: 2,
+    sku: 'GOLF-1',
+    wp_link: 'https://shop.example.test/golf',
+    credit_cost: 3,
+    has_bridging: true,
+    ...fields,
+  });
+}
+
+async function create(fields: Record<string, unknown>, session = sessions.admin) {
+  const response = await client(session).request('/api/courses', { method: 'POST', body: courseForm(fields) });
+  return { response, body: (await response.json()) as { success?: boolean; message: string; data: CourseDetail; errors?: Record<string, string[]> } };
+}
+
+beforeAll(async () => {
+  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema], identity: identityPort });
+  app = createCatalogueApp(platform);
+  const em = platform.orm.em.fork();
+  em.create(Category, { id: 1, name: 'Fire Safety' });
+  em.create(Category, { id: 2, name: 'Health and Safety Essentials' });
+  em.create(Category, { id: COMPANY_SPECIFIC, name: 'Company Specific' });
+  await em.flush();
+  companyA = await makeCompany(em, 'A Ltd');
+  const depot = await makeCompany(em, 'A depot', companyA);
+  companyB = await makeCompany(em, 'B Ltd');
+  const platformCompany = await makeCompany(em, 'Portal');
+  sessions.admin = await sessionFor(em, 'admin', platformCompany);
+  sessions.managerA = await sessionFor(em, 'manager', companyA);
+  sessions.depotManagerA = await sessionFor(em, 'manager', depot);
+  sessions.managerB = await sessionFor(em, 'manager', companyB);
+  sessions.learner = await sessionFor(em, 'learner', companyA);
+});
+afterAll(() => platform.close());
+
+describe('POST /api/courses', () => {
+  it('creates a course from a real SCORM 2004 package, stores the parsed manifest and serves its files', async () => {
+    const { response, body } = await create({
+      file: fixture('RuntimeBasicCalls_SCORM20043rdEdition.zip'),
+      certificate: new File([new Uint8Array([137, 80, 78, 71])], 'cert bg.png', { type: 'image/png' }),
+      activities: [
+        { name: 'Tee off', code: '4321', description: '<p>At the range</p>', type: 'file', file: new File(['notes'], 'notes.txt') },
+        { name: 'Putting video', description: '', type: 'video' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(body.message).toBe('Course successfully created!');
+    const course = body.data;
+    expect(course).toMatchObject({
+      name: 'Golf safety',
+      category_ids: [1],
+      validity_period: 2,
+      credit_cost: 3,
+      has_bridging: 1,
+      scorm_version: '2004',
+      file_name: 'RuntimeBasicCalls_SCORM20043rdEdition.zip',
+      certificate_link: `/storage/courses/${course.id}/certificate/cert-bg.png`,
+    });
+    expect(course.description).toBe('<p>Swing <strong>safely</strong></p>');
+    expect(course.activities.map((a) => [a.name, a.type, a.file_name])).toEqual([['Tee off', 'file', 'notes.txt'], ['Putting video', 'video', null]]);
+    expect(course.activities[0]!.code).toBe(4321);
+    expect(String(course.activities[1]!.code)).toMatch(/^\d{6}$/);
+
+    const pkg = await getCoursePackage(platform.orm.em.fork(), course.id);
+    expect(pkg).toMatchObject({ courseId: course.id, version: '2004', baseUrl: `/storage/courses/${course.id}/package/` });
+    expect(pkg!.scos.map((s) => s.href)).toEqual(['shared/launchpage.html']);
+
+    const launch = await client(sessions.learner).request(`${pkg!.baseUrl}shared/launchpage.html`);
+    expect(launch.status).toBe(200);
+    expect(launch.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await launch.text()).toMatch(/<html/i);
+    const script = await client(sessions.learner).request(`${pkg!.baseUrl}shared/scormfunctions.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    const image = await client(sessions.learner).request(`${pkg!.baseUrl}shared/background.jpg`, { headers: { Range: 'bytes=0-9' } });
+    expect(image.status).toBe(206);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect((await image.arrayBuffer()).byteLength).toBe(10);
+
+    const activities = await findCourseActivities(platform.orm.em.fork(), course.id);
+    expect(activities[0]).toMatchObject({ name: 'Tee off', code: 4321, type: 'file', fileUrl: `/storage/courses/${course.id}/activities/${activities[0]!.id}/notes.txt` });
+    expect(await (await client(sessions.learner).request(activities[0]!.fileUrl!)).text()).toBe('notes');
+  });
+
+  it('serves package files to signed-in users only, and never outside the course folder', async () => {
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const base = `/storage/courses/${body.data.id}/package/`;
+    expect((await client().request(`${base}shared/launchpage.html`)).status).toBe(401);
+    expect((await client(sessions.learner).request(`${base}shared/nothing.html`)).status).toBe(404);
+    expect((await client(sessions.learner).request(`${base}..%2F..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await client(sessions.learner).request(`${base}%2e%2e/%2e%2e/x`)).status).toBe(404);
+  });
+
+  it('refuses a package with a path-escaping entry with a 422 on file, and creates nothing', async () => {
+    const before = (await (await client(sessions.admin).request('/api/courses?per_page=100')).json()) as { meta: { total: number } };
+    const evil = zipSync({ 'imsmanifest.xml': readZipEntry('RuntimeBasicCalls_SCORM12.zip'), '../../escape.html': strToU8('x') });
+    const { response, body } = await create({ name: 'Evil', file: new File([evil], 'evil.zip') });
+    expect(response.status).toBe(422);
+    expect(body.errors?.file?.[0]).toMatch(/outside its folder/);
+    const after = (await (await client(sessions.admin).request('/api/courses?per_page=100')).json()) as { meta: { total: number } };
+    expect(after.meta.total).toBe(before.meta.total);
+  });
+
+  it('puts field errors under the fields', async () => {
+    const { response, body } = await create({ name: '', validity_period: 'x', wp_link: 'not a link', file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(response.status).toBe(422);
+    expect(Object.keys(body.errors!).sort()).toEqual(['name', 'validity_period', 'wp_link']);
+    const noFile = await create({ file: undefined });
+    expect(noFile.body.errors?.file).toBeDefined();
+  });
+
+  it('needs a company when Company Specific is ticked, and clears company_id when it is not', async () => {
+    const missing = await create({ category_ids: [COMPANY_SPECIFIC], file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(missing.response.status).toBe(422);
+    expect(missing.body.errors?.company_id?.[0]).toBe('Choose the company this course is for.');
+    const cleared = await create({ category_ids: [1], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(cleared.body.data.company_id).toBeNull();
+    const own = await create({ name: 'A only', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(own.body.data.company_id).toBe(companyA);
+  });
+
+  it('is for admins only', async () => {
+    expect((await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') }, sessions.managerA)).response.status).toBe(403);
+  });
+});
+
+function readZipEntry(zip: string): Uint8Array {
+  return unzipSync(readFileSync(SCORM_FIXTURES + zip), { filter: (f) => f.name === 'imsmanifest.xml' })['imsmanifest.xml']!;
+}
+
+describe('POST /api/courses/{id} (method override PUT)', () => {
+  it('saves fields, keeps the package when none is sent, replaces it when one is, and syncs activities', async () => {
+    const { body: created } = await create({
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+      activities: [{ name: 'One', type: 'file' }, { name: 'Two', type: 'file' }],
+    });
+    const id = created.data.id;
+    const [one] = created.data.activities;
+    const form = courseForm({ _method: 'PUT', name: 'Renamed', category_ids: [1, 2], activities: [{ id: one!.id, name: 'One again', code: '77', type: 'video' }, { name: 'Three', type: 'file' }] });
+    const response = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: form });
+    const body = (await response.json()) as { message: string; data: CourseDetail };
+    expect(response.status).toBe(200);
+    expect(body.message).toBe('Course successfully saved!');
+    expect(body.data).toMatchObject({ name: 'Renamed', category_ids: [1, 2], scorm_version: '1.2', file_name: 'RuntimeBasicCalls_SCORM12.zip' });
+    expect(body.data.activities.map((a) => [a.id === one!.id, a.name, a.code])).toEqual([[true, 'One again', 77], [false, 'Three', expect.any(Number)]]);
+
+    const replaced = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: courseForm({ _method: 'PUT', file: fixture('RuntimeMinimumCalls_SCORM12-mini.zip') }) });
+    expect(replaced.status).toBe(200);
+    const pkg = await getCoursePackage(platform.orm.em.fork(), id);
+    expect(pkg!.scos).toHaveLength(9);
+    expect((await client(sessions.learner).request(`${pkg!.baseUrl}Etiquette/Course.html`)).status).toBe(404);
+    expect((await client(sessions.learner).request(`${pkg!.baseUrl}Playing/Playing.html`)).status).toBe(200);
+  });
+
+  it('answers 404 for a course that does not exist', async () => {
+    const response = await client(sessions.admin).request('/api/courses/999999', { method: 'POST', body: courseForm({ _method: 'PUT' }) });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /api/courses', () => {
+  it('searches case-insensitively from 2 characters, sorts and paginates', async () => {
+    for (const name of ['Zeta ladder work', 'alpha LADDER basics', 'Beta ladders']) await create({ name, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const list = async (query: string) => (await (await client(sessions.admin).request(`/api/courses?${query}`)).json()) as { data: CourseDetail[]; meta: { total: number; last_page: number; current_page: number } };
+    const found = await list('search=Ladder&sortBy=name&sortDir=asc');
+    expect(found.data.map((c) => c.name)).toEqual(['alpha LADDER basics', 'Beta ladders', 'Zeta ladder work']);
+    const desc = await list('search=ladder&sortBy=name&sortDir=desc');
+    expect(desc.data.map((c) => c.name)).toEqual(['Zeta ladder work', 'Beta ladders', 'alpha LADDER basics']);
+    const oneChar = await list('search=Z');
+    expect(oneChar.meta.total).toBeGreaterThan(3);
+    const paged = await list('search=ladder&per_page=2&page=9');
+    expect(paged.meta).toMatchObject({ current_page: 2, last_page: 2 });
+    expect(paged.data).toHaveLength(1);
+    const percent = await list('search=%25%25');
+    expect(percent.meta.total).toBe(0);
+  });
+
+  it('shows a company the shared courses and its own company-specific ones, with its selection', async () => {
+    const own = await create({ name: 'Only for A', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const names = async (session: string) =>
+      ((await (await client(session).request('/api/courses?per_page=100&search=only for')).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+    expect(await names(sessions.managerA)).toContain('Only for A');
+    expect(await names(sessions.depotManagerA)).toContain('Only for A');
+    expect(await names(sessions.managerB)).not.toContain('Only for A');
+    // B cannot reach it by id either.
+    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/toggle`, { method: 'POST', json: {} })).status).toBe(404);
+    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/bridgingActivities`)).status).toBe(404);
+  });
+});
+
+describe('company selection, edit course and bridging activities', () => {
+  let courseId = 0;
+  beforeAll(async () => {
+    const { body } = await create({
+      name: 'Bridged',
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+      activities: [{ name: 'Site walk', code: '1234', description: '<p>Walk the <b>site</b></p>', type: 'file' }, { name: 'Ladder check', code: '5678', type: 'video' }],
+    });
+    courseId = body.data.id;
+  });
+
+  it('toggles a course in and out of the company selection', async () => {
+    const toggle = async (session: string) => (await (await client(session).request(`/api/courses/${courseId}/toggle`, { method: 'POST', json: {} })).json()) as { data: number[] };
+    expect((await toggle(sessions.managerA)).data).toContain(courseId);
+    const listed = (await (await client(sessions.managerA).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[]; selected: { id: number }[] };
+    expect(listed.data[0]!.selected).toBe(true);
+    expect(listed.selected.map((s) => s.id)).toContain(courseId);
+    // Another company's selection is its own.
+    expect((await toggle(sessions.managerB)).data).toContain(courseId);
+    expect((await toggle(sessions.managerA)).data).not.toContain(courseId);
+    expect((await toggle(sessions.managerB)).data).not.toContain(courseId);
+  });
+
+  it("lists the company's bridging activities and saves expiry and activities", async () => {
+    const a = client(sessions.managerA);
+    const list = (await (await a.request(`/api/courses/${courseId}/bridgingActivities`)).json()) as {
+      data: { id: number; name: string; code: number; description: string; enabled: boolean }[];
+      course: { validity_period: number };
+    };
+    expect(list.data.map((b) => [b.name, b.code, b.description, b.enabled])).toEqual([['Site walk', 1234, 'Walk the site', true], ['Ladder check', 5678, '', true]]);
+    expect(list.course.validity_period).toBe(2);
+
+    const bad = await a.request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 'x', activities: [{ id: list.data[0]!.id, description: '', enabled: true }] } });
+    expect(bad.status).toBe(422);
+    const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(['activities.0.description', 'validity_period']);
+
+    const saved = await a.request(`/companyCourse/edit/${courseId}`, {
+      method: 'POST',
+      json: { validity_period: 5, activities: [{ id: list.data[0]!.id, description: 'Walk & <talk>', enabled: true }, { id: list.data[1]!.id, description: '', enabled: false }] },
+    });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { message: string }).message).toBe('Course successfully saved!');
+    const em = platform.orm.em.fork();
+    expect(await courseValidityFor(em, companyA, courseId)).toBe(5);
+    expect(await courseValidityFor(em, companyB, courseId)).toBe(2);
+    expect((await findCompanyCourseActivities(em, companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
+    expect((await findCompanyCourseActivities(em, companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
+  });
+
+  it("refuses another company's bridging activities by any id, and gives the owner its QR code", async () => {
+    const list = (await (await client(sessions.managerA).request(`/api/courses/${courseId}/bridgingActivities`)).json()) as { data: { id: number }[] };
+    const id = list.data[0]!.id;
+    for (const session of [sessions.managerB, sessions.depotManagerA]) {
+      expect((await client(session).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(404);
+      const edit = await client(session).request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 9, activities: [{ id, description: 'hijack', enabled: true }] } });
+      expect(edit.status).toBe(404);
+    }
+    expect((await client(sessions.learner).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(403);
+    const qr = await client(sessions.managerA).request(`/api/bridgingActivity/qrCode/${id}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toBe('image/png');
+    expect(qr.headers.get('content-disposition')).toMatch(/attachment; filename="bridging-activity-\d+-site-walk-qr\.png"/);
+    const bytes = new Uint8Array(await qr.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([137, 80, 78, 71]);
+    expect(await courseValidityFor(platform.orm.em.fork(), companyA, courseId)).toBe(5);
+  });
+});

@@ -1,0 +1,160 @@
+import { randomInt } from 'node:crypto';
+import { COMPANY_SPECIFIC_CATEGORY_NAME, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
+import { validationError, type Em, type ServiceDeps } from '@portal/service-kit';
+import { Category } from '../categories/category.entity';
+import { CourseActivity } from '../activities/course-activity.entity';
+import { BridgingActivity } from '../company-courses/company-course.entity';
+import { Course, CourseCategory, type ICourse } from './course.entity';
+import { installPackage, launchPathOf, packageFolder, unpackPackage, type UnpackedPackage } from '../packages/course-package';
+import { PackageError } from '../packages/safe-unzip';
+import { sanitiseDescription } from './sanitise-html';
+
+const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'];
+
+/** A file name safe as one storage path segment. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-120);
+  return cleaned || 'file';
+}
+const extensionOf = (name: string) => (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+
+/** Checks that need the database; throws 422 with the fields' messages. */
+async function checkForm(deps: ServiceDeps, em: Em, body: Partial<CourseFormBody>): Promise<{ categoryIds: number[]; companyId: number | null }> {
+  const errors: Record<string, string[]> = {};
+  const categoryIds = [...new Set(body.category_ids ?? [])];
+  const categories = categoryIds.length ? await em.find(Category, { id: { $in: categoryIds } }) : [];
+  if (categories.length !== categoryIds.length) errors.category_ids = ['Choose categories from the list.'];
+  const isCompanySpecific = categories.some((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME);
+  let companyId: number | null = null;
+  if (isCompanySpecific) {
+    if (!body.company_id) errors.company_id = ['Choose the company this course is for.'];
+    else if ((await deps.identity.companyParentId(em, body.company_id)) === undefined) errors.company_id = ['That company does not exist.'];
+    else companyId = body.company_id;
+  }
+  if (body.certificate && !(CERTIFICATE_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(body.certificate.name))) {
+    errors.certificate = [`The certificate must be an image (${CERTIFICATE_IMAGE_EXTENSIONS.join(', ')}).`];
+  }
+  if (body.file && extensionOf(body.file.name) !== 'zip') errors.file = ['The course package must be a .zip file.'];
+  (body.activities ?? []).forEach((activity, index) => {
+    if (activity.type === 'video' && activity.file && !VIDEO_EXTENSIONS.includes(extensionOf(activity.file.name))) {
+      errors[`activities.${index}.file`] = [`A video must be ${VIDEO_EXTENSIONS.join(', ')}.`];
+    }
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { categoryIds, companyId };
+}
+
+async function unpackOrRefuse(file: File): Promise<UnpackedPackage> {
+  try {
+    return await unpackPackage(file);
+  } catch (error) {
+    if (error instanceof PackageError) throw validationError({ file: [error.message] });
+    throw error;
+  }
+}
+
+const newCode = () => randomInt(100_000, 1_000_000);
+
+/**
+ * Creates (courseId null) or saves a course from the admin form. The package is unpacked and
+ * checked before anything is written; storage changes are undone if the transaction fails.
+ */
+export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | null, body: CourseFormBody): Promise<number> {
+  const existing = courseId === null ? null : await em.findOne(Course, { id: courseId });
+  if (courseId !== null && !existing) throw validationError({ id: ['That course does not exist.'] });
+  if (courseId === null && !body.file) throw validationError({ file: ['Choose the course package (a SCORM .zip).'] });
+  if (existing && body.activities) {
+    const ids = body.activities.map((a) => a.id).filter((id): id is number => id !== undefined);
+    const own = ids.length ? await em.count(CourseActivity, { id: { $in: ids }, courseId: existing.id }) : 0;
+    if (own !== new Set(ids).size) throw validationError({ activities: ['An activity does not belong to this course.'] });
+  }
+  const { categoryIds, companyId } = await checkForm(deps, em, body);
+  const unpacked = body.file ? await unpackOrRefuse(body.file) : null;
+  const written: string[] = [];
+  try {
+    return await em.transactional(async (tx) => {
+      const fields = {
+        name: body.name,
+        description: sanitiseDescription(body.description ?? ''),
+        companyId,
+        duration: body.duration,
+        validityPeriod: body.validity_period,
+        sku: body.sku,
+        wpLink: body.wp_link,
+        creditCost: body.credit_cost,
+        hasBridging: body.has_bridging ?? false,
+      };
+      const course = existing ? tx.assign(existing, fields) : tx.create(Course, fields as never);
+      await tx.flush();
+      const id = (course as ICourse).id;
+
+      await tx.nativeDelete(CourseCategory, { courseId: id });
+      for (const categoryId of categoryIds) tx.create(CourseCategory, { courseId: id, categoryId });
+
+      if (unpacked) {
+        written.push(packageFolder(id));
+        await installPackage(deps.storage, id, unpacked);
+        tx.assign(course, {
+          packagePath: packageFolder(id),
+          scormVersion: unpacked.manifest.version,
+          launchPath: launchPathOf(unpacked.manifest),
+          manifest: unpacked.manifest,
+          packageFileName: body.file!.name.slice(0, 255),
+        } as never);
+      }
+      if (body.certificate) {
+        const folder = `courses/${id}/certificate`;
+        await deps.storage.remove(folder);
+        const key = `${folder}/${safeFileName(body.certificate.name)}`;
+        written.push(key);
+        await deps.storage.put(key, new Uint8Array(await body.certificate.arrayBuffer()));
+        tx.assign(course, { certificatePath: key } as never);
+      }
+
+      if (body.activities !== undefined || !existing) {
+        const inputs = body.activities ?? [];
+        const keep = new Set(inputs.map((a) => a.id).filter(Boolean));
+        const current = await tx.find(CourseActivity, { courseId: id });
+        for (const gone of current.filter((a) => !keep.has(a.id))) {
+          await tx.nativeDelete(BridgingActivity, { courseActivityId: gone.id });
+          await deps.storage.remove(`courses/${id}/activities/${gone.id}`);
+          tx.remove(gone);
+        }
+        for (const [position, input] of inputs.entries()) {
+          const fieldsOf = {
+            courseId: id,
+            position,
+            name: input.name,
+            code: input.code ? Number(input.code) : undefined,
+            description: sanitiseDescription(input.description ?? ''),
+            type: input.type,
+          };
+          let activity = input.id ? current.find((a) => a.id === input.id)! : null;
+          if (activity) tx.assign(activity, { ...fieldsOf, code: fieldsOf.code ?? activity.code });
+          else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() } as never);
+          await tx.flush();
+          const folder = `courses/${id}/activities/${activity.id}`;
+          if (input.file) {
+            await deps.storage.remove(folder);
+            const key = `${folder}/${safeFileName(input.file.name)}`;
+            written.push(key);
+            await deps.storage.put(key, new Uint8Array(await input.file.arrayBuffer()));
+            tx.assign(activity, { filePath: key, fileName: input.file.name.slice(0, 255) });
+          } else if (input.remove_file) {
+            await deps.storage.remove(folder);
+            tx.assign(activity, { filePath: null, fileName: null });
+          }
+        }
+      }
+      await tx.flush();
+      return id;
+    });
+  } catch (error) {
+    // The database rolled back; a new course's files go too (an edited course keeps what it had, bar replaced files).
+    if (!existing) for (const key of written) await deps.storage.remove(key.split('/').slice(0, 2).join('/')).catch(() => undefined);
+    throw error;
+  } finally {
+    await unpacked?.dispose();
+  }
+}

@@ -1,0 +1,93 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { readSessionToken, type AppEnv, type ServiceDeps } from '@portal/service-kit';
+
+/** Types hono's table lacks that packages and activity files use. */
+const EXTRA_TYPES: Record<string, string> = {
+  xsd: 'application/xml; charset=utf-8',
+  dtd: 'application/xml-dtd',
+  vtt: 'text/vtt; charset=utf-8',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  swf: 'application/x-shockwave-flash',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+export function contentTypeOf(name: string): string {
+  const extension = (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+  return EXTRA_TYPES[extension] ?? getMimeType(name) ?? 'application/octet-stream';
+}
+
+const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * A course's files (unpacked SCORM package, certificate image, activity attachments) from its
+ * storage folder, on the portal's own origin so the player can frame the package and talk to it.
+ * Not an API route (no JSON, no contract): signed-in users only, GET and HEAD, with byte ranges.
+ */
+export function courseFileRoutes(deps: ServiceDeps) {
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
+    const token = readSessionToken(c);
+    const principal = token ? await deps.identity.resolvePrincipal(deps.orm.em.fork(), token) : null;
+    if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
+
+    const prefix = `/storage/courses/${c.req.param('courseId')}/`;
+    const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
+    let segments: string[];
+    try {
+      segments = raw.split('/').map((s) => decodeURIComponent(s));
+    } catch {
+      return notFound();
+    }
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
+    const key = `courses/${Number(c.req.param('courseId'))}/${segments.join('/')}`;
+
+    let path: string;
+    let size: number;
+    try {
+      path = deps.storage.localPath(key);
+      const info = await stat(path);
+      if (!info.isFile()) return notFound();
+      size = info.size;
+    } catch {
+      return notFound();
+    }
+
+    const headers = new Headers({
+      'Content-Type': contentTypeOf(path),
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, max-age=300',
+    });
+    let start = 0;
+    let end = size - 1;
+    let status = 200;
+    const range = c.req.header('range');
+    if (range) {
+      const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+      if (!match || (match[1] === '' && match[2] === '')) {
+        return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
+      }
+      if (match[1] === '') start = Math.max(0, size - Number(match[2]));
+      else {
+        start = Number(match[1]);
+        if (match[2] !== '') end = Math.min(end, Number(match[2]));
+      }
+      if (start > end || start >= size) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
+      status = 206;
+      headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    }
+    headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
+    if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+    const stream = Readable.toWeb(createReadStream(path, { start, end })) as unknown as ReadableStream;
+    return new Response(stream, { status, headers });
+  });
+}

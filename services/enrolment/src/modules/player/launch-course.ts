@@ -1,0 +1,118 @@
+import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
+import { AppError, hashToken, randomToken, type Em, type Principal } from '@portal/service-kit';
+import { getCoursePackage, type CoursePackage } from '@portal/catalogue-service';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { ScoState, ScormAttempt, type IScoState } from './scorm.entity';
+import { toScorm12Time, toScorm2004Time } from './scorm-time';
+
+type Sco = CoursePackage['scos'][number];
+
+/** SCORM 1.2 wants 'Last, First'; names here are 'First Last' (split at the first space). */
+export function scorm12Name(name: string): string {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(' ');
+  return space < 0 ? trimmed : `${trimmed.slice(space + 1)}, ${trimmed.slice(0, space)}`;
+}
+
+/**
+ * Resume when the content suspended, or left the SCO unfinished (content that never sets exit,
+ * or a tab closed before its unload handler ran). A finished SCO starts a fresh attempt.
+ */
+export function shouldResume(state: IScoState | undefined): state is IScoState {
+  if (!state) return false;
+  return state.exit === 'suspend' || state.progress === 'incomplete' || state.progress === 'not-attempted';
+}
+
+/** The CMI to load before Initialize (flattened keys; empty values are left out). */
+export function initialCmi(version: ScormVersion, sco: Sco, learner: { id: number; name: string }, state: IScoState | undefined): Record<string, string> {
+  const resume = shouldResume(state);
+  const cmi: Record<string, string | null | undefined> = {};
+  if (version === '1.2') {
+    Object.assign(cmi, {
+      'cmi.core.student_id': String(learner.id),
+      'cmi.core.student_name': scorm12Name(learner.name),
+      'cmi.core.credit': 'credit',
+      'cmi.core.lesson_mode': 'normal',
+      'cmi.core.entry': resume ? 'resume' : state ? '' : 'ab-initio',
+      'cmi.student_data.mastery_score': sco.masteryScore === null ? null : String(sco.masteryScore),
+      'cmi.launch_data': sco.dataFromLms,
+    });
+    if (resume) {
+      Object.assign(cmi, {
+        'cmi.core.lesson_location': state.location,
+        'cmi.core.lesson_status': state.lessonStatus,
+        'cmi.core.score.raw': state.scoreRaw,
+        'cmi.core.score.min': state.scoreMin,
+        'cmi.core.score.max': state.scoreMax,
+        'cmi.core.total_time': state.totalSeconds > 0 ? toScorm12Time(state.totalSeconds) : null,
+        'cmi.suspend_data': state.suspendData,
+      });
+    }
+  } else {
+    Object.assign(cmi, {
+      'cmi.learner_id': String(learner.id),
+      'cmi.learner_name': learner.name,
+      'cmi.credit': 'credit',
+      'cmi.mode': 'normal',
+      'cmi.entry': resume ? 'resume' : 'ab-initio',
+      'cmi.scaled_passing_score': sco.scaledPassingScore === null ? null : String(sco.scaledPassingScore),
+      'cmi.launch_data': sco.dataFromLms,
+    });
+    sco.objectiveIds.forEach((id, index) => {
+      cmi[`cmi.objectives.${index}.id`] = id;
+    });
+    if (resume) {
+      Object.assign(cmi, {
+        'cmi.location': state.location,
+        'cmi.completion_status': state.completionStatus,
+        'cmi.success_status': state.successStatus,
+        'cmi.score.raw': state.scoreRaw,
+        'cmi.score.min': state.scoreMin,
+        'cmi.score.max': state.scoreMax,
+        'cmi.score.scaled': state.scoreScaled,
+        'cmi.total_time': state.totalSeconds > 0 ? toScorm2004Time(state.totalSeconds) : null,
+        'cmi.suspend_data': state.suspendData,
+      });
+    }
+  }
+  return Object.fromEntries(Object.entries(cmi).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+export const commitUrl = (attemptId: number, scoIdentifier: string, token: string) =>
+  `/api/learn/attempts/${attemptId}/commit?sco=${encodeURIComponent(scoIdentifier)}&token=${encodeURIComponent(token)}`;
+
+/** A new attempt (player session) and its launch token, which only the caller ever sees in clear. */
+export async function openAttempt(em: Em, input: { enrollmentId: number; userId: number; now: Date }): Promise<{ id: number; token: string }> {
+  const token = randomToken(24);
+  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now } as never);
+  await em.flush();
+  return { id: attempt.id, token };
+}
+
+/** Opens a player session: a new attempt with its launch token, and each SCO's resume data. */
+export async function launchCourse(em: Em, principal: Principal, enrollment: IEnrollment, now: Date) {
+  const pkg = await getCoursePackage(em, enrollment.courseId);
+  if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
+  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrollment.id, userId: principal.userId, now });
+  if (enrollment.status === 'not_started') {
+    enrollment.status = 'in_progress';
+    enrollment.startedAt = now;
+    await em.flush();
+  }
+
+  const states = new Map((await em.find(ScoState, { enrollmentId: enrollment.id })).map((s) => [s.scoIdentifier, s as IScoState]));
+  const learner = { id: principal.userId, name: principal.name };
+  const scos: ScoLaunch[] = pkg.scos.map((sco) => {
+    const state = states.get(sco.identifier);
+    return {
+      identifier: sco.identifier,
+      title: sco.title,
+      url: pkg.baseUrl + sco.href,
+      commit_url: commitUrl(attemptId, sco.identifier, token),
+      progress: (state?.progress ?? 'not-attempted') as ScoProgress,
+      cmi: initialCmi(pkg.version, sco, learner, state),
+    };
+  });
+  const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');
+  return { version: pkg.version, attemptId, scos, startIndex: firstOpen < 0 ? 0 : firstOpen };
+}

@@ -1,0 +1,366 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@portal/contracts';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
+import { catalogueSchema, CompanyCourse, Course, type ManifestSco } from '@portal/catalogue-service';
+import { createEnrolmentApp } from '../../app';
+import { enrolmentSchema } from '../../schema';
+import { Enrollment } from '../enrollments/enrollment.entity';
+import { ScoState, ScormLogEntry } from './scorm.entity';
+
+const unique = () => randomBytes(4).toString('hex');
+/** Whole seconds, as MySQL DATETIME keeps them. */
+const NOW = new Date('2026-06-15T12:00:00Z');
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createEnrolmentApp>;
+let companyId: number;
+const sessions = {} as Record<'learner' | 'otherLearner' | 'manager', string>;
+let learnerId: number;
+
+async function makeUser(em: Em, role: Role, name = `${role} ${unique()}`) {
+  const user = em.create(User, { name, email: `${role}-${unique()}@example.test`, companyId, role } as never);
+  await em.flush();
+  return user;
+}
+
+const sco = (identifier: string, extra: Partial<ManifestSco> = {}): ManifestSco => ({
+  identifier,
+  title: `SCO ${identifier}`,
+  href: `${identifier}/index.html`,
+  masteryScore: null,
+  dataFromLms: null,
+  scaledPassingScore: null,
+  objectiveIds: [],
+  ...extra,
+});
+
+async function makeCourse(em: Em, version: '1.2' | '2004', scos: ManifestSco[], validityPeriod = 3) {
+  const course = em.create(Course, {
+    name: `Course ${unique()}`,
+    description: '<p>A course.</p>',
+    validityPeriod,
+    packagePath: 'courses/x/package',
+    scormVersion: version,
+    launchPath: scos[0]!.href,
+    manifest: { version, edition: null, identifier: 'm', title: 'M', organization: 'o', scos },
+  } as never);
+  await em.flush();
+  return course;
+}
+
+async function enrol(em: Em, userId: number, courseId: number) {
+  const enrollment = em.create(Enrollment, { userId, courseId, companyId, status: 'not_started' } as never);
+  await em.flush();
+  return enrollment.id;
+}
+
+const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
+
+interface Launch {
+  attempt_id: number;
+  start_index: number;
+  version: string;
+  finish_url: string;
+  enrollment: { status: string };
+  scos: { identifier: string; url: string; commit_url: string; progress: string; cmi: Record<string, string> }[];
+}
+async function launch(enrollmentId: number, session = sessions.learner): Promise<Launch> {
+  const response = await client(session).request(`/api/learn/${enrollmentId}/launch`, { method: 'POST', json: {} });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Launch;
+}
+
+/** Commits like scorm-again: JSON by XHR, or text/plain without the XSRF header like sendBeacon. */
+async function commit(url: string, seq: number, cmi: Record<string, unknown>, options: { final?: boolean; beacon?: boolean; session?: string } = {}) {
+  const target = options.final ? `${url}&final=true` : url;
+  const body = JSON.stringify({ cmi, seq });
+  return client(options.session ?? sessions.learner).request(target, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': options.beacon ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8' },
+    withXsrf: !options.beacon,
+  });
+}
+
+async function enrollmentRow(id: number) {
+  return platform.orm.em.fork().findOneOrFail(Enrollment, { id });
+}
+async function logOf(enrollmentId: number) {
+  return platform.orm.em.fork().find(ScormLogEntry, { enrollmentId }, { orderBy: { id: 'asc' } });
+}
+
+beforeAll(async () => {
+  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
+  app = createEnrolmentApp({ ...platform, now: () => NOW });
+  const em = platform.orm.em.fork();
+  const company = em.create(Company, { name: `Builders ${unique()}`, parentId: null } as never);
+  await em.flush();
+  companyId = company.id;
+  const learner = await makeUser(em, 'learner', 'Jane Smith');
+  learnerId = learner.id;
+  sessions.learner = await createSession(em, { userId: learner.id });
+  sessions.otherLearner = await createSession(em, { userId: (await makeUser(em, 'learner')).id });
+  sessions.manager = await createSession(em, { userId: (await makeUser(em, 'manager')).id });
+});
+afterAll(() => platform.close());
+
+describe('launching the player', () => {
+  it('gives the enrolled learner each SCO with its URL, commit URL and the CMI to load, and starts the course', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('intro', { masteryScore: 80, dataFromLms: 'lang=en', href: 'intro/index.html?page=1' })]);
+    const id = await enrol(em, learnerId, course.id);
+    const body = await launch(id);
+    expect(body.version).toBe('1.2');
+    expect(body.finish_url).toBe('/');
+    expect(body.start_index).toBe(0);
+    expect(body.enrollment.status).toBe('in_progress');
+    const [first] = body.scos;
+    expect(first!.url).toBe(`/storage/courses/${course.id}/package/intro/index.html?page=1`);
+    expect(first!.commit_url).toMatch(new RegExp(`^/api/learn/attempts/${body.attempt_id}/commit\\?sco=intro&token=`));
+    expect(first!.cmi).toEqual({
+      'cmi.core.student_id': String(learnerId),
+      'cmi.core.student_name': 'Smith, Jane',
+      'cmi.core.credit': 'credit',
+      'cmi.core.lesson_mode': 'normal',
+      'cmi.core.entry': 'ab-initio',
+      'cmi.student_data.mastery_score': '80',
+      'cmi.launch_data': 'lang=en',
+    });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('in_progress');
+    expect(row.startedAt?.toISOString()).toBe(NOW.toISOString());
+  });
+
+  it('answers 404 to anyone but the enrolled learner, so enrolments cannot be probed, and 401 without a session', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('a')]);
+    const id = await enrol(em, learnerId, course.id);
+    for (const session of [sessions.otherLearner, sessions.manager]) {
+      const response = await client(session).request(`/api/learn/${id}/launch`, { method: 'POST', json: {} });
+      expect(response.status).toBe(404);
+      const missing = await client(session).request(`/api/learn/999999/launch`, { method: 'POST', json: {} });
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual(await response.json());
+      expect((await client(session).request(`/api/learn/${id}`)).status).toBe(404);
+    }
+    expect((await client().request(`/api/learn/${id}/launch`, { method: 'POST', json: {} })).status).toBe(401);
+    expect((await enrollmentRow(id)).status).toBe('not_started');
+  });
+
+  it('sends a bridging course to its activities page when finished', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('a')]);
+    course.hasBridging = true;
+    await em.flush();
+    const id = await enrol(em, learnerId, course.id);
+    expect((await launch(id)).finish_url).toBe(`/learn/${id}/activities`);
+    const summary = (await (await client(sessions.learner).request(`/api/learn/${id}`)).json()) as { activities_url: string };
+    expect(summary.activities_url).toBe(`/learn/${id}/activities`);
+  });
+});
+
+describe('commits', () => {
+  it('stores every commit in the learner’s SCORM log, from XHR and from a beacon without the XSRF header', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    const url = scos[0]!.commit_url;
+    const first = await commit(url, 1, { core: { lesson_location: '3', lesson_status: 'incomplete', session_time: '0000:00:07', score: { raw: '', min: '', max: '' } }, suspend_data: 'page=3' });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ result: true, errorCode: 0 });
+    const last = await commit(url, 2, { core: { lesson_location: '14', lesson_status: 'passed', session_time: '00:01:05', total_time: '0000:01:05.00', exit: '', score: { raw: '90', min: '0', max: '100' } }, suspend_data: 'page=14' }, { final: true, beacon: true });
+    expect(last.status).toBe(200);
+
+    const log = await logOf(id);
+    expect(log.map((l) => [l.seq, l.slideLocation, l.lessonStatus, l.sessionTime, l.sessionSeconds, l.scoreRaw, l.scoreMin, l.scoreMax, l.totalTime, l.suspendData, l.isFinal])).toEqual([
+      [1, '3', 'incomplete', '0000:00:07', 7, null, null, null, null, 'page=3', false],
+      [2, '14', 'passed', '00:01:05', 65, '90', '0', '100', '0000:01:05.00', 'page=14', true],
+    ]);
+    expect(log.every((l) => l.userId === learnerId)).toBe(true);
+  });
+
+  it('passes the enrolment on a 1.2 "passed": passed_at, expiry from the validity years, a certificate code and the score', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')], 3);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed', score: { raw: '85', min: '0', max: '100' } } }, { final: true, beacon: true });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('passed');
+    expect(row.score).toBe(85);
+    expect(row.passedAt?.toISOString()).toBe(NOW.toISOString());
+    expect(row.expiresAt?.toISOString()).toBe('2029-06-15T12:00:00.000Z');
+    expect(row.certificateCode).toMatch(/^CERT-[0-9A-F]{12}$/);
+  });
+
+  it('uses the company’s own certificate expiry when it set one', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')], 3);
+    em.create(CompanyCourse, { companyId, courseId: course.id, selected: true, validityPeriod: 5 } as never);
+    await em.flush();
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed' } }, { final: true });
+    expect((await enrollmentRow(id)).expiresAt?.toISOString()).toBe('2031-06-15T12:00:00.000Z');
+  });
+
+  it('marks a failed quiz Failed and an unfinished course In Progress', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'incomplete' } });
+    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    await commit(scos[0]!.commit_url, 2, { core: { lesson_status: 'failed', score: { raw: '40' } } }, { final: true });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('failed');
+    expect(row.score).toBe(40);
+    expect(row.passedAt).toBeNull();
+  });
+
+  it('changes nothing for a repeated or late commit', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    const url = scos[0]!.commit_url;
+    await commit(url, 1, { core: { lesson_location: '1', lesson_status: 'incomplete' } });
+    await commit(url, 3, { core: { lesson_location: '3', lesson_status: 'incomplete' } });
+    const repeated = await commit(url, 3, { core: { lesson_location: '3', lesson_status: 'incomplete' } });
+    const late = await commit(url, 2, { core: { lesson_location: '2', lesson_status: 'failed' } });
+    expect(repeated.status).toBe(200);
+    expect(late.status).toBe(200);
+    expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3]);
+    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
+    expect(state.location).toBe('3');
+    expect((await enrollmentRow(id)).status).toBe('in_progress');
+
+    // A commit from an older session of the same enrolment, arriving after a newer session's, changes nothing either.
+    const newer = await launch(id);
+    await commit(newer.scos[0]!.commit_url, 1, { core: { lesson_location: '5', lesson_status: 'incomplete' } });
+    await commit(url, 4, { core: { lesson_location: '4', lesson_status: 'incomplete' } });
+    expect((await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id })).location).toBe('5');
+  });
+
+  it('keeps suspend data whole whatever its length', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '2004', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    const suspendData = `${'é~'.repeat(40_000)}end`;
+    await commit(scos[0]!.commit_url, 1, { completion_status: 'incomplete', location: 'p7', suspend_data: suspendData, exit: 'suspend' });
+    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
+    expect(state.suspendData).toBe(suspendData);
+    expect((await logOf(id))[0]!.suspendData).toBe(suspendData);
+    const resumed = await launch(id);
+    expect(resumed.scos[0]!.cmi['cmi.suspend_data']).toBe(suspendData);
+  });
+
+  it('refuses a wrong token, another learner, or an unknown SCO, and stores nothing', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos, attempt_id } = await launch(id);
+    const url = scos[0]!.commit_url;
+    const wrongToken = url.replace(/token=[^&]+/, `token=${'x'.repeat(32)}`);
+    expect((await commit(wrongToken, 1, { core: { lesson_status: 'passed' } }, { beacon: true })).status).toBe(404);
+    expect((await commit(url, 1, { core: { lesson_status: 'passed' } }, { session: sessions.otherLearner })).status).toBe(404);
+    expect((await commit(url.replace('sco=golf', 'sco=nope'), 1, { core: { lesson_status: 'passed' } })).status).toBe(422);
+    expect((await commit(url.replace(`/attempts/${attempt_id}/`, '/attempts/999999/'), 1, { core: { lesson_status: 'passed' } })).status).toBe(404);
+    const anonymous = await client().request(url, { method: 'POST', body: JSON.stringify({ cmi: {}, seq: 1 }), headers: { 'Content-Type': 'text/plain' } });
+    expect(anonymous.status).toBe(401);
+    expect(await logOf(id)).toEqual([]);
+    expect((await enrollmentRow(id)).status).toBe('in_progress');
+  });
+});
+
+describe('resume', () => {
+  it('starts the next launch from the last location and suspend data, with the time so far', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '6', lesson_status: 'incomplete', exit: 'suspend', session_time: '0000:02:00', total_time: '0000:02:00' }, suspend_data: 'a=1' }, { final: true, beacon: true });
+    const again = await launch(id);
+    expect(again.attempt_id).toBeGreaterThan(first.attempt_id);
+    expect(again.scos[0]!.cmi).toMatchObject({
+      'cmi.core.entry': 'resume',
+      'cmi.core.lesson_location': '6',
+      'cmi.core.lesson_status': 'incomplete',
+      'cmi.core.total_time': '0000:02:00.00',
+      'cmi.suspend_data': 'a=1',
+    });
+  });
+
+  it('starts a finished SCO afresh', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('golf')]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '14', lesson_status: 'failed', exit: '' } }, { final: true });
+    const cmi = (await launch(id)).scos[0]!.cmi;
+    expect(cmi['cmi.core.lesson_location']).toBeUndefined();
+    expect(cmi['cmi.core.entry']).toBeUndefined();
+  });
+});
+
+describe('a multi-SCO course', () => {
+  it('completes SCOs that set nothing when they finish, resumes at the first open SCO, and passes when all are done', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('one'), sco('two'), sco('three')]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    expect(first.scos.map((s) => s.progress)).toEqual(['not-attempted', 'not-attempted', 'not-attempted']);
+    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_status: 'not attempted' } }, { final: true, beacon: true });
+    await commit(first.scos[1]!.commit_url, 2, { core: { lesson_status: 'not attempted' } });
+    expect((await enrollmentRow(id)).status).toBe('in_progress');
+
+    const second = await launch(id);
+    expect(second.scos.map((s) => s.progress)).toEqual(['completed', 'incomplete', 'not-attempted']);
+    expect(second.start_index).toBe(1);
+    await commit(second.scos[1]!.commit_url, 1, { core: { lesson_status: 'not attempted' } }, { final: true });
+    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    await commit(second.scos[2]!.commit_url, 2, { core: {} }, { final: true });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('passed');
+    expect(row.score).toBeNull();
+  });
+});
+
+describe('SCORM 2004', () => {
+  it('loads learner, objectives and the scaled passing score, and uses success_status', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '2004', [sco('golf', { scaledPassingScore: 0.7, objectiveIds: ['primary', 'obj-2'] })]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    expect(scos[0]!.cmi).toMatchObject({
+      'cmi.learner_id': String(learnerId),
+      'cmi.learner_name': 'Jane Smith',
+      'cmi.credit': 'credit',
+      'cmi.mode': 'normal',
+      'cmi.entry': 'ab-initio',
+      'cmi.scaled_passing_score': '0.7',
+      'cmi.objectives.0.id': 'primary',
+      'cmi.objectives.1.id': 'obj-2',
+    });
+    await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'passed', score: { scaled: '0.9', raw: '90', min: '0', max: '100' }, session_time: 'PT1M5S' }, { final: true, beacon: true });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('passed');
+    expect(row.score).toBe(90);
+    const [entry] = await logOf(id);
+    expect(entry).toMatchObject({ lessonStatus: 'passed', sessionSeconds: 65, scoreRaw: '90' });
+  });
+
+  it('falls back to the manifest’s scaled passing score when the content sets no success status', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '2004', [sco('golf', { scaledPassingScore: 0.8 })]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'unknown', score: { scaled: '0.75' } }, { final: true });
+    expect((await enrollmentRow(id)).status).toBe('failed');
+  });
+});

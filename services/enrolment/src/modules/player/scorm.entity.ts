@@ -1,0 +1,75 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** One player session of an enrolment. Commits name it and carry its launch token. */
+export const ScormAttempt = defineEntity({
+  name: 'ScormAttempt',
+  tableName: 'scorm_attempts',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    enrollmentId: p.integer().fieldName('enrollment_id'),
+    userId: p.integer().fieldName('user_id'),
+    tokenHash: p.string().fieldName('token_hash').length(64),
+    /** The highest commit number applied: a commit numbered at or below it changes nothing. */
+    lastSeq: p.integer().fieldName('last_seq').default(0),
+    startedAt: p.datetime().fieldName('started_at'),
+    lastCommitAt: p.datetime().fieldName('last_commit_at').nullable(),
+    finishedAt: p.datetime().fieldName('finished_at').nullable(),
+  }),
+});
+export type IScormAttempt = InferEntity<typeof ScormAttempt>;
+
+/** The newest runtime state of one SCO of an enrolment: what the next launch resumes from. */
+export const ScoState = defineEntity({
+  name: 'ScoState',
+  tableName: 'scorm_sco_states',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    enrollmentId: p.integer().fieldName('enrollment_id'),
+    scoIdentifier: p.string().fieldName('sco_identifier').length(191),
+    attemptId: p.integer().fieldName('attempt_id'),
+    seq: p.integer(),
+    /** not-attempted | incomplete | completed | passed | failed */
+    progress: p.string().length(16),
+    lessonStatus: p.string().fieldName('lesson_status').length(32).nullable(),
+    completionStatus: p.string().fieldName('completion_status').length(32).nullable(),
+    successStatus: p.string().fieldName('success_status').length(32).nullable(),
+    location: p.text().nullable(),
+    suspendData: p.text().fieldName('suspend_data').nullable(),
+    scoreRaw: p.string().fieldName('score_raw').length(32).nullable(),
+    scoreMin: p.string().fieldName('score_min').length(32).nullable(),
+    scoreMax: p.string().fieldName('score_max').length(32).nullable(),
+    scoreScaled: p.string().fieldName('score_scaled').length(32).nullable(),
+    totalTime: p.string().fieldName('total_time').length(64).nullable(),
+    totalSeconds: p.integer().fieldName('total_seconds').default(0),
+    exit: p.string().length(32).nullable(),
+    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+export type IScoState = InferEntity<typeof ScoState>;
+
+/** The learner's SCORM log: one row per accepted commit. */
+export const ScormLogEntry = defineEntity({
+  name: 'ScormLogEntry',
+  tableName: 'scorm_logs',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    userId: p.integer().fieldName('user_id'),
+    enrollmentId: p.integer().fieldName('enrollment_id'),
+    attemptId: p.integer().fieldName('attempt_id'),
+    scoIdentifier: p.string().fieldName('sco_identifier').length(191),
+    seq: p.integer(),
+    isFinal: p.boolean().fieldName('is_final').default(false),
+    slideLocation: p.text().fieldName('slide_location').nullable(),
+    lessonStatus: p.string().fieldName('lesson_status').length(32).nullable(),
+    sessionTime: p.string().fieldName('session_time').length(64).nullable(),
+    sessionSeconds: p.integer().fieldName('session_seconds').nullable(),
+    scoreRaw: p.string().fieldName('score_raw').length(32).nullable(),
+    scoreMin: p.string().fieldName('score_min').length(32).nullable(),
+    scoreMax: p.string().fieldName('score_max').length(32).nullable(),
+    totalTime: p.string().fieldName('total_time').length(64).nullable(),
+    suspendData: p.text().fieldName('suspend_data').nullable(),
+    exit: p.string().length(32).nullable(),
+    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+  }),
+});
+export type IScormLogEntry = InferEntity<typeof ScormLogEntry>;

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { ScoProgress } from '@portal/contracts';
+import { AppError, hashToken, safeEqual, type Em, type Principal } from '@portal/service-kit';
+import { courseValidityFor, getCoursePackage } from '@portal/catalogue-service';
+import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
+import { ScoState, ScormAttempt, ScormLogEntry, type IScoState } from './scorm.entity';
+import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
+import { parseScormDuration } from './scorm-time';
+
+export interface CommitInput {
+  attemptId: number;
+  sco: string;
+  token: string;
+  isFinal: boolean;
+  seq: number;
+  cmi: Record<string, unknown>;
+}
+
+/** Commits that cannot be matched to the caller's own launch all look the same. */
+const unknownLaunch = () => new AppError('not_found', 'This course session was not found. Reopen the course.');
+
+export function newCertificateCode(): string {
+  return `CERT-${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+/** passed_at plus whole years, on the same calendar day (UTC). */
+export function addYears(date: Date, years: number): Date {
+  const result = new Date(date.getTime());
+  result.setUTCFullYear(result.getUTCFullYear() + years);
+  return result;
+}
+
+/**
+ * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
+ * enrolment's status and score follow from all its SCOs. Commits are numbered per attempt; one
+ * numbered at or below the newest applied (a repeat, or a late one overtaken by a newer one)
+ * changes nothing, and neither does one from an attempt older than the SCO's newest.
+ */
+export async function storeCommit(em: Em, principal: Principal, input: CommitInput, now: Date): Promise<{ applied: boolean }> {
+  return em.transactional(async (tx) => {
+    const attempt = await tx.findOne(ScormAttempt, { id: input.attemptId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!attempt || attempt.userId !== principal.userId || !safeEqual(attempt.tokenHash, hashToken(input.token))) throw unknownLaunch();
+    const enrollment = await tx.findOne(Enrollment, { id: attempt.enrollmentId });
+    if (!enrollment || enrollment.userId !== principal.userId) throw unknownLaunch();
+    const pkg = await getCoursePackage(tx, enrollment.courseId);
+    const sco = pkg?.scos.find((s) => s.identifier === input.sco);
+    if (!pkg || !sco) throw new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
+
+    if (input.seq <= attempt.lastSeq) return { applied: false };
+    const existing = (await tx.findOne(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier })) as IScoState | null;
+    if (existing && existing.attemptId > attempt.id) return { applied: false };
+
+    attempt.lastSeq = input.seq;
+    attempt.lastCommitAt = now;
+    if (input.isFinal) attempt.finishedAt = now;
+
+    let reading: CommitReading = readCommit(pkg.version, input.cmi);
+    if (input.isFinal) reading = completeUntouchedSco(pkg.version, reading);
+    const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore };
+    let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
+    // A SCO that has talked to the LMS has been attempted, whatever its status says.
+    if (progress === 'not-attempted') progress = 'incomplete';
+
+    tx.create(ScormLogEntry, {
+      userId: principal.userId,
+      enrollmentId: enrollment.id,
+      attemptId: attempt.id,
+      scoIdentifier: sco.identifier,
+      seq: input.seq,
+      isFinal: input.isFinal,
+      slideLocation: reading.location,
+      lessonStatus: pkg.version === '1.2' ? reading.lessonStatus : (reading.successStatus && reading.successStatus !== 'unknown' ? reading.successStatus : reading.completionStatus),
+      sessionTime: reading.sessionTime?.slice(0, 64) ?? null,
+      sessionSeconds: parseScormDuration(reading.sessionTime),
+      scoreRaw: reading.scoreRaw?.slice(0, 32) ?? null,
+      scoreMin: reading.scoreMin?.slice(0, 32) ?? null,
+      scoreMax: reading.scoreMax?.slice(0, 32) ?? null,
+      totalTime: reading.totalTime?.slice(0, 64) ?? null,
+      suspendData: reading.suspendData,
+      exit: reading.exit?.slice(0, 32) ?? null,
+      createdAt: now,
+    } as never);
+
+    // total_time in a final commit already includes the session: it is taken as sent, never added to.
+    // The wall time of a session is kept on its attempt (started_at, last_commit_at).
+    const totalSeconds = parseScormDuration(reading.totalTime);
+    const fields = {
+      attemptId: attempt.id,
+      seq: input.seq,
+      progress,
+      lessonStatus: reading.lessonStatus?.slice(0, 32) ?? null,
+      completionStatus: reading.completionStatus?.slice(0, 32) ?? null,
+      successStatus: reading.successStatus?.slice(0, 32) ?? null,
+      location: reading.location,
+      suspendData: reading.suspendData,
+      scoreRaw: reading.scoreRaw?.slice(0, 32) ?? null,
+      scoreMin: reading.scoreMin?.slice(0, 32) ?? null,
+      scoreMax: reading.scoreMax?.slice(0, 32) ?? null,
+      scoreScaled: reading.scoreScaled?.slice(0, 32) ?? null,
+      totalTime: reading.totalTime?.slice(0, 64) ?? null,
+      totalSeconds: totalSeconds ?? existing?.totalSeconds ?? 0,
+      exit: reading.exit?.slice(0, 32) ?? null,
+      updatedAt: now,
+    };
+    if (existing) Object.assign(existing, fields);
+    else tx.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier, ...fields } as never);
+    await tx.flush();
+
+    const states = new Map((await tx.find(ScoState, { enrollmentId: enrollment.id })).map((s) => [s.scoIdentifier, s as IScoState]));
+    const progressOfScos = pkg.scos.map((s) => (states.get(s.identifier)?.progress ?? 'not-attempted') as ScoProgress);
+    const score = courseScore(pkg.scos.map((s) => {
+      const state = states.get(s.identifier);
+      return state ? scorePercent(state) : null;
+    }));
+    await applyCourseOutcome(tx, enrollment, rollUpCourse(progressOfScos), score, now);
+    return { applied: true };
+  });
+}
+
+/** A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow the SCOs. */
+async function applyCourseOutcome(em: Em, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date) {
+  if (enrollment.status === 'passed') return;
+  enrollment.startedAt ??= now;
+  if (score !== null) enrollment.score = score;
+  if (status === 'passed') {
+    const years = (await courseValidityFor(em, enrollment.companyId, enrollment.courseId)) ?? 1;
+    enrollment.status = 'passed';
+    enrollment.passedAt = now;
+    enrollment.expiresAt = addYears(now, years);
+    enrollment.certificateCode ??= newCertificateCode();
+  } else {
+    enrollment.status = status === 'not_started' ? 'in_progress' : status;
+  }
+  await em.flush();
+}

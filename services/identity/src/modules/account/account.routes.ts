@@ -1,0 +1,47 @@
+import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, companyLogo } from '@portal/contracts';
+import { createServiceRouter, notFound, type ServiceDeps } from '@portal/service-kit';
+import { Company } from '../companies/company.entity';
+import { deleteCompanyTree } from '../companies/company.repository';
+import { findOwnDepot, logoContentType, readAccount, updateLoginDetails, updateNotifications, uploadLogo } from './account';
+
+/** The account area (/account) of managers, and of admins for the company they act for. */
+export function accountRoutes(deps: ServiceDeps) {
+  return createServiceRouter(deps)
+    .handle(accountGet, async ({ em, principal }) => readAccount(em, principal))
+    .handle(accountLogin, async ({ em, principal, body }) => {
+      await updateLoginDetails(em, principal, body);
+      return { success: true as const, message: ACCOUNT_MESSAGES.loginUpdated };
+    })
+    .handle(accountNotifications, async ({ em, principal, body }) => {
+      await updateNotifications(em, principal, body);
+      return { success: true as const, message: ACCOUNT_MESSAGES.notificationsUpdated };
+    })
+    .handle(accountLogo, async ({ em, principal, body }) => {
+      const logoUrl = await uploadLogo(em, deps.storage, principal, body.logo);
+      return { success: true as const, message: ACCOUNT_MESSAGES.logoUpdated, logo_url: logoUrl };
+    })
+    .handle(accountDepotUpdate, async ({ em, principal, params, body }) => {
+      const depot = await findOwnDepot(em, principal, params.id);
+      depot.name = body.name;
+      if (body.email !== undefined) depot.email = body.email;
+      await em.flush();
+      return { success: true as const, message: ACCOUNT_MESSAGES.depotUpdated, data: { id: depot.id, name: depot.name, email: depot.email ?? null } };
+    })
+    .handle(accountDepotDelete, async ({ em, principal, params }) => {
+      const depot = await findOwnDepot(em, principal, params.id);
+      await deleteCompanyTree(em, deps.enrolment, depot.id, principal.userId);
+      return { success: true as const, message: ACCOUNT_MESSAGES.depotDeleted };
+    })
+    .handle(companyLogo, async ({ c, em, params }) => {
+      const company = await em.findOne(Company, { id: params.companyId }, { fields: ['logoPath'] });
+      if (!company?.logoPath) throw notFound('That logo');
+      const bytes = await deps.storage.get(company.logoPath).catch(() => {
+        throw notFound('That logo');
+      });
+      // Other pages may show the logo for up to 5 minutes after a change (spec §9).
+      c.header('Cache-Control', 'private, max-age=300');
+      c.header('Content-Type', logoContentType(company.logoPath));
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.body(new Uint8Array(bytes));
+    }).app;
+}

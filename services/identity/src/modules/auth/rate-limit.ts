@@ -1,0 +1,54 @@
+import { AppError, hashToken, type Em } from '@portal/service-kit';
+import { AuthAttempt } from './auth-attempt.entity';
+
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** The limits (decisions.md "Identity"): failed sign-ins and mail requests, per account and per address. */
+export const LIMITS = {
+  signInAccount: (account: string): Limit => ({ bucket: `signin-account:${hashToken(account)}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
+  signInAddress: (address: string): Limit => ({ bucket: `signin-address:${address}`, max: 30, windowSeconds: FIFTEEN_MINUTES }),
+  mailAccount: (email: string): Limit => ({ bucket: `mail-account:${hashToken(email)}`, max: 3, windowSeconds: FIFTEEN_MINUTES }),
+  mailAddress: (address: string): Limit => ({ bucket: `mail-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
+};
+
+/** Seconds until the bucket has room again, or 0 when it has room now. */
+export async function secondsUntilAllowed(em: Em, limit: Limit, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const recent = await em.find(
+    AuthAttempt,
+    { bucket: limit.bucket, createdAt: { $gt: since } },
+    { orderBy: { createdAt: 'desc' }, limit: limit.max, fields: ['createdAt'] },
+  );
+  if (recent.length < limit.max) return 0;
+  const oldestCounted = recent[recent.length - 1]!.createdAt.getTime();
+  return Math.max(1, Math.ceil((oldestCounted + limit.windowSeconds * 1000 - now.getTime()) / 1000));
+}
+
+/** Throws 429 with Retry-After when any of the limits is used up. */
+export async function assertWithinLimits(em: Em, limits: Limit[], now: Date, what: string): Promise<void> {
+  let wait = 0;
+  for (const limit of limits) wait = Math.max(wait, await secondsUntilAllowed(em, limit, now));
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new AppError('rate_limited', `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds: wait });
+  }
+}
+
+export async function recordAttempt(em: Em, limits: Limit[], now: Date): Promise<void> {
+  for (const limit of limits) {
+    // Rows older than the window no longer count: drop them as the bucket is used.
+    await em.nativeDelete(AuthAttempt, { bucket: limit.bucket, createdAt: { $lte: new Date(now.getTime() - limit.windowSeconds * 1000) } });
+    em.create(AuthAttempt, { bucket: limit.bucket, createdAt: now });
+  }
+  await em.flush();
+}
+
+export async function clearAttempts(em: Em, limit: Limit): Promise<void> {
+  await em.nativeDelete(AuthAttempt, { bucket: limit.bucket });
+}

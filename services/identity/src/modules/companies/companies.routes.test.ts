@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_MESSAGES, type AdminCompany, type Depot } from '@portal/contracts';
+import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
+import { Company } from './company.entity';
+import { User } from '../users/user.entity';
+
+let world: IdentityTestWorld;
+let adminToken: string;
+let adminHome: number;
+
+beforeAll(async () => {
+  world = await createIdentityTestWorld();
+  adminHome = (await world.makeCompany({ name: 'Platform' })).id;
+  adminToken = await world.signIn((await world.makeUser({ role: 'admin', companyId: adminHome })).id);
+});
+afterAll(() => world.close());
+const asAdmin = () => world.client(adminToken);
+
+describe('GET /api/admin/companies', () => {
+  it('lists top-level companies with counts and balances, searchable and sortable', async () => {
+    const tag = `cq${unique()}`;
+    const parent = await world.makeCompany({ name: `${tag} Builders` });
+    await world.makeCompany({ name: `${tag} Depot`, parentId: parent.id });
+    await world.makeCompany({ name: `${tag} Alpha` });
+    await world.makeUser({ role: 'learner', companyId: parent.id });
+    await world.enrolment.port.setCreditBalance(world.em(), parent.id, 12, 'test');
+    const page = (await (await asAdmin().request(`/api/admin/companies?search=${tag}&sortBy=name&sortDir=desc`)).json()) as { data: AdminCompany[]; total: number };
+    expect(page.total).toBe(2);
+    expect(page.data.map((c) => c.name)).toEqual([`${tag} Builders`, `${tag} Alpha`]);
+    expect(page.data[0]).toMatchObject({ depots_count: 1, users_count: 1, credit_balance: 12, parent_id: null });
+  });
+
+  it('offers at most 10 companies or depots by name for pickers', async () => {
+    const tag = `opt${unique()}`;
+    for (let i = 0; i < 12; i++) await world.makeCompany({ name: `${tag} ${i}` });
+    const options = (await (await asAdmin().request(`/api/admin/company-options?search=${tag}`)).json()) as { data: unknown[] };
+    expect(options.data).toHaveLength(10);
+  });
+});
+
+describe('POST /api/company/createCompanyAndUser', () => {
+  it('creates the company and its manager, returning a password that signs in', async () => {
+    const email = `Boss-${unique()}@NewCo.test`;
+    const response = await asAdmin().request('/api/company/createCompanyAndUser', {
+      method: 'POST',
+      json: { name: 'NewCo', manager_name: 'Nora Boss', manager_email: email, credit_balance: 40 },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; password: string; data: AdminCompany };
+    expect(body.message).toBe(COMPANY_MESSAGES.created);
+    expect(body.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(body.data).toMatchObject({ name: 'NewCo', email: email.toLowerCase(), manager_email: email.toLowerCase(), credit_balance: 40, users_count: 1 });
+    const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { email, password: body.password } });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({ user: { role: 'manager', company_id: body.data.id } });
+    // The password is never stored or shown again.
+    const again = await (await asAdmin().request(`/api/company/${body.data.id}`)).json();
+    expect(JSON.stringify(again)).not.toContain(body.password);
+  });
+
+  it('refuses an email that a user already has', async () => {
+    const existing = await world.makeUser({ role: 'learner', companyId: adminHome });
+    const response = await asAdmin().request('/api/company/createCompanyAndUser', {
+      method: 'POST',
+      json: { name: 'Dup Co', manager_name: 'D', manager_email: existing.email },
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ message: 'A user with this email already exists', errors: { manager_email: ['A user with this email already exists'] } });
+    expect(await world.em().count(Company, { name: 'Dup Co' })).toBe(0);
+  });
+});
+
+describe('a company and its depots', () => {
+  it('loads the depots with the company, edits both, and sends balances to enrolment', async () => {
+    const company = await world.makeCompany({ name: `Edit ${unique()}` });
+    const depot = await world.makeCompany({ name: 'Yard', parentId: company.id });
+    const got = (await (await asAdmin().request(`/api/company/${company.id}`)).json()) as { data: AdminCompany; depots: Depot[] };
+    expect(got.depots.map((d) => d.id)).toEqual([depot.id]);
+
+    world.enrolment.reset();
+    const edit = await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { name: 'Edited Co', manager_email: '', credit_balance: '30' } });
+    expect(edit.status).toBe(200);
+    expect(await edit.json()).toMatchObject({ message: 'Company successfully updated!', data: { name: 'Edited Co', manager_email: null, credit_balance: 30 } });
+
+    const depotEdit = await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
+      method: 'PATCH',
+      json: { name: 'Yard Two', manager_name: 'Dee', manager_email: 'dee@yard.test', email: 'yard@yard.test', credit_balance: 3 },
+    });
+    expect(depotEdit.status).toBe(200);
+    expect(await depotEdit.json()).toMatchObject({ message: 'Depot updated successfully!', data: { name: 'Yard Two', credit_balance: 3 } });
+    expect(world.enrolment.calls.map((c) => [c.method, c.args[0], c.args[1]])).toEqual([
+      ['setCreditBalance', company.id, 30],
+      ['setCreditBalance', depot.id, 3],
+    ]);
+    // A depot is addressed through its own company only.
+    const other = await world.makeCompany();
+    expect((await asAdmin().request(`/api/company/${other.id}/depot/${depot.id}`, { method: 'DELETE' })).status).toBe(404);
+
+    const removed = await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'DELETE' });
+    expect(await removed.json()).toEqual({ success: true, message: 'Depot deleted successfully!' });
+    expect(await world.em().count(Company, { id: depot.id })).toBe(0);
+  });
+
+  it('rejects a depot as a parent and a negative balance', async () => {
+    const company = await world.makeCompany();
+    const depot = await world.makeCompany({ parentId: company.id });
+    const other = await world.makeCompany();
+    expect((await asAdmin().request(`/api/company/${other.id}`, { method: 'PATCH', json: { parent_id: depot.id } })).status).toBe(422);
+    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: -1 } })).status).toBe(422);
+  });
+
+  it('deletes a company with its depots, their users, and (through the port) their enrolments', async () => {
+    const company = await world.makeCompany();
+    const depot = await world.makeCompany({ parentId: company.id });
+    const a = await world.makeUser({ role: 'manager', companyId: company.id });
+    const b = await world.makeUser({ role: 'learner', companyId: depot.id });
+    const session = await world.signIn(b.id);
+    world.enrolment.reset();
+    const response = await asAdmin().request(`/api/company/${company.id}`, { method: 'DELETE' });
+    expect(response.status).toBe(200);
+    expect(await world.em().count(Company, { id: { $in: [company.id, depot.id] } })).toBe(0);
+    expect(await world.em().count(User, { id: { $in: [a.id, b.id] } })).toBe(0);
+    expect((await world.client(session).request('/api/shell')).status).toBe(401);
+    expect(world.enrolment.calls).toEqual([
+      { method: 'removeEnrollmentsOfUsers', args: [[a.id, b.id].sort((x, y) => x - y)] },
+      { method: 'removeEnrollmentsOfCompanies', args: [[company.id, depot.id].sort((x, y) => x - y)] },
+    ]);
+  });
+
+  it('will not delete the admin’s own company', async () => {
+    expect((await asAdmin().request(`/api/company/${adminHome}`, { method: 'DELETE' })).status).toBe(403);
+    expect(await world.em().count(Company, { id: adminHome })).toBe(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { adminUsers, mimicCompany, unMimicCompany, USER_MESSAGES, userChangeCompany, userCreate, userDelete, userGet, userUpdate } from '@portal/contracts';
+import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { listUsers, toAdminUser } from './user.repository';
+import * as manage from './manage-users';
+
+export function userRoutes(deps: ServiceDeps) {
+  return createServiceRouter(deps)
+    .handle(adminUsers, async ({ em, query }) => listUsers(em, query))
+    .handle(userGet, async ({ em, params }) => ({ data: await toAdminUser(em, await manage.findUserOrFail(em, params.id)) }))
+    .handle(userCreate, async ({ em, body }) => {
+      const user = await manage.createUser(em, body);
+      return { success: true as const, message: USER_MESSAGES.created, data: await toAdminUser(em, user) };
+    })
+    .handle(userUpdate, async ({ em, principal, params, body }) => {
+      const user = await manage.updateUser(em, principal, params.id, body);
+      return { success: true as const, message: USER_MESSAGES.updated, data: await toAdminUser(em, user) };
+    })
+    .handle(userChangeCompany, async ({ em, params, body }) => {
+      const user = await manage.changeUserCompany(em, params.id, body.company_id);
+      return { success: true as const, message: USER_MESSAGES.companyChanged, data: await toAdminUser(em, user) };
+    })
+    .handle(userDelete, async ({ em, principal, params }) => {
+      await manage.deleteUser(em, deps.enrolment, principal, params.id);
+      return { success: true as const, message: USER_MESSAGES.deleted };
+    })
+    .handle(mimicCompany, async ({ em, principal, body }) => {
+      await manage.mimicCompany(em, principal, body.company_id);
+      return { success: true as const, message: USER_MESSAGES.mimicked };
+    })
+    .handle(unMimicCompany, async ({ em, principal }) => {
+      await manage.unMimicCompany(em, principal);
+      return { success: true as const, message: USER_MESSAGES.unmimicked };
+    }).app;
+}
