@@ -26,7 +26,12 @@ if (database === 'mysql') {
   const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
   // Databases of earlier runs that were killed before they could clean up.
   const [old] = await admin.query("SHOW DATABASES LIKE 'portal\\_e2e\\_%'");
-  for (const row of old as Record<string, string>[]) await admin.query(`DROP DATABASE \`${Object.values(row)[0]}\``);
+  // Only those over two hours old: a younger one may belong to a run still going on this machine.
+  for (const row of old as Record<string, string>[]) {
+    const database = Object.values(row)[0]!;
+    const createdAt = Number(database.replace('portal_e2e_', ''));
+    if (Number.isFinite(createdAt) && Date.now() - createdAt > 2 * 60 * 60 * 1000) await admin.query(`DROP DATABASE \`${database}\``);
+  }
   const name = `portal_e2e_${Date.now()}`;
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../route';
+import { defineRoute, idParam } from '../route';
 
 export const creditBalance = defineRoute({
   name: 'credits.balance',
@@ -64,4 +64,32 @@ export const verifyCertificate = defineRoute({
   }),
 });
 
-export const enrolmentRoutes = [creditBalance, learnerDashboard, verifyCertificate] as const;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.');
+
+/** Admin force-enrol (spec §7 "Admin and users"; §4: an optional pass date and send-pass-email flag). */
+export const adminEnrolUserBodySchema = z.object({
+  course_id: z.coerce.number({ error: 'Choose a course.' }).int('Choose a course.').positive('Choose a course.'),
+  /** Enrol without spending the company's credits (and even when already enrolled). */
+  force: z.boolean().optional().default(false),
+  /** Enrol as already passed on this date (YYYY-MM-DD, not in the future). */
+  pass_date: isoDate.optional(),
+  send_pass_email: z.boolean().optional().default(false),
+});
+
+export const adminEnrolUser = defineRoute({
+  name: 'admin.users.enroll',
+  method: 'POST',
+  path: '/api/user/{id}/enroll',
+  service: 'enrolment',
+  access: ['admin'],
+  summary: 'An admin enrols a user on a course: paid from the user’s company credits unless forced; optionally already passed.',
+  params: z.object({ id: idParam }),
+  body: adminEnrolUserBodySchema,
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({ id: z.number().int(), status: z.enum(['not_started', 'passed']), certificate_code: z.string().nullable() }),
+  }),
+});
+
+export const enrolmentRoutes = [creditBalance, learnerDashboard, verifyCertificate, adminEnrolUser] as const;
