@@ -16,7 +16,7 @@ import { seedDemoData } from '../src/seed';
  * Prints one JSON line with the ports and a manager's session token, then serves until killed.
  */
 configureLogger({ quiet: true });
-const env = loadGatewayEnv({ ...process.env, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')) });
+const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')) });
 const platform = await createPlatform(env);
 await seedDemoData(platform);
 const token = await createSession(platform.orm.em.fork(), { userId: DEMO.users.manager });
