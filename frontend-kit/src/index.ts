@@ -5,3 +5,4 @@ export { loadRemotePage, registerPortalRemotes, resetRemote } from './remotes/re
 export { RemotePage } from './remotes/remote-page';
 export { RemoteBoundary } from './remotes/remote-boundary';
 export { RemoteFallback } from './remotes/remote-fallback';
+export { SiteFooter } from './layout/site-footer';

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import type { Role } from '@portal/contracts';
+import type { RemoteName, Role } from '@portal/contracts';
 import { RemotePage } from '@portal/frontend-kit';
 import { AppLayout } from '../modules/layout/app-layout';
 import { MinimalLayout } from '../modules/layout/minimal-layout';
@@ -8,6 +8,19 @@ import { useShell } from '../modules/session/shell-context';
 import { LearnerCoursePage } from '../pages/learner-course-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PlaceholderPage } from '../pages/placeholder-page';
+
+type RoutePage = { remote: RemoteName; module: string } | { placeholder: string };
+
+interface RoleRoute {
+  /** Left out for the role's home page (the index route). */
+  path?: string;
+  roles: readonly Role[];
+  page: RoutePage;
+}
+
+const LEARNER: readonly Role[] = ['learner'];
+const COMPANY: readonly Role[] = ['manager', 'admin'];
+const ADMIN: readonly Role[] = ['admin'];
 
 /** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
 const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
@@ -20,88 +33,39 @@ const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
   ['/purchase-history', 'Purchase history'],
 ];
 
-const LEARNER_PLACEHOLDERS: [path: string, title: string][] = [
-  ['/account', 'Account'],
-  ['/purchase-history', 'Purchase history'],
+/** Every page route with the roles that have it; each role's route table is this list filtered. */
+const ROLE_ROUTES: RoleRoute[] = [
+  { roles: LEARNER, page: { remote: 'learner', module: 'LearnerDashboard' } },
+  { path: '/account', roles: LEARNER, page: { placeholder: 'Account' } },
+  { path: '/purchase-history', roles: LEARNER, page: { placeholder: 'Purchase history' } },
+  { roles: COMPANY, page: { remote: 'company', module: 'Dashboard' } },
+  // The company's catalogue and its course settings.
+  { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'Courses' } },
+  { path: '/courses/edit/:id', roles: COMPANY, page: { remote: 'company', module: 'EditCourse' } },
+  // The account area of managers (and of admins, for the company they act for).
+  { path: '/account', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
+  { path: '/account/depot/:id', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
+  { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
+  { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
+  { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'ActivityCode' } },
+  ...COMPANY_PLACEHOLDERS.map(([path, title]) => ({ path, roles: COMPANY, page: { placeholder: title } })),
 ];
 
-function placeholders(list: [string, string][]) {
-  return list.map(([path, title]) => <Route key={path} path={path} element={<PlaceholderPage title={title} />} />);
+function ShellRemotePage({ remote, module }: { remote: RemoteName; module: string }) {
+  const { user } = useShell();
+  return <RemotePage remote={remote} module={module} session={user} api={api} />;
+}
+
+function pageElement(page: RoutePage) {
+  if ('placeholder' in page) return <PlaceholderPage title={page.placeholder} />;
+  // Keyed by page so moving between two pages mounts the new one afresh, while the paths of one page share it.
+  return <ShellRemotePage key={`${page.remote}/${page.module}`} remote={page.remote} module={page.module} />;
 }
 
 function pageRoutes(role: Role) {
-  switch (role) {
-    case 'learner':
-      return (
-        <>
-          <Route index element={<LearnerHome />} />
-          {placeholders(LEARNER_PLACEHOLDERS)}
-        </>
-      );
-    case 'manager':
-      return (
-        <>
-          <Route index element={<CompanyHome />} />
-          <Route path="/courses" element={<CoursesHome />} />
-          <Route path="/courses/edit/:id" element={<EditCourseHome />} />
-          <Route path="/account" element={<AccountHome />} />
-          <Route path="/account/depot/:id" element={<AccountHome />} />
-          <Route path="/activity-code/:enrollmentId/:activityId" element={<ActivityCodeHome />} />
-          {placeholders(COMPANY_PLACEHOLDERS)}
-        </>
-      );
-    case 'admin':
-      return (
-        <>
-          <Route index element={<CompanyHome />} />
-          <Route path="/courses" element={<CoursesHome />} />
-          <Route path="/courses/edit/:id" element={<EditCourseHome />} />
-          <Route path="/account" element={<AccountHome />} />
-          <Route path="/account/depot/:id" element={<AccountHome />} />
-          <Route path="/admin" element={<AdminHome />} />
-          <Route path="/admin/*" element={<AdminHome />} />
-          <Route path="/activity-code/:enrollmentId/:activityId" element={<ActivityCodeHome />} />
-          {placeholders(COMPANY_PLACEHOLDERS)}
-        </>
-      );
-  }
-}
-
-function LearnerHome() {
-  const { user } = useShell();
-  return <RemotePage remote="learner" module="LearnerDashboard" session={user} api={api} />;
-}
-
-/** /courses and /courses/edit/{id}: the company's catalogue and its course settings. */
-function CoursesHome() {
-  const { user } = useShell();
-  return <RemotePage remote="company" module="Courses" session={user} api={api} />;
-}
-
-function EditCourseHome() {
-  const { user } = useShell();
-  return <RemotePage remote="company" module="EditCourse" session={user} api={api} />;
-}
-
-function CompanyHome() {
-  const { user } = useShell();
-  return <RemotePage remote="company" module="Dashboard" session={user} api={api} />;
-}
-
-function ActivityCodeHome() {
-  const { user } = useShell();
-  return <RemotePage remote="learner" module="ActivityCode" session={user} api={api} />;
-}
-
-/** /account and /account/depot/{id}: the account area of managers (and admins for the company they act for). */
-function AccountHome() {
-  const { user } = useShell();
-  return <RemotePage remote="company" module="Account" session={user} api={api} />;
-}
-
-function AdminHome() {
-  const { user } = useShell();
-  return <RemotePage remote="admin" module="AdminDashboard" session={user} api={api} />;
+  return ROLE_ROUTES.filter((route) => route.roles.includes(role)).map(({ path, page }) =>
+    path === undefined ? <Route key="index" index element={pageElement(page)} /> : <Route key={path} path={path} element={pageElement(page)} />,
+  );
 }
 
 /** Per-role route table. Learner course pages use the minimal layout; everything else the app layout. */

@@ -1,12 +1,14 @@
 import { Button, Modal } from '@portal/design-system';
 
 /** A destructive action's confirmation; it closes when the request finishes, whatever the outcome (spec §4). */
-export function ConfirmModal({ open, title, children, confirmLabel, isBusy, onConfirm, onClose }: {
+export function ConfirmModal({ open, title, children, confirmLabel, isBusy, canCloseWhileBusy = false, onConfirm, onClose }: {
   open: boolean;
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
   isBusy: boolean;
+  /** Escape, the backdrop and the close button still work while the request runs (Cancel never does). */
+  canCloseWhileBusy?: boolean | undefined;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -14,7 +16,7 @@ export function ConfirmModal({ open, title, children, confirmLabel, isBusy, onCo
     <Modal
       open={open}
       title={title}
-      onClose={() => !isBusy && onClose()}
+      onClose={() => (canCloseWhileBusy || !isBusy) && onClose()}
       footer={
         <>
           <Button variant="secondary" disabled={isBusy} onClick={onClose}>

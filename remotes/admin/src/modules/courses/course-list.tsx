@@ -1,9 +1,11 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteCourse, formatDate, listCourses, MIN_SEARCH_LENGTH, type ApiClient, type CourseSummary } from '@portal/contracts';
-import { Button, ButtonLink, Modal, Notice, Pagination, SearchInput, Table, type TableColumn } from '@portal/design-system';
-import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { Button, ButtonLink, SearchInput, type TableColumn } from '@portal/design-system';
+import { useApiQuery } from '@portal/frontend-kit';
 import { useAdminQuery } from '../admin-query/use-admin-query';
+import { AdminListPanel } from '../admin-ui/admin-list-panel';
+import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 const SORTABLE = ['name', 'id', 'credit_cost', 'validity_period', 'created_at'] as const;
 type SortField = (typeof SORTABLE)[number];
@@ -18,9 +20,6 @@ export function CourseList({ api }: { api: ApiClient }) {
     event.preventDefault();
     navigate(href);
   };
-  const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   // The address follows the box after a short pause, not on every key.
   useEffect(() => {
@@ -37,21 +36,16 @@ export function CourseList({ api }: { api: ApiClient }) {
     api.call(listCourses, { query: { search, sortBy, sortDir: sortBy ? query.sortDir : undefined, page: query.page } }),
   );
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api.call(deleteCourse, { params: { id: toDelete.id } });
-      setNotice({ tone: 'success', text: `${toDelete.name} was deleted.` });
-      courses.reload();
-    } catch (error) {
-      console.error('An error occurred while deleting the course', error);
-      setNotice({ tone: 'error', text: 'Failed to delete course.' });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  }
+  const deletion = useListDeletion<CourseSummary>({
+    remove: async (course) => {
+      await api.call(deleteCourse, { params: { id: course.id } });
+      return `${course.name} was deleted.`;
+    },
+    onDeleted: courses.reload,
+    failedText: 'Failed to delete course.',
+    onFailed: (error) => console.error('An error occurred while deleting the course', error),
+  });
+  const { setToDelete, toDelete } = deletion;
 
   const columns: TableColumn<CourseSummary>[] = [
     { key: 'id', header: 'ID', sortable: true, render: (c) => c.id },
@@ -78,51 +72,34 @@ export function CourseList({ api }: { api: ApiClient }) {
   ];
 
   return (
-    <div className="admin-panel admin-courses" data-testid="admin-courses">
-      <div className="admin-courses__toolbar">
-        <h2 className="admin-panel__title">Courses</h2>
-        <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>Add course</ButtonLink>
-      </div>
-      {notice ? (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)} autoHideMs={notice.tone === 'success' ? 5000 : undefined}>
-          {notice.text}
-        </Notice>
-      ) : null}
-      <SearchInput label="Search courses" value={typed} onChange={setTyped} placeholder="Search by name (2+ characters)" />
-      {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
-      <Table
-        caption="Courses"
-        columns={columns}
-        rows={courses.status === 'success' ? courses.data.data : []}
-        rowKey={(c) => c.id}
-        loading={courses.status === 'loading'}
-        emptyText={search ? 'No courses match your search.' : 'There are no courses yet.'}
-        sort={sortBy ? { key: sortBy, dir: query.sortDir } : undefined}
-        onSortChange={(column) => toggleSort(column)}
-      />
-      {courses.status === 'success' ? (
-        <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={(page) => setPage(page, courses.data.meta.last_page)} />
-      ) : null}
-      <Modal
-        open={toDelete !== null}
-        title="Delete course"
-        onClose={() => setToDelete(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
-              Delete course
-            </Button>
-          </>
-        }
-      >
+    <AdminListPanel
+      testId="admin-courses"
+      noun={{ one: 'course', many: 'courses' }}
+      className="admin-panel admin-courses"
+      toolbar={
+        <div className="admin-courses__toolbar">
+          <h2 className="admin-panel__title">Courses</h2>
+          <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>Add course</ButtonLink>
+        </div>
+      }
+      search={<SearchInput label="Search courses" value={typed} onChange={setTyped} placeholder="Search by name (2+ characters)" />}
+      list={courses}
+      pageOf={({ meta }) => ({ currentPage: meta.current_page, lastPage: meta.last_page, total: meta.total })}
+      requestedPage={query.page}
+      onPageChange={setPage}
+      columns={columns}
+      isSearching={search !== undefined}
+      sort={sortBy ? { key: sortBy, dir: query.sortDir } : undefined}
+      onSortChange={toggleSort}
+      deletion={deletion}
+      hasStickyErrors
+      canCloseConfirmationWhileBusy
+      confirmation={
         <p>
           Delete <strong>{toDelete?.name}</strong>? Deleting a course deletes its enrollments and refunds their credits to the companies.
           This cannot be undone.
         </p>
-      </Modal>
-    </div>
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
+import { SiteFooter } from '@portal/frontend-kit';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { useLinkInterception } from '../navigation/use-link-interception';
 import { useShell } from '../session/shell-context';
-import { Footer } from './footer';
 import { Header } from './header';
 
 /** Header from the server, the page, the footer. A page that crashes shows the Error page in place. */
@@ -21,7 +21,7 @@ export function AppLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      <Footer />
+      <SiteFooter containerClassName="shell-container" />
     </div>
   );
 }

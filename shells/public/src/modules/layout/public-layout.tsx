@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+import { SiteFooter } from '@portal/frontend-kit';
 import { BrandMark } from './brand-mark';
 
 export function PublicLayout() {
@@ -31,30 +31,7 @@ export function PublicLayout() {
       <main id="main" className="public-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="public-footer">
-        <div className="public-container public-footer__inner">
-          <nav aria-label="Footer">
-            <ul className="public-footer__links">
-              <li>
-                <a href={HELP_URL}>Help</a>
-              </li>
-              <li>
-                <a href="/verify">Verify a certificate</a>
-              </li>
-              <li>
-                <a href={PRIVACY_URL}>Privacy policy</a>
-              </li>
-              <li>
-                <a href={TERMS_URL}>Terms and conditions</a>
-              </li>
-            </ul>
-          </nav>
-          <p className="public-footer__meta">
-            Need a hand? <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>
-            <span aria-hidden="true"> · </span>© {new Date().getFullYear()} Safety Training
-          </p>
-        </div>
-      </footer>
+      <SiteFooter containerClassName="public-container" />
     </div>
   );
 }

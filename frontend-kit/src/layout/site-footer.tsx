@@ -1,11 +1,13 @@
 import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+import './site-footer.css';
 
-export function Footer() {
+/** The footer of every shell: help, verify, privacy and terms links, and the help address. */
+export function SiteFooter({ containerClassName }: { containerClassName: string }) {
   return (
-    <footer className="shell-footer">
-      <div className="shell-container shell-footer__inner">
+    <footer className="site-footer">
+      <div className={`${containerClassName} site-footer__inner`}>
         <nav aria-label="Footer">
-          <ul className="shell-footer__links">
+          <ul className="site-footer__links">
             <li>
               <a href={HELP_URL}>Help</a>
             </li>
@@ -20,7 +22,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <p className="shell-footer__meta">
+        <p className="site-footer__meta">
           Need a hand? <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>
           <span aria-hidden="true"> · </span>© {new Date().getFullYear()} Safety Training
         </p>

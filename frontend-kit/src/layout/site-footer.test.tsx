@@ -1,0 +1,27 @@
+import { render, screen, within } from '@testing-library/react';
+import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+import { SiteFooter } from './site-footer';
+
+describe('SiteFooter', () => {
+  it('is a labelled content-info landmark with help, verify, privacy and terms links', () => {
+    render(<SiteFooter containerClassName="shell-container" />);
+
+    const footer = screen.getByRole('contentinfo');
+    const nav = within(footer).getByRole('navigation', { name: 'Footer' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Help', HELP_URL],
+      ['Verify a certificate', '/verify'],
+      ['Privacy policy', PRIVACY_URL],
+      ['Terms and conditions', TERMS_URL],
+    ]);
+    expect(within(footer).getByRole('link', { name: HELP_EMAIL }).getAttribute('href')).toBe(`mailto:${HELP_EMAIL}`);
+  });
+
+  it("sits in the shell's page-width container", () => {
+    const { container } = render(<SiteFooter containerClassName="public-container" />);
+    expect(container.querySelector('.public-container.site-footer__inner')).not.toBeNull();
+  });
+});
