@@ -166,6 +166,7 @@ async function learnSummary(page: Page, enrollmentId: number): Promise<LearnSumm
 
 /** Passed over the API with this score, dated today, expiring after the course's validity; and the same on the dashboard card. */
 async function expectPassed(page: Page, enrollmentId: number, courseName: string, score: number | null) {
+  // Read at once: the player waits for every final commit before it leaves, so the server has it.
   const summary = await learnSummary(page, enrollmentId);
   expect(summary.course.name).toBe(courseName);
   expect(summary.enrollment.status).toBe('passed');

@@ -2,6 +2,23 @@ import type { IHttpService, ResultObject, Settings } from 'scorm-again';
 
 const FAILED: ResultObject = { result: 'false', errorCode: 101 };
 
+/** Commits sent without waiting (see below); the player waits for them before it moves on. */
+const pendingCommits = new Set<Promise<unknown>>();
+
+export async function waitForPendingCommits(): Promise<void> {
+  while (pendingCommits.size > 0) await Promise.allSettled([...pendingCommits]);
+}
+
+/** A keepalive request outlives the frame that asked for it, and unlike a beacon it can be awaited. */
+function sendKeepalive(url: string, body: string): boolean {
+  if (typeof fetch !== 'function') return false;
+  const request = fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body })
+    .catch(() => undefined)
+    .finally(() => pendingCommits.delete(request));
+  pendingCommits.add(request);
+  return true;
+}
+
 /**
  * How commits travel. scorm-again's own synchronous service sends every final commit by
  * sendBeacon, so the server may not have it yet when the player moves on (e.g. to the dashboard).
@@ -36,10 +53,10 @@ export class PlayerHttpService implements IHttpService {
       const answer = JSON.parse(xhr.responseText) as Partial<ResultObject>;
       return answer.result === true || answer.result === 'true' ? { result: 'true', errorCode: 0 } : FAILED;
     } catch {
-      // A synchronous XHR refused during unload: the beacon still gets the data out.
-      if (immediate && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) {
-        return { result: 'true', errorCode: 0 };
-      }
+      // The browser refuses a synchronous XHR while the content's frame unloads (content that
+      // finishes from its unload handler). A keepalive request still gets the data out, and the
+      // player waits for it before showing the next SCO or the dashboard.
+      if (immediate && sendKeepalive(url, body)) return { result: 'true', errorCode: 0 };
       return FAILED;
     }
   }

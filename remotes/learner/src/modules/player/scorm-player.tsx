@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
 import { Button } from '@portal/design-system';
 import { openScoRuntime, type ScoEnd, type ScoRuntime } from './sco-runtime';
+import { waitForPendingCommits } from './player-http-service';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
 
@@ -82,6 +83,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     setIsBusy(true);
     await unloadFrame();
     endRuntime();
+    await waitForPendingCommits();
     navigate(launchRef.current.finish_url);
   }, [endRuntime, navigate, unloadFrame]);
 
@@ -93,6 +95,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       try {
         await unloadFrame();
         endRuntime();
+        await waitForPendingCommits();
         let launch = launchRef.current;
         // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
         if (visitedRef.current.has(target)) {
