@@ -121,8 +121,12 @@ test.describe('company courses', () => {
     await page.goto(`/courses?search=${encodeURIComponent(name)}`);
     const card = page.getByTestId('course-card').filter({ hasText: name });
     await card.getByRole('button', { name: 'Select' }).click();
+    // The list reloads after a toggle: wait for it before opening the panel, or the reload can close it.
+    await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
     await page.getByRole('button', { name: /^Selected Courses/ }).click();
-    await page.getByRole('complementary', { name: 'Selected Courses' }).getByRole('link', { name: `Edit ${name}` }).click();
+    const editLink = page.getByRole('complementary', { name: 'Selected Courses' }).getByRole('link', { name: `Edit ${name}` });
+    await expect(editLink).toBeVisible();
+    await editLink.click();
     await expect(page).toHaveURL(`/courses/edit/${courseId}`);
 
     const edit = page.getByTestId('company-edit-course');
