@@ -1,3 +1,3 @@
-import { serviceTestConfig } from '../kit/vitest.shared';
+import { serviceTestConfig } from '../kit/vitest.shared-config';
 
 export default serviceTestConfig();

@@ -1,3 +1,3 @@
-import { serviceTestConfig } from './vitest.shared';
+import { serviceTestConfig } from './vitest.shared-config';
 
 export default serviceTestConfig();
