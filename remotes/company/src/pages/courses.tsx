@@ -35,9 +35,16 @@ export default function Courses({ api }: RemotePageProps) {
   }, [activeSearch, setParams]);
 
   const querySearch = params.get('search') ?? '';
-  const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data));
+  // Spec §8: fetch failures are logged as 'Failed to fetch courses'; the page also offers a Retry.
+  const logFetchFailure = (error: unknown): never => {
+    console.error('Failed to fetch courses', error);
+    throw error;
+  };
+  const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data, logFetchFailure));
   const courses = useApiQuery(JSON.stringify({ categoryId, page, querySearch }), () =>
-    api.call(listCourses, { query: { category_id: categoryId, page, per_page: CATALOGUE_PAGE_SIZE, search: querySearch || undefined, sortBy: 'name' } }),
+    api
+      .call(listCourses, { query: { category_id: categoryId, page, per_page: CATALOGUE_PAGE_SIZE, search: querySearch || undefined, sortBy: 'name' } })
+      .catch(logFetchFailure),
   );
   // The server's selection, each time a page of courses arrives (not on every render).
   const loaded = courses.status === 'success' ? courses.data : null;
