@@ -33,7 +33,8 @@ export interface ApiClient {
   raw<R extends AnyRoute>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<Response>;
 }
 
-function readCookie(name: string): string | undefined {
+/** A cookie the page may read (the XSRF token); undefined outside a browser. */
+export function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;

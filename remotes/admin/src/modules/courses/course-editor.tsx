@@ -16,8 +16,7 @@ import {
   type CourseDetail,
 } from '@portal/contracts';
 import { Button, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
-import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { uploadForm } from './upload-form';
+import { LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
 
 interface ActivityValues {
   id?: number;
@@ -170,7 +169,7 @@ function CourseForm({
       ...(isNew ? {} : { _method: 'PUT' }),
     };
     try {
-      const response = await uploadForm<{ message: string; data: CourseDetail }>(
+      const response = await uploadWithProgress<{ message: string; data: CourseDetail }>(
         isNew ? '/api/courses' : `/api/courses/${course!.id}`,
         appendFormFields(new FormData(), body),
         setProgress,

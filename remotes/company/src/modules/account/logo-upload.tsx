@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, ACCOUNT_MESSAGES, accountLogo, LOGO_MAX_PIXELS, LOGO_PROPAGATION_NOTE, type RouteOutput } from '@portal/contracts';
 import { Button, Card, Notice, ProgressBar } from '@portal/design-system';
-import { uploadWithProgress } from './upload-with-progress';
+import { uploadWithProgress } from '@portal/frontend-kit';
 
 /** The image's real pixel size, read by the browser before anything is sent. */
 function imageSize(file: File): Promise<{ width: number; height: number } | null> {

@@ -1,18 +1,14 @@
-import { ApiError, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
+import { ApiError, readCookie, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
 
 /**
- * Sends a multipart form with upload progress (fetch cannot report it over HTTP/1.1), with the
- * same XSRF header and error shape as the typed client: a non-2xx answer throws ApiError.
+ * A multipart POST that reports upload progress in percent (XMLHttpRequest's upload events; fetch
+ * has none over HTTP/1.1), with the typed client's XSRF header and error shape: a non-2xx answer
+ * throws ApiError, a network failure ApiError with status 0, and a 401 goes to /logout.
  */
-export function uploadForm<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
@@ -28,11 +24,13 @@ export function uploadForm<T>(url: string, form: FormData, onProgress: (percent:
       } catch {
         body = { message: 'The server sent an answer we could not read.' };
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else {
-        if (xhr.status === 401) window.location.assign('/logout');
-        reject(new ApiError(xhr.status, body as never));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(body as T);
+        return;
       }
+      if (xhr.status === 401) window.location.assign('/logout');
+      reject(new ApiError(xhr.status, body as ConstructorParameters<typeof ApiError>[1]));
     };
     xhr.onerror = () => reject(new ApiError(0, { message: 'Network error occurred. Please try again.' }));
     xhr.send(form);
