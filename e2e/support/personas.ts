@@ -8,15 +8,24 @@ export const DEMO = {
   codeLearner: { loginCode: 'DEMOCODE1', name: 'Priya Shah' },
 } as const;
 
-export async function signInWithPassword(page: Page, who: { email: string; password: string }) {
+/**
+ * Leaves whatever page was open first: a signed-in page whose session just ended may be sending
+ * itself to /logout, and that navigation would abort ours.
+ */
+async function openSignIn(page: Page) {
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto('/login');
+}
+
+export async function signInWithPassword(page: Page, who: { email: string; password: string }) {
+  await openSignIn(page);
   await page.getByLabel('Email address').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function signInWithCode(page: Page, loginCode: string) {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('tab', { name: 'Login code' }).click();
   await page.getByLabel('Your login code').fill(loginCode);
   await page.getByRole('button', { name: 'Sign in with code' }).click();
