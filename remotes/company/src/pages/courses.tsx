@@ -18,7 +18,11 @@ export default function Courses({ api }: RemotePageProps) {
 
   const activeSearch = search.trim().length >= MIN_SEARCH_LENGTH ? search.trim() : '';
   // A new search starts at page 1; the address keeps the state (Back and reload land here again).
+  // Only when the address differs: setParams changes identity on every navigation, so an
+  // unconditional update would keep replacing the address (and could undo a click elsewhere).
+  const addressSearch = params.get('search') ?? '';
   useEffect(() => {
+    if (addressSearch === activeSearch) return;
     const timer = setTimeout(() => {
       setParams(
         (current) => {
@@ -32,7 +36,7 @@ export default function Courses({ api }: RemotePageProps) {
       );
     }, 300);
     return () => clearTimeout(timer);
-  }, [activeSearch, setParams]);
+  }, [activeSearch, addressSearch, setParams]);
 
   const querySearch = params.get('search') ?? '';
   // Spec §8: fetch failures are logged as 'Failed to fetch courses'; the page also offers a Retry.
