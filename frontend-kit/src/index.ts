@@ -1,5 +1,6 @@
 export { useApiQuery, type QueryState } from './data/use-api-query';
 export { LoadError } from './data/load-error';
+export { applyServerErrors } from './data/apply-server-errors';
 export { uploadWithProgress } from './data/upload-with-progress';
 export type { RemotePageComponent, RemotePageProps } from './remotes/remote-page-props';
 export { loadRemotePage, registerPortalRemotes, resetRemote } from './remotes/remote-registry';

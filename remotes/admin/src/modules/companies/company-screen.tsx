@@ -17,8 +17,7 @@ import {
   type Depot,
 } from '@portal/contracts';
 import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, SkeletonBlock, Table, TextInput, type TableColumn } from '@portal/design-system';
-import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { applyServerErrors } from '../admin-ui/server-errors';
+import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { GoBack } from '../admin-ui/go-back';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountDepotDelete, accountDepotUpdate, ApiError, type ApiClient } from '@portal/contracts';
 import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '@portal/frontend-kit';
 
 const schema = accountDepotUpdate.body!;
 type Values = z.input<typeof schema>;

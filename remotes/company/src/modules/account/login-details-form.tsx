@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountLogin, type ApiClient } from '@portal/contracts';
 import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '@portal/frontend-kit';
 
 const schema = accountLogin.body!;
 type Values = z.input<typeof schema>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountNotifications, type ApiClient } from '@portal/contracts';
 import { Button, Card, Notice } from '@portal/design-system';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '@portal/frontend-kit';
 
 type Settings = { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean };
 
