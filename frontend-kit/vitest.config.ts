@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { frontendTestConfig } from './vitest.shared-config';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    // Globals let Testing Library register its automatic cleanup after each test.
-    globals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export default frontendTestConfig();

@@ -29,6 +29,14 @@ describe('createApiClient', () => {
     expect(requests[1]!.url).toBe('http://portal.test/api/certificates/verify?code=ABC+1');
   });
 
+  it('refuses an object where a path or query value goes, instead of sending "[object Object]"', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, { ok: true }));
+    const api = createApiClient({ prefix: 'http://portal.test', fetch });
+    await expect(api.call(companyDashboard, { params: { companyId: { id: 7 } } })).rejects.toThrow('companyId: expected a string, number or boolean, got object');
+    await expect(api.call(verifyCertificate, { query: { code: { text: 'ABC' } as never } })).rejects.toThrow(TypeError);
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends JSON bodies on unsafe methods', async () => {
     const { fetch, requests, bodies } = recordingFetch(() => json(200, { user: {}, redirect: '/' }));
     const api = createApiClient({ prefix: 'http://portal.test', fetch });

@@ -2,6 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import { XSRF_COOKIE, XSRF_HEADER } from './constants';
 import type { ErrorBody, ValidationErrorBody } from './errors';
 import { fillPath, type AnyRoute, type RouteInput, type RouteOutput } from './route';
+import { scalarText } from './scalar-text';
 
 /** A non-2xx answer, with the server's message and (for 422) its field errors. */
 export class ApiError extends Error {
@@ -46,7 +47,7 @@ function toSearchParams(query: unknown): URLSearchParams | undefined {
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) params.set(key, value.join(','));
-    else params.set(key, String(value));
+    else params.set(key, scalarText(value, key));
   }
   return params;
 }
@@ -56,7 +57,7 @@ function toFormData(body: Record<string, unknown>): FormData {
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) value.forEach((item) => form.append(`${key}[]`, item instanceof Blob ? item : String(item)));
-    else form.append(key, value instanceof Blob ? value : typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    else form.append(key, value instanceof Blob ? value : typeof value === 'boolean' ? (value ? '1' : '0') : scalarText(value, key));
   }
   return form;
 }
@@ -103,12 +104,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     async call(route, ...input) {
-      const response = await send(route, (input[0] ?? {}) as never);
+      const response = await send(route, input[0] ?? {});
       if (response.status === 204) return undefined as never;
       return (await response.json()) as never;
     },
     raw(route, ...input) {
-      return send(route, (input[0] ?? {}) as never);
+      return send(route, input[0] ?? {});
     },
   };
 }

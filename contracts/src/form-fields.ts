@@ -1,3 +1,5 @@
+import { scalarText } from './scalar-text';
+
 /**
  * Multipart forms name nested fields the PHP/Laravel way: `activities[0][name]`, `category_ids[]`.
  * The server reads a flat record; this turns bracketed keys into nested objects and arrays so one
@@ -58,7 +60,7 @@ export function appendFormFields(form: FormData, value: unknown, prefix = ''): F
   } else if (typeof value === 'object') {
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) appendFormFields(form, item, prefix ? `${prefix}[${key}]` : key);
   } else {
-    form.append(prefix, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    form.append(prefix, typeof value === 'boolean' ? (value ? '1' : '0') : scalarText(value, prefix));
   }
   return form;
 }

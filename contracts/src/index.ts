@@ -2,6 +2,7 @@ export * from './roles';
 export * from './constants';
 export * from './errors';
 export * from './route';
+export * from './list';
 export * from './routes/index';
 export * from './client';
 export * from './openapi';

@@ -21,4 +21,9 @@ describe('buildOpenApiDocument', () => {
     expect(operation.responses['422']).toBeDefined();
     expect(operation.responses['403']).toBeDefined();
   });
+
+  it('documents a list route\'s query parameters under their address names', () => {
+    const operation = document.paths['/api/admin/users']!.get as { parameters: { name: string; in: string }[] };
+    expect(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['page', 'search', 'sortBy', 'sortDir']);
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorSchema, validationErrorSchema } from './errors';
 import { pathParamNames, type AnyRoute } from './route';
+import { queryShape } from './list';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
@@ -20,10 +21,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
     for (const name of pathParamNames(route.path)) {
       parameters.push({ name, in: 'path', required: true, schema: paramShape[name] ? jsonSchema(paramShape[name], 'input') : { type: 'string' } });
     }
-    if (route.query instanceof z.ZodObject) {
-      for (const [name, schema] of Object.entries(route.query.shape as Record<string, z.ZodType>)) {
-        parameters.push({ name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input') });
-      }
+    for (const [name, schema] of Object.entries(queryShape(route.query))) {
+      parameters.push({ name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input') });
     }
     const responses: Record<string, unknown> = {
       '200': route.responseType === 'file'

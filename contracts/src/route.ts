@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
+import { scalarText } from './scalar-text';
 
 export const SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -39,6 +40,11 @@ export interface RouteDef<
   body?: TBody;
   /** How the body travels: JSON (default) or a multipart form. */
   bodyType?: 'json' | 'multipart';
+  /**
+   * The most bytes the server reads of this route's body (default DEFAULT_BODY_LIMIT, 1 MB); more
+   * is refused with 413 while reading. Multipart files go to temporary files, never into memory.
+   */
+  bodyLimit?: number;
   response: TResponse;
   /** `file` routes answer a download, not JSON. */
   responseType?: 'json' | 'file';
@@ -55,7 +61,8 @@ export function defineRoute<
   return route;
 }
 
-type Maybe<T extends z.ZodType, K extends string> = [z.input<T>] extends [undefined] ? {} : { [P in K]: z.input<T> };
+// `unknown` is the identity of `&`: a part the route does not declare adds no key to its input.
+type Maybe<T extends z.ZodType, K extends string> = [z.input<T>] extends [undefined] ? unknown : { [P in K]: z.input<T> };
 
 /** What a caller passes: only the parts the route declares. */
 export type RouteInput<R> = R extends RouteDef<infer P, infer Q, infer B, z.ZodType>
@@ -73,7 +80,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   return path.replace(/\{([^}]+)\}/g, (_, key: string) => {
     const value = params?.[key];
     if (value === undefined || value === null) throw new Error(`Missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(scalarText(value, key));
   });
 }
 
@@ -81,6 +88,89 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
+/** What a route's body may weigh unless it declares `bodyLimit`: 1 MB, for JSON and forms alike. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const bodyLimitOf = (route: Pick<AnyRoute, 'bodyLimit'>): number => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+/** The largest id a row can have (a signed 32-bit column). */
+export const ID_MAX = 2 ** 31 - 1;
+const CANONICAL_ID = /^[1-9][0-9]*$/;
+
+function idProblem(value: unknown): string | null {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return 'Must be a whole number.';
+    if (value < 1) return 'Must be a positive number.';
+    return value > ID_MAX ? `Must be at most ${ID_MAX}.` : null;
+  }
+  if (typeof value !== 'string') return 'Must be a number.';
+  if (!CANONICAL_ID.test(value)) return /^-\d+$|^0+$/.test(value) ? 'Must be a positive number.' : 'Must be a number written as plain digits, like 12.';
+  return Number(value) > ID_MAX ? `Must be at most ${ID_MAX}.` : null;
+}
+
+/**
+ * An id: a whole number from 1 to ID_MAX, or its canonical text (`/^[1-9][0-9]*$/`), so `01`,
+ * `0x1`, `1e1`, `1.0` or ` 1` never reach the row `1`. A refused value's issue carries
+ * `params.canonicalId`: the binding answers 404 when a path parameter fails so (see isIdIssue).
+ */
+export const idParam = z.preprocess((value, ctx) => {
+  const problem = idProblem(value);
+  if (problem === null) return Number(value);
+  ctx.issues.push({ code: 'custom', message: problem, input: value, params: { canonicalId: true } });
+  return value;
+}, z.number().int().min(1).max(ID_MAX));
+
+/** Whether a zod issue is an id refused by idParam. */
+export const isIdIssue = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === 'custom' && (issue.params as { canonicalId?: unknown } | undefined)?.canonicalId === true;
+
+export const NUL_MESSAGE = 'This field may not contain a NUL character.';
+export const NUL_FILE_NAME_MESSAGE = 'The file name may not contain a NUL character.';
+
+/**
+ * Every place a request part carries U+0000 (databases refuse it): strings, object keys, nested
+ * objects and arrays, and the names of uploaded files. Keys are dotted field paths like zod's
+ * (`activities.0.name`; a form's `activities[0][name]` reads the same), so the 422 lands on the field.
+ */
+export function nulFieldErrors(value: unknown): Record<string, string[]> {
+  interface Step {
+    node: unknown;
+    /** The field path, kept as a chain to its parent: built into text only for a NUL (linear on deep bodies). */
+    segments: string[];
+    parent: Step | null;
+  }
+  const errors: Record<string, string[]> = {};
+  const pathOf = (step: Step | null): string[] => {
+    const parts: string[][] = [];
+    for (let at = step; at; at = at.parent) parts.push(at.segments);
+    return parts.reverse().flat();
+  };
+  const add = (path: string[], message: string) => {
+    const key = path.map((segment) => segment.replace(/\0/g, '')).join('.') || 'request';
+    (errors[key] ??= []).push(message);
+  };
+  const fieldPath = (key: string) => key.replace(/\[\]$/, '').split(/[[\]]+/).filter((segment) => segment !== '');
+  // A stack, not recursion: a deeply nested body cannot overflow it (children pushed last-first, so fields come in order).
+  const stack: Step[] = [{ node: value, segments: [], parent: null }];
+  while (stack.length) {
+    const step = stack.pop()!;
+    const { node } = step;
+    if (typeof node === 'string') {
+      if (node.includes('\0')) add(pathOf(step), NUL_MESSAGE);
+    } else if (typeof Blob !== 'undefined' && node instanceof Blob) {
+      const name = (node as { name?: unknown }).name;
+      if (typeof name === 'string' && name.includes('\0')) add(pathOf(step), NUL_FILE_NAME_MESSAGE);
+    } else if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], segments: [String(index)], parent: step });
+    } else if (node && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node).reverse()) {
+        const child: Step = { node: item, segments: fieldPath(key), parent: step };
+        if (key.includes('\0')) add(pathOf(child), NUL_MESSAGE);
+        stack.push(child);
+      }
+    }
+  }
+  return errors;
+}
+
 /** Shared schema pieces. */
-export const idParam = z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').positive('Must be a positive number.');
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });

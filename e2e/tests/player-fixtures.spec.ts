@@ -45,7 +45,7 @@ let admin: BrowserContext;
 let baseURL: string;
 const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
-async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}) {
+async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
   const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await admin.request.fetch(`${baseURL}${path}`, {
     method,

@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, expectSignedInLayout, signInWithCode, signInWithPassword } from '../support/personas';
 
+/** The parts of the dashboard answers (contracts' companyDashboard, adminDashboard) these specs compare with the page. */
+interface CompanyDashboardData {
+  chart: { passed: number; incomplete: number; not_started: number };
+  stats: { credits_remaining: number };
+  courses: { id: number; name: string; progress: number }[];
+}
+interface AdminDashboardData {
+  counts: { learners: number; companies: number; courses: number };
+}
+
 test.describe('each demo persona signs in and lands on its page with the seeded data', () => {
   test('a learner with email and password sees their course cards in every state', async ({ page }) => {
     await signInWithPassword(page, DEMO.learner);
@@ -34,7 +44,7 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     const dashboard = page.getByTestId('company-dashboard');
     await expect(dashboard.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     // Other specs enrol in the demo company too: compare the page with what the API says now.
-    const data = await page.evaluate(async () => (await fetch('/api/company/2/dashboard')).json());
+    const data = await page.evaluate(async () => (await fetch('/api/company/2/dashboard')).json() as Promise<CompanyDashboardData>);
     await expect(dashboard.getByText('Demo Construction Ltd')).toBeVisible();
     await expect(dashboard.getByRole('link', { name: 'Organisation Settings' })).toHaveAttribute('href', '/account');
     const { passed, incomplete, not_started: notStarted } = data.chart;
@@ -42,7 +52,8 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     await expect(dashboard.getByText('Learners enrolled')).toBeVisible();
     await expect(dashboard.getByText('Credits remaining')).toBeVisible();
     await expect(dashboard.getByText('Courses passed')).toBeVisible();
-    const manualHandling = data.courses.find((c: { name: string }) => c.name === 'Manual Handling Essentials');
+    const manualHandling = data.courses.find((c) => c.name === 'Manual Handling Essentials');
+    if (!manualHandling) throw new Error('The company dashboard API lists no Manual Handling Essentials course');
     const row = dashboard.getByRole('row', { name: /Manual Handling Essentials/ });
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(manualHandling.progress));
     await expect(row.getByRole('link', { name: /View/ })).toHaveAttribute('href', `/reporting?c=${manualHandling.id}`);
@@ -55,7 +66,7 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     const dashboard = page.getByTestId('admin-dashboard');
     await expect(dashboard.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(dashboard.getByText('Conduct site management below.')).toBeVisible();
-    const { counts } = await page.evaluate(async () => (await fetch('/api/admin/dashboard')).json());
+    const { counts } = await page.evaluate(async () => (await fetch('/api/admin/dashboard')).json() as Promise<AdminDashboardData>);
     // The seeded demo data at least; other specs may have added more since.
     expect(counts.learners).toBeGreaterThanOrEqual(4);
     expect(counts.courses).toBeGreaterThanOrEqual(3);

@@ -8,3 +8,14 @@ export { RemotePage } from './remotes/remote-page';
 export { RemoteBoundary } from './remotes/remote-boundary';
 export { RemoteFallback } from './remotes/remote-fallback';
 export { SiteFooter } from './layout/site-footer';
+export { useDebouncedValue } from './timing/use-debounced-value';
+export { useListAddress, type ListAddressOptions, type ListAddressState, type ListQuery } from './lists/use-list-address';
+export {
+  activeSearch,
+  ADMIN_LIST_NAMES,
+  REPORTING_LIST_NAMES,
+  type ListAddress,
+  type ListAddressNames,
+  type SortDir,
+} from './lists/list-address';
+export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';

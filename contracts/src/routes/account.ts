@@ -71,6 +71,8 @@ export const accountLogo = defineRoute({
   access: ['manager', 'admin'],
   summary: 'Uploads the company logo (an image of at most 256x256 pixels).',
   bodyType: 'multipart',
+  // A logo of up to 1 MB (refused with a message under the field) plus the form around it.
+  bodyLimit: 2 * 1024 * 1024,
   body: z.object({ logo: z.custom<File>(isFile, { message: ACCOUNT_MESSAGES.logoMissing }) }),
   response: z.object({ success: z.literal(true), message: z.string(), logo_url: z.string() }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
-import { ACTIVITY_TYPES } from '../constants';
+import { ACTIVITY_TYPES, ADMIN_PAGE_SIZE } from '../constants';
+import { ADMIN_LIST_PARAMS, listQuery, pageSchema } from '../list';
 import { asList, nestFormFields } from '../form-fields';
 
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
@@ -20,6 +21,8 @@ export const listCategories = defineRoute({
 
 /** Longest uploads we accept: the package limit is on the unpacked size (2 GB), checked while unpacking. */
 export const PACKAGE_LIMITS = { maxFiles: 10_000, maxUnpackedBytes: 2 * 1024 ** 3 } as const;
+/** The course form with its package zip, certificate and activity files: streamed to disk, up to 2 GB. */
+export const COURSE_FORM_BODY_LIMIT = 2 * 1024 ** 3;
 export const CERTIFICATE_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 export const COURSE_SORT_FIELDS = ['name', 'id', 'credit_cost', 'validity_period', 'created_at'] as const;
 const PACKAGE_SCORM_VERSIONS = ['1.2', '2004'] as const;
@@ -62,6 +65,7 @@ export type CourseSummary = z.infer<typeof courseSummarySchema>;
 export const courseDetailSchema = courseSummarySchema.extend({ activities: z.array(courseActivitySchema) });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
+/** The page numbers of the course list as the current frontends read them (the same as the page fields). */
 export const pageMetaSchema = z.object({
   current_page: z.number().int(),
   last_page: z.number().int(),
@@ -69,16 +73,19 @@ export const pageMetaSchema = z.object({
   total: z.number().int(),
 });
 
-const sortDir = z.enum(['asc', 'desc']);
-
-export const listCoursesQuerySchema = z.strictObject({
-  search: z.string().trim().max(191, 'Search is too long.').optional(),
-  category_id: idParam.optional(),
-  sortBy: z.enum(COURSE_SORT_FIELDS).optional(),
-  sortDir: sortDir.optional(),
-  page: idParam.optional(),
-  per_page: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'At least 1.').max(100, 'At most 100.').optional(),
+/**
+ * The Courses tab and the company /courses page: search, sortBy, sortDir, page, per_page, and a
+ * category. The company page asks for CATALOGUE_PAGE_SIZE (10) per page; the admin tab takes the default.
+ */
+export const listCoursesQuerySchema = listQuery({
+  sortable: COURSE_SORT_FIELDS,
+  defaultSort: 'name',
+  defaultDir: 'asc',
+  perPage: { default: ADMIN_PAGE_SIZE },
+  names: { ...ADMIN_LIST_PARAMS, perPage: 'per_page' },
+  filters: { category_id: idParam.optional() },
 });
+export type ListCoursesQuery = z.output<typeof listCoursesQuerySchema>;
 
 export const listCourses = defineRoute({
   name: 'courses.list',
@@ -90,8 +97,7 @@ export const listCourses = defineRoute({
     'Courses, searched (2+ characters, case-insensitive substring of the title), filtered by category, sorted and paginated. ' +
     'Admins see every course; a company sees the shared courses and its own company-specific ones, with its selection.',
   query: listCoursesQuerySchema,
-  response: z.object({
-    data: z.array(courseSummarySchema),
+  response: pageSchema(courseSummarySchema).extend({
     meta: pageMetaSchema,
     /** The calling company's selected courses (company callers only). */
     selected: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
@@ -193,6 +199,7 @@ export const createCourse = defineRoute({
   summary: 'Creates a course from a multipart form with its SCORM package zip (unpacked safely, manifest read).',
   body: createCourseBodySchema,
   bodyType: 'multipart',
+  bodyLimit: COURSE_FORM_BODY_LIMIT,
   response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema }),
 });
 
@@ -206,6 +213,7 @@ export const updateCourse = defineRoute({
   params: z.object({ id: idParam }),
   body: updateCourseBodySchema,
   bodyType: 'multipart',
+  bodyLimit: COURSE_FORM_BODY_LIMIT,
   response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema }),
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParam, successSchema } from '../route';
-import { adminListQuery, companyIdField, nameField, optionalEmailField, optionalTextField, pageSchema } from './users';
+import { companyIdField, nameField, optionalEmailField, optionalTextField } from './users';
+import { ADMIN_PAGE_SIZE } from '../constants';
+import { ADMIN_LIST_PARAMS, listQuery, pageSchema, searchParam } from '../list';
 import { emailField } from './identity';
 
 /** Spec §8 texts for companies and depots. */
@@ -46,6 +48,9 @@ export const adminCompanySchema = z.object({
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 export const COMPANY_SORTABLE = ['id', 'name', 'email', 'manager_name', 'created_at'] as const;
+/** The Companies tab's address: search, sortBy, sortDir, page; newest first unless sorted. */
+export const adminCompaniesQuery = listQuery({ sortable: COMPANY_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export type AdminCompaniesQuery = z.output<typeof adminCompaniesQuery>;
 
 export const adminCompanies = defineRoute({
   name: 'admin.companies.list',
@@ -54,7 +59,7 @@ export const adminCompanies = defineRoute({
   service: 'identity',
   access: ['admin'],
   summary: 'The Companies tab: top-level companies (depots are shown within their company).',
-  query: adminListQuery(COMPANY_SORTABLE),
+  query: adminCompaniesQuery,
   response: pageSchema(adminCompanySchema),
 });
 
@@ -69,7 +74,7 @@ export const companyOptions = defineRoute({
   access: ['admin'],
   summary: 'At most 10 companies or depots whose name matches, for company pickers (or one by id).',
   query: z.strictObject({
-    search: z.string().max(191, 'The search may not be longer than 191 characters.').optional(),
+    search: searchParam,
     id: z.coerce.number().int().positive().optional(),
   }),
   response: z.object({ data: z.array(companyOptionSchema) }),

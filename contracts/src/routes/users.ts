@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParam, successSchema } from '../route';
 import { ASSIGNABLE_ROLES, roleSchema } from '../roles';
+import { ADMIN_PAGE_SIZE } from '../constants';
+import { ADMIN_LIST_PARAMS, listQuery, pageSchema } from '../list';
 import { emailField, newPasswordField } from './identity';
 
 /** Spec §5 and §8 texts for users. */
@@ -48,30 +50,6 @@ export const optionalPasswordField = z.preprocess(blankToNull, newPasswordField.
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose learner or manager.' });
 export const companyIdField = z.coerce.number({ error: 'Choose a company.' }).int('Choose a company.').positive('Choose a company.');
 
-/** The address of an admin list: search (used from 2 characters), sortBy, sortDir, page. */
-export function adminListQuery<S extends readonly [string, ...string[]]>(sortable: S) {
-  // Strict: a parameter the list does not know is a mistake worth a 422, not silence.
-  return z.strictObject({
-    search: z.string().max(191, 'The search may not be longer than 191 characters.').optional(),
-    sortBy: z.enum(sortable, { error: `Sort by one of: ${sortable.join(', ')}.` }).optional(),
-    sortDir: z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' }).optional(),
-    page: z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page starts at 1.').max(1_000_000).optional(),
-  });
-}
-
-/** Spec §3 "Page response": data, current_page, last_page, prev_page_url, next_page_url. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    prev_page_url: z.string().nullable(),
-    next_page_url: z.string().nullable(),
-  });
-}
-
 export const adminUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -85,6 +63,9 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const USER_SORTABLE = ['id', 'name', 'email', 'role', 'company', 'created_at'] as const;
+/** The Learners tab's address: search, sortBy, sortDir, page; newest first unless sorted. */
+export const adminUsersQuery = listQuery({ sortable: USER_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 
 export const adminUsers = defineRoute({
   name: 'admin.users.list',
@@ -93,7 +74,7 @@ export const adminUsers = defineRoute({
   service: 'identity',
   access: ['admin'],
   summary: 'The Learners tab: learners and managers of every company (admins are never listed).',
-  query: adminListQuery(USER_SORTABLE),
+  query: adminUsersQuery,
   response: pageSchema(adminUserSchema),
 });
 

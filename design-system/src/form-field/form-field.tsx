@@ -1,4 +1,4 @@
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactNode } from 'react';
 
 export interface FormFieldProps {
   label: string;
@@ -26,7 +26,7 @@ export function FormField({ label, htmlFor, error, hint, children }: FormFieldPr
 
   const onlyChild = Children.count(children) === 1 && isValidElement<DescribableProps>(children) ? children : null;
   const control = onlyChild
-    ? cloneElement(onlyChild as ReactElement<DescribableProps>, {
+    ? cloneElement(onlyChild, {
         'aria-describedby':
           [onlyChild.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined,
         'aria-invalid': errorId ? true : onlyChild.props['aria-invalid'],

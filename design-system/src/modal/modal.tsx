@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -23,8 +23,8 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // An effect event always calls the latest onClose, so a new callback does not re-run the effect.
+  const closeFromKeyboard = useEffectEvent(() => onClose());
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +41,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        closeFromKeyboard();
         return;
       }
       if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -74,6 +74,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   if (!open) return null;
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a pointer shortcut only: the keyboard closes with Escape or the Close button
     <div
       className="ds-modal-backdrop"
       onMouseDown={(event) => {

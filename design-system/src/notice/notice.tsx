@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -21,16 +21,15 @@ const toneIcons: Record<NoticeTone, ReactNode> = {
 
 export function Notice({ tone, title, children, onDismiss, autoHideMs }: NoticeProps) {
   const [isVisible, setIsVisible] = useState(true);
-  // Kept in a ref so a parent re-render with a new callback does not restart the timer.
-  const onDismissRef = useRef(onDismiss);
-  onDismissRef.current = onDismiss;
+  // An effect event, so a parent re-render with a new callback does not restart the timer.
+  const hideAfterTimeout = useEffectEvent(() => {
+    setIsVisible(false);
+    onDismiss?.();
+  });
 
   useEffect(() => {
     if (autoHideMs === undefined) return;
-    const timer = setTimeout(() => {
-      setIsVisible(false);
-      onDismissRef.current?.();
-    }, autoHideMs);
+    const timer = setTimeout(hideAfterTimeout, autoHideMs);
     return () => clearTimeout(timer);
   }, [autoHideMs]);
 
@@ -38,7 +37,7 @@ export function Notice({ tone, title, children, onDismiss, autoHideMs }: NoticeP
 
   function dismiss() {
     setIsVisible(false);
-    onDismissRef.current?.();
+    onDismiss?.();
   }
 
   return (

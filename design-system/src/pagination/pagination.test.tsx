@@ -4,8 +4,8 @@ import { Pagination } from './pagination';
 
 function buttons() {
   return {
-    previous: screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement,
-    next: screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement,
+    previous: screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }),
+    next: screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }),
   };
 }
 

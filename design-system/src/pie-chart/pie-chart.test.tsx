@@ -42,7 +42,7 @@ describe('PieChart', () => {
 
   it('draws one sector per non-zero slice in the given or default colour', () => {
     const { container } = render(<PieChart title="Course completion" slices={[...slices, { label: 'Failed', value: 0 }]} size={160} />);
-    const sectors = container.querySelectorAll('path.recharts-sector');
+    const sectors = container.querySelectorAll('path.ds-pie__sector');
     expect(sectors).toHaveLength(3);
     expect(sectors[2]!.getAttribute('fill')).toBe('#8796a5');
     expect(container.querySelector('svg')!.getAttribute('width')).toBe('160');

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Cell, Pie, PieChart as RechartsPieChart } from 'recharts';
 
 export interface PieChartSlice {
   label: string;
@@ -22,9 +21,22 @@ function summarise(title: string, slices: PieChartSlice[]): string {
   return `${title}: ${slices.map((slice) => `${slice.label} ${slice.value}`).join(', ')}`;
 }
 
+/** The outline of one sector, clockwise from `from` to `to` (fractions of a turn, 0 at the top). */
+function sectorPath(radius: number, from: number, to: number): string {
+  const at = (turn: number) => {
+    const angle = 2 * Math.PI * turn;
+    return `${(radius + radius * Math.sin(angle)).toFixed(3)} ${(radius - radius * Math.cos(angle)).toFixed(3)}`;
+  };
+  // One slice that is the whole pie: two half circles (an arc cannot end where it starts).
+  if (to - from >= 1) return `M ${at(0)} A ${radius} ${radius} 0 1 1 ${at(0.5)} A ${radius} ${radius} 0 1 1 ${at(0)} Z`;
+  const largeArc = to - from > 0.5 ? 1 : 0;
+  return `M ${radius} ${radius} L ${at(from)} A ${radius} ${radius} 0 ${largeArc} 1 ${at(to)} Z`;
+}
+
 /**
- * A pie drawn with recharts plus an HTML legend. The drawing is one image to assistive technology
- * (role="img" with every label and value in its name); the legend carries the same numbers as text.
+ * A pie drawn as plain SVG (one path per slice: no chart library to download) plus an HTML legend.
+ * The drawing is one image to assistive technology (role="img" with every label and value in its
+ * name); the legend carries the same numbers as text.
  * Renders nothing when every value is zero, as the dashboards hide empty charts.
  */
 export function PieChart({ title, slices, size = 200 }: PieChartProps) {
@@ -36,30 +48,24 @@ export function PieChart({ title, slices, size = 200 }: PieChartProps) {
     color: slice.color ?? PIE_CHART_COLORS[index % PIE_CHART_COLORS.length]!,
   }));
   const drawn = colored.filter((slice) => slice.value > 0);
+  const total = drawn.reduce((sum, slice) => sum + slice.value, 0);
+  // Each sector starts where the ones before it end (running share of the total).
+  const sectors = drawn.map((slice, index) => {
+    const from = drawn.slice(0, index).reduce((sum, s) => sum + s.value, 0) / total;
+    const to = from + slice.value / total;
+    return { label: slice.label, color: slice.color, d: sectorPath(size / 2, from, to) };
+  });
 
   return (
     <figure className="ds-pie" aria-labelledby={captionId}>
       <figcaption id={captionId} className="ds-pie__title">{title}</figcaption>
       <div className="ds-pie__body">
         <div className="ds-pie__chart" role="img" aria-label={summarise(title, slices)} style={{ width: size, height: size }}>
-          <RechartsPieChart width={size} height={size} accessibilityLayer={false} margin={{ top: 0, right: 0, bottom: 0, left: 0 }}>
-            <Pie
-              data={drawn}
-              dataKey="value"
-              nameKey="label"
-              outerRadius="100%"
-              startAngle={90}
-              endAngle={-270}
-              stroke="#ffffff"
-              strokeWidth={2}
-              isAnimationActive={false}
-              rootTabIndex={-1}
-            >
-              {drawn.map((slice) => (
-                <Cell key={slice.label} fill={slice.color} />
-              ))}
-            </Pie>
-          </RechartsPieChart>
+          <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
+            {sectors.map((sector) => (
+              <path key={sector.label} className="ds-pie__sector" d={sector.d} fill={sector.color} stroke="#ffffff" strokeWidth={2} strokeLinejoin="round" />
+            ))}
+          </svg>
         </div>
         <ul className="ds-pie__legend">
           {colored.map((slice) => (

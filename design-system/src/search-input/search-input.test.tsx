@@ -15,7 +15,7 @@ describe('SearchInput', () => {
 
   it('is a search box labelled by its label, showing the value', () => {
     render(<SearchInput label="Search learners" value="ada" onChange={() => {}} />);
-    const input = screen.getByRole('searchbox', { name: 'Search learners' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search learners' });
     expect(input.value).toBe('ada');
   });
 

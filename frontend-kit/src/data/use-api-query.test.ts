@@ -44,7 +44,7 @@ describe('useApiQuery', () => {
 
     rerender({ key: 'b' });
     await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'fresh' }));
-    await act(async () => resolveStale('stale'));
+    await act(() => Promise.resolve(resolveStale('stale')));
     expect(result.current).toMatchObject({ status: 'success', data: 'fresh' });
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 export type QueryState<T> =
   | { status: 'loading' }
@@ -10,19 +10,26 @@ export function useApiQuery<T>(key: string | null, load: () => Promise<T>): Quer
   const [state, setState] = useState<QueryState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // A new request (another key, or a reload) shows loading from the render that asks for it.
+  const [request, setRequest] = useState({ key, attempt });
+  if (request.key !== key || request.attempt !== attempt) {
+    setRequest({ key, attempt });
+    if (key !== null) setState({ status: 'loading' });
+  }
+
+  // `load` is a fresh closure each render: the effect calls the newest; `key` says when the request changes.
+  const loadLatest = useEffectEvent(() => load());
   useEffect(() => {
     if (key === null) return;
     let isCurrent = true;
-    setState({ status: 'loading' });
-    load().then(
+    loadLatest().then(
       (data) => isCurrent && setState({ status: 'success', data }),
       (error: unknown) => isCurrent && setState({ status: 'error', error }),
     );
     return () => {
       isCurrent = false;
     };
-    // `load` is a fresh closure each render; `key` says when the request changes.
-  }, [key, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
   return { ...state, reload };

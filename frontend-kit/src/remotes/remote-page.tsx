@@ -21,9 +21,15 @@ export function RemotePage({ remote, module, ...pageProps }: RemotePageOwnProps)
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
+  // Another page, or a retry, shows the spinner from the render that asks for it.
+  const [request, setRequest] = useState({ remote, module, attempt });
+  if (request.remote !== remote || request.module !== module || request.attempt !== attempt) {
+    setRequest({ remote, module, attempt });
+    setState({ status: 'loading' });
+  }
+
   useEffect(() => {
     let isCurrent = true;
-    setState({ status: 'loading' });
     loadRemotePage(remote, module).then(
       (Page) => isCurrent && setState({ status: 'ready', Page }),
       (error: unknown) => {

@@ -1,2 +1,2 @@
 // Async boundary: shared singletons are negotiated with the host (or this dev page) before bootstrap runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -1,26 +1,27 @@
-import type { Em } from '@portal/service-kit';
-import { Course, type ICourse } from './modules/courses/course.entity';
+import type { CourseActivityInfo, CoursePackage, CourseSummary, Em } from '@portal/service-kit';
+import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
 import { BridgingActivity, CompanyCourse } from './modules/company-courses/company-course.entity';
 import { packageBaseUrl } from './modules/packages/course-package';
-import type { ManifestSco, ParsedManifest } from './modules/packages/manifest';
+import type { ParsedManifest } from './modules/packages/manifest';
 import { textToHtml } from './modules/courses/sanitise-html';
 
-/** Catalogue's in-process read API for the other services. */
-export async function findCoursesByIds(em: Em, ids: number[]): Promise<Map<number, ICourse>> {
-  if (ids.length === 0) return new Map();
+/** Catalogue's reads behind its port (`catalogue-port.ts`) and its own routes. */
+export async function findCourseSummaries(em: Em, ids: number[], companyId?: number): Promise<CourseSummary[]> {
+  if (ids.length === 0) return [];
   const courses = await em.find(Course, { id: { $in: [...new Set(ids)] } });
-  return new Map(courses.map((c) => [c.id, c as ICourse]));
-}
-
-/** What the player needs to launch a course's SCORM package. */
-export interface CoursePackage {
-  courseId: number;
-  version: '1.2' | '2004';
-  /** Same-origin folder of the unpacked package, with a trailing slash: `/storage/courses/7/package/`. */
-  baseUrl: string;
-  /** Launchable items of the default organisation in order; `href` is relative to baseUrl, parameters included. */
-  scos: ManifestSco[];
+  const settings = companyId === undefined || !courses.length ? [] : await em.find(CompanyCourse, { companyId, courseId: { $in: courses.map((c) => c.id) } });
+  const ownValidity = new Map(settings.map((s) => [s.courseId, s.validityPeriod]));
+  return courses.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    wpLink: c.wpLink ?? null,
+    companyId: c.companyId ?? null,
+    creditCost: c.creditCost,
+    validityYears: ownValidity.get(c.id) ?? c.validityPeriod,
+    hasBridging: Boolean(c.hasBridging),
+  }));
 }
 
 /** The stored manifest: MariaDB hands a JSON column back as text, MySQL and SQLite as an object. */
@@ -54,33 +55,12 @@ export async function getCoursePackage(em: Em, courseId: number): Promise<Course
   };
 }
 
-export interface CourseActivityInfo {
-  id: number;
-  name: string;
-  code: number;
-  /** Sanitised HTML. */
-  description: string;
-  type: 'file' | 'video';
-  /** Same-origin URL of the attachment (signed-in users only), or null. */
-  fileUrl: string | null;
-}
-
 export const storageUrl = (key: string | null | undefined) => (key ? `/storage/${key.split('/').map(encodeURIComponent).join('/')}` : null);
 
 /** A course's activity templates, in their order. */
 export async function findCourseActivities(em: Em, courseId: number): Promise<CourseActivityInfo[]> {
   const activities = await em.find(CourseActivity, { courseId }, { orderBy: { position: 'asc', id: 'asc' } });
   return activities.map((a) => ({ id: a.id, name: a.name, code: a.code, description: a.description, type: a.type, fileUrl: storageUrl(a.filePath) }));
-}
-
-/** Whether a course has bridging (location) activities after the package. */
-export const hasBridging = (course: Pick<ICourse, 'hasBridging'>) => Boolean(course.hasBridging);
-
-/** Certificate validity in years for a company's enrolment: the company's own setting, else the course's. */
-export async function courseValidityFor(em: Em, companyId: number, courseId: number): Promise<number | null> {
-  const [course, settings] = await Promise.all([em.findOne(Course, { id: courseId }), em.findOne(CompanyCourse, { companyId, courseId })]);
-  if (!course) return null;
-  return settings?.validityPeriod ?? course.validityPeriod;
 }
 
 /**

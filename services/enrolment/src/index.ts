@@ -1,10 +1,4 @@
 export { createEnrolmentApp } from './app';
 export { enrolmentSchema } from './schema';
+export { createEnrolmentPort } from './enrolment-port';
 export { seedDemoEnrolment } from './seeders/demo-enrolment';
-export { Enrollment } from './modules/enrollments/enrollment.entity';
-export { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
-export { creditBalanceOf } from './modules/credits/credit-balance';
-export { enrolmentPort, changeCredits } from './enrolment-port';
-export { openAttempt } from './modules/player/launch-course';
-export { ScormAttempt, ScoState, ScormLogEntry } from './modules/player/scorm.entity';
-export { LearnerActivity } from './modules/activities/learner-activity.entity';

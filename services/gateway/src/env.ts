@@ -7,4 +7,12 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
   return loadEnv({ ...source, DATA_DIR: fromRepoRoot(source.DATA_DIR ?? 'data') });
 }
 
+/** The bench's and size check's settings, read here once like the rest of the environment. */
 export const BENCH_DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+/** Ports 3460 and 3461 unless BENCH_PORT is set (the bare app takes the next one). */
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3460);
+/** Lighthouse's advice: the median of several runs, since one run varies. */
+export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Prints Lighthouse's layout-shift and main-thread details for each page. */
+export const LIGHTHOUSE_DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -15,6 +15,7 @@ import { createIdentityApp } from '@portal/identity-service';
 import { createCatalogueApp } from '@portal/catalogue-service';
 import { createEnrolmentApp } from '@portal/enrolment-service';
 import { createReportingApp } from '@portal/reporting-service';
+import { compressJson } from './compress-json';
 import { deleteSessionByToken } from './logout';
 import { mountStaticSites } from './static-sites';
 
@@ -45,11 +46,14 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN.
+  // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN; not
+  // the built bundles, which caches keep for a year and share.
   app.use('*', async (c, next) => {
-    issueXsrfCookie(c, deps.env.COOKIE_SECURE);
+    if (!c.req.path.startsWith('/shells/') && !c.req.path.startsWith('/remotes/')) issueXsrfCookie(c, deps.env.COOKIE_SECURE);
     await next();
   });
+  // JSON answers of a kilobyte or more go out compressed (static files come precompressed).
+  app.use('/api/*', compressJson());
 
   const openApi = buildOpenApiDocument(routeTable, { title: 'Safety Training Portal API', version: '0.1.0' });
   app.get('/api/openapi.json', (c) => c.json(openApi));

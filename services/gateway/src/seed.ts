@@ -1,24 +1,20 @@
 import type { ServiceDeps } from '@portal/service-kit';
-import { DEMO, seedDemoIdentity, User } from '@portal/identity-service';
-import { Course, DEMO_COURSE_IDS, seedDemoCatalogue } from '@portal/catalogue-service';
+import { DEMO, seedDemoIdentity } from '@portal/identity-service';
+import { DEMO_COURSE_IDS, seedDemoCatalogue } from '@portal/catalogue-service';
 import { seedDemoEnrolment } from '@portal/enrolment-service';
 
-/** Seeds the demo data once: a database that already has users is left alone. */
+/**
+ * Seeds the demo data once, all or nothing: a database that already has users is left alone.
+ * Each service's seeder writes only its own tables; the catalogue's tells enrolment's the terms
+ * of the courses it made (no port call runs inside this transaction).
+ */
 export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
-  const em = deps.orm.em.fork();
-  if ((await em.count(User, {})) > 0) return false;
-  await em.transactional(async (tx) => {
-    await seedDemoIdentity(tx);
-    await seedDemoCatalogue(tx, deps.storage);
-    const courses = await tx.find(Course, {});
-    await seedDemoEnrolment(tx, {
-      companies: DEMO.companies,
-      users: DEMO.users,
-      courses: DEMO_COURSE_IDS,
-      courseTerms: Object.fromEntries(courses.map((c) => [c.id, { creditCost: c.creditCost, validityYears: c.validityPeriod }])),
-    });
+  return deps.orm.em.fork().transactional(async (tx) => {
+    if (!(await seedDemoIdentity(tx))) return false;
+    const courseTerms = await seedDemoCatalogue(tx, deps.storage);
+    await seedDemoEnrolment(tx, { companies: DEMO.companies, users: DEMO.users, courses: DEMO_COURSE_IDS, courseTerms });
+    return true;
   });
-  return true;
 }
 
 export function demoSignInLines(appUrl: string): string[] {

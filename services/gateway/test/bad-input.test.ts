@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routeTable, type AnyRoute } from '@portal/contracts';
+import { bodyLimitOf, idParam, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { createPersonaWorld, type PersonaName, type PersonaWorld } from './fixtures/personas';
 import { ROUTE_SAMPLES, type SampleRequest } from './fixtures/route-samples';
@@ -8,8 +8,11 @@ import { ROUTE_SAMPLES, type SampleRequest } from './fixtures/route-samples';
 let harness: GatewayHarness;
 let world: PersonaWorld;
 
+/** Every route's body limit is capped at this here (MAX_BODY_BYTES), so oversize cases stay fast. */
+const BODY_CAP = 4 * 1024 * 1024;
+
 beforeAll(async () => {
-  harness = await createGatewayHarness();
+  harness = await createGatewayHarness({ env: { MAX_BODY_BYTES: String(BODY_CAP) } });
   world = await createPersonaWorld(harness.platform.orm.em.fork());
 });
 afterAll(() => harness.close());
@@ -31,11 +34,20 @@ function asText(candidate: unknown): unknown {
   return Object.fromEntries(Object.entries(candidate).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]));
 }
 
+/** One value as an address carries it: an object or array as its JSON (as `asText` judges it), anything else as its text. */
+function textOf(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === null || value === undefined) return String(value);
+  throw new Error(`No text for a ${typeof value} value.`);
+}
+
 /** Inputs that break a part's schema: each field replaced by values the schema rejects, and junk wholes. */
 function violations(schema: z.ZodType | undefined, valid: Record<string, unknown> | undefined, travelsAsText = false): unknown[] {
   if (!schema) return [];
   const cases: unknown[] = ['a string', [1, 2, 3], 42];
-  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  // List queries are piped (address names → one normalised shape): their fields are the pipe's input.
+  const shape = queryShape(schema);
   const base = valid ?? {};
   for (const key of Object.keys(shape)) {
     for (const value of WRONG_VALUES) cases.push({ ...base, [key]: value });
@@ -49,12 +61,12 @@ async function send(route: AnyRoute, persona: PersonaName, sample: SampleRequest
   const client = harness.client(await world.session(persona));
   if (part === 'params') {
     const params = value as Record<string, unknown>;
-    const path = route.path.replace(/\{([^}]+)\}/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')) || '%20');
+    const path = route.path.replace(/\{([^}]+)\}/g, (_, key: string) => encodeURIComponent(textOf(params?.[key] ?? '')) || '%20');
     return client.request(path, { method: route.method, ...(route.method === 'GET' ? {} : { json: sample.body ?? {} }) });
   }
   if (part === 'query') {
     const query = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { junk: String(value) };
-    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, textOf(v)]));
     return client.call(route, { ...sample, query: Object.fromEntries(search) });
   }
   return client.call(route, { ...sample, body: value });
@@ -83,13 +95,198 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
 
 });
 
-describe.each(routeTable.filter((route) => route.body).map((route) => [route.name, route] as const))('%s with a broken body', (_name, route) => {
-  it('refuses a body that is not JSON with 422, not 500', async () => {
+/* ------------------------------------------------------------- request hygiene, for every route */
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The test gateway runs with MAX_BODY_BYTES = BODY_CAP, so a 2 GB route's oversize cases stay cheap. */
+const effectiveLimit = (route: AnyRoute) => Math.min(bodyLimitOf(route), BODY_CAP);
+const NON_CANONICAL_IDS = ['0x1', '1e1', '01', '-1', '1.0', ' 1'];
+/** The same forms, of the sample's own id (so each would reach a real row if parsed loosely). */
+const nonCanonicalFormsOf = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `0${id}`, `-${id}`, `${id}.0`, ` ${id}`];
+const CHUNK = 64 * 1024;
+
+type CaseKind = 'malformedJson' | 'malformedMultipart' | 'oversizeLength' | 'oversizeChunked' | 'nulBody' | 'nulQuery' | 'nulPath' | 'nonCanonicalId';
+const casesSent = new Map<string, Record<CaseKind, number>>();
+
+/** Every string in a sample body, by path: each gets its own NUL case. */
+function stringLeaves(value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...path, String(index)]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+  return [];
+}
+function withNulAt(value: unknown, path: string[]): unknown {
+  if (path.length === 0) return `${value as string}\u0000`;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return (value as unknown[]).map((item, index) => (String(index) === head ? withNulAt(item, rest) : item));
+  return { ...(value as Record<string, unknown>), [head!]: withNulAt((value as Record<string, unknown>)[head!], rest) };
+}
+
+/** The route's path with the sample's params, one of them replaced by a raw (already encoded) segment. */
+function pathWith(route: AnyRoute, sample: SampleRequest, override?: { key: string; segment: string }, query = ''): string {
+  return route.path.replace(/\{([^}]+)\}/g, (_, key: string) => (override?.key === key ? override.segment : encodeURIComponent(String(sample.params?.[key])))) + query;
+}
+
+/** A body that yields 64 KB pieces only when read, counting what the server pulled. */
+function countingBody(total: number) {
+  const counter = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (counter.pulled >= total) return controller.close();
+        const size = Math.min(CHUNK, total - counter.pulled);
+        counter.pulled += size;
+        controller.enqueue(new Uint8Array(size).fill(0x61));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, counter };
+}
+
+const multipartType = 'multipart/form-data; boundary=hygiene';
+const contentTypeFor = (route: AnyRoute) => (route.bodyType === 'multipart' ? multipartType : 'application/json');
+const sampleQuery = (sample: SampleRequest) => (sample.query ? `?${new URLSearchParams(sample.query)}` : '');
+
+async function expectAnswer(response: Response, status: number, label: string, errors?: Record<string, string[]>) {
+  expect(response.status, label).toBe(status);
+  const body = (await response.json()) as { message?: unknown; errors?: unknown };
+  expect(typeof body.message, label).toBe('string');
+  if (errors) expect(body.errors, label).toEqual(errors);
+}
+
+describe.each(routeTable.map((route) => [route.name, route] as const))('%s with hostile input', (_name, route) => {
+  it('answers 400/413/415/422/404 as the binding says, never 5xx', async () => {
     const client = harness.client(await world.session(allowedPersona(route)));
     const sample = ROUTE_SAMPLES[route.name]!(world);
-    const path = route.path.replace(/\{([^}]+)\}/g, (_, key: string) => String((sample.params as Record<string, unknown>)?.[key]));
-    const response = await client.request(path, { method: route.method, body: '{"broken', headers: { 'Content-Type': 'application/json' } });
-    expect(response.status).toBe(422);
+    const count: Record<CaseKind, number> = { malformedJson: 0, malformedMultipart: 0, oversizeLength: 0, oversizeChunked: 0, nulBody: 0, nulQuery: 0, nulPath: 0, nonCanonicalId: 0 };
+    casesSent.set(route.name, count);
+    const label = (what: string) => `${route.method} ${route.path}: ${what}`;
+    const unsafe = UNSAFE.has(route.method);
+    const multipart = route.bodyType === 'multipart';
+    const validPath = pathWith(route, sample, undefined, sampleQuery(sample));
+    const send = (path: string, init: RequestInit & { json?: unknown }) => client.request(path, { method: route.method, ...init });
+    const sampleBody = () => (unsafe ? { json: sample.body ?? {} } : {});
+
+    if (unsafe) {
+      // Bodies that do not parse: 400 where the route takes that kind of body, 415 where it does not.
+      const json = await send(validPath, { body: '{"broken', headers: { 'Content-Type': 'application/json' } });
+      await expectAnswer(json, multipart ? 415 : 400, label('malformed JSON'));
+      count.malformedJson++;
+      for (const [type, body] of [
+        ['multipart/form-data', 'no boundary at all'],
+        [multipartType, '--hygiene\r\nContent-Disposition: form-data; name="a"\r\n\r\ncut sho'],
+        [multipartType, '--hygiene\r\nContent-Disposition form-data\r\n\r\nx\r\n--hygiene--\r\n'],
+      ] as const) {
+        const response = await send(validPath, { body, headers: { 'Content-Type': type } });
+        await expectAnswer(response, multipart ? 400 : 415, label(`malformed multipart ${JSON.stringify(body)}`));
+        count.malformedMultipart++;
+      }
+
+      // Over the limit: refused by Content-Length before a byte is read, or while a chunked body is read.
+      const limit = effectiveLimit(route);
+      const declared = countingBody(limit + 1);
+      const byLength = await send(validPath, { body: declared.stream, headers: { 'Content-Type': contentTypeFor(route), 'Content-Length': String(limit + 1) }, duplex: 'half' } as RequestInit);
+      await expectAnswer(byLength, 413, label('oversize by Content-Length'));
+      expect(declared.counter.pulled, label('nothing read of an oversize Content-Length')).toBe(0);
+      count.oversizeLength++;
+      const chunked = countingBody(limit + 4 * CHUNK);
+      const byChunks = await send(validPath, { body: chunked.stream, headers: { 'Content-Type': contentTypeFor(route) }, duplex: 'half' } as RequestInit);
+      await expectAnswer(byChunks, 413, label('oversize chunked'));
+      expect(chunked.counter.pulled, label('the rest of a chunked oversize body is not read')).toBeLessThanOrEqual(limit + 2 * CHUNK);
+      count.oversizeChunked++;
+    }
+
+    if (route.body) {
+      // A NUL in every string of the sample body, and in a field the schema does not know.
+      const body = (sample.body ?? {}) as Record<string, unknown>;
+      const cases: [unknown, string][] = [
+        ...stringLeaves(body).map((path) => [withNulAt(body, path), path.join('.')] as [unknown, string]),
+        [{ ...body, zz_nul: 'a\u0000b' }, 'zz_nul'],
+      ];
+      for (const [value, field] of cases) {
+        const response = await client.call(route, { ...sample, body: value });
+        await expectAnswer(response, 422, label(`NUL in body ${field}`), { [field]: [NUL_MESSAGE] });
+        count.nulBody++;
+      }
+      if (multipart) {
+        const form = `--hygiene\r\nContent-Disposition: form-data; name="nul_file"; filename*=utf-8''a%00b.zip\r\nContent-Type: application/zip\r\n\r\nPK\r\n--hygiene--\r\n`;
+        const response = await send(validPath, { body: form, headers: { 'Content-Type': multipartType } });
+        await expectAnswer(response, 422, label('NUL in a file name'), { nul_file: [NUL_FILE_NAME_MESSAGE] });
+        count.nulBody++;
+      }
+    }
+
+    // A NUL in every string of the sample query, and in a parameter the route does not take.
+    const queries: [Record<string, string>, string][] = [
+      ...Object.keys(sample.query ?? {}).map((key) => [{ ...sample.query, [key]: `${sample.query![key]}\u0000` }, key] as [Record<string, string>, string]),
+      [{ ...sample.query, zz_nul: '\u0000' }, 'zz_nul'],
+    ];
+    for (const [query, field] of queries) {
+      const response = await send(pathWith(route, sample, undefined, `?${new URLSearchParams(query)}`), sampleBody());
+      await expectAnswer(response, 422, label(`NUL in query ${field}`), { [field]: [NUL_MESSAGE] });
+      count.nulQuery++;
+    }
+
+    // Path ids: a NUL is a 422 on the parameter; any form but the canonical one is a 404.
+    for (const key of pathParamNames(route.path)) {
+      const id = Number(sample.params?.[key]);
+      const nul = await send(pathWith(route, sample, { key, segment: `${id}%00` }, sampleQuery(sample)), sampleBody());
+      await expectAnswer(nul, 422, label(`NUL in path ${key}`), { [key]: [NUL_MESSAGE] });
+      count.nulPath++;
+      for (const form of [...NON_CANONICAL_IDS, ...nonCanonicalFormsOf(id)]) {
+        const response = await send(pathWith(route, sample, { key, segment: encodeURIComponent(form) }, sampleQuery(sample)), sampleBody());
+        await expectAnswer(response, 404, label(`${key} = ${JSON.stringify(form)}`));
+        count.nonCanonicalId++;
+      }
+    }
+
+    // Not vacuous: every kind of input the route has got its cases.
+    const ids = pathParamNames(route.path).length;
+    expect(count.malformedJson, label('malformed JSON cases')).toBe(unsafe ? 1 : 0);
+    expect(count.malformedMultipart, label('malformed multipart cases')).toBe(unsafe ? 3 : 0);
+    expect(count.oversizeLength + count.oversizeChunked, label('oversize cases')).toBe(unsafe ? 2 : 0);
+    if (route.body) expect(count.nulBody, label('NUL body cases')).toBe(stringLeaves(sample.body ?? {}).length + 1 + (multipart ? 1 : 0));
+    expect(count.nulQuery, label('NUL query cases')).toBe(Object.keys(sample.query ?? {}).length + 1);
+    expect(count.nulPath, label('NUL path cases')).toBe(ids);
+    expect(count.nonCanonicalId, label('non-canonical id cases')).toBe(ids * 12);
+  });
+});
+
+describe('the hostile-input cases', () => {
+  it('were sent to every route of the table', () => {
+    expect([...casesSent.keys()].sort()).toEqual(routeTable.map((route) => route.name).sort());
+    const total = (kind: CaseKind) => [...casesSent.values()].reduce((sum, count) => sum + count[kind], 0);
+    const unsafeRoutes = routeTable.filter((route) => UNSAFE.has(route.method)).length;
+    expect(total('malformedJson')).toBe(unsafeRoutes);
+    expect(total('nulQuery')).toBeGreaterThanOrEqual(routeTable.length);
+    expect(total('nonCanonicalId')).toBe(12 * routeTable.reduce((sum, route) => sum + pathParamNames(route.path).length, 0));
+  });
+
+  it('name every path parameter with the canonical idParam', () => {
+    const loose = routeTable.flatMap((route) => {
+      const shape = route.params instanceof z.ZodObject ? (route.params.shape as Record<string, z.ZodType>) : {};
+      return pathParamNames(route.path).filter((key) => shape[key] !== idParam).map((key) => `${route.name}: ${key}`);
+    });
+    expect(loose).toEqual([]);
+  });
+});
+
+describe('the gateway before routing', () => {
+  it('reads no body for an unknown /api route, an anonymous caller or a missing XSRF header', async () => {
+    const big = () => countingBody(100 * 1024 * 1024);
+    const post = (client: ReturnType<GatewayHarness['client']>, path: string, body: ReadableStream, withXsrf = true) =>
+      client.request(path, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, duplex: 'half', withXsrf } as RequestInit);
+    const unknown = big();
+    await expectAnswer(await post(harness.client(await world.session('admin')), '/api/no-such-route', unknown.stream), 404, 'unknown /api route');
+    expect(unknown.counter.pulled).toBe(0);
+    const anonymous = big();
+    await expectAnswer(await post(harness.client(), '/api/user/mimicCompany', anonymous.stream), 401, 'anonymous caller');
+    expect(anonymous.counter.pulled).toBe(0);
+    const noXsrf = big();
+    await expectAnswer(await post(harness.client(), '/api/auth/login', noXsrf.stream, false), 419, 'public route without XSRF');
+    expect(noXsrf.counter.pulled).toBe(0);
+    expect((await harness.client().request('/api/no-such-route')).status).toBe(404);
   });
 });
 

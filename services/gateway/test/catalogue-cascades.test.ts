@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCredits, CreditAccount, Enrollment } from '@portal/enrolment-service';
-import { CompanyCourse } from '@portal/catalogue-service';
+import { changeCredits, CreditAccount, Enrollment } from '@portal/enrolment-service/testing';
+import { CompanyCourse } from '@portal/catalogue-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
 

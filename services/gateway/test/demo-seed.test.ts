@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@portal/contracts';
-import { Company, DEMO, User } from '@portal/identity-service';
-import { Course } from '@portal/catalogue-service';
-import { CreditAccount, CreditTransaction, Enrollment } from '@portal/enrolment-service';
+import { DEMO } from '@portal/identity-service';
+import { Company, User } from '@portal/identity-service/testing';
+import { Course } from '@portal/catalogue-service/testing';
+import { CreditAccount, CreditTransaction, Enrollment } from '@portal/enrolment-service/testing';
 import { seedDemoData } from '../src/seed';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditTransaction, Enrollment, enrolmentPort } from '@portal/enrolment-service';
+import { CreditTransaction, Enrollment } from '@portal/enrolment-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
 
@@ -58,8 +58,10 @@ describe('identity cascades into enrolment', () => {
     const depot = await makeCompany(em(), { parentId: company.id, credits: 2 });
     expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25 } })).status).toBe(200);
     expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'D', credit_balance: 0 } })).status).toBe(200);
-    expect(await enrolmentPort.creditBalanceOf(em(), company.id)).toBe(25);
-    expect(await enrolmentPort.creditBalanceOf(em(), depot.id)).toBe(0);
+    expect(await harness.platform.enrolment.creditBalances([company.id, depot.id])).toEqual([
+      { companyId: company.id, balance: 25 },
+      { companyId: depot.id, balance: 0 },
+    ]);
     const ledger = await em().find(CreditTransaction, { companyId: { $in: [company.id, depot.id] }, kind: 'adjustment' });
     expect(ledger.map((t) => [t.companyId, t.delta]).sort()).toEqual([[company.id, 15], [depot.id, -2]].sort());
     const listed = (await (await asAdmin().request(`/api/company/${company.id}`)).json()) as { data: { credit_balance: number } };

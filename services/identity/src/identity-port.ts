@@ -1,12 +1,21 @@
-import type { IdentityPort } from '@portal/service-kit';
-import { resolvePrincipal } from './modules/sessions/session.repository';
+import type { IdentityPort, PortContext } from '@portal/service-kit';
+import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
+import { User } from './modules/users/user.entity';
 
-/** Identity's in-process API that every service uses to authorise calls. */
-export const identityPort: IdentityPort = {
-  resolvePrincipal: (em, token) => resolvePrincipal(em, token),
-  async companyParentId(em, companyId) {
-    const company = await em.findOne(Company, { id: companyId }, { fields: ['parentId'] });
-    return company ? (company.parentId ?? null) : undefined;
-  },
-};
+/** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
+export function createIdentityPort({ orm, now }: PortContext): IdentityPort {
+  return {
+    resolvePrincipal: (token) => resolvePrincipal(orm.em.fork(), token, now()),
+    async companyParentId(companyId) {
+      const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['parentId'] });
+      return company ? (company.parentId ?? null) : undefined;
+    },
+    async usersByIds(ids) {
+      if (ids.length === 0) return [];
+      const users = await orm.em.fork().find(User, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'] });
+      return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
+    },
+    endSession: (token) => deleteSession(orm.em.fork(), token),
+  };
+}

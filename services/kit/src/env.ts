@@ -23,6 +23,8 @@ const envSchema = z.object({
   /** Set behind HTTPS so cookies are Secure. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; appUrl: string };

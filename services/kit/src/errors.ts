@@ -7,7 +7,9 @@ export type AppErrorCode =
   | 'redirect'
   | 'csrf'
   | 'rate_limited'
-  | 'bad_request';
+  | 'bad_request'
+  | 'payload_too_large'
+  | 'unsupported_media_type';
 
 const STATUS: Record<AppErrorCode, number> = {
   validation: 422,
@@ -19,6 +21,8 @@ const STATUS: Record<AppErrorCode, number> = {
   csrf: 419,
   rate_limited: 429,
   bad_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
 };
 
 /** Domain code throws this; only the app's onError turns it into HTTP (STYLE.md habit 3). */

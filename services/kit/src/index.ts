@@ -1,6 +1,7 @@
 export * from './env';
 export * from './errors';
 export * from './logger';
+export * from './list';
 export * from './db';
 export * from './auth';
 export * from './http';

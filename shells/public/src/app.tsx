@@ -1,11 +1,29 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { Spinner } from '@portal/design-system';
 import { PublicLayout } from './modules/layout/public-layout';
 import { usePublicRemotes } from './modules/remotes/use-public-remotes';
-import { LoginPage } from './pages/login-page';
-import { LoginLinkPage } from './pages/login-link-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PasswordResetPage } from './pages/password-reset-page';
 import { VerifyPage } from './pages/verify-page';
+
+// The sign-in pages and their forms (react-hook-form, zod resolvers) load with their page, not on /verify.
+const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
+const LoginLinkPage = lazy(() => import('./pages/login-link-page').then((module) => ({ default: module.LoginLinkPage })));
+const PasswordResetPage = lazy(() => import('./pages/password-reset-page').then((module) => ({ default: module.PasswordResetPage })));
+
+function page(element: ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <div className="shell-remote-loading">
+          <Spinner label="Loading…" />
+        </div>
+      }
+    >
+      {element}
+    </Suspense>
+  );
+}
 
 export function App() {
   const remotesState = usePublicRemotes();
@@ -13,10 +31,10 @@ export function App() {
     <BrowserRouter>
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/login/link/:token" element={<LoginLinkPage />} />
-          <Route path="/password/reset" element={<PasswordResetPage />} />
-          <Route path="/password/reset/:token" element={<PasswordResetPage />} />
+          <Route path="/login" element={page(<LoginPage />)} />
+          <Route path="/login/link/:token" element={page(<LoginLinkPage />)} />
+          <Route path="/password/reset" element={page(<PasswordResetPage />)} />
+          <Route path="/password/reset/:token" element={page(<PasswordResetPage />)} />
           <Route path="/verify" element={<VerifyPage remotesState={remotesState} />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

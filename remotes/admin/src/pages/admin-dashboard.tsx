@@ -1,17 +1,23 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { adminDashboard } from '@portal/contracts';
-import { Card, PageHeader, TabPanel, Tabs, type TabItem } from '@portal/design-system';
+import { Card, PageHeader, Spinner, TabPanel, Tabs, type TabItem } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
-import { ADMIN_TABS, type AdminTab } from '../modules/admin-query/admin-query';
-import { useAdminQuery } from '../modules/admin-query/use-admin-query';
+import { ADMIN_TABS, type AdminTab } from '../modules/admin-tabs/admin-tab';
+import { useAdminTab } from '../modules/admin-tabs/use-admin-tab';
 import { ComingSoonPanel } from '../modules/panels/coming-soon-panel';
 import { LearnersPanel } from '../modules/learners/learners-panel';
-import { AddUserScreen, EditUserScreen } from '../modules/learners/user-screen';
-import { CompaniesPanel } from '../modules/companies/companies-panel';
-import { AddCompanyScreen, EditCompanyScreen } from '../modules/companies/company-screen';
-import { CoursesPanel } from '../modules/courses/courses-panel';
 import '../modules/panels/admin.css';
+
+// The first tab (learners) comes with the page; other tabs and the add/edit screens, with their
+// forms, load when opened.
+const AddUserScreen = lazy(() => import('../modules/learners/user-screen').then((module) => ({ default: module.AddUserScreen })));
+const EditUserScreen = lazy(() => import('../modules/learners/user-screen').then((module) => ({ default: module.EditUserScreen })));
+const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel').then((module) => ({ default: module.CompaniesPanel })));
+const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
+const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
+const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
+const loading = <Spinner label="Loading…" />;
 
 const PANELS: Record<AdminTab, { label: string; description: string }> = {
   learners: { label: 'Learners', description: 'Search, edit and enrol learners across every company.' },
@@ -53,19 +59,19 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
 export default function AdminDashboard({ api }: RemotePageProps) {
   const { pathname } = useLocation();
   const screen = screenFor(pathname, api);
-  if (screen) return <div className="admin-dashboard">{screen}</div>;
+  if (screen) return <div className="admin-dashboard"><Suspense fallback={loading}>{screen}</Suspense></div>;
   return <AdminTabs api={api} />;
 }
 
 function AdminTabs({ api }: RemotePageProps) {
-  const { query, setTab } = useAdminQuery();
+  const { tab: activeTab, setTab } = useAdminTab();
   const counts = useApiQuery('counts', () => api.call(adminDashboard));
   const data = counts.status === 'success' ? counts.data.counts : null;
 
   // On narrow screens the tab list scrolls: keep the tab named in the address in view.
   useEffect(() => {
-    document.getElementById(`ds-tab-${query.tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [query.tab]);
+    document.getElementById(`ds-tab-${activeTab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTab]);
 
   const countFor: Partial<Record<AdminTab, number | undefined>> = {
     learners: data?.learners,
@@ -84,11 +90,11 @@ function AdminTabs({ api }: RemotePageProps) {
       {counts.status === 'error' ? <LoadError error={counts.error} onRetry={counts.reload} what="the site counts" /> : null}
       <Card>
         <div className="admin-tabs">
-          <Tabs tabs={tabs} activeId={query.tab} onChange={(id) => setTab(id as AdminTab)} label="Site management" />
+          <Tabs tabs={tabs} activeId={activeTab} onChange={(id) => setTab(id as AdminTab)} label="Site management" />
         </div>
         {ADMIN_TABS.map((id) => (
-          <TabPanel key={id} id={id} activeId={query.tab}>
-            {id === query.tab ? panelFor(id, api) : null}
+          <TabPanel key={id} id={id} activeId={activeTab}>
+            {id === activeTab ? <Suspense fallback={loading}>{panelFor(id, api)}</Suspense> : null}
           </TabPanel>
         ))}
       </Card>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { accountGet, HELP_EMAIL, type RouteOutput } from '@portal/contracts';
 import { EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
@@ -23,9 +23,10 @@ export default function Account({ api }: RemotePageProps) {
   const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
 
   // While a save reloads the account, keep showing what we had (forms keep their state and notices).
-  const lastData = useRef<RouteOutput<typeof accountGet> | null>(null);
-  if (account.status === 'success') lastData.current = account.data;
-  if (account.status === 'loading' && !lastData.current) {
+  const [lastData, setLastData] = useState<RouteOutput<typeof accountGet> | null>(null);
+  if (account.status === 'success' && account.data !== lastData) setLastData(account.data);
+  const data = account.status === 'success' ? account.data : lastData;
+  if (account.status === 'loading' && !data) {
     return (
       <div className="account-page" data-testid="account-page">
         <PageHeader title="Account settings" />
@@ -33,7 +34,7 @@ export default function Account({ api }: RemotePageProps) {
       </div>
     );
   }
-  if (account.status === 'error' || !lastData.current) {
+  if (account.status === 'error' || !data) {
     return (
       <div className="account-page" data-testid="account-page">
         <PageHeader title="Account settings" />
@@ -41,7 +42,6 @@ export default function Account({ api }: RemotePageProps) {
       </div>
     );
   }
-  const data = lastData.current;
   const depot = depotId === null ? null : data.depots.find((d) => d.id === depotId);
 
   return (

@@ -1,100 +1,39 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CATALOGUE_PAGE_SIZE, listCategories, listCourses, MIN_SEARCH_LENGTH, toggleCourse, type CourseSummary } from '@portal/contracts';
+import { CATALOGUE_PAGE_SIZE, listCategories, listCourses } from '@portal/contracts';
 import { Button, ButtonLink, CategoryIcon, EmptyState, PageHeader, Pagination, SearchInput, SkeletonBlock } from '@portal/design-system';
-import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { useCourseSelection } from '../modules/courses/use-course-selection';
 import '../modules/courses/courses.css';
 
 /** /courses (spec §2 "Courses"): categories, search, 10 a page, and the company's selected courses. */
 export default function Courses({ api }: RemotePageProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const categoryId = Number(params.get('category_id')) || undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
+  // Search and page live in the address (Back and reload land here again); a new search or category starts at page 1.
+  const { list, query, searchText, setSearchText, setPage, setFilter } = useListAddress();
   const [panelOpen, setPanelOpen] = useState(false);
-  const [selected, setSelected] = useState<{ id: number; name: string }[] | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
 
-  const activeSearch = search.trim().length >= MIN_SEARCH_LENGTH ? search.trim() : '';
-  // A new search starts at page 1; the address keeps the state (Back and reload land here again).
-  // Only when the address differs: setParams changes identity on every navigation, so an
-  // unconditional update would keep replacing the address (and could undo a click elsewhere).
-  const addressSearch = params.get('search') ?? '';
-  useEffect(() => {
-    if (addressSearch === activeSearch) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (activeSearch) next.set('search', activeSearch);
-          else next.delete('search');
-          if ((current.get('search') ?? '') !== activeSearch) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [activeSearch, addressSearch, setParams]);
-
-  const querySearch = params.get('search') ?? '';
   // Spec §8: fetch failures are logged as 'Failed to fetch courses'; the page also offers a Retry.
   const logFetchFailure = (error: unknown): never => {
     console.error('Failed to fetch courses', error);
     throw error;
   };
   const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data, logFetchFailure));
-  const courses = useApiQuery(JSON.stringify({ categoryId, page, querySearch }), () =>
+  const courses = useApiQuery(JSON.stringify({ categoryId, page: list.page, search: list.search }), () =>
     api
-      .call(listCourses, { query: { category_id: categoryId, page, per_page: CATALOGUE_PAGE_SIZE, search: querySearch || undefined, sortBy: 'name' } })
+      .call(listCourses, { query: { category_id: categoryId, page: query.page, per_page: CATALOGUE_PAGE_SIZE, search: query.search, sortBy: 'name' } })
       .catch(logFetchFailure),
   );
-  // The server's selection, each time a page of courses arrives (not on every render).
-  const loaded = courses.status === 'success' ? courses.data : null;
-  useEffect(() => {
-    if (loaded) setSelected(loaded.selected ?? []);
-  }, [loaded]);
+  const { selected, selectedIds, busyId, toggle } = useCourseSelection(api, courses.status === 'success' ? courses.data : null, courses.reload);
 
-  const setCategory = (id: number | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('category_id', String(id));
-      else next.delete('category_id');
-      next.delete('page');
-      return next;
-    });
-  const setPage = (value: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('page', String(value));
-      return next;
-    });
-
-  async function toggle(course: CourseSummary) {
-    setBusy(course.id);
-    try {
-      const result = await api.call(toggleCourse, { params: { id: course.id } });
-      const ids = new Set(result.data);
-      setSelected((current) => {
-        const known = new Map([...(current ?? []), ...(courses.status === 'success' ? courses.data.data : [])].map((c) => [c.id, { id: c.id, name: c.name }]));
-        return [...ids].map((id) => known.get(id)).filter((c): c is { id: number; name: string } => Boolean(c)).sort((a, b) => a.name.localeCompare(b.name));
-      });
-      // Refresh from the server: flags change, and a list request still in flight must not undo the toggle.
-      courses.reload();
-    } catch (error) {
-      // Spec §8: a failed toggle is only logged; the selection stays as it was.
-      console.error('Failed to toggle the course selection', error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const setCategory = (id: number | undefined) => setFilter('category_id', id ? String(id) : null);
 
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
-    navigate(href);
+    void navigate(href);
   };
-  const selectedIds = new Set((selected ?? []).map((s) => s.id));
   const categoryName = categories.status === 'success' ? categories.data.find((c) => c.id === categoryId)?.name : undefined;
   const total = courses.status === 'success' ? courses.data.meta.total : 0;
 
@@ -125,7 +64,7 @@ export default function Courses({ api }: RemotePageProps) {
       </nav>
       <div className="company-courses-layout">
         <section className="company-courses-list" aria-label="Course list">
-          <SearchInput label="Search courses" value={search} onChange={setSearch} placeholder="Search courses" hideLabel />
+          <SearchInput label="Search courses" value={searchText} onChange={setSearchText} placeholder="Search courses" hideLabel />
           {courses.status === 'success' ? (
             <p className="company-courses-count" aria-live="polite">
               {categoryId ? `Showing ${total} ${categoryName ?? ''} course(s).` : `Showing all ${total} courses.`}
@@ -134,7 +73,7 @@ export default function Courses({ api }: RemotePageProps) {
           {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
           {courses.status === 'loading' ? <SkeletonBlock height={240} /> : null}
           {courses.status === 'success' && courses.data.data.length === 0 ? (
-            <EmptyState title={querySearch ? 'No courses match your search.' : 'There are no courses in this category yet.'} />
+            <EmptyState title={list.search ? 'No courses match your search.' : 'There are no courses in this category yet.'} />
           ) : null}
           {courses.status === 'success' ? (
             <ul className="course-cards">
@@ -167,7 +106,7 @@ export default function Courses({ api }: RemotePageProps) {
                         variant={isSelected ? 'secondary' : 'primary'}
                         size="sm"
                         aria-pressed={isSelected}
-                        loading={busy === course.id}
+                        loading={busyId === course.id}
                         disabled={locked}
                         title={locked ? 'This course has enrolments, so it stays selected.' : undefined}
                         onClick={() => toggle(course)}
@@ -180,7 +119,7 @@ export default function Courses({ api }: RemotePageProps) {
               })}
             </ul>
           ) : null}
-          {courses.status === 'success' ? <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={setPage} /> : null}
+          {courses.status === 'success' ? <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={(page) => setPage(page, courses.data.meta.last_page)} /> : null}
         </section>
         {panelOpen ? (
           <aside id="selected-courses" className="selected-courses" aria-label="Selected Courses">

@@ -30,7 +30,7 @@ export default function EditCourse({ api }: RemotePageProps) {
   );
   const back = (event: MouseEvent) => {
     event.preventDefault();
-    navigate('/courses');
+    void navigate('/courses');
   };
 
   return (

@@ -18,9 +18,11 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
 
   // The loaded list, then kept up to date from each completion.
   const loaded = query.status === 'success' ? query.data : null;
-  useEffect(() => {
+  const [lastLoaded, setLastLoaded] = useState<typeof loaded>(null);
+  if (loaded !== lastLoaded) {
+    setLastLoaded(loaded);
     if (loaded) setActivities(loaded.activities);
-  }, [loaded]);
+  }
 
   useEffect(() => {
     if (query.status === 'success' && activityId) document.getElementById(`activity-${activityId}`)?.scrollIntoView({ block: 'start' });

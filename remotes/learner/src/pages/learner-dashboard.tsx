@@ -1,11 +1,13 @@
 import { CREDIT_PURCHASE_URL, learnerDashboard } from '@portal/contracts';
 import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CourseCard } from '../modules/enrollments/course-card';
-import { NameConfirmation } from '../modules/enrollments/name-confirmation';
 import '../modules/enrollments/learner.css';
+
+// Opens only when a course starts: its form (react-hook-form, zod) loads then, not with the page.
+const NameConfirmation = lazy(() => import('../modules/enrollments/name-confirmation').then((module) => ({ default: module.NameConfirmation })));
 
 /** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
 export default function LearnerDashboard({ session, api }: RemotePageProps) {
@@ -44,13 +46,15 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
         </section>
       ) : null}
       {startingId !== null && session ? (
-        <NameConfirmation
-          api={api}
-          userId={session.id}
-          currentName={name}
-          onClose={() => setStartingId(null)}
-          onConfirmed={() => void navigate(`/learn/${startingId}`)}
-        />
+        <Suspense fallback={null}>
+          <NameConfirmation
+            api={api}
+            userId={session.id}
+            currentName={name}
+            onClose={() => setStartingId(null)}
+            onConfirmed={() => void navigate(`/learn/${startingId}`)}
+          />
+        </Suspense>
       ) : null}
       <aside className="learner-help" aria-labelledby="learner-help-title">
         <h2 id="learner-help-title" className="learner-section-title">

@@ -2,7 +2,7 @@ import { COMPANY_SPECIFIC_CATEGORY_NAME } from '@portal/contracts';
 import type { Em, Storage } from '@portal/service-kit';
 import { Category } from '../modules/categories/category.entity';
 import { Course, CourseCategory } from '../modules/courses/course.entity';
-import { buildDemoScormPackage, DEMO_COURSES } from '../modules/demo-packages';
+import { buildDemoScormPackage, DEMO_COURSES } from '../demo';
 import { installPackage, launchPathOf, packageFolder, unpackPackage } from '../modules/packages/course-package';
 import { sanitiseDescription } from '../modules/courses/sanitise-html';
 
@@ -34,8 +34,12 @@ const COURSE_DETAILS: Record<string, { id: number; categoryIds: number[]; credit
 
 export const DEMO_COURSE_IDS = { manualHandling: 1, fireSafety: 2, workingAtHeight: 3 } as const;
 
-/** Categories, and courses whose SCORM packages are built from the project's own source. */
-export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<void> {
+/**
+ * Categories, and courses whose SCORM packages are built from the project's own source. Returns
+ * each course's credit cost and validity years, for the enrolment seed.
+ */
+export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<Record<number, { creditCost: number; validityYears: number }>> {
+  const terms: Record<number, { creditCost: number; validityYears: number }> = {};
   for (const category of DEMO_CATEGORIES) em.create(Category, category);
   for (const spec of DEMO_COURSES) {
     const details = COURSE_DETAILS[spec.identifier];
@@ -64,8 +68,10 @@ export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<void>
       launchPath: launchPathOf(unpacked.manifest),
       manifest: unpacked.manifest,
       packageFileName: `${spec.identifier}.zip`,
-    } as never);
+    });
     for (const categoryId of details.categoryIds) em.create(CourseCategory, { courseId: details.id, categoryId });
+    terms[details.id] = { creditCost: details.creditCost, validityYears: details.validity };
   }
   await em.flush();
+  return terms;
 }

@@ -48,7 +48,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       expiresAt,
       createdAt,
       updatedAt: createdAt,
-    } as never);
+    });
     if (row.paid) {
       spent += terms.creditCost;
       spends.push({ enrollment, cost: terms.creditCost });
@@ -57,10 +57,10 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   await em.flush();
 
   const finalBalance = 40;
-  em.create(CreditTransaction, { companyId: companies.demo, delta: finalBalance + spent, kind: 'purchase', orderId: 'DEMO-ORDER-1001', note: 'Demo credit purchase' } as never);
+  em.create(CreditTransaction, { companyId: companies.demo, delta: finalBalance + spent, kind: 'purchase', orderId: 'DEMO-ORDER-1001', note: 'Demo credit purchase' });
   for (const { enrollment, cost } of spends) {
-    em.create(CreditTransaction, { companyId: companies.demo, delta: -cost, kind: 'enrolment', enrollmentId: enrollment.id } as never);
+    em.create(CreditTransaction, { companyId: companies.demo, delta: -cost, kind: 'enrolment', enrollmentId: enrollment.id });
   }
-  em.create(CreditAccount, { companyId: companies.demo, balance: finalBalance } as never);
+  em.create(CreditAccount, { companyId: companies.demo, balance: finalBalance });
   await em.flush();
 }

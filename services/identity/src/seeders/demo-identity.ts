@@ -15,7 +15,9 @@ export const DEMO = {
   },
 } as const;
 
-export async function seedDemoIdentity(em: Em): Promise<void> {
+/** The demo companies and users; a database that already has users is left alone (false). */
+export async function seedDemoIdentity(em: Em): Promise<boolean> {
+  if ((await em.count(User, {})) > 0) return false;
   const c = DEMO.companies;
   const companies = [
     { id: c.default, name: 'Safety Training Portal', email: 'admin@portal.test', parentId: null },
@@ -23,7 +25,7 @@ export async function seedDemoIdentity(em: Em): Promise<void> {
     { id: c.northDepot, name: 'North Depot', email: 'north@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
     { id: c.southDepot, name: 'South Depot', email: 'south@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
   ];
-  for (const company of companies) em.create(Company, company as never);
+  for (const company of companies) em.create(Company, company);
 
   const u = DEMO.users;
   const s = DEMO.signIns;
@@ -44,7 +46,8 @@ export async function seedDemoIdentity(em: Em): Promise<void> {
       loginCode: 'loginCode' in user ? user.loginCode : null,
       companyId: user.companyId,
       role: user.role,
-    } as never);
+    });
   }
   await em.flush();
+  return true;
 }

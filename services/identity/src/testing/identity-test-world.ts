@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Role } from '@portal/contracts';
-import { hashPassword, type Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import type { CataloguePort, Em } from '@portal/service-kit';
+import { createRecordingEnrolmentPort, createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '@portal/service-kit/testing';
 import { createIdentityApp } from '../app';
-import { identityPort } from '../identity-port';
+import { createIdentityPort } from '../identity-port';
 import { identitySchema } from '../schema';
-import { Company } from '../modules/companies/company.entity';
-import { User } from '../modules/users/user.entity';
-import { createSession } from '../modules/sessions/session.repository';
-import { createRecordingEnrolmentPort } from './recording-enrolment-port';
+import { makeCompany, makeSession, makeUser, unique } from './factories';
 
-export const unique = () => randomBytes(4).toString('hex');
+export { unique };
 export const PASSWORD = 'Sturdy-Ladder-42';
 
 export interface IdentityTestWorld {
@@ -25,11 +21,17 @@ export interface IdentityTestWorld {
   close(): Promise<void>;
 }
 
-/** Identity alone on a fresh database, with factories that make unique rows. */
+/**
+ * Identity alone on a fresh database, with factories that make unique rows. Enrolment (which
+ * depends on identity) is a recording port; identity never calls catalogue.
+ */
 export async function createIdentityTestWorld(options: { env?: Record<string, string>; configure?: (platform: TestPlatform) => void } = {}): Promise<IdentityTestWorld> {
-  const platform = await createTestPlatform({ schemas: [identitySchema], identity: identityPort, env: options.env ?? {} });
   const enrolment = createRecordingEnrolmentPort();
-  platform.enrolment = enrolment.port;
+  const platform = await createTestPlatform({
+    schemas: [identitySchema],
+    ports: { identity: createIdentityPort, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => enrolment.port },
+    env: options.env ?? {},
+  });
   options.configure?.(platform);
   const app = createIdentityApp(platform);
   const em = () => platform.orm.em.fork();
@@ -40,26 +42,14 @@ export async function createIdentityTestWorld(options: { env?: Record<string, st
     em,
     client: (token) => new TestClient(app, token ? { sessionToken: token } : {}),
     async makeCompany(input = {}) {
-      const e = em();
-      const company = e.create(Company, { name: input.name ?? `Company ${unique()}`, parentId: input.parentId ?? null } as never);
-      await e.flush();
+      const company = await makeCompany(em(), input);
       return { id: company.id, name: company.name };
     },
     async makeUser(input) {
-      const e = em();
-      const email = input.email === undefined ? `${input.role}-${unique()}@example.test` : input.email;
-      const user = e.create(User, {
-        name: input.name ?? `${input.role} ${unique()}`,
-        email,
-        passwordHash: input.password === null ? null : await hashPassword(input.password ?? PASSWORD),
-        loginCode: input.loginCode ?? null,
-        companyId: input.companyId,
-        role: input.role,
-      } as never);
-      await e.flush();
-      return { id: user.id, name: user.name, email };
+      const user = await makeUser(em(), { ...input, password: input.password === null ? null : (input.password ?? PASSWORD) });
+      return { id: user.id, name: user.name, email: user.email ?? null };
     },
-    signIn: (userId) => createSession(em(), { userId }),
+    signIn: (userId) => makeSession(em(), userId),
     close: () => platform.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
+import { MikroORM, type Constructor, type EntitySchema, type Options } from '@mikro-orm/core';
 import type { EntityManager, AbstractSqlDriver, Knex } from '@mikro-orm/knex';
 import { LibSqlDriver } from '@mikro-orm/libsql';
 import { MySqlDriver } from '@mikro-orm/mysql';
@@ -13,12 +13,13 @@ export type { Knex };
 export interface MigrationEntry {
   /** Globally ordered: `<yyyymmddhhmm>_<service>_<what>`. */
   name: string;
-  class: new (...args: never[]) => Migration;
+  class: Constructor<Migration>;
 }
 
 /** What a service contributes to the database: its entities and its migrations. */
 export interface ServiceSchema {
-  entities: EntitySchema<any, any>[];
+  /** Any entity's schema, as MikroORM's own `entities` option takes them. */
+  entities: EntitySchema[];
   migrations: MigrationEntry[];
 }
 
@@ -40,8 +41,7 @@ export async function createOrm(options: DatabaseOptions): Promise<Orm> {
   const entities = options.schemas.flatMap((s) => s.entities);
   const migrationsList = options.schemas
     .flatMap((s) => s.migrations)
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((m) => ({ name: m.name, class: m.class as never }));
+    .sort((a, b) => a.name.localeCompare(b.name));
   const mysql = isMysqlUrl(options.databaseUrl);
   const common: Partial<Options> = {
     entities,
@@ -54,11 +54,11 @@ export async function createOrm(options: DatabaseOptions): Promise<Orm> {
     discovery: { warnWhenNoEntities: false },
   };
   if (mysql) {
-    return (await MikroORM.init({ ...common, driver: MySqlDriver, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } } as Options)) as unknown as Orm;
+    return (await MikroORM.init({ ...common, driver: MySqlDriver, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } })) as unknown as Orm;
   }
   const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
-  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file } as Options)) as unknown as Orm;
+  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file })) as unknown as Orm;
 }
 
 /** Applies every pending migration of every service, in name order. */

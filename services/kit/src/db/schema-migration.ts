@@ -8,11 +8,13 @@ import type { Knex } from '@mikro-orm/knex';
 export abstract class SchemaMigration extends Migration {
   protected abstract build(schema: Knex.SchemaBuilder, knex: Knex): Knex.SchemaBuilder;
 
-  override async up(): Promise<void> {
+  // A promise, as subclasses `await super.up()` before adding their own statements.
+  override up(): Promise<void> {
     const knex = this.getKnex();
     for (const statement of this.build(knex.schema, knex).toSQL()) {
       this.addSql(statement.bindings?.length ? knex.raw(statement.sql, statement.bindings as Knex.RawBinding[]).toQuery() : statement.sql);
     }
+    return Promise.resolve();
   }
 }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, idParam, XSRF_HEADER, type Role } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '../testing';
+import { createRecordingEnrolmentPort, createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '../testing';
 import { jobsSchema } from '../jobs';
-import type { IdentityPort, Principal } from '../auth';
+import type { Principal } from '../auth';
+import type { CataloguePort, IdentityPort } from '../ports';
 import type { Em } from '../db';
 import { createServiceRouter } from './bind-routes';
 import type { ServiceDeps } from './context';
@@ -78,8 +79,10 @@ const tokens = {
 
 /** Identity as the kit sees it: a port. Here a map from session token to principal. */
 const identity: IdentityPort = {
-  resolvePrincipal: async (_em, token) => principals.get(token) ?? null,
-  companyParentId: async (_em, companyId) => (parents.has(companyId) ? parents.get(companyId)! : undefined),
+  resolvePrincipal: (token) => Promise.resolve(principals.get(token) ?? null),
+  companyParentId: (companyId) => Promise.resolve(parents.has(companyId) ? parents.get(companyId)! : undefined),
+  usersByIds: () => Promise.resolve([]),
+  endSession: async () => {},
 };
 
 let platform: TestPlatform;
@@ -98,15 +101,16 @@ async function notesWritten(): Promise<number> {
 
 function buildApp(deps: ServiceDeps) {
   return createServiceRouter(deps)
-    .handle(ping, async ({ query, principal }) => ({ echo: query.echo ?? null, signedInAs: principal?.name ?? null }))
+    .handle(ping, ({ query, principal }) => Promise.resolve({ echo: query.echo ?? null, signedInAs: principal?.name ?? null }))
     .handle(addNote, async ({ em, params, body }) => {
       expect(em).not.toBe(deps.orm.em);
       const now = new Date();
       await em.execute(em.getKnex()('jobs').insert({ name: `note-${params.companyId}`, payload: JSON.stringify(body), available_at: now, created_at: now }));
       return { companyId: params.companyId, title: body.title, notes: await notesOf(em, params.companyId) };
     })
-    .handle(broken, async () => ({ count: 'many' }) as never)
-    .handle(beacon, async ({ query, body }) => ({ n: body.n, token: query.token })).app;
+    // @ts-expect-error -- the handler breaks its response schema on purpose
+    .handle(broken, () => Promise.resolve({ count: 'many' }))
+    .handle(beacon, ({ query, body }) => Promise.resolve({ n: body.n, token: query.token })).app;
 }
 
 const client = (token?: string) => new TestClient(app, token ? { sessionToken: token } : {});
@@ -114,7 +118,10 @@ const notePath = (companyId: number | string) => `/api/test/company/${companyId}
 const validNote = { title: 'Toolbox talk', count: 3 };
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [jobsSchema], identity });
+  platform = await createTestPlatform({
+    schemas: [jobsSchema],
+    ports: { identity: () => identity, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => createRecordingEnrolmentPort().port },
+  });
   app = buildApp(platform);
 });
 afterAll(() => platform.close());
@@ -139,7 +146,7 @@ describe('a public route', () => {
   });
 });
 
-describe('the checks of a bound route run in order 419 → 401 → 403 → 422 → tenant 403', () => {
+describe('the checks of a bound route run in order 419 → 401 → 403 → 404/422 → tenant 403', () => {
   it('419 first: no XSRF header beats a missing session and a bad body', async () => {
     const response = await client().request(notePath('abc'), { method: 'POST', json: { title: '' }, withXsrf: false });
     expect(response.status).toBe(419);
@@ -185,12 +192,12 @@ describe('the checks of a bound route run in order 419 → 401 → 403 → 422 �
     await nothingWritten();
   });
 
-  it('422 for a bad path parameter, with the error under its name', async () => {
-    const response = await client(tokens.manager).request(notePath('abc'), { method: 'POST', json: validNote });
-    expect(response.status).toBe(422);
-    const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
-    expect(Object.keys(body.errors)).toEqual(['companyId']);
-    expect(body.errors.companyId).toEqual([body.message]);
+  it('404 for a path id that is not canonical, as for a row that does not exist', async () => {
+    for (const id of ['abc', '01', '0x1', '1e1', '-1', '1.0', '%201', '0', '2147483648']) {
+      const response = await client(tokens.manager).request(notePath(id), { method: 'POST', json: validNote });
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    }
     await nothingWritten();
   });
 
@@ -240,18 +247,14 @@ describe("a route with xsrf: 'launch-token'", () => {
 });
 
 describe('bodies that cannot be read', () => {
-  it('answers 422 with an error under body, not 500, for JSON that does not parse', async () => {
+  it('answers 400 with a message, not 500, for JSON that does not parse', async () => {
     const response = await client(tokens.manager).request(notePath(COMPANY), {
       method: 'POST',
       body: '{"title": "Toolbox',
       headers: { 'Content-Type': 'application/json' },
     });
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
-      message: 'The request body is not valid JSON.',
-      code: 'validation',
-      errors: { body: ['The request body is not valid JSON.'] },
-    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'bad_request' });
     await nothingWritten();
   });
 

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
+  isIdIssue,
   issuesToFieldErrors,
+  nulFieldErrors,
   toHonoPath,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -10,15 +12,16 @@ import {
   type RouteDef,
   type RouteOutput,
 } from '@portal/contracts';
-import { AppError } from '../errors';
+import { AppError, validationError } from '../errors';
 import { canActForCompany, safeEqual, type Principal } from '../auth';
 import { readSessionToken } from './cookies';
 import { createErrorHandler, notFoundHandler } from './errors';
+import { readRequestBody } from './request-body';
 import type { App, AppContext, AppEnv, ServiceDeps } from './context';
 import type { Em } from '../db';
 
-type Parsed<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : undefined;
-type Part<R, K extends 'params' | 'query' | 'body'> =
+type PartName = 'params' | 'query' | 'body';
+type Part<R, K extends PartName> =
   R extends RouteDef<infer P, infer Q, infer B, z.ZodType> ? z.output<{ params: P; query: Q; body: B }[K]> : never;
 
 export interface HandlerContext<R extends AnyRoute> {
@@ -46,34 +49,23 @@ function multiValueQuery(c: AppContext): Record<string, string | string[]> {
   return result;
 }
 
-async function readBody(c: AppContext, route: AnyRoute): Promise<unknown> {
-  const contentType = c.req.header('content-type') ?? '';
-  if (contentType.includes('multipart/form-data') || contentType.includes('application/x-www-form-urlencoded')) {
-    const form = await c.req.parseBody({ all: true });
-    const result: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(form)) result[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
-    return result;
-  }
-  if (route.bodyType === 'multipart') {
-    throw new AppError('validation', 'Send this form as multipart/form-data.', { errors: { body: ['Send this form as multipart/form-data.'] } });
-  }
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('validation', 'The request body is not valid JSON.', { errors: { body: ['The request body is not valid JSON.'] } });
-  }
-}
-
-async function validatePart<T extends z.ZodType | undefined>(schema: T, value: unknown, part: string): Promise<Parsed<T>> {
-  if (!schema) return undefined as Parsed<T>;
+/**
+ * One request part against its schema. First, anywhere in the part (schema or not), a string with
+ * U+0000 is a 422 on its field; then the schema: 422 with field errors, but a path id that is not
+ * canonical (idParam) is a 404, as for a row that does not exist.
+ */
+async function validatePart<R extends AnyRoute, K extends PartName>(route: R, part: K, value: unknown): Promise<Part<R, K>> {
+  const nul = nulFieldErrors(value);
+  if (Object.keys(nul).length) throw validationError(nul);
+  const schema = route[part];
+  if (!schema) return undefined as Part<R, K>;
   const result = await schema.safeParseAsync(value);
   if (!result.success) {
+    if (part === 'params' && result.error.issues.some(isIdIssue)) throw new AppError('not_found', 'Not found.');
     const errors = issuesToFieldErrors(result.error.issues, part === 'body' ? undefined : undefined);
     throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors });
   }
-  return result.data as Parsed<T>;
+  return result.data as Part<R, K>;
 }
 
 function checkXsrf(c: AppContext) {
@@ -85,9 +77,25 @@ function checkXsrf(c: AppContext) {
 }
 
 /**
+ * The caller as the route's handler sees them: without a session 401, with a role the route does
+ * not allow 403, so only a public route's handler can get no principal.
+ */
+function authorise<R extends AnyRoute>(route: R, principal: Principal | null): HandlerContext<R>['principal'] {
+  if (route.access !== 'public') {
+    if (!principal) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+    if (route.access !== 'signed-in' && !route.access.includes(principal.role)) {
+      throw new AppError('forbidden', 'You are not allowed to do that.');
+    }
+  }
+  // TypeScript cannot narrow a type conditional on R['access'] from the check above.
+  return principal as HandlerContext<R>['principal'];
+}
+
+/**
  * A service's router: routes from the contract table bound to handlers. Each bound route
- * checks, in order: XSRF on unsafe methods (419), session (401), role (403), input (422),
- * tenant (403); then runs the handler on a fresh entity manager.
+ * checks, in order: XSRF on unsafe methods (419), session (401), role (403), input (params: 404
+ * for an id that is not canonical; body: 413/415/400 while reading it; 422 for the schemas),
+ * tenant (403); then runs the handler on a fresh entity manager and removes the uploaded files.
  */
 export function createServiceRouter(deps: ServiceDeps) {
   const app: App = new Hono<AppEnv>();
@@ -102,27 +110,29 @@ export function createServiceRouter(deps: ServiceDeps) {
       const em = deps.orm.em.fork();
       c.set('em', em);
       const token = readSessionToken(c);
-      const principal = token ? await deps.identity.resolvePrincipal(em, token) : null;
+      const principal = token ? await deps.identity.resolvePrincipal(token) : null;
       c.set('principal', principal);
 
-      if (route.access !== 'public') {
-        if (!principal) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
-        if (route.access !== 'signed-in' && !route.access.includes(principal.role)) {
-          throw new AppError('forbidden', 'You are not allowed to do that.');
-        }
-      }
-      const params = await validatePart(route.params, c.req.param(), 'params');
-      const query = await validatePart(route.query, multiValueQuery(c), 'query');
-      const body = route.body ? await validatePart(route.body, await readBody(c, route), 'body') : (undefined as Parsed<R['body']>);
+      const caller = authorise(route, principal);
+      const params = await validatePart(route, 'params', c.req.param());
+      const query = await validatePart(route, 'query', multiValueQuery(c));
+      // Read only now, past the access checks: nobody unknown makes the server read a body.
+      const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES) : null;
+      let result: Awaited<ReturnType<RouteHandler<R>>>;
+      try {
+        const body = await validatePart(route, 'body', read?.value);
 
-      if (route.tenant) {
-        const companyId = Number((params as Record<string, unknown> | undefined)?.[route.tenant.param]);
-        if (!principal || !(await canActForCompany(deps.identity, em, principal, companyId))) {
-          throw new AppError('forbidden', 'You are not allowed to see this company.');
+        if (route.tenant) {
+          const companyId = Number((params as Record<string, unknown> | undefined)?.[route.tenant.param]);
+          if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
+            throw new AppError('forbidden', 'You are not allowed to see this company.');
+          }
         }
-      }
 
-      const result = await handler({ c, em, principal: principal as never, params: params as never, query: query as never, body: body as never, deps });
+        result = await handler({ c, em, principal: caller, params, query, body, deps });
+      } finally {
+        await read?.dispose();
+      }
       if (result instanceof Response) return result;
       if (validateOutput && route.responseType !== 'file') {
         const checked = route.response.safeParse(result);

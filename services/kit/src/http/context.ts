@@ -1,10 +1,10 @@
 import type { Hono, Context } from 'hono';
 import type { Env } from '../env';
 import type { Em, Orm } from '../db';
-import type { IdentityPort, Principal } from '../auth';
+import type { Principal } from '../auth';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
-import type { EnrolmentPort } from '../ports';
+import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 
 export interface AppVariables {
   requestId: string;
@@ -15,14 +15,18 @@ export type AppEnv = { Variables: AppVariables };
 export type App = Hono<AppEnv>;
 export type AppContext = Context<AppEnv>;
 
-/** What every service app is built from (the gateway builds one set and hands it to all four). */
+/**
+ * What every service app is built from, by `createServiceDeps` (the gateway builds one set and
+ * hands it to all four). Every port is always there: a service reaches another only through it.
+ */
 export interface ServiceDeps {
   env: Env;
   orm: Orm;
   identity: IdentityPort;
+  catalogue: CataloguePort;
+  enrolment: EnrolmentPort;
   mailer: Mailer;
   storage: Storage;
-  /** Set by the gateway (and standalone services that cascade into enrolment). */
-  enrolment?: EnrolmentPort;
-  now?: () => Date;
+  /** The clock; tests set a fixed one. */
+  now: () => Date;
 }

@@ -1,6 +1,6 @@
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
-import type { Context } from 'hono';
+import type { Context, Env, Input } from 'hono';
 import { randomToken } from '../auth/tokens';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 8;
@@ -17,8 +17,11 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
-/** The XSRF cookie is readable by the page's script, which echoes it as X-XSRF-TOKEN. */
-export function issueXsrfCookie(c: Context, secure: boolean, rotate = false): string {
+/**
+ * The XSRF cookie is readable by the page's script, which echoes it as X-XSRF-TOKEN. Generic so an
+ * app's middleware context (its env, path and input) passes in as it is.
+ */
+export function issueXsrfCookie<E extends Env, P extends string, I extends Input>(c: Context<E, P, I>, secure: boolean, rotate = false): string {
   const existing = getCookie(c, XSRF_COOKIE);
   if (existing && !rotate) return existing;
   const token = randomToken(24);

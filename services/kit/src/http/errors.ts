@@ -16,6 +16,8 @@ export function createErrorHandler(options: { exposeDetails: boolean }) {
         c.header('Location', error.details.location);
       }
       if (error.details.retryAfterSeconds) c.header('Retry-After', String(error.details.retryAfterSeconds));
+      // The rest of a body too large is never read: close the connection rather than drain it.
+      if (error.status === 413) c.header('Connection', 'close');
       return c.json(body, error.status as 400);
     }
     if (error instanceof ZodError) {

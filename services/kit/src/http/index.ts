@@ -2,4 +2,6 @@ export * from './context';
 export * from './errors';
 export * from './cookies';
 export * from './bind-routes';
+export * from './request-body';
 export * from './standalone';
+export * from './service-deps';

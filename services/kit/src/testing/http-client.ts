@@ -1,4 +1,4 @@
-import { fillPath, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
+import { appendFormFields, fillPath, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
 
 type Fetchable = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
 
@@ -43,10 +43,14 @@ export class TestClient {
     return response;
   }
 
-  /** Calls a route of the table with params, query and body. */
+  /** Calls a route of the table with params, query and body (a multipart route's body as a form, like the API client). */
   call(route: AnyRoute, input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown } = {}) {
     const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
     const path = fillPath(route.path, input.params) + query;
+    if (route.bodyType === 'multipart' && input.body !== undefined) {
+      const form = input.body instanceof FormData ? input.body : appendFormFields(new FormData(), input.body);
+      return this.request(path, { method: route.method, body: form });
+    }
     return this.request(path, { method: route.method, ...(input.body !== undefined ? { json: input.body } : route.method === 'GET' ? {} : { json: {} }) });
   }
 }

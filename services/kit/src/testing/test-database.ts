@@ -8,8 +8,8 @@ import { loadEnv, type Env } from '../env';
 import { createOrm, migrate, type Orm, type ServiceSchema } from '../db';
 import { createLocalStorage } from '../storage';
 import type { Mailer, MailMessage } from '../mail';
-import type { IdentityPort } from '../auth';
-import type { ServiceDeps } from '../http';
+import type { PortFactories } from '../ports';
+import { createServiceDeps, type ServiceDeps } from '../http';
 import { MYSQL_URL, TEST_DATABASE } from './env';
 
 export interface TestPlatform extends ServiceDeps {
@@ -20,9 +20,16 @@ export interface TestPlatform extends ServiceDeps {
 
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or — in the MySQL
- * project — a throwaway database on MYSQL_URL's server, dropped afterwards.
+ * project — a throwaway database on MYSQL_URL's server, dropped afterwards. The deps come from
+ * `createServiceDeps` like everywhere else; a service's own tests give the ports of services that
+ * depend on it as recording ports (`createRecordingEnrolmentPort`, `unwiredPort`).
  */
-export async function createTestPlatform(options: { schemas: ServiceSchema[]; identity: IdentityPort; env?: Partial<Record<string, string>> }): Promise<TestPlatform> {
+export async function createTestPlatform(options: {
+  schemas: ServiceSchema[];
+  ports: PortFactories;
+  env?: Partial<Record<string, string>>;
+  now?: () => Date;
+}): Promise<TestPlatform> {
   configureLogger({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
@@ -45,21 +52,19 @@ export async function createTestPlatform(options: { schemas: ServiceSchema[]; id
   await migrate(orm);
   const sentMail: MailMessage[] = [];
   const mailer: Mailer = {
-    async send(message) {
+    send(message) {
       sentMail.push(message);
+      return Promise.resolve();
     },
   };
-  return {
-    env,
-    orm,
-    identity: options.identity,
-    mailer,
-    storage: createLocalStorage(join(dataDir, 'storage')),
+  const deps = createServiceDeps({ env, orm, ports: options.ports, mailer, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
+  // The same object, not a copy: the ports read the clock through it.
+  return Object.assign(deps, {
     sentMail,
     async close() {
       await orm.close(true);
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, emailRequestBodySchema, IDENTITY_MESSAGES, passwordEmail, passwordReset, passwordResetBodySchema } from '@portal/contracts';
 import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
@@ -35,9 +35,10 @@ function RequestLinkForm() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(emailRequestBodySchema), defaultValues: { email: '' } });
+  const typedEmail = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit(async (values) => {
     setMessages([]);
@@ -62,7 +63,7 @@ function RequestLinkForm() {
       <FormField label="Email address" htmlFor="reset-email" error={errors.email?.message}>
         <TextInput id="reset-email" type="email" autoComplete="email" invalid={Boolean(errors.email)} {...register('email')} />
       </FormField>
-      <Button type="submit" loading={isSubmitting} disabled={!watch('email')} className="public-form__submit">
+      <Button type="submit" loading={isSubmitting} disabled={!typedEmail} className="public-form__submit">
         Send password reset link
       </Button>
     </form>
@@ -82,10 +83,11 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({ resolver: zodResolver(passwordResetBodySchema), defaultValues: { email, password: '', password_confirmation: '', token } });
+  const [password, passwordConfirmation] = useWatch({ control, name: ['password', 'password_confirmation'] });
 
   const onSubmit = handleSubmit(async (values) => {
     setMessages([]);
@@ -112,7 +114,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       </div>
     );
   }
-  const isFilled = Boolean(watch('password')) && Boolean(watch('password_confirmation'));
+  const isFilled = Boolean(password) && Boolean(passwordConfirmation);
   return (
     <form className="public-form" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <p>Choose a new password of at least 8 characters.</p>

@@ -6,9 +6,12 @@ import type { RemotesState } from '../modules/remotes/use-public-remotes';
 /** The /verify microsite: the verify remote's page, with the same fallback as the portal. */
 export function VerifyPage({ remotesState }: { remotesState: RemotesState }) {
   if (remotesState === 'loading') {
+    // Inside the page's own box, so the box does not move when the page arrives (layout shift).
     return (
-      <div className="shell-remote-loading">
-        <Spinner label="Loading…" />
+      <div className="public-container public-verify">
+        <div className="shell-remote-loading">
+          <Spinner label="Loading…" />
+        </div>
       </div>
     );
   }

@@ -1,49 +1,41 @@
-import { useApiQuery } from '@portal/frontend-kit';
-import type { AdminQuery } from '../admin-query/admin-query';
-import { useAdminQuery } from '../admin-query/use-admin-query';
-import type { AdminListPanelProps } from './admin-list-panel';
-
-/** A list request's query: search and sort only when set. */
-export interface AdminListParams {
-  search?: string;
-  sortBy?: never;
-  sortDir?: AdminQuery['sortDir'];
-  page: number;
-}
+import { useApiQuery, useListAddress, type ListQuery } from '@portal/frontend-kit';
+import type { AdminListPanelProps, ListPage } from './admin-list-panel';
 
 /** One page of a paged admin endpoint (the `pageSchema` of contracts). */
-interface PagedRows<Row> {
-  data: Row[];
+interface PagedRows {
   current_page: number;
   last_page: number;
   total: number;
 }
 
-function toListParams(query: AdminQuery): AdminListParams {
-  return {
-    ...(query.search ? { search: query.search } : {}),
-    // Each endpoint narrows sortBy to its own columns; the server rejects any other.
-    ...(query.sortBy ? { sortBy: query.sortBy as never, sortDir: query.sortDir } : {}),
-    page: query.page,
-  };
-}
+/** The pager's numbers from a `pageSchema` answer. */
+export const pageOfRows = <Page extends PagedRows>(page: Page): ListPage => ({ currentPage: page.current_page, lastPage: page.last_page, total: page.total });
 
 /**
- * The address's query and the page of rows it asks `load` for, refetched whenever the query changes;
- * `listProps` wire both into an AdminListPanel: the empty text, sortable columns, "N in total" and the pager.
+ * The list the address asks for (?search=&sortBy=&sortDir=&page=, beside ?tab=), refetched whenever
+ * it changes; `listProps` wire it into an AdminListPanel: the empty text, sortable columns and the pager.
  */
-export function useAdminList<Row extends { id: number }, Data extends PagedRows<Row>>(name: string, load: (params: AdminListParams) => Promise<Data>) {
-  const { query, setSearch, toggleSort, setPage } = useAdminQuery();
-  const list = useApiQuery(`${name}:${query.search}:${query.sortBy}:${query.sortDir}:${query.page}`, () => load(toListParams(query)));
+export function useAdminList<S extends string, Data extends { data: { id: number }[] }>({
+  name,
+  sortable,
+  load,
+  pageOf,
+}: {
+  name: string;
+  sortable: readonly S[];
+  load: (query: ListQuery<S>) => Promise<Data>;
+  pageOf: (data: NoInfer<Data>) => ListPage;
+}) {
+  const address = useListAddress({ sortable });
+  const list = useApiQuery(`${name}:${address.key}`, () => load(address.query));
   const listProps = {
     list,
-    pageOf: (page: Data) => ({ currentPage: page.current_page, lastPage: page.last_page, total: page.total }),
-    isSearching: query.search !== '',
-    requestedPage: query.page,
-    hasTotal: true,
-    onPageChange: setPage,
-    sort: query.sortBy ? { key: query.sortBy, dir: query.sortDir } : undefined,
-    onSortChange: toggleSort,
-  } satisfies Partial<AdminListPanelProps<Row, Data>>;
-  return { query, setSearch, list, listProps };
+    pageOf,
+    isSearching: address.isSearching,
+    requestedPage: address.list.page,
+    onPageChange: address.setPage,
+    sort: address.sort,
+    onSortChange: address.toggleSort,
+  } satisfies Partial<AdminListPanelProps<Data['data'][number], Data>>;
+  return { address, list, listProps };
 }

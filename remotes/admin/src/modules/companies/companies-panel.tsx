@@ -1,14 +1,19 @@
-import { adminCompanies, ApiError, COMPANY_MESSAGES, companyDelete, formatDate, mimicCompany, type AdminCompany, type ApiClient } from '@portal/contracts';
+import { adminCompanies, ApiError, COMPANY_MESSAGES, COMPANY_SORTABLE, companyDelete, formatDate, mimicCompany, type AdminCompany, type ApiClient } from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
-import { useAdminList } from '../admin-ui/use-admin-list';
+import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The Companies tab: top-level companies, with mimic, edit and delete. */
 export function CompaniesPanel({ api }: { api: ApiClient }) {
-  const { query, setSearch, list, listProps } = useAdminList('companies', (params) => api.call(adminCompanies, { query: params }));
+  const { address, list, listProps } = useAdminList({
+    name: 'companies',
+    sortable: COMPANY_SORTABLE,
+    load: (query) => api.call(adminCompanies, { query }),
+    pageOf: pageOfRows,
+  });
   const deletion = useListDeletion<AdminCompany>({
     remove: async (company) => {
       const response = await api.call(companyDelete, { params: { companyId: company.id } });
@@ -55,8 +60,9 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
     <AdminListPanel
       testId="companies-panel"
       noun={{ one: 'company', many: 'companies' }}
-      toolbar={<ListToolbar search={query.search} onSearch={setSearch} searchLabel="Search companies" addHref="/admin/companies/new" addLabel="Add company" />}
+      toolbar={<ListToolbar search={address.searchText} onSearch={address.setSearchText} searchLabel="Search companies" addHref="/admin/companies/new" addLabel="Add company" />}
       {...listProps}
+      hasTotal
       columns={columns}
       deletion={deletion}
       confirmation={

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
@@ -7,7 +7,6 @@ import {
   ApiError,
   appendFormFields,
   COMPANY_SPECIFIC_CATEGORY_NAME,
-  companyOptions,
   createCourseBodySchema,
   getCourse,
   listCategories,
@@ -16,63 +15,8 @@ import {
   type CourseDetail,
 } from '@portal/contracts';
 import { Button, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
-import { LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
-
-interface ActivityValues {
-  id?: number;
-  name: string;
-  code: string;
-  description: string;
-  type: 'file' | 'video';
-  file?: File;
-  current_file?: string | null;
-}
-
-interface CourseValues {
-  name: string;
-  description: string;
-  category_ids: string[];
-  company_id?: number | '';
-  duration: string;
-  validity_period: number | string;
-  sku: string;
-  wp_link: string;
-  credit_cost: number | string;
-  has_bridging: boolean;
-  file?: File;
-  certificate?: File;
-  activities: ActivityValues[];
-}
-
-const EMPTY: CourseValues = {
-  name: '',
-  description: '',
-  category_ids: [],
-  company_id: '',
-  duration: '',
-  validity_period: 1,
-  sku: '',
-  wp_link: '',
-  credit_cost: 1,
-  has_bridging: false,
-  activities: [],
-};
-
-function valuesOf(course: CourseDetail): CourseValues {
-  return {
-    name: course.name,
-    description: course.description,
-    category_ids: course.category_ids.map(String),
-    company_id: course.company_id ?? '',
-    duration: course.duration ?? '',
-    validity_period: course.validity_period,
-    sku: course.sku ?? '',
-    wp_link: course.wp_link ?? '',
-    credit_cost: course.credit_cost,
-    has_bridging: course.has_bridging === 1,
-    activities: course.activities.map((a) => ({ id: a.id, name: a.name, code: String(a.code), description: a.description, type: a.type, current_file: a.file_name })),
-  };
-}
+import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
+import { courseRequestBody, EMPTY_COURSE, valuesOfCourse, type CourseValues } from './course-form-values';
 
 /** The add / edit course screen (admin): a multipart form with the package zip, sent with progress in %. */
 export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: number | null }) {
@@ -85,7 +29,7 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
   const [saves, setSaves] = useState(0);
   const goBack = (event?: { preventDefault(): void }) => {
     event?.preventDefault();
-    navigate('/admin?tab=courses');
+    void navigate('/admin?tab=courses');
   };
 
   return (
@@ -106,7 +50,7 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
           flash={flash}
           onSaved={(saved, message) => {
             setFlash(message);
-            if (courseId === null) navigate(`/admin?tab=courses&course=${saved.id}`);
+            if (courseId === null) void navigate(`/admin?tab=courses&course=${saved.id}`);
             else {
               setSaves((n) => n + 1);
               course.reload();
@@ -134,16 +78,17 @@ function CourseForm({
   const isNew = course === null;
   const schema = isNew ? createCourseBodySchema : updateCourseBodySchema;
   const form = useForm<CourseValues>({
-    defaultValues: course ? valuesOf(course) : EMPTY,
+    defaultValues: course ? valuesOfCourse(course) : EMPTY_COURSE,
     resolver: zodResolver(schema as never) as unknown as Resolver<CourseValues>,
   });
-  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const { register, handleSubmit, setValue, setError, formState } = form;
   const activities = useFieldArray({ control: form.control, name: 'activities' });
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(flash ? { tone: 'success', text: flash } : null);
 
   const companySpecificId = categories.find((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME)?.id;
-  const categoryIds = watch('category_ids').map(Number);
+  const categoryIds = useWatch({ control: form.control, name: 'category_ids' }).map(Number);
+  const companyId = useWatch({ control: form.control, name: 'company_id' });
   const isCompanySpecific = companySpecificId !== undefined && categoryIds.includes(companySpecificId);
   // Un-ticking 'Company Specific' clears the company.
   useEffect(() => {
@@ -161,16 +106,10 @@ function CourseForm({
   async function submit(values: CourseValues) {
     setMessage(null);
     setProgress(0);
-    const body: Record<string, unknown> = {
-      ...values,
-      category_ids: values.category_ids.map(Number),
-      company_id: isCompanySpecific ? values.company_id : undefined,
-      activities: values.activities.map(({ current_file: _current, ...activity }) => activity),
-      ...(isNew ? {} : { _method: 'PUT' }),
-    };
+    const body = courseRequestBody(values, { isNew, isCompanySpecific });
     try {
       const response = await uploadWithProgress<{ message: string; data: CourseDetail }>(
-        isNew ? '/api/courses' : `/api/courses/${course!.id}`,
+        isNew ? '/api/courses' : `/api/courses/${course.id}`,
         appendFormFields(new FormData(), body),
         setProgress,
       );
@@ -212,7 +151,11 @@ function CourseForm({
         </div>
         {errorOf('category_ids') ? <p className="ds-field__error" role="alert">{errorOf('category_ids')}</p> : null}
       </fieldset>
-      {isCompanySpecific ? <CompanyPicker api={api} value={watch('company_id')} onChange={(id) => setValue('company_id', id)} error={errorOf('company_id')} /> : null}
+      {isCompanySpecific ? (
+        <FormField label="Company" htmlFor="course-company" error={errorOf('company_id')}>
+          <CompanyPicker api={api} id="course-company" value={Number(companyId) || null} onChange={(id) => setValue('company_id', id ?? '')} />
+        </FormField>
+      ) : null}
 
       <div className="admin-course-form__grid">
         <FormField label="Duration" htmlFor="course-duration" error={errorOf('duration')}>
@@ -308,38 +251,5 @@ function CourseForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/** 'Company Specific' courses belong to one company: search at most 10 matches and pick one. */
-function CompanyPicker({ api, value, onChange, error }: { api: ApiClient; value: number | '' | undefined; onChange: (id: number | '') => void; error?: string[] }) {
-  const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(search), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const options = useApiQuery(`companies:${debounced}`, () => api.call(companyOptions, { query: debounced ? { search: debounced } : {} }).then((r) => r.data));
-  const current = useApiQuery(value ? `company:${value}` : null, () => api.call(companyOptions, { query: { id: Number(value) } }).then((r) => r.data[0] ?? null));
-  const list = useMemo(() => (options.status === 'success' ? options.data : []), [options]);
-  return (
-    <div className="admin-course-form__company">
-      <FormField label="Find the company" htmlFor="course-company-search">
-        <TextInput id="course-company-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Type a company name" />
-      </FormField>
-      <FormField label="Company" htmlFor="course-company" error={error}>
-        <select id="course-company" className="ds-input" value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : '')}>
-          <option value="">Choose a company</option>
-          {current.status === 'success' && current.data && !list.some((c) => c.id === current.data!.id) ? (
-            <option value={current.data.id}>{current.data.name}</option>
-          ) : null}
-          {list.map((company) => (
-            <option key={company.id} value={company.id}>
-              {company.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-    </div>
   );
 }

@@ -1,40 +1,24 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteCourse, formatDate, listCourses, MIN_SEARCH_LENGTH, type ApiClient, type CourseSummary } from '@portal/contracts';
+import { COURSE_SORT_FIELDS, deleteCourse, formatDate, listCourses, type ApiClient, type CourseSummary } from '@portal/contracts';
 import { Button, ButtonLink, SearchInput, type TableColumn } from '@portal/design-system';
-import { useApiQuery } from '@portal/frontend-kit';
-import { useAdminQuery } from '../admin-query/use-admin-query';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
+import { useAdminList } from '../admin-ui/use-admin-list';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
-
-const SORTABLE = ['name', 'id', 'credit_cost', 'validity_period', 'created_at'] as const;
-type SortField = (typeof SORTABLE)[number];
-const isSortField = (value: string | null): value is SortField => value !== null && (SORTABLE as readonly string[]).includes(value);
 
 /** Admin course list: search (2+ characters), sortable columns, pages of 15, add, edit and delete. */
 export function CourseList({ api }: { api: ApiClient }) {
-  const { query, setSearch, toggleSort, setPage } = useAdminQuery();
-  const [typed, setTyped] = useState(query.search);
+  const { address, list: courses, listProps } = useAdminList({
+    name: 'courses',
+    sortable: COURSE_SORT_FIELDS,
+    load: (query) => api.call(listCourses, { query }),
+    pageOf: ({ meta }) => ({ currentPage: meta.current_page, lastPage: meta.last_page, total: meta.total }),
+  });
   const navigate = useNavigate();
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
-    navigate(href);
+    void navigate(href);
   };
-
-  // The address follows the box after a short pause, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (typed !== query.search) setSearch(typed);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const search = query.search.trim().length >= MIN_SEARCH_LENGTH ? query.search.trim() : undefined;
-  const sortBy = isSortField(query.sortBy) ? query.sortBy : undefined;
-  const key = JSON.stringify({ search, sortBy, sortDir: query.sortDir, page: query.page });
-  const courses = useApiQuery(key, () =>
-    api.call(listCourses, { query: { search, sortBy, sortDir: sortBy ? query.sortDir : undefined, page: query.page } }),
-  );
 
   const deletion = useListDeletion<CourseSummary>({
     remove: async (course) => {
@@ -82,15 +66,9 @@ export function CourseList({ api }: { api: ApiClient }) {
           <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>Add course</ButtonLink>
         </div>
       }
-      search={<SearchInput label="Search courses" value={typed} onChange={setTyped} placeholder="Search by name (2+ characters)" />}
-      list={courses}
-      pageOf={({ meta }) => ({ currentPage: meta.current_page, lastPage: meta.last_page, total: meta.total })}
-      requestedPage={query.page}
-      onPageChange={setPage}
+      search={<SearchInput label="Search courses" value={address.searchText} onChange={address.setSearchText} placeholder="Search by name (2+ characters)" />}
+      {...listProps}
       columns={columns}
-      isSearching={search !== undefined}
-      sort={sortBy ? { key: sortBy, dir: query.sortDir } : undefined}
-      onSortChange={toggleSort}
       deletion={deletion}
       hasStickyErrors
       canCloseConfirmationWhileBusy

@@ -1,14 +1,19 @@
-import { adminUsers, ApiError, formatDate, USER_MESSAGES, userDelete, type AdminUser, type ApiClient } from '@portal/contracts';
+import { adminUsers, ApiError, formatDate, USER_MESSAGES, USER_SORTABLE, userDelete, type AdminUser, type ApiClient } from '@portal/contracts';
 import type { TableColumn } from '@portal/design-system';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
-import { useAdminList } from '../admin-ui/use-admin-list';
+import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The Learners tab: every learner and manager, searchable, sortable and paged in the address. */
 export function LearnersPanel({ api }: { api: ApiClient }) {
-  const { query, setSearch, list, listProps } = useAdminList('users', (params) => api.call(adminUsers, { query: params }));
+  const { address, list, listProps } = useAdminList({
+    name: 'users',
+    sortable: USER_SORTABLE,
+    load: (query) => api.call(adminUsers, { query }),
+    pageOf: pageOfRows,
+  });
   const deletion = useListDeletion<AdminUser>({
     remove: async (user) => {
       await api.call(userDelete, { params: { id: user.id } });
@@ -35,8 +40,9 @@ export function LearnersPanel({ api }: { api: ApiClient }) {
     <AdminListPanel
       testId="learners-panel"
       noun={{ one: 'learner', many: 'learners' }}
-      toolbar={<ListToolbar search={query.search} onSearch={setSearch} searchLabel="Search learners" addHref="/admin/users/new" addLabel="Add user" />}
+      toolbar={<ListToolbar search={address.searchText} onSearch={address.setSearchText} searchLabel="Search learners" addHref="/admin/users/new" addLabel="Add user" />}
       {...listProps}
+      hasTotal
       columns={columns}
       deletion={deletion}
       confirmation={

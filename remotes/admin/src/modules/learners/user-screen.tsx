@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userChangeCompany, userCreate, userCreateBodySchema, userGet, userUpdate, userUpdateBodySchema, type AdminUser, type ApiClient } from '@portal/contracts';
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
-import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
-import { CompanyPicker } from '../admin-ui/company-picker';
+import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { GoBack } from '../admin-ui/go-back';
 
 type CreateValues = z.input<typeof userCreateBodySchema>;

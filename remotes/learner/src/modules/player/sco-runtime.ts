@@ -66,7 +66,7 @@ export function openScoRuntime(options: {
 
   function isDone(): boolean {
     if (api instanceof Scorm12API) return DONE_12.has(api.cmi.core.lesson_status);
-    const cmi = (api as Scorm2004API).cmi;
+    const cmi = api.cmi;
     return cmi.completion_status === 'completed' || cmi.success_status === 'passed' || cmi.success_status === 'failed';
   }
 
@@ -83,9 +83,8 @@ export function openScoRuntime(options: {
         if (!isDone()) api.lmsSetValue('cmi.core.exit', 'suspend');
         api.lmsFinish('');
       } else {
-        const api2004 = api as Scorm2004API;
-        if (!isDone()) api2004.lmsSetValue('cmi.exit', 'suspend');
-        api2004.lmsFinish('');
+        if (!isDone()) api.lmsSetValue('cmi.exit', 'suspend');
+        api.lmsFinish('');
       }
     },
     detach() {

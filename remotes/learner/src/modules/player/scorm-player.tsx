@@ -25,10 +25,14 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   const pageHidingRef = useRef(false);
   const visitedRef = useRef(new Set<number>());
   const indexRef = useRef(initial.start_index);
+  // What the bar shows: the launch and SCO the player last started (launchRef / indexRef are their
+  // copies for callbacks). `initial` is fixed for the player's life: the page keys the player by
+  // attempt and unmounts it while a launch loads.
+  const [shownLaunch, setShownLaunch] = useState(initial);
   const [index, setIndex] = useState(initial.start_index);
   const [isBusy, setIsBusy] = useState(false);
 
-  const scos = launchRef.current.scos;
+  const scos = shownLaunch.scos;
   const current = scos[index]!;
   const isLast = index === scos.length - 1;
 
@@ -53,6 +57,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   // Declared before use through a ref so the runtime's callback always sees the newest handlers.
   const handleEndRef = useRef<(end: ScoEnd) => void>(() => undefined);
 
+  /** Opens the SCO's runtime and frame; the caller shows it (the first one is shown from the start). */
   const startSco = useCallback(
     (target: number, launch: LaunchData) => {
       const sco = launch.scos[target]!;
@@ -70,7 +75,6 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       });
       runtimeRef.current = runtime;
       indexRef.current = target;
-      setIndex(target);
       phaseRef.current = 'running';
       if (frameRef.current) frameRef.current.src = sco.url;
     },
@@ -84,7 +88,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     await unloadFrame();
     endRuntime();
     await waitForPendingCommits();
-    navigate(launchRef.current.finish_url);
+    void navigate(launchRef.current.finish_url);
   }, [endRuntime, navigate, unloadFrame]);
 
   const goTo = useCallback(
@@ -103,6 +107,8 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
           seqRef.current = 0;
         }
         startSco(target, launch);
+        setShownLaunch(launch);
+        setIndex(target);
       } finally {
         setIsBusy(false);
       }
@@ -110,16 +116,19 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     [api, endRuntime, enrollmentId, startSco, unloadFrame],
   );
 
-  handleEndRef.current = (end: ScoEnd) => {
-    if (phaseRef.current !== 'running') return;
-    const at = indexRef.current;
-    const count = launchRef.current.scos.length;
-    if (end.reason === 'next') void (at + 1 < count ? goTo(at + 1) : leave());
-    else if (end.reason === 'previous') void goTo(at - 1);
-    else if (end.reason === 'exit-all') void leave();
-    else if (end.isDone && at + 1 < count) void goTo(at + 1);
-    else void leave();
-  };
+  // After each commit, before any effect or runtime callback can run.
+  useLayoutEffect(() => {
+    handleEndRef.current = (end: ScoEnd) => {
+      if (phaseRef.current !== 'running') return;
+      const at = indexRef.current;
+      const count = launchRef.current.scos.length;
+      if (end.reason === 'next') void (at + 1 < count ? goTo(at + 1) : leave());
+      else if (end.reason === 'previous') void goTo(at - 1);
+      else if (end.reason === 'exit-all') void leave();
+      else if (end.isDone && at + 1 < count) void goTo(at + 1);
+      else void leave();
+    };
+  });
 
   // First SCO.
   useEffect(() => {
@@ -165,7 +174,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>
       <div className="player__bar">
-        <h1 className="player__title">{launchRef.current.course.name}</h1>
+        <h1 className="player__title">{shownLaunch.course.name}</h1>
         {scos.length > 1 ? (
           <nav className="player__nav" aria-label="Course sections">
             <Button variant="secondary" size="sm" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
@@ -189,7 +198,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
           Re-watch Course
         </Button>
       </div>
-      <iframe ref={frameRef} className="player__frame" title={`Course: ${launchRef.current.course.name}`} data-testid="course-frame" allow="fullscreen" />
+      <iframe ref={frameRef} className="player__frame" title={`Course: ${shownLaunch.course.name}`} data-testid="course-frame" allow="fullscreen" />
     </div>
   );
 }

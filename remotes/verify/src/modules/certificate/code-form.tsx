@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, FormField, TextInput } from '@portal/design-system';
 
 /** Type a certificate code by hand (the QR code on a certificate links here with ?code=). */
@@ -6,7 +6,12 @@ export function CodeForm({ initialCode, onSubmit }: { initialCode: string; onSub
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | undefined>();
 
-  useEffect(() => setCode(initialCode), [initialCode]);
+  // A new code in the address (?code=) replaces what the box holds.
+  const [lastInitialCode, setLastInitialCode] = useState(initialCode);
+  if (initialCode !== lastInitialCode) {
+    setLastInitialCode(initialCode);
+    setCode(initialCode);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,8 +1,9 @@
 import type { CourseDetail, CourseSummary } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { Category } from '../categories/category.entity';
-import { CourseActivity } from '../activities/course-activity.entity';
-import { Course, CourseCategory, type ICourse } from './course.entity';
+import { categoriesByIds } from '../categories/category.repository';
+import { activitiesOfCourse } from '../activities/course-activity.repository';
+import type { ICourse } from './course.entity';
+import { categoryLinksOf, findCourse } from './course.repository';
 import { storageUrl } from '../../queries';
 
 const iso = (value: Date | string | number | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
@@ -10,9 +11,8 @@ const iso = (value: Date | string | number | null | undefined) => (value ? new D
 /** Courses as the API shows them, with their categories (one query for the lot). */
 export async function toCourseSummaries(em: Em, courses: ICourse[]): Promise<CourseSummary[]> {
   if (courses.length === 0) return [];
-  const links = await em.find(CourseCategory, { courseId: { $in: courses.map((c) => c.id) } });
-  const categories = await em.find(Category, { id: { $in: [...new Set(links.map((l) => l.categoryId))] } }, { orderBy: { name: 'asc' } });
-  const categoryById = new Map(categories.map((c) => [c.id, { id: c.id, name: c.name }]));
+  const links = await categoryLinksOf(em, courses.map((c) => c.id));
+  const categories = await categoriesByIds(em, links.map((l) => l.categoryId));
   return courses.map((course) => {
     const own = categories.filter((cat) => links.some((l) => l.courseId === course.id && l.categoryId === cat.id));
     return {
@@ -20,7 +20,7 @@ export async function toCourseSummaries(em: Em, courses: ICourse[]): Promise<Cou
       name: course.name,
       description: course.description,
       category_ids: own.map((c) => c.id),
-      categories: own.map((c) => categoryById.get(c.id)!),
+      categories: own.map((c) => ({ id: c.id, name: c.name })),
       company_id: course.companyId ?? null,
       duration: course.duration ?? null,
       validity_period: course.validityPeriod,
@@ -37,10 +37,10 @@ export async function toCourseSummaries(em: Em, courses: ICourse[]): Promise<Cou
 }
 
 export async function loadCourseDetail(em: Em, courseId: number): Promise<CourseDetail | null> {
-  const course = await em.findOne(Course, { id: courseId });
+  const course = await findCourse(em, courseId);
   if (!course) return null;
-  const [summary] = await toCourseSummaries(em, [course as ICourse]);
-  const activities = await em.find(CourseActivity, { courseId }, { orderBy: { position: 'asc', id: 'asc' } });
+  const [summary] = await toCourseSummaries(em, [course]);
+  const activities = await activitiesOfCourse(em, courseId);
   return {
     ...summary!,
     activities: activities.map((a) => ({

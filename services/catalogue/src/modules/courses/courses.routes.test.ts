@@ -3,12 +3,14 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFormFields, type CourseDetail, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
+import { createRecordingEnrolmentPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createIdentityPort, identitySchema, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
 import { createCatalogueApp } from '../../app';
+import { createCataloguePort } from '../../catalogue-port';
 import { catalogueSchema } from '../../schema';
 import { Category } from '../categories/category.entity';
-import { getCoursePackage, findCourseActivities, findCompanyCourseActivities, courseValidityFor } from '../../queries';
+import { Course, CourseCategory } from './course.entity';
+import { findCourseActivities } from '../../queries';
 import { SCORM_FIXTURES } from '../packages/test-fixtures';
 
 let platform: TestPlatform;
@@ -19,14 +21,15 @@ let companyB = 0;
 const COMPANY_SPECIFIC = 18;
 
 async function makeCompany(em: Em, name: string, parentId: number | null = null) {
-  const company = em.create(Company, { name, parentId } as never);
-  await em.flush();
-  return company.id;
+  return (await makeCompanyRow(em, { name, parentId })).id;
 }
 async function sessionFor(em: Em, role: Role, companyId: number) {
-  const user = em.create(User, { name: `${role} of ${companyId}`, email: null, companyId, role } as never);
-  await em.flush();
-  return createSession(em, { userId: user.id });
+  const user = await makeUser(em, { role, companyId, name: `${role} of ${companyId}`, email: null });
+  return makeSession(em, user.id);
+}
+/** The company's certificate validity for the course, as enrolment reads it through the port. */
+async function validityFor(companyId: number, courseId: number) {
+  return (await platform.catalogue.coursesByIds([courseId], { companyId }))[0]?.validityYears;
 }
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
 
@@ -53,7 +56,11 @@ async function create(fields: Record<string, unknown>, session = sessions.admin)
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema], identity: identityPort });
+  // Enrolment depends on catalogue: here it is a recording port (the gateway tests the real cascades).
+  platform = await createTestPlatform({
+    schemas: [identitySchema, catalogueSchema],
+    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: () => createRecordingEnrolmentPort().port },
+  });
   app = createCatalogueApp(platform);
   const em = platform.orm.em.fork();
   em.create(Category, { id: 1, name: 'Fire Safety' });
@@ -100,7 +107,7 @@ describe('POST /api/courses', () => {
     expect(course.activities[0]!.code).toBe(4321);
     expect(String(course.activities[1]!.code)).toMatch(/^\d{6}$/);
 
-    const pkg = await getCoursePackage(platform.orm.em.fork(), course.id);
+    const pkg = await platform.catalogue.coursePackage(course.id);
     expect(pkg).toMatchObject({ courseId: course.id, version: '2004', baseUrl: `/storage/courses/${course.id}/package/` });
     expect(pkg!.scos.map((s) => s.href)).toEqual(['shared/launchpage.html']);
 
@@ -160,6 +167,15 @@ describe('POST /api/courses', () => {
   it('is for admins only', async () => {
     expect((await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') }, sessions.managerA)).response.status).toBe(403);
   });
+
+  it('takes a package over the default 1 MB body limit (streamed to disk, unzipped from there)', async () => {
+    const noise = new Uint8Array(1536 * 1024).map((_, i) => (i * 2654435761) >>> 24);
+    const big = zipSync({ ...unzipSync(readFileSync(SCORM_FIXTURES + 'RuntimeMinimumCalls_SCORM12-mini.zip')), 'media/noise.bin': noise }, { level: 0 });
+    expect(big.length).toBeGreaterThan(1536 * 1024);
+    const { response, body } = await create({ name: 'Big package', file: new File([big], 'big.zip', { type: 'application/zip' }) });
+    expect(response.status).toBe(200);
+    expect(body.data.file_name).toBe('big.zip');
+  });
 });
 
 function readZipEntry(zip: string): Uint8Array {
@@ -184,7 +200,7 @@ describe('POST /api/courses/{id} (method override PUT)', () => {
 
     const replaced = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: courseForm({ _method: 'PUT', file: fixture('RuntimeMinimumCalls_SCORM12-mini.zip') }) });
     expect(replaced.status).toBe(200);
-    const pkg = await getCoursePackage(platform.orm.em.fork(), id);
+    const pkg = await platform.catalogue.coursePackage(id);
     expect(pkg!.scos).toHaveLength(9);
     expect((await client(sessions.learner).request(`${pkg!.baseUrl}Etiquette/Course.html`)).status).toBe(404);
     expect((await client(sessions.learner).request(`${pkg!.baseUrl}Playing/Playing.html`)).status).toBe(200);
@@ -211,6 +227,37 @@ describe('GET /api/courses', () => {
     expect(paged.data).toHaveLength(1);
     const percent = await list('search=%25%25');
     expect(percent.meta.total).toBe(0);
+  });
+
+  it('treats % and _ in the search as plain text', async () => {
+    const em = platform.orm.em.fork();
+    for (const name of ['Scaffold 50% refresher', 'Scaffold 5000 refresher', 'Tie a_b knots', 'Tie axb knots']) em.create(Course, { name, description: '' });
+    await em.flush();
+    const names = async (search: string) =>
+      ((await (await client(sessions.admin).request(`/api/courses?search=${encodeURIComponent(search)}`)).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+    expect(await names('50%')).toEqual(['Scaffold 50% refresher']);
+    expect(await names('a_b')).toEqual(['Tie a_b knots']);
+  });
+
+  it("pages a company's catalogue 10 at a time within a category, in the page shape and the old meta", async () => {
+    const em = platform.orm.em.fork();
+    const tag = `Cat${Date.now()}`;
+    for (let i = 0; i < 12; i++) {
+      const course = em.create(Course, { name: `${tag} ${String(i).padStart(2, '0')}`, description: '' });
+      await em.flush();
+      if (i !== 5) em.create(CourseCategory, { courseId: course.id, categoryId: 2 });
+    }
+    em.create(Course, { name: `${tag} of B only`, description: '', companyId: companyB });
+    await em.flush();
+    const address = `/api/courses?category_id=2&per_page=10&search=${tag}&sortBy=name`;
+    const first = (await (await client(sessions.managerA).request(address)).json()) as Record<string, unknown> & { data: CourseDetail[]; meta: Record<string, number> };
+    expect(first.data.map((c) => c.name)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10].map((i) => `${tag} ${String(i).padStart(2, '0')}`));
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 11, from: 1, to: 10, prev_page_url: null, next_page_url: `${address}&page=2` });
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 11 });
+    expect(first.data.every((c) => c.selected === false && c.has_enrollments === false)).toBe(true);
+    const second = (await (await client(sessions.managerA).request(`${address}&page=3`)).json()) as { data: CourseDetail[]; current_page: number; from: number };
+    expect(second).toMatchObject({ current_page: 2, from: 11 });
+    expect(second.data.map((c) => c.name)).toEqual([`${tag} 11`]);
   });
 
   it('shows a company the shared courses and its own company-specific ones, with its selection', async () => {
@@ -269,11 +316,10 @@ describe('company selection, edit course and bridging activities', () => {
     });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { message: string }).message).toBe('Course successfully saved!');
-    const em = platform.orm.em.fork();
-    expect(await courseValidityFor(em, companyA, courseId)).toBe(5);
-    expect(await courseValidityFor(em, companyB, courseId)).toBe(2);
-    expect((await findCompanyCourseActivities(em, companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
-    expect((await findCompanyCourseActivities(em, companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
+    expect(await validityFor(companyA, courseId)).toBe(5);
+    expect(await validityFor(companyB, courseId)).toBe(2);
+    expect((await platform.catalogue.companyCourseActivities(companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
+    expect((await platform.catalogue.companyCourseActivities(companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
   });
 
   it("refuses another company's bridging activities by any id, and gives the owner its QR code", async () => {
@@ -291,6 +337,6 @@ describe('company selection, edit course and bridging activities', () => {
     expect(qr.headers.get('content-disposition')).toMatch(/attachment; filename="bridging-activity-\d+-site-walk-qr\.png"/);
     const bytes = new Uint8Array(await qr.arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([137, 80, 78, 71]);
-    expect(await courseValidityFor(platform.orm.em.fork(), companyA, courseId)).toBe(5);
+    expect(await validityFor(companyA, courseId)).toBe(5);
   });
 });

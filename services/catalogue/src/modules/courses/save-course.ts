@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { COMPANY_SPECIFIC_CATEGORY_NAME, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
-import { validationError, type Em, type ServiceDeps } from '@portal/service-kit';
-import { Category } from '../categories/category.entity';
+import { uploadedFilePath, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
+import { categoriesByIds } from '../categories/category.repository';
 import { CourseActivity } from '../activities/course-activity.entity';
-import { BridgingActivity } from '../company-courses/company-course.entity';
-import { Course, CourseCategory, type ICourse } from './course.entity';
+import { activitiesOfCourse, countActivitiesOfCourse } from '../activities/course-activity.repository';
+import { deleteBridgingOfActivity } from '../company-courses/company-course.repository';
+import { Course } from './course.entity';
+import { findCourse, setCourseCategories } from './course.repository';
 import { installPackage, launchPathOf, packageFolder, unpackPackage, type UnpackedPackage } from '../packages/course-package';
 import { PackageError } from '../packages/safe-unzip';
 import { sanitiseDescription } from './sanitise-html';
@@ -23,13 +25,13 @@ const extensionOf = (name: string) => (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? ''
 async function checkForm(deps: ServiceDeps, em: Em, body: Partial<CourseFormBody>): Promise<{ categoryIds: number[]; companyId: number | null }> {
   const errors: Record<string, string[]> = {};
   const categoryIds = [...new Set(body.category_ids ?? [])];
-  const categories = categoryIds.length ? await em.find(Category, { id: { $in: categoryIds } }) : [];
+  const categories = await categoriesByIds(em, categoryIds);
   if (categories.length !== categoryIds.length) errors.category_ids = ['Choose categories from the list.'];
   const isCompanySpecific = categories.some((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME);
   let companyId: number | null = null;
   if (isCompanySpecific) {
     if (!body.company_id) errors.company_id = ['Choose the company this course is for.'];
-    else if ((await deps.identity.companyParentId(em, body.company_id)) === undefined) errors.company_id = ['That company does not exist.'];
+    else if ((await deps.identity.companyParentId(body.company_id)) === undefined) errors.company_id = ['That company does not exist.'];
     else companyId = body.company_id;
   }
   if (body.certificate && !(CERTIFICATE_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(body.certificate.name))) {
@@ -47,7 +49,8 @@ async function checkForm(deps: ServiceDeps, em: Em, body: Partial<CourseFormBody
 
 async function unpackOrRefuse(file: File): Promise<UnpackedPackage> {
   try {
-    return await unpackPackage(file);
+    // An upload is on disk already (streamed by the kit): unzip it in place.
+    return await unpackPackage(uploadedFilePath(file) ?? file);
   } catch (error) {
     if (error instanceof PackageError) throw validationError({ file: [error.message] });
     throw error;
@@ -61,12 +64,12 @@ const newCode = () => randomInt(100_000, 1_000_000);
  * checked before anything is written; storage changes are undone if the transaction fails.
  */
 export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | null, body: CourseFormBody): Promise<number> {
-  const existing = courseId === null ? null : await em.findOne(Course, { id: courseId });
+  const existing = courseId === null ? null : await findCourse(em, courseId);
   if (courseId !== null && !existing) throw validationError({ id: ['That course does not exist.'] });
   if (courseId === null && !body.file) throw validationError({ file: ['Choose the course package (a SCORM .zip).'] });
   if (existing && body.activities) {
     const ids = body.activities.map((a) => a.id).filter((id): id is number => id !== undefined);
-    const own = ids.length ? await em.count(CourseActivity, { id: { $in: ids }, courseId: existing.id }) : 0;
+    const own = await countActivitiesOfCourse(em, existing.id, ids);
     if (own !== new Set(ids).size) throw validationError({ activities: ['An activity does not belong to this course.'] });
   }
   const { categoryIds, companyId } = await checkForm(deps, em, body);
@@ -85,12 +88,11 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
         creditCost: body.credit_cost,
         hasBridging: body.has_bridging ?? false,
       };
-      const course = existing ? tx.assign(existing, fields) : tx.create(Course, fields as never);
+      const course = existing ? tx.assign(existing, fields) : tx.create(Course, fields);
       await tx.flush();
-      const id = (course as ICourse).id;
+      const id = course.id;
 
-      await tx.nativeDelete(CourseCategory, { courseId: id });
-      for (const categoryId of categoryIds) tx.create(CourseCategory, { courseId: id, categoryId });
+      await setCourseCategories(tx, id, categoryIds);
 
       if (unpacked) {
         written.push(packageFolder(id));
@@ -101,7 +103,7 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
           launchPath: launchPathOf(unpacked.manifest),
           manifest: unpacked.manifest,
           packageFileName: body.file!.name.slice(0, 255),
-        } as never);
+        });
       }
       if (body.certificate) {
         const folder = `courses/${id}/certificate`;
@@ -109,15 +111,15 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
         const key = `${folder}/${safeFileName(body.certificate.name)}`;
         written.push(key);
         await deps.storage.put(key, new Uint8Array(await body.certificate.arrayBuffer()));
-        tx.assign(course, { certificatePath: key } as never);
+        tx.assign(course, { certificatePath: key });
       }
 
       if (body.activities !== undefined || !existing) {
         const inputs = body.activities ?? [];
         const keep = new Set(inputs.map((a) => a.id).filter(Boolean));
-        const current = await tx.find(CourseActivity, { courseId: id });
+        const current = await activitiesOfCourse(tx, id);
         for (const gone of current.filter((a) => !keep.has(a.id))) {
-          await tx.nativeDelete(BridgingActivity, { courseActivityId: gone.id });
+          await deleteBridgingOfActivity(tx, gone.id);
           await deps.storage.remove(`courses/${id}/activities/${gone.id}`);
           tx.remove(gone);
         }
@@ -132,7 +134,7 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
           };
           let activity = input.id ? current.find((a) => a.id === input.id)! : null;
           if (activity) tx.assign(activity, { ...fieldsOf, code: fieldsOf.code ?? activity.code });
-          else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() } as never);
+          else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() });
           await tx.flush();
           const folder = `courses/${id}/activities/${activity.id}`;
           if (input.file) {

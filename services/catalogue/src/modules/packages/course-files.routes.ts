@@ -2,30 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { getMimeType } from 'hono/utils/mime';
 import { readSessionToken, type AppEnv, type ServiceDeps } from '@portal/service-kit';
-
-/** Types hono's table lacks that packages and activity files use. */
-const EXTRA_TYPES: Record<string, string> = {
-  xsd: 'application/xml; charset=utf-8',
-  dtd: 'application/xml-dtd',
-  vtt: 'text/vtt; charset=utf-8',
-  ogg: 'audio/ogg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  swf: 'application/x-shockwave-flash',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
-export function contentTypeOf(name: string): string {
-  const extension = (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
-  return EXTRA_TYPES[extension] ?? getMimeType(name) ?? 'application/octet-stream';
-}
+import { contentTypeOf } from './content-types';
 
 const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
 
@@ -37,7 +15,7 @@ const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), {
 export function courseFileRoutes(deps: ServiceDeps) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
     const token = readSessionToken(c);
-    const principal = token ? await deps.identity.resolvePrincipal(deps.orm.em.fork(), token) : null;
+    const principal = token ? await deps.identity.resolvePrincipal(token) : null;
     if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
 
     const prefix = `/storage/courses/${c.req.param('courseId')}/`;

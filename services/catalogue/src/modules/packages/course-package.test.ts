@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
@@ -106,5 +106,22 @@ describe('unpackPackage refuses unsafe or broken packages and keeps nothing', ()
     const unpacked = await unpackPackage(zipSync(validFiles()), undefined, tmpRoot);
     expect(unpacked.files.sort()).toEqual(['imsmanifest.xml', 'index.html']);
     await unpacked.dispose();
+  });
+});
+
+describe('unpackPackage of a zip on disk (an upload the kit streamed to a temporary file)', () => {
+  it('reads it in place and leaves the file to its owner', async () => {
+    const owner = mkdtempSync(join(tmpdir(), 'catalogue-upload-test-'));
+    try {
+      const zipPath = join(owner, 'upload');
+      writeFileSync(zipPath, zipSync(validFiles()));
+      const unpacked = await unpackPackage(zipPath, undefined, tmpRoot);
+      expect(unpacked.files.sort()).toEqual(['imsmanifest.xml', 'index.html']);
+      await unpacked.dispose();
+      expect(existsSync(zipPath)).toBe(true);
+      expect(readdirSync(tmpRoot)).toEqual([]);
+    } finally {
+      rmSync(owner, { recursive: true, force: true });
+    }
   });
 });

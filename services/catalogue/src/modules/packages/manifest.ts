@@ -1,20 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
+import type { CourseSco } from '@portal/service-kit';
 
-/** What the player needs from one launchable item of the default organisation. */
-export interface ManifestSco {
-  identifier: string;
-  title: string;
-  /** Resource href (with xml:base) plus the item's parameters, relative to the package root. */
-  href: string;
-  /** SCORM 1.2 adlcp:masteryscore (0–100). */
-  masteryScore: number | null;
-  /** adlcp:datafromlms (1.2) / adlcp:dataFromLMS (2004): the SCO's launch_data. */
-  dataFromLms: string | null;
-  /** SCORM 2004: the primary objective's minNormalizedMeasure when satisfiedByMeasure="true". */
-  scaledPassingScore: number | null;
-  /** SCORM 2004: every objective id of the item (primary first). */
-  objectiveIds: string[];
-}
+/** What the player needs from one launchable item of the default organisation: the catalogue port's `CourseSco`. */
+export type ManifestSco = CourseSco;
 
 export interface ParsedManifest {
   version: '1.2' | '2004';
@@ -82,8 +70,9 @@ function attr(node: Node | undefined, name: string): string | undefined {
 function text(node: Node | undefined): string | null {
   if (!node) return null;
   const value = node['#text'];
-  if (value === undefined || value === null) return null;
-  const s = String(value).trim();
+  // parseTagValue is off: a node's text is always a string.
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
   return s === '' ? null : s;
 }
 

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { BridgingActivity, catalogueSchema, Course, CourseActivity } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
-import { Enrollment } from '../enrollments/enrollment.entity';
-import { ACTIVITY_MESSAGES } from './activities.routes';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeEnrollment } from '../../testing/factories';
+import { ACTIVITY_MESSAGES } from './activity-messages';
 
-const unique = () => randomBytes(4).toString('hex');
 const NOW = new Date('2026-06-15T12:00:00Z');
 
 let platform: TestPlatform;
@@ -22,19 +20,13 @@ let depotEnrollmentId: number;
 const activities = {} as Record<'walk' | 'video' | 'disabled' | 'otherCourse', number>;
 
 async function company(em: Em, parentId: number | null = null) {
-  const row = em.create(Company, { name: `Company ${unique()}`, parentId } as never);
-  await em.flush();
-  return row.id;
+  return (await makeCompany(em, { parentId })).id;
 }
-async function userIn(em: Em, role: Role, companyId: number) {
-  const user = em.create(User, { name: `${role} ${unique()}`, email: `${role}-${unique()}@example.test`, companyId, role } as never);
-  await em.flush();
-  return user;
+function userIn(em: Em, role: Role, companyId: number) {
+  return makeUser(em, { role, companyId });
 }
 async function activity(em: Em, courseId: number, name: string, code: number, filePath: string | null = null) {
-  const row = em.create(CourseActivity, { courseId, name, code, description: `<p>${name}.</p>`, type: 'file', filePath } as never);
-  await em.flush();
-  return row.id;
+  return (await makeCourseActivity(em, { courseId, name, code, description: `<p>${name}.</p>`, type: 'file', filePath })).id;
 }
 
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
@@ -42,35 +34,31 @@ const submit = (session: string, enrollment: number, activityId: number, code: s
   client(session).request(`/learn/${enrollment}/activities/${activityId}`, { method: 'POST', json: { code } });
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
-  app = createEnrolmentApp({ ...platform, now: () => NOW });
+  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companies.a = await company(em);
   companies.depotOfA = await company(em, companies.a);
   companies.b = await company(em);
   const learner = await userIn(em, 'learner', companies.a);
-  sessions.learner = await createSession(em, { userId: learner.id });
-  sessions.otherLearner = await createSession(em, { userId: (await userIn(em, 'learner', companies.a)).id });
-  sessions.managerA = await createSession(em, { userId: (await userIn(em, 'manager', companies.a)).id });
-  sessions.depotManagerA = await createSession(em, { userId: (await userIn(em, 'manager', companies.depotOfA)).id });
-  sessions.managerB = await createSession(em, { userId: (await userIn(em, 'manager', companies.b)).id });
-  sessions.admin = await createSession(em, { userId: (await userIn(em, 'admin', companies.b)).id });
+  sessions.learner = await makeSession(em, learner.id);
+  sessions.otherLearner = await makeSession(em, (await userIn(em, 'learner', companies.a)).id);
+  sessions.managerA = await makeSession(em, (await userIn(em, 'manager', companies.a)).id);
+  sessions.depotManagerA = await makeSession(em, (await userIn(em, 'manager', companies.depotOfA)).id);
+  sessions.managerB = await makeSession(em, (await userIn(em, 'manager', companies.b)).id);
+  sessions.admin = await makeSession(em, (await userIn(em, 'admin', companies.b)).id);
 
-  const course = em.create(Course, { name: 'Working at Height', description: '', hasBridging: true } as never);
-  const other = em.create(Course, { name: 'Other', description: '' } as never);
-  await em.flush();
+  const course = await makeCourse(em, { name: 'Working at Height', description: '', hasBridging: true });
+  const other = await makeCourse(em, { name: 'Other', description: '' });
   activities.walk = await activity(em, course.id, 'Site walk', 123456, 'courses/1/activities/site-walk.pdf');
   activities.video = await activity(em, course.id, 'Harness check', 777);
   activities.disabled = await activity(em, course.id, 'Switched off', 555);
   activities.otherCourse = await activity(em, other.id, 'Elsewhere', 999);
-  em.create(BridgingActivity, { companyId: companies.a, courseId: course.id, courseActivityId: activities.disabled, description: '', enabled: false } as never);
-  em.create(BridgingActivity, { companyId: companies.a, courseId: course.id, courseActivityId: activities.video, description: 'Check your harness with Sam.', enabled: true } as never);
-  const enrollment = em.create(Enrollment, { userId: learner.id, courseId: course.id, companyId: companies.a, status: 'passed', certificateCode: 'CERT-X', passedAt: NOW } as never);
+  await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.disabled, description: '', enabled: false });
+  await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.video, description: 'Check your harness with Sam.', enabled: true });
+  enrollmentId = (await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: companies.a, status: 'passed', certificateCode: 'CERT-X', passedAt: NOW })).id;
   const depotLearner = await userIn(em, 'learner', companies.depotOfA);
-  const depotEnrollment = em.create(Enrollment, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' } as never);
-  await em.flush();
-  enrollmentId = enrollment.id;
-  depotEnrollmentId = depotEnrollment.id;
+  depotEnrollmentId = (await makeEnrollment(em, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' })).id;
 });
 afterAll(() => platform.close());
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema, Course } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
-import { Enrollment, type EnrollmentStatus } from '../enrollments/enrollment.entity';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeEnrollment } from '../../testing/factories';
+import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,22 +30,19 @@ const codes = {} as Record<'valid' | 'expired' | 'expiresNow' | 'failed', string
 
 async function certificate(em: Em, input: { userId: number; courseId: number; companyId: number; status: EnrollmentStatus; passedAt?: Date; expiresAt?: Date | null }) {
   const code = `CERT-${unique()}`;
-  em.create(Enrollment, { ...input, passedAt: input.passedAt ?? null, expiresAt: input.expiresAt ?? null, certificateCode: code } as never);
-  await em.flush();
+  await makeEnrollment(em, { ...input, certificateCode: code });
   return code;
 }
 
 const verify = (code: string) => new TestClient(app).request(`/api/certificates/verify?${new URLSearchParams({ code })}`);
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
-  app = createEnrolmentApp({ ...platform, now: () => NOW });
+  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
-  const company = em.create(Company, { name: 'Quarry Ltd', parentId: null } as never);
-  await em.flush();
-  const learner = em.create(User, { name: 'Rowan Ellis', email: 'rowan@quarry.test', companyId: company.id, role: 'learner' } as never);
-  const course = em.create(Course, { name: 'Working at Height', description: '' } as never);
-  await em.flush();
+  const company = await makeCompany(em, { name: 'Quarry Ltd' });
+  const learner = await makeUser(em, { role: 'learner', companyId: company.id, name: 'Rowan Ellis', email: 'rowan@quarry.test' });
+  const course = await makeCourse(em, { name: 'Working at Height', description: '' });
   const base = { userId: learner.id, courseId: course.id, companyId: company.id };
   codes.valid = await certificate(em, { ...base, status: 'passed', passedAt: daysFromNow(-30), expiresAt: daysFromNow(335) });
   codes.expired = await certificate(em, { ...base, status: 'passed', passedAt: daysFromNow(-400), expiresAt: daysFromNow(-35) });

@@ -1,8 +1,6 @@
 import { verifyCertificate } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { findCoursesByIds } from '@portal/catalogue-service';
-import { findUserNames } from '@portal/identity-service';
-import { Enrollment } from '../enrollments/enrollment.entity';
+import { checkCertificate } from './check-certificate';
 
 const NOT_FOUND = {
   valid: false,
@@ -18,20 +16,18 @@ const NOT_FOUND = {
 /** Public: anyone holding the QR code may check the certificate. An expired one is not valid. */
 export function verifyRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(verifyCertificate, async ({ em, query }) => {
-    const enrollment = await em.findOne(Enrollment, { certificateCode: query.code.toUpperCase(), status: 'passed' });
-    if (!enrollment) return NOT_FOUND;
-    const now = deps.now?.() ?? new Date();
-    const expired = !!enrollment.expiresAt && enrollment.expiresAt.getTime() <= now.getTime();
-    const [courses, names] = await Promise.all([findCoursesByIds(em, [enrollment.courseId]), findUserNames(em, [enrollment.userId])]);
+    const check = await checkCertificate(deps, em, query.code, deps.now());
+    if (!check) return NOT_FOUND;
+    const { enrollment, isExpired } = check;
     return {
-      valid: !expired,
-      courseName: courses.get(enrollment.courseId)?.name ?? null,
-      learnerName: names.get(enrollment.userId) ?? null,
+      valid: !isExpired,
+      courseName: check.courseName,
+      learnerName: check.learnerName,
       passed: true,
       passed_at: enrollment.passedAt?.toISOString() ?? null,
-      expired,
+      expired: isExpired,
       expired_at: enrollment.expiresAt?.toISOString() ?? null,
-      error: expired ? 'This certificate has expired.' : null,
+      error: isExpired ? 'This certificate has expired.' : null,
     };
   }).app;
 }

@@ -13,6 +13,7 @@ export const CreditAccount = defineEntity({
 export type ICreditAccount = InferEntity<typeof CreditAccount>;
 
 export const CREDIT_KINDS = ['purchase', 'enrolment', 'refund', 'adjustment'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 export const CreditTransaction = defineEntity({
   name: 'CreditTransaction',
@@ -28,3 +29,4 @@ export const CreditTransaction = defineEntity({
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
   }),
 });
+export type ICreditTransaction = InferEntity<typeof CreditTransaction>;

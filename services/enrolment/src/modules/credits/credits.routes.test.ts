@@ -1,33 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { Company, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeCreditAccount } from '../../testing/factories';
 import { CreditAccount } from './credit.entity';
 
 let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
 
 async function makeCompany(em: Em, name: string, input: { parentId?: number; credits?: number } = {}) {
-  const company = em.create(Company, { name, parentId: input.parentId ?? null } as never);
-  await em.flush();
-  if (input.credits !== undefined) em.create(CreditAccount, { companyId: company.id, balance: input.credits } as never);
-  await em.flush();
+  const company = await makeCompanyRow(em, { name, parentId: input.parentId ?? null });
+  if (input.credits !== undefined) await makeCreditAccount(em, company.id, input.credits);
   return company.id;
 }
 async function sessionFor(em: Em, role: Role, companyId: number) {
-  const user = em.create(User, { name: `${role} of ${companyId}`, email: null, companyId, role } as never);
-  await em.flush();
-  return createSession(em, { userId: user.id });
+  const user = await makeUser(em, { role, companyId, name: `${role} of ${companyId}`, email: null });
+  return makeSession(em, user.id);
 }
 
 const sessions = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'managerWithoutAccount' | 'admin' | 'learner', string>;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
+  platform = await createEnrolmentTestPlatform();
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   const company = await makeCompany(em, 'Roofers Ltd', { credits: 37 });
@@ -58,7 +55,7 @@ describe('GET /api/credit-balance', () => {
     expect(await balanceOf(sessions.otherManager)).toBe(900);
   });
 
-  it('is 0 for a company that has never had credits', async () => {
+  it('is 0 for a company that never had credits', async () => {
     expect(await balanceOf(sessions.managerWithoutAccount)).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { creditBalance } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { creditBalanceOf } from './credit-balance';
+import { creditBalanceOf } from './credit.repository';
 
 export function creditRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(creditBalance, async ({ em, principal }) => ({

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema, Course } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeCreditAccount } from '../../testing/factories';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { Enrollment } from './enrollment.entity';
 
@@ -16,8 +17,7 @@ let companyId: number;
 let courseId: number;
 
 async function makeLearner(name: string) {
-  const user = em.create(User, { name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.test`, companyId, role: 'learner' } as never);
-  await em.flush();
+  const user = await makeUser(em, { role: 'learner', companyId, name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.test` });
   return user.id;
 }
 const enrol = (userId: number, body: Record<string, unknown>) =>
@@ -25,19 +25,15 @@ const enrol = (userId: number, body: Record<string, unknown>) =>
 const balance = async () => (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
+  platform = await createEnrolmentTestPlatform();
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
-  const company = em.create(Company, { name: 'Scaffolders Ltd', parentId: null } as never);
-  const platformCompany = em.create(Company, { name: 'Portal', parentId: null } as never);
-  await em.flush();
-  companyId = company.id;
-  em.create(CreditAccount, { companyId, balance: 5 } as never);
-  const course = em.create(Course, { name: 'Ladder Safety', description: '', creditCost: 2, validityPeriod: 3 } as never);
-  const admin = em.create(User, { name: 'Admin', email: 'admin@example.test', companyId: platformCompany.id, role: 'admin' } as never);
-  await em.flush();
-  courseId = course.id;
-  adminSession = await createSession(em, { userId: admin.id });
+  companyId = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;
+  const platformCompany = await makeCompany(em, { name: 'Portal' });
+  await makeCreditAccount(em, companyId, 5);
+  courseId = (await makeCourse(em, { name: 'Ladder Safety', description: '', creditCost: 2, validityPeriod: 3 })).id;
+  const admin = await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Admin', email: 'admin@example.test' });
+  adminSession = await makeSession(em, admin.id);
 });
 afterAll(() => platform.close());
 

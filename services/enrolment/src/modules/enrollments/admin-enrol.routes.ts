@@ -4,13 +4,13 @@ import { adminEnrol } from './admin-enrol';
 
 export function adminEnrolRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(adminEnrolUser, async ({ em, params, body }) => {
-    const enrollment = await adminEnrol(em, deps.mailer, {
+    const enrollment = await adminEnrol(em, deps, {
       userId: params.id,
       courseId: body.course_id,
       force: body.force,
       ...(body.pass_date ? { passDate: body.pass_date } : {}),
       sendPassEmail: body.send_pass_email,
-      now: deps.now?.() ?? new Date(),
+      now: deps.now(),
       appUrl: deps.env.appUrl,
     });
     return {

@@ -1,10 +1,8 @@
-import { LockMode } from '@mikro-orm/core';
-import { AppError, notFound, validationError, type Em, type Mailer } from '@portal/service-kit';
-import { courseValidityFor, findCoursesByIds } from '@portal/catalogue-service';
-import { findUser } from '@portal/identity-service';
-import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { addYears, newCertificateCode } from '../player/store-commit';
+import { AppError, notFound, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
+import { addLedgerEntry, lockCreditAccount } from '../credits/credit.repository';
+import { addYears, newCertificateCode } from '../certificates/certificate';
 import { Enrollment, type IEnrollment } from './enrollment.entity';
+import { hasOpenEnrollment } from './enrollment.repository';
 
 export const NOT_ENOUGH_CREDITS = 'You do not have enough credits for this enrollment';
 
@@ -24,10 +22,11 @@ export interface AdminEnrolInput {
  * two enrolments at once can never spend the same credit. With a pass date the enrolment starts
  * passed, with its certificate code and expiry.
  */
-export async function adminEnrol(em: Em, mailer: Mailer, input: AdminEnrolInput): Promise<IEnrollment> {
-  const user = await findUser(em, input.userId);
+export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer'>, input: AdminEnrolInput): Promise<IEnrollment> {
+  const [user] = await deps.identity.usersByIds([input.userId]);
   if (!user) throw notFound('That user');
-  const course = (await findCoursesByIds(em, [input.courseId])).get(input.courseId);
+  // The course as the user's company sees it: its validity is the company's setting where it has one.
+  const [course] = await deps.catalogue.coursesByIds([input.courseId], { companyId: user.companyId });
   if (!course) throw validationError({ course_id: ['That course does not exist.'] });
   if (course.companyId != null && course.companyId !== user.companyId) {
     throw validationError({ course_id: ['That course belongs to another company.'] });
@@ -36,15 +35,14 @@ export async function adminEnrol(em: Em, mailer: Mailer, input: AdminEnrolInput)
   if (passedAt && (Number.isNaN(passedAt.getTime()) || passedAt.getTime() > input.now.getTime())) {
     throw validationError({ pass_date: ['The pass date cannot be in the future.'] });
   }
-  if (!input.force) {
-    const open = await em.count(Enrollment, { userId: user.id, courseId: course.id, status: { $ne: 'passed' } });
-    if (open > 0) throw validationError({ course_id: ['This learner is already enrolled on this course.'] });
+  if (!input.force && (await hasOpenEnrollment(em, user.id, course.id))) {
+    throw validationError({ course_id: ['This learner is already enrolled on this course.'] });
   }
-  const validityYears = (await courseValidityFor(em, user.companyId, course.id)) ?? course.validityPeriod;
+  const validityYears = course.validityYears;
 
   const enrollment = await em.transactional(async (tx) => {
     if (!input.force) {
-      const account = await tx.findOne(CreditAccount, { companyId: user.companyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const account = await lockCreditAccount(tx, user.companyId);
       if (!account || account.balance - course.creditCost < 0) throw validationError({ course_id: [NOT_ENOUGH_CREDITS] });
       account.balance -= course.creditCost;
     }
@@ -58,17 +56,17 @@ export async function adminEnrol(em: Em, mailer: Mailer, input: AdminEnrolInput)
       startedAt: passedAt,
       passedAt,
       expiresAt: passedAt ? addYears(passedAt, validityYears) : null,
-    } as never);
+    });
     await tx.flush();
     if (!input.force) {
-      tx.create(CreditTransaction, { companyId: user.companyId, delta: -course.creditCost, kind: 'enrolment', enrollmentId: created.id } as never);
+      addLedgerEntry(tx, { companyId: user.companyId, delta: -course.creditCost, kind: 'enrolment', enrollmentId: created.id });
     }
     return created;
   });
 
   if (passedAt && input.sendPassEmail && user.email) {
     const verifyUrl = `${input.appUrl}/verify?code=${enrollment.certificateCode}`;
-    await mailer
+    await deps.mailer
       .send({
         to: user.email,
         subject: `You passed ${course.name}`,

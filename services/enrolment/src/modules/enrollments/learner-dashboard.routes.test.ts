@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_EMAIL, type LearnerEnrollment, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema, Course } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
+import { Course, makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
-import { Enrollment, type EnrollmentStatus } from './enrollment.entity';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeEnrollment } from '../../testing/factories';
+import type { EnrollmentStatus } from './enrollment.entity';
 
 const unique = () => randomBytes(4).toString('hex');
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,30 +20,14 @@ let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
 let companyId: number;
 
-async function makeUser(em: Em, role: Role, extra: { wpUser?: boolean } = {}) {
-  const user = em.create(User, { name: `${role} ${unique()}`, email: `${role}-${unique()}@example.test`, companyId, role, wpUser: extra.wpUser ?? false } as never);
-  await em.flush();
-  return user;
+function makeUser(em: Em, role: Role, extra: { wpUser?: boolean } = {}) {
+  return makeUserRow(em, { role, companyId, wpUser: extra.wpUser ?? false });
 }
-async function makeCourse(em: Em, name: string) {
-  const course = em.create(Course, { name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` } as never);
-  await em.flush();
-  return course;
+function makeCourse(em: Em, name: string) {
+  return makeCourseRow(em, { name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` });
 }
-async function enrol(em: Em, userId: number, courseId: number, status: EnrollmentStatus, extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date }) {
-  const enrollment = em.create(Enrollment, {
-    userId,
-    courseId,
-    companyId,
-    status,
-    passedAt: extra.passedAt ?? null,
-    expiresAt: extra.expiresAt ?? null,
-    certificateCode: extra.code ?? null,
-    createdAt: extra.createdAt,
-    updatedAt: extra.createdAt,
-  } as never);
-  await em.flush();
-  return enrollment;
+function enrol(em: Em, userId: number, courseId: number, status: EnrollmentStatus, extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date }) {
+  return makeEnrollment(em, { userId, courseId, companyId, status, passedAt: extra.passedAt ?? null, expiresAt: extra.expiresAt ?? null, certificateCode: extra.code ?? null, createdAt: extra.createdAt });
 }
 
 interface DashboardBody {
@@ -61,21 +46,19 @@ const ids = {} as Record<'notStarted' | 'inProgress' | 'passed' | 'failed' | 'ex
 const courses = {} as Record<'fire' | 'ladders' | 'forklift' | 'asbestos' | 'noise', { id: number; name: string; wpLink?: string | null }>;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
-  app = createEnrolmentApp({ ...platform, now: () => NOW });
+  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
-  const company = em.create(Company, { name: `Builders ${unique()}`, parentId: null } as never);
-  await em.flush();
-  companyId = company.id;
+  companyId = (await makeCompany(em, { name: `Builders ${unique()}` })).id;
 
   const user = await makeUser(em, 'learner');
   learner = { id: user.id, name: user.name };
   otherLearner = await makeUser(em, 'learner');
   const purchased = await makeUser(em, 'learner', { wpUser: true });
   const manager = await makeUser(em, 'manager');
-  learnerSession = await createSession(em, { userId: learner.id });
-  purchasedSession = await createSession(em, { userId: purchased.id });
-  managerSession = await createSession(em, { userId: manager.id });
+  learnerSession = await makeSession(em, learner.id);
+  purchasedSession = await makeSession(em, purchased.id);
+  managerSession = await makeSession(em, manager.id);
 
   courses.fire = await makeCourse(em, 'Fire Safety');
   courses.ladders = await makeCourse(em, 'Ladder Safety');
@@ -132,7 +115,7 @@ describe('GET /api/learner/dashboard', () => {
   });
 
   it('names a course that no longer exists instead of failing', async () => {
-    const other = await createSession(platform.orm.em.fork(), { userId: otherLearner.id });
+    const other = await makeSession(platform.orm.em.fork(), otherLearner.id);
     const body = await dashboard(other);
     expect(body.enrollments.map((e) => e.id)).toEqual([ids.otherLearners, ids.removedCourse]);
     expect(body.enrollments[1]!.course.name).toBe('Course no longer available');

@@ -1,9 +1,6 @@
-import { AppError, type Em, type Principal } from '@portal/service-kit';
-import type { InferEntity } from '@mikro-orm/core';
-import { findCoursesByIds, hasBridging, type Course } from '@portal/catalogue-service';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
-
-type ICourse = InferEntity<typeof Course>;
+import { AppError, type CataloguePort, type CourseSummary, type Em, type Principal } from '@portal/service-kit';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { findEnrollment } from '../enrollments/enrollment.repository';
 
 export const COURSE_NOT_FOUND = 'This course was not found.';
 
@@ -11,17 +8,17 @@ export const COURSE_NOT_FOUND = 'This course was not found.';
  * The caller's own enrolment and its course. Anyone else's enrolment answers exactly like one that
  * does not exist (404), so enrolment ids cannot be probed.
  */
-export async function ownEnrollment(em: Em, principal: Principal, enrollmentId: number): Promise<{ enrollment: IEnrollment; course: ICourse }> {
-  const enrollment = await em.findOne(Enrollment, { id: enrollmentId });
+export async function ownEnrollment(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number): Promise<{ enrollment: IEnrollment; course: CourseSummary }> {
+  const enrollment = await findEnrollment(em, enrollmentId);
   if (!enrollment || enrollment.userId !== principal.userId) throw new AppError('not_found', COURSE_NOT_FOUND);
-  const course = (await findCoursesByIds(em, [enrollment.courseId])).get(enrollment.courseId);
+  const [course] = await catalogue.coursesByIds([enrollment.courseId]);
   if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
   return { enrollment, course };
 }
 
 /** Finishing the course leads to its activities when it has bridging, otherwise to the dashboard. */
-export function finishUrl(enrollmentId: number, course: Pick<ICourse, 'hasBridging'>): string {
-  return hasBridging(course) ? activitiesUrl(enrollmentId) : '/';
+export function finishUrl(enrollmentId: number, course: Pick<CourseSummary, 'hasBridging'>): string {
+  return course.hasBridging ? activitiesUrl(enrollmentId) : '/';
 }
 
 export const activitiesUrl = (enrollmentId: number) => `/learn/${enrollmentId}/activities`;
@@ -37,4 +34,4 @@ export function enrollmentView(e: IEnrollment) {
   };
 }
 
-export const courseView = (course: ICourse) => ({ id: course.id, name: course.name, has_bridging: hasBridging(course) });
+export const courseView = (course: CourseSummary) => ({ id: course.id, name: course.name, has_bridging: course.hasBridging });

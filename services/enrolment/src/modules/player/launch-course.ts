@@ -1,11 +1,9 @@
 import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
-import { AppError, hashToken, randomToken, type Em, type Principal } from '@portal/service-kit';
-import { getCoursePackage, type CoursePackage } from '@portal/catalogue-service';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
-import { ScoState, ScormAttempt, type IScoState } from './scorm.entity';
+import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Principal } from '@portal/service-kit';
+import { ownEnrollment } from './enrolment-access';
+import { ScormAttempt, type IScoState } from './scorm.entity';
+import { scoStatesOf } from './scorm.repository';
 import { toScorm12Time, toScorm2004Time } from './scorm-time';
-
-type Sco = CoursePackage['scos'][number];
 
 /** SCORM 1.2 wants 'Last, First'; names here are 'First Last' (split at the first space). */
 export function scorm12Name(name: string): string {
@@ -24,7 +22,7 @@ export function shouldResume(state: IScoState | undefined): state is IScoState {
 }
 
 /** The CMI to load before Initialize (flattened keys; empty values are left out). */
-export function initialCmi(version: ScormVersion, sco: Sco, learner: { id: number; name: string }, state: IScoState | undefined): Record<string, string> {
+export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id: number; name: string }, state: IScoState | undefined): Record<string, string> {
   const resume = shouldResume(state);
   const cmi: Record<string, string | null | undefined> = {};
   if (version === '1.2') {
@@ -84,14 +82,15 @@ export const commitUrl = (attemptId: number, scoIdentifier: string, token: strin
 /** A new attempt (player session) and its launch token, which only the caller ever sees in clear. */
 export async function openAttempt(em: Em, input: { enrollmentId: number; userId: number; now: Date }): Promise<{ id: number; token: string }> {
   const token = randomToken(24);
-  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now } as never);
+  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now });
   await em.flush();
   return { id: attempt.id, token };
 }
 
-/** Opens a player session: a new attempt with its launch token, and each SCO's resume data. */
-export async function launchCourse(em: Em, principal: Principal, enrollment: IEnrollment, now: Date) {
-  const pkg = await getCoursePackage(em, enrollment.courseId);
+/** Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data. */
+export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date) {
+  const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
+  const pkg = await catalogue.coursePackage(enrollment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
   const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrollment.id, userId: principal.userId, now });
   if (enrollment.status === 'not_started') {
@@ -100,7 +99,7 @@ export async function launchCourse(em: Em, principal: Principal, enrollment: IEn
     await em.flush();
   }
 
-  const states = new Map((await em.find(ScoState, { enrollmentId: enrollment.id })).map((s) => [s.scoIdentifier, s as IScoState]));
+  const states = await scoStatesOf(em, enrollment.id);
   const learner = { id: principal.userId, name: principal.name };
   const scos: ScoLaunch[] = pkg.scos.map((sco) => {
     const state = states.get(sco.identifier);
@@ -114,5 +113,5 @@ export async function launchCourse(em: Em, principal: Principal, enrollment: IEn
     };
   });
   const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');
-  return { version: pkg.version, attemptId, scos, startIndex: firstOpen < 0 ? 0 : firstOpen };
+  return { enrollment, course, version: pkg.version, attemptId, scos, startIndex: firstOpen < 0 ? 0 : firstOpen };
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
-import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema, CompanyCourse, Course, type ManifestSco } from '@portal/catalogue-service';
+import type { CourseSco, Em } from '@portal/service-kit';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
+import { makeCompanyCourse, makeCourse as makeCourseRow, makeSco as sco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { enrolmentSchema } from '../../schema';
+import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormLogEntry } from './scorm.entity';
 
@@ -20,41 +21,16 @@ let companyId: number;
 const sessions = {} as Record<'learner' | 'otherLearner' | 'manager', string>;
 let learnerId: number;
 
-async function makeUser(em: Em, role: Role, name = `${role} ${unique()}`) {
-  const user = em.create(User, { name, email: `${role}-${unique()}@example.test`, companyId, role } as never);
-  await em.flush();
-  return user;
+function makeUser(em: Em, role: Role, name = `${role} ${unique()}`) {
+  return makeUserRow(em, { role, companyId, name });
 }
 
-const sco = (identifier: string, extra: Partial<ManifestSco> = {}): ManifestSco => ({
-  identifier,
-  title: `SCO ${identifier}`,
-  href: `${identifier}/index.html`,
-  masteryScore: null,
-  dataFromLms: null,
-  scaledPassingScore: null,
-  objectiveIds: [],
-  ...extra,
-});
-
-async function makeCourse(em: Em, version: '1.2' | '2004', scos: ManifestSco[], validityPeriod = 3) {
-  const course = em.create(Course, {
-    name: `Course ${unique()}`,
-    description: '<p>A course.</p>',
-    validityPeriod,
-    packagePath: 'courses/x/package',
-    scormVersion: version,
-    launchPath: scos[0]!.href,
-    manifest: { version, edition: null, identifier: 'm', title: 'M', organization: 'o', scos },
-  } as never);
-  await em.flush();
-  return course;
+function makeCourse(em: Em, version: '1.2' | '2004', scos: CourseSco[], validityPeriod = 3) {
+  return makeCourseRow(em, { validityPeriod, package: { version, scos } });
 }
 
 async function enrol(em: Em, userId: number, courseId: number) {
-  const enrollment = em.create(Enrollment, { userId, courseId, companyId, status: 'not_started' } as never);
-  await em.flush();
-  return enrollment.id;
+  return (await makeEnrollment(em, { userId, courseId, companyId })).id;
 }
 
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
@@ -93,17 +69,16 @@ async function logOf(enrollmentId: number) {
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
-  app = createEnrolmentApp({ ...platform, now: () => NOW });
+  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
-  const company = em.create(Company, { name: `Builders ${unique()}`, parentId: null } as never);
-  await em.flush();
+  const company = await makeCompany(em, { name: `Builders ${unique()}` });
   companyId = company.id;
   const learner = await makeUser(em, 'learner', 'Jane Smith');
   learnerId = learner.id;
-  sessions.learner = await createSession(em, { userId: learner.id });
-  sessions.otherLearner = await createSession(em, { userId: (await makeUser(em, 'learner')).id });
-  sessions.manager = await createSession(em, { userId: (await makeUser(em, 'manager')).id });
+  sessions.learner = await makeSession(em, learner.id);
+  sessions.otherLearner = await makeSession(em, (await makeUser(em, 'learner')).id);
+  sessions.manager = await makeSession(em, (await makeUser(em, 'manager')).id);
 });
 afterAll(() => platform.close());
 
@@ -200,8 +175,7 @@ describe('commits', () => {
   it('uses the company’s own certificate expiry when it set one', async () => {
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, '1.2', [sco('golf')], 3);
-    em.create(CompanyCourse, { companyId, courseId: course.id, selected: true, validityPeriod: 5 } as never);
-    await em.flush();
+    await makeCompanyCourse(em, { companyId, courseId: course.id, selected: true, validityPeriod: 5 });
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed' } }, { final: true });

@@ -1,25 +1,23 @@
 import { learnCommit, learnCourse, learnLaunch } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { hasBridging } from '@portal/catalogue-service';
 import { activitiesUrl, courseView, enrollmentView, finishUrl, ownEnrollment } from './enrolment-access';
 import { launchCourse } from './launch-course';
 import { storeCommit } from './store-commit';
 
 export function playerRoutes(deps: ServiceDeps) {
-  const now = () => deps.now?.() ?? new Date();
+  const now = () => deps.now();
   return createServiceRouter(deps)
     .handle(learnCourse, async ({ em, principal, params }) => {
-      const { enrollment, course } = await ownEnrollment(em, principal, params.enrollmentId);
+      const { enrollment, course } = await ownEnrollment(em, deps.catalogue, principal, params.enrollmentId);
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),
         finish_url: finishUrl(enrollment.id, course),
-        activities_url: hasBridging(course) ? activitiesUrl(enrollment.id) : null,
+        activities_url: course.hasBridging ? activitiesUrl(enrollment.id) : null,
       };
     })
     .handle(learnLaunch, async ({ em, principal, params }) => {
-      const { enrollment, course } = await ownEnrollment(em, principal, params.enrollmentId);
-      const launch = await launchCourse(em, principal, enrollment, now());
+      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now());
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),
@@ -31,7 +29,7 @@ export function playerRoutes(deps: ServiceDeps) {
       };
     })
     .handle(learnCommit, async ({ em, principal, params, query, body }) => {
-      await storeCommit(em, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now());
+      await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now());
       // scorm-again reads this shape; a repeated or late commit is acknowledged the same way.
       return { result: true as const, errorCode: 0 as const };
     }).app;

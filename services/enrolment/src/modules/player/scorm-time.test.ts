@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseScormDuration, toScorm12Time, toScorm2004Time } from './scorm-time';
 
@@ -28,7 +29,7 @@ describe('parseScormDuration', () => {
 
   it('answers null, never throws, for what it cannot read', () => {
     for (const value of ['', '   ', 'soon', 'P', 'PT', '1:2:3:4', 'a:b', null, undefined, {}, -5, Number.NaN]) {
-      expect(parseScormDuration(value), String(value)).toBeNull();
+      expect(parseScormDuration(value), inspect(value)).toBeNull();
     }
   });
 });

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { ScoProgress } from '@portal/contracts';
-import { AppError, hashToken, safeEqual, type Em, type Principal } from '@portal/service-kit';
-import { courseValidityFor, getCoursePackage } from '@portal/catalogue-service';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
-import { ScoState, ScormAttempt, ScormLogEntry, type IScoState } from './scorm.entity';
+import { AppError, hashToken, safeEqual, type CataloguePort, type Em, type Principal } from '@portal/service-kit';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { findEnrollment } from '../enrollments/enrollment.repository';
+import { addYears, newCertificateCode } from '../certificates/certificate';
+import { ScoState, ScormLogEntry } from './scorm.entity';
+import { findAttempt, findScoState, scoStatesOf } from './scorm.repository';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
 
@@ -20,15 +20,13 @@ export interface CommitInput {
 /** Commits that cannot be matched to the caller's own launch all look the same. */
 const unknownLaunch = () => new AppError('not_found', 'This course session was not found. Reopen the course.');
 
-export function newCertificateCode(): string {
-  return `CERT-${randomBytes(6).toString('hex').toUpperCase()}`;
-}
-
-/** passed_at plus whole years, on the same calendar day (UTC). */
-export function addYears(date: Date, years: number): Date {
-  const result = new Date(date.getTime());
-  result.setUTCFullYear(result.getUTCFullYear() + years);
-  return result;
+/** The caller's own attempt (by its launch token) and its enrolment, or the unknown-launch error. */
+async function ownLaunch(em: Em, principal: Principal, input: CommitInput, options: { lock?: boolean } = {}) {
+  const attempt = await findAttempt(em, input.attemptId, options);
+  if (!attempt || attempt.userId !== principal.userId || !safeEqual(attempt.tokenHash, hashToken(input.token))) throw unknownLaunch();
+  const enrollment = await findEnrollment(em, attempt.enrollmentId);
+  if (!enrollment || enrollment.userId !== principal.userId) throw unknownLaunch();
+  return { attempt, enrollment };
 }
 
 /**
@@ -36,19 +34,22 @@ export function addYears(date: Date, years: number): Date {
  * enrolment's status and score follow from all its SCOs. Commits are numbered per attempt; one
  * numbered at or below the newest applied (a repeat, or a late one overtaken by a newer one)
  * changes nothing, and neither does one from an attempt older than the SCO's newest.
+ * The package and the certificate validity come from catalogue first: a port is never called
+ * inside a transaction.
  */
-export async function storeCommit(em: Em, principal: Principal, input: CommitInput, now: Date): Promise<{ applied: boolean }> {
+export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date): Promise<{ applied: boolean }> {
+  const launched = await ownLaunch(em.fork(), principal, input);
+  const { courseId, companyId } = launched.enrollment;
+  const [pkg, [course]] = await Promise.all([catalogue.coursePackage(courseId), catalogue.coursesByIds([courseId], { companyId })]);
+  const sco = pkg?.scos.find((s) => s.identifier === input.sco);
+  if (!pkg || !sco) throw new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
+  const validityYears = course?.validityYears ?? 1;
+
   return em.transactional(async (tx) => {
-    const attempt = await tx.findOne(ScormAttempt, { id: input.attemptId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!attempt || attempt.userId !== principal.userId || !safeEqual(attempt.tokenHash, hashToken(input.token))) throw unknownLaunch();
-    const enrollment = await tx.findOne(Enrollment, { id: attempt.enrollmentId });
-    if (!enrollment || enrollment.userId !== principal.userId) throw unknownLaunch();
-    const pkg = await getCoursePackage(tx, enrollment.courseId);
-    const sco = pkg?.scos.find((s) => s.identifier === input.sco);
-    if (!pkg || !sco) throw new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
+    const { attempt, enrollment } = await ownLaunch(tx, principal, input, { lock: true });
 
     if (input.seq <= attempt.lastSeq) return { applied: false };
-    const existing = (await tx.findOne(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier })) as IScoState | null;
+    const existing = await findScoState(tx, enrollment.id, sco.identifier);
     if (existing && existing.attemptId > attempt.id) return { applied: false };
 
     attempt.lastSeq = input.seq;
@@ -80,7 +81,7 @@ export async function storeCommit(em: Em, principal: Principal, input: CommitInp
       suspendData: reading.suspendData,
       exit: reading.exit?.slice(0, 32) ?? null,
       createdAt: now,
-    } as never);
+    });
 
     // total_time in a final commit already includes the session: it is taken as sent, never added to.
     // The wall time of a session is kept on its attempt (started_at, last_commit_at).
@@ -104,30 +105,29 @@ export async function storeCommit(em: Em, principal: Principal, input: CommitInp
       updatedAt: now,
     };
     if (existing) Object.assign(existing, fields);
-    else tx.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier, ...fields } as never);
+    else tx.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier, ...fields });
     await tx.flush();
 
-    const states = new Map((await tx.find(ScoState, { enrollmentId: enrollment.id })).map((s) => [s.scoIdentifier, s as IScoState]));
+    const states = await scoStatesOf(tx, enrollment.id);
     const progressOfScos = pkg.scos.map((s) => (states.get(s.identifier)?.progress ?? 'not-attempted') as ScoProgress);
     const score = courseScore(pkg.scos.map((s) => {
       const state = states.get(s.identifier);
       return state ? scorePercent(state) : null;
     }));
-    await applyCourseOutcome(tx, enrollment, rollUpCourse(progressOfScos), score, now);
+    await applyCourseOutcome(tx, enrollment, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true };
   });
 }
 
 /** A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow the SCOs. */
-async function applyCourseOutcome(em: Em, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date) {
+async function applyCourseOutcome(em: Em, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
   if (enrollment.status === 'passed') return;
   enrollment.startedAt ??= now;
   if (score !== null) enrollment.score = score;
   if (status === 'passed') {
-    const years = (await courseValidityFor(em, enrollment.companyId, enrollment.courseId)) ?? 1;
     enrollment.status = 'passed';
     enrollment.passedAt = now;
-    enrollment.expiresAt = addYears(now, years);
+    enrollment.expiresAt = addYears(now, validityYears);
     enrollment.certificateCode ??= newCertificateCode();
   } else {
     enrollment.status = status === 'not_started' ? 'in_progress' : status;

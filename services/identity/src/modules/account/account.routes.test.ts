@@ -32,7 +32,7 @@ describe('GET /api/account', () => {
   it('shows login details, settings, depots and the company administrators (managers only)', async () => {
     await world.makeUser({ role: 'learner', companyId: companyA });
     await world.makeUser({ role: 'admin', companyId: companyA });
-    const body = await (await asManager().request('/api/account')).json();
+    const body: unknown = await (await asManager().request('/api/account')).json();
     expect(body).toEqual({
       user: { id: managerA.id, name: 'Avery Manager', email: managerA.email },
       company: { id: companyA, name: 'Alpha Ltd', logo_url: null },
@@ -58,7 +58,7 @@ describe('POST /account/login', () => {
     expect(await response.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.loginUpdated });
     const stored = await world.em().findOneOrFail(User, { id: manager.id });
     expect(stored).toMatchObject({ name: 'New Name', email: email.toLowerCase() });
-    expect(await verifyPassword(stored.passwordHash!, PASSWORD)).toBe(true);
+    expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
   });
 
   it('sets a new password and ends the other sessions; refuses a taken email', async () => {
@@ -67,7 +67,7 @@ describe('POST /account/login', () => {
     const other = await world.signIn(manager.id);
     const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5' } });
     expect(response.status).toBe(200);
-    expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash!, 'Another-Ladder-5')).toBe(true);
+    expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash, 'Another-Ladder-5')).toBe(true);
     expect((await world.client(other).request('/api/shell')).status).toBe(401);
     expect((await world.client(token).request('/api/shell')).status).toBe(200);
 
@@ -143,8 +143,7 @@ describe('account depots', () => {
     expect(await world.em().count(Company, { id: depot.id })).toBe(0);
     expect(await world.em().count(User, { id: learner.id })).toBe(0);
     expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrollmentsOfUsers', args: [[learner.id]] },
-      { method: 'removeEnrollmentsOfCompanies', args: [[depot.id]] },
+      { method: 'removeEnrollmentsOf', args: [{ userIds: [learner.id], companyIds: [depot.id] }] },
     ]);
   });
 

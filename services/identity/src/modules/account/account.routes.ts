@@ -1,8 +1,7 @@
 import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, companyLogo } from '@portal/contracts';
-import { createServiceRouter, notFound, type ServiceDeps } from '@portal/service-kit';
-import { Company } from '../companies/company.entity';
-import { deleteCompanyTree } from '../companies/company.repository';
-import { findOwnDepot, logoContentType, readAccount, updateLoginDetails, updateNotifications, uploadLogo } from './account';
+import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { deleteCompanyTree } from '../companies/manage-companies';
+import { findOwnDepot, readAccount, readLogo, updateLoginDetails, updateNotifications, updateOwnDepot, uploadLogo } from './account';
 
 /** The account area (/account) of managers, and of admins for the company they act for. */
 export function accountRoutes(deps: ServiceDeps) {
@@ -21,10 +20,7 @@ export function accountRoutes(deps: ServiceDeps) {
       return { success: true as const, message: ACCOUNT_MESSAGES.logoUpdated, logo_url: logoUrl };
     })
     .handle(accountDepotUpdate, async ({ em, principal, params, body }) => {
-      const depot = await findOwnDepot(em, principal, params.id);
-      depot.name = body.name;
-      if (body.email !== undefined) depot.email = body.email;
-      await em.flush();
+      const depot = await updateOwnDepot(em, principal, params.id, body);
       return { success: true as const, message: ACCOUNT_MESSAGES.depotUpdated, data: { id: depot.id, name: depot.name, email: depot.email ?? null } };
     })
     .handle(accountDepotDelete, async ({ em, principal, params }) => {
@@ -33,15 +29,11 @@ export function accountRoutes(deps: ServiceDeps) {
       return { success: true as const, message: ACCOUNT_MESSAGES.depotDeleted };
     })
     .handle(companyLogo, async ({ c, em, params }) => {
-      const company = await em.findOne(Company, { id: params.companyId }, { fields: ['logoPath'] });
-      if (!company?.logoPath) throw notFound('That logo');
-      const bytes = await deps.storage.get(company.logoPath).catch(() => {
-        throw notFound('That logo');
-      });
+      const logo = await readLogo(em, deps.storage, params.companyId);
       // Other pages may show the logo for up to 5 minutes after a change (spec §9).
       c.header('Cache-Control', 'private, max-age=300');
-      c.header('Content-Type', logoContentType(company.logoPath));
+      c.header('Content-Type', logo.contentType);
       c.header('X-Content-Type-Options', 'nosniff');
-      return c.body(new Uint8Array(bytes));
+      return c.body(logo.bytes);
     }).app;
 }

@@ -1,10 +1,11 @@
 import { imageSize } from 'image-size';
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
 import { AppError, hashPassword, notFound, randomToken, validationError, type Em, type Principal, type Storage } from '@portal/service-kit';
-import { Company, type ICompany } from '../companies/company.entity';
-import { User } from '../users/user.entity';
-import { Session } from '../sessions/session.entity';
-import { assertUniqueIdentity } from '../users/user.repository';
+import type { ICompany } from '../companies/company.entity';
+import { depotsOf, findCompany, findDepot } from '../companies/company.repository';
+import { findUser, managersOf } from '../users/user.repository';
+import { assertUniqueIdentity } from '../users/manage-users';
+import { deleteOtherSessions } from '../sessions/session.repository';
 
 const LOGO_MAX_BYTES = 1024 * 1024;
 const LOGO_TYPES: Record<string, { ext: string; contentType: string }> = {
@@ -21,13 +22,24 @@ export function logoUrlOf(company: ICompany): string | null {
   return `/api/company/${company.id}/logo?v=${version}`;
 }
 
-export async function readAccount(em: Em, principal: Principal) {
-  const user = await em.findOneOrFail(User, { id: principal.userId });
-  const company = await em.findOne(Company, { id: principal.companyId });
+async function ownAccount(em: Em, principal: Principal) {
+  const user = await findUser(em, principal.userId);
+  if (!user) throw notFound('Your account');
+  return user;
+}
+
+async function ownCompany(em: Em, principal: Principal): Promise<ICompany> {
+  const company = await findCompany(em, principal.companyId);
   if (!company) throw notFound('Your company');
-  const depots = await em.find(Company, { parentId: company.id }, { orderBy: { name: 'asc', id: 'asc' } });
+  return company;
+}
+
+export async function readAccount(em: Em, principal: Principal) {
+  const user = await ownAccount(em, principal);
+  const company = await ownCompany(em, principal);
+  const depots = await depotsOf(em, company.id);
   // Company administrators: its managers (admins — also a mimicking admin — are never listed).
-  const managers = await em.find(User, { companyId: company.id, role: 'manager' }, { orderBy: { name: 'asc', id: 'asc' } });
+  const managers = await managersOf(em, company.id);
   return {
     user: { id: user.id, name: user.name, email: user.email ?? null },
     company: { id: company.id, name: company.name, logo_url: logoUrlOf(company) },
@@ -39,18 +51,17 @@ export async function readAccount(em: Em, principal: Principal) {
 
 /** POST /account/login: name and email; a blank password changes nothing. A new password ends the other sessions. */
 export async function updateLoginDetails(em: Em, principal: Principal, input: { name: string; email: string; password?: string | null | undefined }) {
-  const user = await em.findOneOrFail(User, { id: principal.userId });
+  const user = await ownAccount(em, principal);
   await assertUniqueIdentity(em, { email: input.email }, user.id);
   user.name = input.name;
   user.email = input.email;
   if (input.password) user.passwordHash = await hashPassword(input.password);
   await em.flush();
-  if (input.password) await em.nativeDelete(Session, { userId: user.id, id: { $ne: principal.sessionId } });
+  if (input.password) await deleteOtherSessions(em, user.id, principal.sessionId);
 }
 
 export async function updateNotifications(em: Em, principal: Principal, input: { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean }) {
-  const company = await em.findOne(Company, { id: principal.companyId });
-  if (!company) throw notFound('Your company');
+  const company = await ownCompany(em, principal);
   company.sendCertificate = input.send_certificate;
   company.sendReport = input.send_report;
   company.sendExpiryReport = input.send_expiry_report;
@@ -74,8 +85,7 @@ export async function uploadLogo(em: Em, storage: Storage, principal: Principal,
   if (size.width > LOGO_MAX_PIXELS || size.height > LOGO_MAX_PIXELS) {
     throw validationError({ logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${size.width}x${size.height}.`] });
   }
-  const company = await em.findOne(Company, { id: principal.companyId });
-  if (!company) throw notFound('Your company');
+  const company = await ownCompany(em, principal);
   const key = `logos/${company.id}/${randomToken(9)}.${type.ext}`;
   await storage.remove(`logos/${company.id}`);
   await storage.put(key, bytes);
@@ -89,9 +99,29 @@ export function logoContentType(key: string): string {
   return Object.values(LOGO_TYPES).find((t) => t.ext === ext)?.contentType ?? 'application/octet-stream';
 }
 
+/** A company's logo: its bytes and type, or 404. */
+export async function readLogo(em: Em, storage: Storage, companyId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const company = await findCompany(em, companyId);
+  if (!company?.logoPath) throw notFound('That logo');
+  const logoPath = company.logoPath;
+  const bytes = await storage.get(logoPath).catch(() => {
+    throw notFound('That logo');
+  });
+  return { bytes: new Uint8Array(bytes), contentType: logoContentType(logoPath) };
+}
+
 /** A depot of the company the caller acts for (a depot's own manager cannot edit or delete it here). */
 export async function findOwnDepot(em: Em, principal: Principal, depotId: number): Promise<ICompany> {
-  const depot = await em.findOne(Company, { id: depotId, parentId: principal.companyId });
+  const depot = await findDepot(em, principal.companyId, depotId);
   if (!depot) throw new AppError('not_found', ACCOUNT_MESSAGES.depotNotFound);
+  return depot;
+}
+
+/** PATCH /account/depot/{id}: a depot's name and email. */
+export async function updateOwnDepot(em: Em, principal: Principal, depotId: number, input: { name: string; email?: string | null | undefined }): Promise<ICompany> {
+  const depot = await findOwnDepot(em, principal, depotId);
+  depot.name = input.name;
+  if (input.email !== undefined) depot.email = input.email;
+  await em.flush();
   return depot;
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE, type Role } from '@portal/contracts';
-import { hashPassword, type Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import type { Em } from '@portal/service-kit';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { createIdentityApp } from '../../app';
-import { identityPort } from '../../identity-port';
-import { identitySchema } from '../../schema';
-import { Company } from '../companies/company.entity';
+import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
+import { makeCompany, makeUser as makeUserRow } from '../../testing/factories';
 import { User } from '../users/user.entity';
 import { Session } from '../sessions/session.entity';
 import { createSession } from '../sessions/session.repository';
@@ -14,6 +13,7 @@ import { createSession } from '../sessions/session.repository';
 const unique = () => randomBytes(4).toString('hex');
 const PASSWORD = 'Sturdy-Ladder-42';
 
+let world: IdentityTestWorld;
 let platform: TestPlatform;
 let app: ReturnType<typeof createIdentityApp>;
 let companyId: number;
@@ -21,15 +21,7 @@ let companyName: string;
 
 async function makeUser(em: Em, role: Role, extra: { loginCode?: string; password?: string | null } = {}) {
   const email = `${role}-${unique()}@example.test`;
-  const user = em.create(User, {
-    name: `${role} ${unique()}`,
-    email,
-    passwordHash: extra.password === null ? null : await hashPassword(extra.password ?? PASSWORD),
-    loginCode: extra.loginCode ?? null,
-    companyId,
-    role,
-  } as never);
-  await em.flush();
+  const user = await makeUserRow(em, { role, companyId, email, password: extra.password === null ? null : (extra.password ?? PASSWORD), loginCode: extra.loginCode ?? null });
   return { id: user.id, name: user.name, email };
 }
 
@@ -38,15 +30,12 @@ const login = (c: TestClient, body: unknown) => c.request('/api/auth/login', { m
 const shellStatus = async (token: string) => (await client(token).request('/api/shell')).status;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [identitySchema], identity: identityPort });
-  app = createIdentityApp(platform);
-  const em = platform.orm.em.fork();
+  world = await createIdentityTestWorld();
+  ({ platform, app } = world);
   companyName = `Scaffolders ${unique()}`;
-  const company = em.create(Company, { name: companyName, parentId: null } as never);
-  await em.flush();
-  companyId = company.id;
+  companyId = (await makeCompany(world.em(), { name: companyName })).id;
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 describe('POST /api/auth/login with email and password', () => {
   it('signs in, sets an HttpOnly SameSite=Lax session cookie and sends a learner or manager to /', async () => {

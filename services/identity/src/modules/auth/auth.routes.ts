@@ -20,7 +20,7 @@ import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate
 import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
 
 export function authRoutes(deps: ServiceDeps) {
-  const now = () => deps.now?.() ?? new Date();
+  const now = () => deps.now();
 
   /** Rotation: whatever session the browser had ends here, and a new token is issued. */
   async function startSession(c: AppContext, em: Em, user: IUser) {

@@ -1,11 +1,11 @@
 import { IDENTITY_MESSAGES, LOGIN_LINK_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@portal/contracts';
 import { AppError, hashPassword, logger, type Em, type Mailer, type MailMessage } from '@portal/service-kit';
-import { User, type IUser } from '../users/user.entity';
-import { Session } from '../sessions/session.entity';
+import type { IUser } from '../users/user.entity';
+import { findUser, findUserByEmail, setPasswordHash } from '../users/user.repository';
+import { deleteOtherSessions } from '../sessions/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
 import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
-import { consumeToken, findLiveToken, issueToken } from './user-tokens';
-import { UserToken } from './user-token.entity';
+import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
 
 interface MailRequest {
   em: Em;
@@ -24,7 +24,7 @@ async function handleMailRequest(input: MailRequest, build: (user: IUser) => Pro
   const limits = [LIMITS.mailAccount(input.email), LIMITS.mailAddress(input.address)];
   await assertWithinLimits(input.em, limits, input.now, 'email requests');
   await recordAttempt(input.em, limits, input.now);
-  const user = await input.em.findOne(User, { email: input.email });
+  const user = await findUserByEmail(input.em, input.email);
   if (!user) return;
   const mail = await build(user);
   void input.mailer.send(mail).catch((error: unknown) => logger.error('mail failed', { subject: mail.subject, error: String(error) }));
@@ -47,7 +47,7 @@ export async function requestPasswordReset(input: MailRequest): Promise<void> {
 /** The user an emailed sign-in link belongs to; the link stops working. */
 export async function consumeLoginLink(em: Em, token: string, now: Date): Promise<IUser> {
   const userId = await consumeToken(em, token, 'login_link', now);
-  const user = userId ? await em.findOne(User, { id: userId }) : null;
+  const user = userId ? await findUser(em, userId) : null;
   if (!user) throw new AppError('validation', IDENTITY_MESSAGES.loginLinkInvalid, { errors: { token: [IDENTITY_MESSAGES.loginLinkInvalid] } });
   return user;
 }
@@ -63,14 +63,14 @@ export async function resetPassword(
   const invalid = () => new AppError('validation', IDENTITY_MESSAGES.resetTokenInvalid, { errors: { token: [IDENTITY_MESSAGES.resetTokenInvalid] } });
   const live = await findLiveToken(em, input.token, 'reset', input.now);
   if (!live) throw invalid();
-  const user = await em.findOne(User, { id: live.userId });
+  const user = await findUser(em, live.userId);
   // The email must be the account's, so a leaked token alone is not enough.
   if (!user || user.email !== input.email) throw invalid();
   if ((await consumeToken(em, input.token, 'reset', input.now)) !== user.id) throw invalid();
 
   const passwordHash = await hashPassword(input.password);
-  await em.nativeUpdate(User, { id: user.id }, { passwordHash, updatedAt: input.now });
-  await em.nativeDelete(UserToken, { userId: user.id, usedAt: null });
-  await em.nativeDelete(Session, input.currentSessionId ? { userId: user.id, id: { $ne: input.currentSessionId } } : { userId: user.id });
+  await setPasswordHash(em, user.id, passwordHash, input.now);
+  await deleteUnusedTokensOfUser(em, user.id);
+  await deleteOtherSessions(em, user.id, input.currentSessionId);
   await clearAttempts(em, LIMITS.signInAccount(user.email));
 }

@@ -1,5 +1,5 @@
 import { AppError, hashToken, type Em } from '@portal/service-kit';
-import { AuthAttempt } from './auth-attempt.entity';
+import { addAttempt, deleteAttempts, recentAttemptTimes } from './auth-attempt.repository';
 
 export interface Limit {
   bucket: string;
@@ -20,13 +20,9 @@ export const LIMITS = {
 /** Seconds until the bucket has room again, or 0 when it has room now. */
 export async function secondsUntilAllowed(em: Em, limit: Limit, now: Date): Promise<number> {
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const recent = await em.find(
-    AuthAttempt,
-    { bucket: limit.bucket, createdAt: { $gt: since } },
-    { orderBy: { createdAt: 'desc' }, limit: limit.max, fields: ['createdAt'] },
-  );
+  const recent = await recentAttemptTimes(em, limit.bucket, since, limit.max);
   if (recent.length < limit.max) return 0;
-  const oldestCounted = recent[recent.length - 1]!.createdAt.getTime();
+  const oldestCounted = recent[recent.length - 1]!.getTime();
   return Math.max(1, Math.ceil((oldestCounted + limit.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 
@@ -43,12 +39,11 @@ export async function assertWithinLimits(em: Em, limits: Limit[], now: Date, wha
 export async function recordAttempt(em: Em, limits: Limit[], now: Date): Promise<void> {
   for (const limit of limits) {
     // Rows older than the window no longer count: drop them as the bucket is used.
-    await em.nativeDelete(AuthAttempt, { bucket: limit.bucket, createdAt: { $lte: new Date(now.getTime() - limit.windowSeconds * 1000) } });
-    em.create(AuthAttempt, { bucket: limit.bucket, createdAt: now });
+    await addAttempt(em, limit.bucket, now, new Date(now.getTime() - limit.windowSeconds * 1000));
   }
   await em.flush();
 }
 
 export async function clearAttempts(em: Em, limit: Limit): Promise<void> {
-  await em.nativeDelete(AuthAttempt, { bucket: limit.bucket });
+  await deleteAttempts(em, limit.bucket);
 }

@@ -23,11 +23,23 @@ describe('GET /api/admin/companies', () => {
     await world.makeCompany({ name: `${tag} Depot`, parentId: parent.id });
     await world.makeCompany({ name: `${tag} Alpha` });
     await world.makeUser({ role: 'learner', companyId: parent.id });
-    await world.enrolment.port.setCreditBalance(world.em(), parent.id, 12, 'test');
+    await world.enrolment.port.setCreditBalance(parent.id, 12, 'test');
     const page = (await (await asAdmin().request(`/api/admin/companies?search=${tag}&sortBy=name&sortDir=desc`)).json()) as { data: AdminCompany[]; total: number };
     expect(page.total).toBe(2);
     expect(page.data.map((c) => c.name)).toEqual([`${tag} Builders`, `${tag} Alpha`]);
     expect(page.data[0]).toMatchObject({ depots_count: 1, users_count: 1, credit_balance: 12, parent_id: null });
+  });
+
+  it('treats % and _ in the search as plain text, in the list and the picker', async () => {
+    for (const name of ['Scaffold 50% Ltd', 'Scaffold 5000 Ltd', 'Hire a_b Ltd', 'Hire axb Ltd']) await world.makeCompany({ name });
+    const listed = async (search: string) =>
+      ((await (await asAdmin().request(`/api/admin/companies?search=${encodeURIComponent(search)}`)).json()) as { data: AdminCompany[] }).data.map((c) => c.name);
+    const offered = async (search: string) =>
+      ((await (await asAdmin().request(`/api/admin/company-options?search=${encodeURIComponent(search)}`)).json()) as { data: { name: string }[] }).data.map((c) => c.name);
+    for (const find of [listed, offered]) {
+      expect(await find('50%')).toEqual(['Scaffold 50% Ltd']);
+      expect(await find('a_b')).toEqual(['Hire a_b Ltd']);
+    }
   });
 
   it('offers at most 10 companies or depots by name for pickers', async () => {
@@ -54,7 +66,7 @@ describe('POST /api/company/createCompanyAndUser', () => {
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ user: { role: 'manager', company_id: body.data.id } });
     // The password is never stored or shown again.
-    const again = await (await asAdmin().request(`/api/company/${body.data.id}`)).json();
+    const again: unknown = await (await asAdmin().request(`/api/company/${body.data.id}`)).json();
     expect(JSON.stringify(again)).not.toContain(body.password);
   });
 
@@ -122,8 +134,7 @@ describe('a company and its depots', () => {
     expect(await world.em().count(User, { id: { $in: [a.id, b.id] } })).toBe(0);
     expect((await world.client(session).request('/api/shell')).status).toBe(401);
     expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrollmentsOfUsers', args: [[a.id, b.id].sort((x, y) => x - y)] },
-      { method: 'removeEnrollmentsOfCompanies', args: [[company.id, depot.id].sort((x, y) => x - y)] },
+      { method: 'removeEnrollmentsOf', args: [{ userIds: [a.id, b.id].sort((x, y) => x - y), companyIds: [company.id, depot.id].sort((x, y) => x - y) }] },
     ]);
   });
 

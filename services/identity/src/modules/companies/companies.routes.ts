@@ -1,26 +1,22 @@
-import { MIN_SEARCH_LENGTH, COMPANY_DROPDOWN_MAX_MATCHES, adminCompanies, COMPANY_MESSAGES, companyCreate, companyDelete, companyGet, companyOptions, companyUpdate, depotDelete, depotUpdate } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { Company } from './company.entity';
-import { deleteCompanyTree, depotsOf, findCompanyOrFail, listCompanies, toAdminCompanies, toDepots } from './company.repository';
-import { createCompanyAndUser, findDepotOrFail, updateCompany, updateDepot } from './manage-companies';
-import { applySearch } from '../shared/admin-list';
+import { adminCompanies, COMPANY_MESSAGES, companyCreate, companyDelete, companyGet, companyOptions, companyUpdate, depotDelete, depotUpdate } from '@portal/contracts';
+import { createServiceRouter, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
+import type { ICompany } from './company.entity';
+import { companyOptions as findCompanyOptions, depotsOf, listCompanies } from './company.repository';
+import { toAdminCompanies, toDepots } from './company-views';
+import { createCompanyAndUser, deleteCompanyTree, findCompanyOrFail, findDepotOrFail, updateCompany, updateDepot } from './manage-companies';
 
 export function companyRoutes(deps: ServiceDeps) {
-  const one = async (em: Parameters<typeof findCompanyOrFail>[0], company: Awaited<ReturnType<typeof findCompanyOrFail>>) =>
-    (await toAdminCompanies(em, deps.enrolment, [company]))[0]!;
+  const one = async (em: Em, company: ICompany) => (await toAdminCompanies(em, deps.enrolment, [company]))[0]!;
 
   return createServiceRouter(deps)
-    .handle(adminCompanies, async ({ em, query }) => listCompanies(em, deps.enrolment, query))
+    .handle(adminCompanies, async ({ c, em, query }) => mapPage(await listCompanies(em, query, c.req.url), (companies) => toAdminCompanies(em, deps.enrolment, companies)))
     .handle(companyOptions, async ({ em, query }) => {
-      const base = em.getKnex()('companies').select('id', 'name', 'parent_id').orderBy('name', 'asc').limit(COMPANY_DROPDOWN_MAX_MATCHES);
-      if (query.id) base.where('id', query.id);
-      else if ((query.search ?? '').trim().length >= MIN_SEARCH_LENGTH) applySearch(base, ['name'], query.search);
-      const rows = (await base) as { id: number; name: string; parent_id: number | null }[];
-      return { data: rows.map((r) => ({ id: Number(r.id), name: r.name, parent_id: r.parent_id == null ? null : Number(r.parent_id) })) };
+      const options = await findCompanyOptions(em, query);
+      return { data: options.map((o) => ({ id: o.id, name: o.name, parent_id: o.parentId })) };
     })
     .handle(companyGet, async ({ em, params }) => {
       const company = await findCompanyOrFail(em, params.companyId);
-      return { data: await one(em, company), depots: await toDepots(em, deps.enrolment, await depotsOf(em, company.id)) };
+      return { data: await one(em, company), depots: await toDepots(deps.enrolment, await depotsOf(em, company.id)) };
     })
     .handle(companyCreate, async ({ em, body }) => {
       const { company, password } = await createCompanyAndUser(em, deps.enrolment, body);
@@ -37,7 +33,7 @@ export function companyRoutes(deps: ServiceDeps) {
     })
     .handle(depotUpdate, async ({ em, params, body }) => {
       const depot = await updateDepot(em, deps.enrolment, params.companyId, params.depotId, body);
-      return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: (await toDepots(em, deps.enrolment, [depot]))[0]! };
+      return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: (await toDepots(deps.enrolment, [depot]))[0]! };
     })
     .handle(depotDelete, async ({ em, principal, params }) => {
       await findDepotOrFail(em, params.companyId, params.depotId);

@@ -1,17 +1,63 @@
-import type { AdminCompany, Depot } from '@portal/contracts';
-import { forbidden, notFound, type Em, type EnrolmentPort } from '@portal/service-kit';
+import { COMPANY_DROPDOWN_MAX_MATCHES, type AdminCompaniesQuery, type Page } from '@portal/contracts';
+import { inIdOrder, listPage, mapPage, whereContains, type Em } from '@portal/service-kit';
 import { Company, type ICompany } from './company.entity';
-import { User } from '../users/user.entity';
-import { Session } from '../sessions/session.entity';
-import { deleteTokensOfUsers } from '../auth/user-tokens';
-import { applySearch, inIdOrder, pageEnvelope, pageOfIds, type ListQuery } from '../shared/admin-list';
-import { DEFAULT_COMPANY_ID } from '@portal/contracts';
 
-const SORT_COLUMNS: Record<string, string> = { id: 'id', name: 'name', email: 'email', manager_name: 'manager_name', created_at: 'created_at' };
+/** Every query about companies and depots (a depot is a company with a parent_id). */
 
-export function requireEnrolment(enrolment: EnrolmentPort | undefined): EnrolmentPort {
-  if (!enrolment) throw new Error('The enrolment port is not wired: identity cannot cascade or change credits without it.');
-  return enrolment;
+export function findCompany(em: Em, id: number): Promise<ICompany | null> {
+  return em.findOne(Company, { id });
+}
+
+export function findDepot(em: Em, companyId: number, depotId: number): Promise<ICompany | null> {
+  return em.findOne(Company, { id: depotId, parentId: companyId });
+}
+
+export async function companyExists(em: Em, id: number): Promise<boolean> {
+  return (await em.count(Company, { id })) > 0;
+}
+
+export function depotsOf(em: Em, companyId: number): Promise<ICompany[]> {
+  return em.find(Company, { parentId: companyId }, { orderBy: { name: 'asc', id: 'asc' } });
+}
+
+export async function hasDepots(em: Em, companyId: number): Promise<boolean> {
+  return (await em.count(Company, { parentId: companyId })) > 0;
+}
+
+export async function companyNames(em: Em, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const companies = await em.find(Company, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'name'] });
+  return new Map(companies.map((c) => [c.id, c.name]));
+}
+
+/** The Companies tab: top-level companies, searched by name, email and manager, a page at a time. */
+export async function listCompanies(em: Em, query: AdminCompaniesQuery, url: string): Promise<Page<ICompany>> {
+  const knex = em.getKnex();
+  const base = knex('companies').whereNull('parent_id').select('id');
+  const page = await listPage<{ id: number }, AdminCompaniesQuery['sort']>(base, query, {
+    search: ['name', 'email', 'manager_name', 'manager_email'],
+    sort: { id: 'id', name: knex.raw('lower(name)'), email: knex.raw('lower(email)'), manager_name: knex.raw('lower(manager_name)'), created_at: 'created_at' },
+    id: 'id',
+    url,
+  });
+  return mapPage(page, async (rows) => {
+    const ids = rows.map((r) => Number(r.id));
+    return inIdOrder(ids, ids.length ? await em.find(Company, { id: { $in: ids } }) : []);
+  });
+}
+
+/** A company picker's matches: one company by id, or at most 10 companies or depots by name. */
+export async function companyOptions(em: Em, input: { id?: number | undefined; search: string | null }): Promise<{ id: number; name: string; parentId: number | null }[]> {
+  const base = em.getKnex()('companies').select('id', 'name', 'parent_id').orderBy('name', 'asc').orderBy('id', 'asc').limit(COMPANY_DROPDOWN_MAX_MATCHES);
+  if (input.id) base.where('id', input.id);
+  else whereContains(base, ['name'], input.search);
+  const rows = (await base) as { id: number; name: string; parent_id: number | null }[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, parentId: r.parent_id == null ? null : Number(r.parent_id) }));
+}
+
+/** Per company id: how many depots it has, and how many learners and managers (admins never count). */
+export async function depotAndUserCounts(em: Em, ids: number[]): Promise<{ depots: Map<number, number>; users: Map<number, number> }> {
+  return { depots: await countsBy(em, 'companies', 'parent_id', ids), users: await countsBy(em, 'users', 'company_id', ids) };
 }
 
 async function countsBy(em: Em, table: 'companies' | 'users', column: 'parent_id' | 'company_id', ids: number[]): Promise<Map<number, number>> {
@@ -22,89 +68,6 @@ async function countsBy(em: Em, table: 'companies' | 'users', column: 'parent_id
   return new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
 }
 
-export async function toAdminCompanies(em: Em, enrolment: EnrolmentPort | undefined, companies: ICompany[]): Promise<AdminCompany[]> {
-  const ids = companies.map((c) => c.id);
-  const depots = await countsBy(em, 'companies', 'parent_id', ids);
-  const users = await countsBy(em, 'users', 'company_id', ids);
-  const result: AdminCompany[] = [];
-  for (const c of companies) {
-    result.push({
-      id: c.id,
-      name: c.name,
-      email: c.email ?? null,
-      manager_name: c.managerName ?? null,
-      manager_email: c.managerEmail ?? null,
-      parent_id: c.parentId ?? null,
-      credit_balance: enrolment ? await enrolment.creditBalanceOf(em, c.id) : 0,
-      depots_count: depots.get(c.id) ?? 0,
-      users_count: users.get(c.id) ?? 0,
-      created_at: c.createdAt.toISOString(),
-    });
-  }
-  return result;
-}
-
-export async function toDepots(em: Em, enrolment: EnrolmentPort | undefined, depots: ICompany[]): Promise<Depot[]> {
-  const result: Depot[] = [];
-  for (const d of depots) {
-    result.push({
-      id: d.id,
-      name: d.name,
-      email: d.email ?? null,
-      manager_name: d.managerName ?? null,
-      manager_email: d.managerEmail ?? null,
-      credit_balance: enrolment ? await enrolment.creditBalanceOf(em, d.id) : 0,
-    });
-  }
-  return result;
-}
-
-/** The Companies tab: top-level companies. */
-export async function listCompanies(em: Em, enrolment: EnrolmentPort | undefined, query: ListQuery) {
-  const base = em.getKnex()('companies').whereNull('parent_id');
-  applySearch(base, ['name', 'email', 'manager_name', 'manager_email'], query.search);
-  const page = await pageOfIds(base, {
-    idColumn: 'id',
-    orderColumn: SORT_COLUMNS[query.sortBy ?? 'id'] ?? 'id',
-    sortDir: query.sortDir ?? (query.sortBy ? 'asc' : 'desc'),
-    page: query.page ?? 1,
-  });
-  const companies = page.ids.length ? await em.find(Company, { id: { $in: page.ids } }) : [];
-  return pageEnvelope(await toAdminCompanies(em, enrolment, inIdOrder(page.ids, companies)), page, '/api/admin/companies', query);
-}
-
-export async function findCompanyOrFail(em: Em, id: number): Promise<ICompany> {
-  const company = await em.findOne(Company, { id });
-  if (!company) throw notFound('That company');
-  return company;
-}
-
-export function depotsOf(em: Em, companyId: number) {
-  return em.find(Company, { parentId: companyId }, { orderBy: { name: 'asc', id: 'asc' } });
-}
-
-/**
- * Deletes a company with its depots, their users and sessions, and — through enrolment's port,
- * never its tables — the enrolments of those users and companies (spec §8's cascade warning).
- */
-export async function deleteCompanyTree(em: Em, enrolment: EnrolmentPort | undefined, companyId: number, actingUserId: number): Promise<void> {
-  const port = requireEnrolment(enrolment);
-  if (companyId === DEFAULT_COMPANY_ID) throw forbidden('The default company cannot be deleted.');
-  const depots = await em.find(Company, { parentId: companyId }, { fields: ['id'] });
-  const companyIds = [companyId, ...depots.map((d) => d.id)];
-  const users = await em.find(User, { companyId: { $in: companyIds } }, { fields: ['id'] });
-  const userIds = users.map((u) => u.id);
-  if (userIds.includes(actingUserId)) throw forbidden('You cannot delete the company your own account belongs to.');
-  await em.transactional(async (tx) => {
-    await port.removeEnrollmentsOfUsers(tx, userIds);
-    await port.removeEnrollmentsOfCompanies(tx, companyIds);
-    if (userIds.length) {
-      await tx.nativeDelete(Session, { userId: { $in: userIds } });
-      await deleteTokensOfUsers(tx, userIds);
-      await tx.nativeDelete(User, { id: { $in: userIds } });
-    }
-    // Admins mimicking a deleted company stop mimicking it.
-    await tx.nativeUpdate(Session, { mimicCompanyId: { $in: companyIds } }, { mimicCompanyId: null });
-    await tx.nativeDelete(Company, { id: { $in: companyIds } });
-  });
+export async function deleteCompanies(em: Em, ids: number[]): Promise<void> {
+  if (ids.length) await em.nativeDelete(Company, { id: { $in: ids } });
 }

@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodySchema, type depotUpdateBodySchema } from '@portal/contracts';
-import { hashPassword, notFound, validationError, type Em, type EnrolmentPort } from '@portal/service-kit';
+import { DEFAULT_COMPANY_ID } from '@portal/contracts';
+import { forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort } from '@portal/service-kit';
 import type { z } from 'zod';
 import { Company, type ICompany } from './company.entity';
 import { User } from '../users/user.entity';
-import { findCompanyOrFail, requireEnrolment } from './company.repository';
+import { deleteCompanies, depotsOf, findCompany, findDepot, hasDepots } from './company.repository';
+import { deleteUsers, isEmailTaken, userIdsOfCompanies } from '../users/user.repository';
+import { deleteSessionsOfUsers, stopMimicking } from '../sessions/session.repository';
+import { deleteTokensOfUsers } from '../auth/user-token.repository';
 
 type CreateInput = z.output<typeof companyCreateBodySchema>;
 type UpdateInput = z.output<typeof companyUpdateBodySchema>;
 type DepotInput = z.output<typeof depotUpdateBodySchema>;
+
+export async function findCompanyOrFail(em: Em, id: number): Promise<ICompany> {
+  const company = await findCompany(em, id);
+  if (!company) throw notFound('That company');
+  return company;
+}
 
 /** A password shown once to the admin: 16 characters from an unambiguous alphabet. */
 function generatePassword(): string {
@@ -18,15 +28,18 @@ function generatePassword(): string {
 
 async function assertParent(em: Em, parentId: number | null | undefined, selfId?: number) {
   if (parentId == null) return;
-  const parent = await em.findOne(Company, { id: parentId });
+  const parent = await findCompany(em, parentId);
   // Depots are one level deep: a depot's parent is a top-level company, never itself.
   if (!parent || parent.parentId != null || parent.id === selfId) throw validationError({ parent_id: ['Choose a top-level company as the parent.'] });
-  if (selfId && (await em.count(Company, { parentId: selfId })) > 0) throw validationError({ parent_id: ['A company with depots cannot become a depot.'] });
+  if (selfId && (await hasDepots(em, selfId))) throw validationError({ parent_id: ['A company with depots cannot become a depot.'] });
 }
 
-/** POST /api/company/createCompanyAndUser: the company and its manager, whose password is returned once. */
-export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort | undefined, input: CreateInput) {
-  if ((await em.count(User, { email: input.manager_email })) > 0) {
+/**
+ * POST /api/company/createCompanyAndUser: the company and its manager, whose password is returned
+ * once. The opening balance goes to enrolment after the company is committed.
+ */
+export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort, input: CreateInput) {
+  if (await isEmailTaken(em, input.manager_email)) {
     throw validationError({ manager_email: [COMPANY_MESSAGES.emailTaken] }, COMPANY_MESSAGES.emailTaken);
   }
   await assertParent(em, input.parent_id);
@@ -39,17 +52,17 @@ export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort | un
       managerName: input.manager_name,
       managerEmail: input.manager_email,
       parentId: input.parent_id ?? null,
-    } as never);
+    });
     await tx.flush();
-    tx.create(User, { name: input.manager_name, email: input.manager_email, passwordHash, loginCode: null, companyId: created.id, role: 'manager', wpUser: false } as never);
+    tx.create(User, { name: input.manager_name, email: input.manager_email, passwordHash, loginCode: null, companyId: created.id, role: 'manager', wpUser: false });
     await tx.flush();
-    if (input.credit_balance) await requireEnrolment(enrolment).setCreditBalance(tx, created.id, input.credit_balance, 'Opening balance set by an administrator');
     return created;
   });
+  if (input.credit_balance) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Opening balance set by an administrator');
   return { company, password };
 }
 
-export async function updateCompany(em: Em, enrolment: EnrolmentPort | undefined, id: number, input: UpdateInput): Promise<ICompany> {
+export async function updateCompany(em: Em, enrolment: EnrolmentPort, id: number, input: UpdateInput): Promise<ICompany> {
   const company = await findCompanyOrFail(em, id);
   if (input.parent_id !== undefined) await assertParent(em, input.parent_id, company.id);
   if (input.name !== undefined) company.name = input.name;
@@ -57,28 +70,46 @@ export async function updateCompany(em: Em, enrolment: EnrolmentPort | undefined
   if (input.manager_name !== undefined) company.managerName = input.manager_name;
   if (input.manager_email !== undefined) company.managerEmail = input.manager_email;
   if (input.parent_id !== undefined) company.parentId = input.parent_id;
-  await em.transactional(async (tx) => {
-    await tx.flush();
-    if (input.credit_balance !== undefined) await requireEnrolment(enrolment).setCreditBalance(tx, company.id, input.credit_balance, 'Balance set by an administrator');
-  });
+  await em.flush();
+  if (input.credit_balance !== undefined) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Balance set by an administrator');
   return company;
 }
 
 export async function findDepotOrFail(em: Em, companyId: number, depotId: number): Promise<ICompany> {
-  const depot = await em.findOne(Company, { id: depotId, parentId: companyId });
+  const depot = await findDepot(em, companyId, depotId);
   if (!depot) throw notFound('That depot');
   return depot;
 }
 
-export async function updateDepot(em: Em, enrolment: EnrolmentPort | undefined, companyId: number, depotId: number, input: DepotInput): Promise<ICompany> {
+export async function updateDepot(em: Em, enrolment: EnrolmentPort, companyId: number, depotId: number, input: DepotInput): Promise<ICompany> {
   const depot = await findDepotOrFail(em, companyId, depotId);
   depot.name = input.name;
   if (input.email !== undefined) depot.email = input.email;
   if (input.manager_name !== undefined) depot.managerName = input.manager_name;
   if (input.manager_email !== undefined) depot.managerEmail = input.manager_email;
-  await em.transactional(async (tx) => {
-    await tx.flush();
-    if (input.credit_balance !== undefined) await requireEnrolment(enrolment).setCreditBalance(tx, depot.id, input.credit_balance, 'Balance set by an administrator');
-  });
+  await em.flush();
+  if (input.credit_balance !== undefined) await enrolment.setCreditBalance(depot.id, input.credit_balance, 'Balance set by an administrator');
   return depot;
+}
+
+/**
+ * Deletes a company with its depots, their users and sessions, and — through enrolment's port,
+ * never its tables — the enrolments of those users and companies (spec §8's cascade warning).
+ */
+export async function deleteCompanyTree(em: Em, enrolment: EnrolmentPort, companyId: number, actingUserId: number): Promise<void> {
+  if (companyId === DEFAULT_COMPANY_ID) throw forbidden('The default company cannot be deleted.');
+  const depots = await depotsOf(em, companyId);
+  const companyIds = [companyId, ...depots.map((d) => d.id)];
+  const userIds = await userIdsOfCompanies(em, companyIds);
+  if (userIds.includes(actingUserId)) throw forbidden('You cannot delete the company your own account belongs to.');
+  // Enrolment removes them first and commits on its own (ports are called outside transactions).
+  await enrolment.removeEnrollmentsOf({ userIds, companyIds });
+  await em.transactional(async (tx) => {
+    await deleteSessionsOfUsers(tx, userIds);
+    await deleteTokensOfUsers(tx, userIds);
+    await deleteUsers(tx, userIds);
+    // Admins mimicking a deleted company stop mimicking it.
+    await stopMimicking(tx, companyIds);
+    await deleteCompanies(tx, companyIds);
+  });
 }

@@ -32,6 +32,25 @@ export async function deleteSessionsOfUser(em: Em, userId: number) {
   await em.nativeDelete(Session, { userId });
 }
 
+/** Ends a user's sessions but one (the browser that made the change keeps its own). */
+export async function deleteOtherSessions(em: Em, userId: number, keepSessionId: string | null) {
+  await em.nativeDelete(Session, keepSessionId ? { userId, id: { $ne: keepSessionId } } : { userId });
+}
+
+export async function deleteSessionsOfUsers(em: Em, userIds: number[]) {
+  if (userIds.length) await em.nativeDelete(Session, { userId: { $in: userIds } });
+}
+
+/** An admin's session acts for this company (null: for their own again). */
+export async function setMimicCompany(em: Em, sessionId: string, companyId: number | null) {
+  await em.nativeUpdate(Session, { id: sessionId }, { mimicCompanyId: companyId });
+}
+
+/** Sessions mimicking any of these companies stop mimicking them. */
+export async function stopMimicking(em: Em, companyIds: number[]) {
+  if (companyIds.length) await em.nativeUpdate(Session, { mimicCompanyId: { $in: companyIds } }, { mimicCompanyId: null });
+}
+
 /** Raw rows carry dates as epoch milliseconds (SQLite) or Date objects (MySQL). */
 function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_EMAIL, type MenuItem, type Role } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { createIdentityApp } from '../../app';
-import { identityPort } from '../../identity-port';
-import { identitySchema } from '../../schema';
-import { Company } from '../companies/company.entity';
-import { User } from '../users/user.entity';
-import { createSession } from '../sessions/session.repository';
+import { TestClient } from '@portal/service-kit/testing';
+import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
+import { makeCompany, makeSession, makeUser } from '../../testing/factories';
 
 const COMPANY_REMOTE = 'https://cdn.example.test/remotes/company/2.3.1/mf-manifest.json';
 const VERIFY_REMOTE = 'https://verify.example.test/mf-manifest.json';
 
-let platform: TestPlatform;
-let app: ReturnType<typeof createIdentityApp>;
+let world: IdentityTestWorld;
 const sessions = {} as Record<Role, string>;
 const users = {} as Record<Role, { id: number; name: string }>;
 let companyId: number;
@@ -26,35 +21,27 @@ interface ShellBody {
 }
 
 async function shellOf(role: Role): Promise<ShellBody> {
-  const response = await new TestClient(app, { sessionToken: sessions[role] }).request('/api/shell');
+  const response = await new TestClient(world.app, { sessionToken: sessions[role] }).request('/api/shell');
   expect(response.status).toBe(200);
   return (await response.json()) as ShellBody;
 }
 const hrefs = (menu: MenuItem[]) => menu.map((item) => item.href);
 
 beforeAll(async () => {
-  platform = await createTestPlatform({
-    schemas: [identitySchema],
-    identity: identityPort,
-    env: { REMOTE_COMPANY_URL: COMPANY_REMOTE, REMOTE_VERIFY_URL: VERIFY_REMOTE },
-  });
-  app = createIdentityApp(platform);
-  const em = platform.orm.em.fork();
-  const company = em.create(Company, { name: 'Harbour Works Ltd', parentId: null } as never);
-  await em.flush();
-  companyId = company.id;
+  world = await createIdentityTestWorld({ env: { REMOTE_COMPANY_URL: COMPANY_REMOTE, REMOTE_VERIFY_URL: VERIFY_REMOTE } });
+  const em = world.em();
+  companyId = (await makeCompany(em, { name: 'Harbour Works Ltd' })).id;
   for (const role of ['learner', 'manager', 'admin'] as const) {
-    const user = em.create(User, { name: `The ${role}`, email: `${role}@harbour.test`, passwordHash: null, loginCode: null, companyId, role } as never);
-    await em.flush();
+    const user = await makeUser(em, { role, companyId, name: `The ${role}`, email: `${role}@harbour.test` });
     users[role] = { id: user.id, name: user.name };
-    sessions[role] = await createSession(em, { userId: user.id });
+    sessions[role] = await makeSession(em, user.id);
   }
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 describe('GET /api/shell', () => {
   it('is 401 without a session', async () => {
-    expect((await new TestClient(app).request('/api/shell')).status).toBe(401);
+    expect((await new TestClient(world.app).request('/api/shell')).status).toBe(401);
   });
 
   it('gives a learner their courses, verify and log out, and no account or company pages', async () => {
@@ -101,7 +88,7 @@ describe('GET /api/shell', () => {
 
 describe('GET /api/remotes', () => {
   it('gives anyone the same registry, without a session', async () => {
-    const response = await new TestClient(app).request('/api/remotes');
+    const response = await new TestClient(world.app).request('/api/remotes');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ remotes: (await shellOf('manager')).remotes });
   });

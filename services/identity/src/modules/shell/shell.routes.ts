@@ -1,23 +1,14 @@
-import { HELP_EMAIL, remotes, shell, type RemoteName } from '@portal/contracts';
+import { HELP_EMAIL, remotes, shell } from '@portal/contracts';
 import { createServiceRouter, notFound, type ServiceDeps } from '@portal/service-kit';
-import { User } from '../users/user.entity';
+import { findUser } from '../users/user.repository';
 import { toSessionUser } from '../users/session-user';
 import { menuFor } from './menu';
-
-/** Remote registry: where each team's published remote lives (configuration, not code). */
-export function remoteManifestUrls(deps: ServiceDeps): Record<RemoteName, string> {
-  return {
-    learner: deps.env.REMOTE_LEARNER_URL,
-    company: deps.env.REMOTE_COMPANY_URL,
-    admin: deps.env.REMOTE_ADMIN_URL,
-    verify: deps.env.REMOTE_VERIFY_URL,
-  };
-}
+import { remoteManifestUrls } from './remote-registry';
 
 export function shellRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
     .handle(shell, async ({ em, principal }) => {
-      const user = await em.findOne(User, { id: principal.userId });
+      const user = await findUser(em, principal.userId);
       if (!user) throw notFound('Your account');
       return {
         user: await toSessionUser(em, user, principal),
@@ -27,5 +18,5 @@ export function shellRoutes(deps: ServiceDeps) {
         is_development: deps.env.NODE_ENV === 'development',
       };
     })
-    .handle(remotes, async () => ({ remotes: remoteManifestUrls(deps) })).app;
+    .handle(remotes, () => Promise.resolve({ remotes: remoteManifestUrls(deps) })).app;
 }

@@ -1,24 +1,42 @@
+import { randomInt } from 'node:crypto';
 import { USER_MESSAGES, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
 import { forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import { User, type IUser } from './user.entity';
-import { Company } from '../companies/company.entity';
-import { Session } from '../sessions/session.entity';
-import { deleteTokensOfUsers } from '../auth/user-tokens';
-import { requireEnrolment } from '../companies/company.repository';
-import { assertUniqueIdentity, generateLoginCode } from './user.repository';
+import { deleteUsers, findUser, isEmailTaken, isLoginCodeTaken } from './user.repository';
+import { deleteOtherSessions, deleteSessionsOfUsers, setMimicCompany } from '../sessions/session.repository';
+import { deleteTokensOfUsers } from '../auth/user-token.repository';
+import { companyExists } from '../companies/company.repository';
 
 type CreateInput = z.output<typeof userCreateBodySchema>;
 type UpdateInput = z.output<typeof userUpdateBodySchema>;
 
 export async function findUserOrFail(em: Em, id: number): Promise<IUser> {
-  const user = await em.findOne(User, { id });
+  const user = await findUser(em, id);
   if (!user) throw notFound('That user');
   return user;
 }
 
 async function assertCompanyExists(em: Em, companyId: number) {
-  if ((await em.count(Company, { id: companyId })) === 0) throw validationError({ company_id: ['That company does not exist.'] });
+  if (!(await companyExists(em, companyId))) throw validationError({ company_id: ['That company does not exist.'] });
+}
+
+/** Email and login code are unique; the errors land under their fields. */
+export async function assertUniqueIdentity(em: Em, input: { email?: string | null; loginCode?: string | null }, exceptUserId?: number) {
+  const errors: Record<string, string[]> = {};
+  if (input.email && (await isEmailTaken(em, input.email, exceptUserId))) errors.email = [USER_MESSAGES.emailTaken];
+  if (input.loginCode && (await isLoginCodeTaken(em, input.loginCode, exceptUserId))) errors.login_code = [USER_MESSAGES.loginCodeTaken];
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique. */
+export async function generateLoginCode(em: Em): Promise<string> {
+  for (;;) {
+    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    if (!(await isLoginCodeTaken(em, code))) return code;
+  }
 }
 
 export async function createUser(em: Em, input: CreateInput): Promise<IUser> {
@@ -34,7 +52,7 @@ export async function createUser(em: Em, input: CreateInput): Promise<IUser> {
     companyId: input.company_id,
     role: input.role,
     wpUser: false,
-  } as never);
+  });
   await em.flush();
   return user;
 }
@@ -66,7 +84,7 @@ export async function updateUser(em: Em, principal: Principal, id: number, input
   if (input.password) user.passwordHash = await hashPassword(input.password);
   await em.flush();
   // A password set by an admin ends the user's sessions (never the admin's own current one).
-  if (isPasswordChanged) await em.nativeDelete(Session, { userId: user.id, id: { $ne: principal.sessionId } });
+  if (isPasswordChanged) await deleteOtherSessions(em, user.id, principal.sessionId);
   return user;
 }
 
@@ -78,25 +96,24 @@ export async function changeUserCompany(em: Em, id: number, companyId: number): 
   return user;
 }
 
-/** Deletes a user; their enrolments go through enrolment's port. */
-export async function deleteUser(em: Em, enrolment: EnrolmentPort | undefined, principal: Principal, id: number): Promise<void> {
-  const port = requireEnrolment(enrolment);
+/** Deletes a user; their enrolments go first, through enrolment's port (it commits on its own). */
+export async function deleteUser(em: Em, enrolment: EnrolmentPort, principal: Principal, id: number): Promise<void> {
   if (id === principal.userId) throw forbidden('You cannot delete your own account.');
   await findUserOrFail(em, id);
+  await enrolment.removeEnrollmentsOf({ userIds: [id] });
   await em.transactional(async (tx) => {
-    await port.removeEnrollmentsOfUsers(tx, [id]);
-    await tx.nativeDelete(Session, { userId: id });
+    await deleteSessionsOfUsers(tx, [id]);
     await deleteTokensOfUsers(tx, [id]);
-    await tx.nativeDelete(User, { id });
+    await deleteUsers(tx, [id]);
   });
 }
 
 /** The admin's session acts for the company until un-mimic (the admin keeps their role and home company). */
 export async function mimicCompany(em: Em, principal: Principal, companyId: number): Promise<void> {
-  if ((await em.count(Company, { id: companyId })) === 0) throw validationError({ company_id: ['That company does not exist.'] });
-  await em.nativeUpdate(Session, { id: principal.sessionId }, { mimicCompanyId: companyId });
+  await assertCompanyExists(em, companyId);
+  await setMimicCompany(em, principal.sessionId, companyId);
 }
 
 export async function unMimicCompany(em: Em, principal: Principal): Promise<void> {
-  await em.nativeUpdate(Session, { id: principal.sessionId }, { mimicCompanyId: null });
+  await setMimicCompany(em, principal.sessionId, null);
 }

@@ -1,69 +1,67 @@
-import { randomInt } from 'node:crypto';
-import { USER_MESSAGES, type AdminUser } from '@portal/contracts';
-import { validationError, type Em } from '@portal/service-kit';
+import type { AdminUsersQuery, Page } from '@portal/contracts';
+import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { User, type IUser } from './user.entity';
-import { Company } from '../companies/company.entity';
-import { applySearch, inIdOrder, pageEnvelope, pageOfIds, type ListQuery } from '../shared/admin-list';
 
-const SORT_COLUMNS: Record<string, string> = {
-  id: 'u.id',
-  name: 'u.name',
-  email: 'u.email',
-  role: 'u.role',
-  company: 'c.name',
-  created_at: 'u.created_at',
-};
+/** Every query about users. */
 
-export async function toAdminUsers(em: Em, users: IUser[]): Promise<AdminUser[]> {
-  const companyIds = [...new Set(users.map((u) => u.companyId))];
-  const companies = companyIds.length ? await em.find(Company, { id: { $in: companyIds } }, { fields: ['id', 'name'] }) : [];
-  const names = new Map(companies.map((c) => [c.id, c.name]));
-  return users.map((u) => ({
-    id: u.id,
-    name: u.name,
-    email: u.email ?? null,
-    role: u.role,
-    login_code: u.loginCode ?? null,
-    company_id: u.companyId,
-    company_name: names.get(u.companyId) ?? '',
-    created_at: u.createdAt.toISOString(),
-  }));
+export function findUser(em: Em, id: number): Promise<IUser | null> {
+  return em.findOne(User, { id });
 }
 
-export async function toAdminUser(em: Em, user: IUser): Promise<AdminUser> {
-  return (await toAdminUsers(em, [user]))[0]!;
+export function findUserByEmail(em: Em, email: string): Promise<IUser | null> {
+  return em.findOne(User, { email });
 }
 
-/** The Learners tab: every learner and manager (admins never appear in lists). */
-export async function listUsers(em: Em, query: ListQuery) {
+export function findUserByLoginCode(em: Em, loginCode: string): Promise<IUser | null> {
+  return em.findOne(User, { loginCode });
+}
+
+/** The company's managers (its administrators), by name. */
+export function managersOf(em: Em, companyId: number): Promise<IUser[]> {
+  return em.find(User, { companyId, role: 'manager' }, { orderBy: { name: 'asc', id: 'asc' } });
+}
+
+export async function userIdsOfCompanies(em: Em, companyIds: number[]): Promise<number[]> {
+  if (!companyIds.length) return [];
+  const users = await em.find(User, { companyId: { $in: companyIds } }, { fields: ['id'] });
+  return users.map((u) => u.id);
+}
+
+export async function isEmailTaken(em: Em, email: string, exceptUserId?: number): Promise<boolean> {
+  return (await em.count(User, { email, ...(exceptUserId ? { id: { $ne: exceptUserId } } : {}) })) > 0;
+}
+
+export async function isLoginCodeTaken(em: Em, loginCode: string, exceptUserId?: number): Promise<boolean> {
+  return (await em.count(User, { loginCode, ...(exceptUserId ? { id: { $ne: exceptUserId } } : {}) })) > 0;
+}
+
+export async function setPasswordHash(em: Em, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await em.nativeUpdate(User, { id: userId }, { passwordHash, updatedAt: now });
+}
+
+export async function deleteUsers(em: Em, ids: number[]): Promise<void> {
+  if (ids.length) await em.nativeDelete(User, { id: { $in: ids } });
+}
+
+/** The Learners tab: every learner and manager (admins never appear in lists), searched by name, email, login code and company. */
+export async function listUsers(em: Em, query: AdminUsersQuery, url: string): Promise<Page<IUser>> {
   const knex = em.getKnex();
-  const base = knex('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').whereNot('u.role', 'admin');
-  applySearch(base, ['u.name', 'u.email', 'u.login_code', 'c.name'], query.search);
-  const page = await pageOfIds(base, {
-    idColumn: 'u.id',
-    orderColumn: SORT_COLUMNS[query.sortBy ?? 'id'] ?? 'u.id',
-    sortDir: query.sortDir ?? (query.sortBy ? 'asc' : 'desc'),
-    page: query.page ?? 1,
+  const base = knex('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').whereNot('u.role', 'admin').select('u.id');
+  const page = await listPage<{ id: number }, AdminUsersQuery['sort']>(base, query, {
+    search: ['u.name', 'u.email', 'u.login_code', 'c.name'],
+    sort: {
+      id: 'u.id',
+      name: knex.raw('lower(u.name)'),
+      email: knex.raw('lower(u.email)'),
+      role: 'u.role',
+      company: knex.raw('lower(c.name)'),
+      created_at: 'u.created_at',
+    },
+    id: 'u.id',
+    url,
   });
-  const users = page.ids.length ? await em.find(User, { id: { $in: page.ids } }) : [];
-  return pageEnvelope(await toAdminUsers(em, inIdOrder(page.ids, users)), page, '/api/admin/users', query);
-}
-
-/** Email and login code are unique; the errors land under their fields. */
-export async function assertUniqueIdentity(em: Em, input: { email?: string | null; loginCode?: string | null }, exceptUserId?: number) {
-  const errors: Record<string, string[]> = {};
-  const notMe = exceptUserId ? { id: { $ne: exceptUserId } } : {};
-  if (input.email && (await em.count(User, { email: input.email, ...notMe })) > 0) errors.email = [USER_MESSAGES.emailTaken];
-  if (input.loginCode && (await em.count(User, { loginCode: input.loginCode, ...notMe })) > 0) errors.login_code = [USER_MESSAGES.loginCodeTaken];
-  if (Object.keys(errors).length) throw validationError(errors);
-}
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique. */
-export async function generateLoginCode(em: Em): Promise<string> {
-  for (;;) {
-    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-    if ((await em.count(User, { loginCode: code })) === 0) return code;
-  }
+  return mapPage(page, async (rows) => {
+    const ids = rows.map((r) => Number(r.id));
+    return inIdOrder(ids, ids.length ? await em.find(User, { id: { $in: ids } }) : []);
+  });
 }

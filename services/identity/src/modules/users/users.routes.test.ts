@@ -52,6 +52,18 @@ describe('GET /api/admin/users', () => {
   it('treats % and _ in the search as plain text', async () => {
     const page = (await (await asAdmin().request('/api/admin/users?search=%25%25')).json()) as Page;
     expect(page.total).toBe(0);
+    for (const name of ['Offer 50% now', 'Offer 5000 now', 'Pipe a_b fitter', 'Pipe axb fitter']) await world.makeUser({ role: 'learner', companyId: companyA, name, email: null, password: null });
+    const names = async (search: string) => ((await (await asAdmin().request(`/api/admin/users?search=${encodeURIComponent(search)}`)).json()) as Page).data.map((u) => u.name);
+    expect(await names('50%')).toEqual(['Offer 50% now']);
+    expect(await names('a_b')).toEqual(['Pipe a_b fitter']);
+  });
+
+  it('keeps the address in its page links, with from and to', async () => {
+    const tag = `lk${unique()}`;
+    for (let i = 0; i < ADMIN_PAGE_SIZE + 1; i++) await world.makeUser({ role: 'learner', companyId: companyB, name: `${tag} ${i}`, password: null });
+    const last = (await (await asAdmin().request(`/api/admin/users?page=5&search=${tag}&sortBy=role`)).json()) as Page & { from: number; to: number };
+    expect(last).toMatchObject({ current_page: 2, from: ADMIN_PAGE_SIZE + 1, to: ADMIN_PAGE_SIZE + 1, next_page_url: null });
+    expect(last.prev_page_url).toBe(`/api/admin/users?page=1&search=${tag}&sortBy=role`);
   });
 
   it('finds users by company name and shows it', async () => {
@@ -154,7 +166,7 @@ describe('POST /api/user/{id}/company and DELETE /api/user/{id}', () => {
     expect(response.status).toBe(200);
     expect(await world.em().count(User, { id: user.id })).toBe(0);
     expect(await world.em().count(Session, { userId: user.id })).toBe(0);
-    expect(world.enrolment.calls).toEqual([{ method: 'removeEnrollmentsOfUsers', args: [[user.id]] }]);
+    expect(world.enrolment.calls).toEqual([{ method: 'removeEnrollmentsOf', args: [{ userIds: [user.id], companyIds: [] }] }]);
     expect((await asAdmin().request(`/api/user/${user.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await asAdmin().request(`/api/user/${admin.id}`, { method: 'DELETE' })).status).toBe(403);
   });

@@ -1,11 +1,12 @@
 import { adminUsers, mimicCompany, unMimicCompany, USER_MESSAGES, userChangeCompany, userCreate, userDelete, userGet, userUpdate } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { listUsers, toAdminUser } from './user.repository';
+import { createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
+import { listUsers } from './user.repository';
+import { toAdminUser, toAdminUsers } from './user-views';
 import * as manage from './manage-users';
 
 export function userRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
-    .handle(adminUsers, async ({ em, query }) => listUsers(em, query))
+    .handle(adminUsers, async ({ c, em, query }) => mapPage(await listUsers(em, query, c.req.url), (users) => toAdminUsers(em, users)))
     .handle(userGet, async ({ em, params }) => ({ data: await toAdminUser(em, await manage.findUserOrFail(em, params.id)) }))
     .handle(userCreate, async ({ em, body }) => {
       const user = await manage.createUser(em, body);

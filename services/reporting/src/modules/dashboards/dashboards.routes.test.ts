@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
-import { jobsSchema, type Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, createSession, identityPort, identitySchema, User } from '@portal/identity-service';
-import { catalogueSchema, Course } from '@portal/catalogue-service';
-import { CreditAccount, Enrollment, enrolmentSchema } from '@portal/enrolment-service';
+import type { Em } from '@portal/service-kit';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany as makeCompanyRow, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
+import { makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
+import { makeCreditAccount, makeEnrollment } from '@portal/enrolment-service/testing';
+import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
 
 type Status = 'not_started' | 'in_progress' | 'passed' | 'failed';
@@ -16,25 +17,18 @@ const courses = {} as Record<'wheels' | 'banksman' | 'confined' | 'unused', numb
 const sessions = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'admin' | 'learner', string>;
 
 async function makeCompany(em: Em, name: string, input: { parentId?: number; credits?: number } = {}) {
-  const company = em.create(Company, { name, parentId: input.parentId ?? null } as never);
-  await em.flush();
-  if (input.credits !== undefined) em.create(CreditAccount, { companyId: company.id, balance: input.credits } as never);
-  await em.flush();
+  const company = await makeCompanyRow(em, { name, parentId: input.parentId ?? null });
+  if (input.credits !== undefined) await makeCreditAccount(em, company.id, input.credits);
   return company.id;
 }
 async function makeUser(em: Em, role: Role, companyId: number) {
-  const user = em.create(User, { name: `${role} of ${companyId}`, email: null, companyId, role } as never);
-  await em.flush();
-  return user.id;
+  return (await makeUserRow(em, { role, companyId, name: `${role} of ${companyId}`, email: null })).id;
 }
 async function makeCourse(em: Em, name: string) {
-  const course = em.create(Course, { name, description: '' } as never);
-  await em.flush();
-  return course.id;
+  return (await makeCourseRow(em, { name, description: '' })).id;
 }
 async function enrol(em: Em, userId: number, courseId: number, companyId: number, status: Status) {
-  em.create(Enrollment, { userId, courseId, companyId, status } as never);
-  await em.flush();
+  await makeEnrollment(em, { userId, courseId, companyId, status });
 }
 
 interface CompanyDashboard {
@@ -52,7 +46,7 @@ async function dashboardOf(session: string, companyId: number): Promise<CompanyD
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [jobsSchema, identitySchema, catalogueSchema, enrolmentSchema], identity: identityPort });
+  platform = await createReportingTestPlatform();
   app = createReportingApp(platform);
   const em = platform.orm.em.fork();
 
@@ -85,11 +79,11 @@ beforeAll(async () => {
   await enrol(em, otherLearner, courses.wheels, companies.other, 'passed');
   await enrol(em, otherLearner, courses.confined, companies.other, 'in_progress');
 
-  sessions.manager = await createSession(em, { userId: await makeUser(em, 'manager', companies.acme) });
-  sessions.depotManager = await createSession(em, { userId: await makeUser(em, 'manager', companies.acmeNorth) });
-  sessions.otherManager = await createSession(em, { userId: await makeUser(em, 'manager', companies.other) });
-  sessions.admin = await createSession(em, { userId: await makeUser(em, 'admin', companies.portal) });
-  sessions.learner = await createSession(em, { userId: l1 });
+  sessions.manager = await makeSession(em, await makeUser(em, 'manager', companies.acme));
+  sessions.depotManager = await makeSession(em, await makeUser(em, 'manager', companies.acmeNorth));
+  sessions.otherManager = await makeSession(em, await makeUser(em, 'manager', companies.other));
+  sessions.admin = await makeSession(em, await makeUser(em, 'admin', companies.portal));
+  sessions.learner = await makeSession(em, l1);
 
   const knex = em.getKnex();
   const now = new Date();

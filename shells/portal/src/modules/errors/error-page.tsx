@@ -10,7 +10,10 @@ export interface ErrorPageProps {
 
 function describe(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
-  return { message: String(error ?? 'Unknown error') };
+  if (error === undefined || error === null) return { message: 'Unknown error' };
+  if (typeof error === 'string' || typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint') return { message: String(error) };
+  // Any other value thrown: named by its kind, as String() would name a plain object ('[object Object]').
+  return { message: Object.prototype.toString.call(error) };
 }
 
 /** The spec's Error page: maintenance title; the error text for admins only; the trace only in development. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'react-router';
 import { CREDIT_PURCHASE_URL, HELP_URL } from '@portal/contracts';
 import { useShell } from '../session/shell-context';
@@ -17,7 +17,9 @@ export function MobileMenu({ id, isOpen, onClose, balance }: Props) {
   const location = useLocation();
   const isLearner = user.role === 'learner';
 
-  useEffect(() => onClose(), [location.pathname, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A navigation closes the menu: runs when the address changes, with the newest onClose.
+  const closeOnNavigation = useEffectEvent(() => onClose());
+  useEffect(() => closeOnNavigation(), [location.pathname, location.search]);
 
   useEffect(() => {
     if (!isOpen) return;

@@ -17,7 +17,7 @@ export function useLinkInterception(): void {
       const href = `${anchor.pathname}${anchor.search}${anchor.hash}`;
       if (isFullNavigation(href)) return;
       event.preventDefault();
-      navigate(href);
+      void navigate(href);
     }
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

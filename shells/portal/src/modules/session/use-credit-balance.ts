@@ -18,10 +18,11 @@ export function useCreditBalance(isEnabled: boolean): number | null {
         (error: unknown) => console.warn('Could not load the credit balance', error),
       );
     void load();
-    window.addEventListener(CREDIT_BALANCE_CHANGED_EVENT, load);
+    const onChanged = () => void load();
+    window.addEventListener(CREDIT_BALANCE_CHANGED_EVENT, onChanged);
     return () => {
       isCurrent = false;
-      window.removeEventListener(CREDIT_BALANCE_CHANGED_EVENT, load);
+      window.removeEventListener(CREDIT_BALANCE_CHANGED_EVENT, onChanged);
     };
   }, [isEnabled]);
 

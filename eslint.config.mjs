@@ -1,0 +1,109 @@
+// One ESLint run for the whole monorepo (`npm run lint`, first step of `npm test`).
+// Without type information: the type-aware rule set needed a whole-repo TypeScript program and took
+// 60–100 s on one core, which the lint budget (40 s) does not allow; `npm test` type-checks every
+// package with tsc anyway. Type-aware rules worth having back (no-floating-promises,
+// no-misused-promises) would run best per package, in turbo, beside typecheck.
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
+
+const TSX_PACKAGES = ['design-system', 'frontend-kit', 'shells/*', 'remotes/*'];
+const onlyTsx = (globs) => TSX_PACKAGES.flatMap((pkg) => globs.map((glob) => `${pkg}/${glob}`));
+
+const DOMAIN_SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'];
+
+// `no-restricted-imports` options are replaced, not merged, when a later block sets the rule again,
+// so every block below lists the shared patterns plus its own.
+const noDeepImports = {
+  regex: '^@portal/[^/]+/src(/|$)',
+  message: "Import a workspace through its package entry (its package.json \"exports\"), not its src/ folder.",
+};
+const restrictImports = (...patterns) => ['error', { patterns: [noDeepImports, ...patterns] }];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/',
+      '**/storybook-static/',
+      '**/node_modules/',
+      '**/@mf-types/',
+      '**/playwright-report/',
+      '**/test-results/',
+      '**/bench-results/',
+      '**/coverage/',
+      '**/.turbo/',
+      'data/',
+    ],
+  },
+  {
+    linterOptions: {
+      // A disable comment that no longer silences anything is stale: report it like any problem.
+      reportUnusedDisableDirectives: 'error',
+    },
+  },
+
+  js.configs.recommended,
+  eslintComments.recommended,
+  {
+    rules: {
+      // Every `eslint-disable…` says why (`// eslint-disable-next-line rule -- reason`).
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+    },
+  },
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `const { secret: _secret, ...rest } = x` is how the code leaves a property out.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      'no-restricted-imports': restrictImports(),
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  // React: hooks rules (including exhaustive-deps) and accessibility, for the packages with TSX.
+  {
+    files: onlyTsx(['**/*.{ts,tsx}']),
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+
+  // Boundaries.
+  ...DOMAIN_SERVICES.map((service) => ({
+    // A domain service talks to another through the ports in services/kit/src/ports/; only the
+    // composition roots (gateway, tests, testing helpers) may wire services together.
+    files: [`services/${service}/src/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        regex: `^@portal/(${DOMAIN_SERVICES.filter((other) => other !== service).join('|')})-service(/|$)`,
+        message:
+          "A service must not import another service's package. Depend on a port from services/kit/src/ports/ (@portal/service-kit) and let the composition root (gateway, tests) pass the implementation in.",
+      }),
+    },
+  })),
+  {
+    files: ['remotes/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        regex: '^@portal/remote-',
+        message: 'A remote must not import another remote: share code through @portal/frontend-kit or @portal/design-system.',
+      }),
+    },
+  },
+  {
+    files: ['design-system/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        regex: '^react-router(-dom)?(/|$)',
+        message: 'The design system knows no router: take an href or an onClick (or a link component) from the caller.',
+      }),
+    },
+  },
+);

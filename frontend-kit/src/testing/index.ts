@@ -1,0 +1,1 @@
+export { fakeApi, reply, FakeReply, type FakeHandler, type FakeRequest } from './fake-api';

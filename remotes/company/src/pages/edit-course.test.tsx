@@ -1,0 +1,67 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
+import EditCourse from './edit-course';
+
+const bridging = {
+  course: { id: 5, name: 'Bridged course', validity_period: 2, has_bridging: true },
+  data: [
+    { id: 31, activity_id: 11, name: 'Site walk', code: 1357, description: 'Walk the site.', enabled: true, type: 'file', file_url: null },
+    { id: 32, activity_id: 12, name: 'Ladder check', code: 2468, description: '', enabled: false, type: 'video', file_url: null },
+  ],
+};
+
+function renderEditCourse(save: FakeHandler) {
+  const server = fakeApi({ 'GET /api/courses/5/bridgingActivities': () => bridging, 'POST /companyCourse/edit/5': save });
+  render(
+    <MemoryRouter initialEntries={['/courses/edit/5']}>
+      <Routes>
+        <Route path="/courses/edit/:id" element={<EditCourse api={server.api} />} />
+        <Route path="/courses" element={<p>Course list</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+const activities = () => screen.getAllByTestId('bridging-activity');
+
+describe('company EditCourse', () => {
+  it('sends the certificate expiry as a number and each activity’s description and switch', async () => {
+    const server = renderEditCourse(() => ({ success: true, message: 'Course successfully saved!' }));
+    await waitFor(() => expect(screen.getByLabelText('Certificate expiry (years)')).toHaveProperty('value', '2'));
+
+    fireEvent.change(screen.getByLabelText('Certificate expiry (years)'), { target: { value: '4' } });
+    fireEvent.change(within(activities()[0]!).getByLabelText('Description'), { target: { value: 'Walk the yard.' } });
+    fireEvent.click(within(activities()[1]!).getByLabelText('Enabled'));
+    fireEvent.change(within(activities()[1]!).getByLabelText('Description'), { target: { value: 'Check the ladder.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Course successfully saved!')).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      validity_period: 4,
+      activities: [
+        { id: 31, description: 'Walk the yard.', enabled: true },
+        { id: 32, description: 'Check the ladder.', enabled: true },
+      ],
+    });
+    // Back to the list shortly after the notice.
+    expect(await screen.findByText('Course list')).toBeTruthy();
+  });
+
+  it('puts the server’s 422 messages under validity_period and activities.{n}.description', async () => {
+    renderEditCourse(() =>
+      reply(422, {
+        message: 'The given data was invalid.',
+        errors: { validity_period: ['The certificate expiry must be at most 100 years.'], 'activities.0.description': ['The description is not allowed.'] },
+      }),
+    );
+    await waitFor(() => expect(activities()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(document.getElementById('validity-period-error')?.textContent).toBe('The certificate expiry must be at most 100 years.'));
+    expect(document.getElementById('activity-0-description-error')?.textContent).toBe('The description is not allowed.');
+    expect(screen.getByLabelText('Certificate expiry (years)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The given data was invalid.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,11 @@
+import type { CataloguePort, PortContext } from '@portal/service-kit';
+import { findCompanyCourseActivities, findCourseSummaries, getCoursePackage } from './queries';
+
+/** Catalogue's front door (kit `CataloguePort`): each call runs on its own entity manager. */
+export function createCataloguePort({ orm }: PortContext): CataloguePort {
+  return {
+    coursesByIds: (ids, options = {}) => findCourseSummaries(orm.em.fork(), ids, options.companyId),
+    coursePackage: (courseId) => getCoursePackage(orm.em.fork(), courseId),
+    companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
+  };
+}

@@ -1,0 +1,13 @@
+import { AppError, type CataloguePort, type CourseActivityInfo } from '@portal/service-kit';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { ACTIVITY_MESSAGES } from './activity-messages';
+
+/**
+ * One of the enrolment's course activities as its company has them: a disabled one, or one of
+ * another course, answers like one that does not exist.
+ */
+export async function enabledActivityOf(catalogue: CataloguePort, enrollment: IEnrollment, activityId: number): Promise<CourseActivityInfo> {
+  const activity = (await catalogue.companyCourseActivities(enrollment.companyId, enrollment.courseId)).find((a) => a.id === activityId);
+  if (!activity) throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);
+  return activity;
+}

@@ -1,0 +1,15 @@
+import type { Em } from '@portal/service-kit';
+import { LearnerActivity, type ILearnerActivity } from './learner-activity.entity';
+
+/** Every query about the activities learners complete. */
+
+/** An enrolment's activity rows by course activity id. */
+export async function completionsOf(em: Em, enrollmentId: number): Promise<Map<number, ILearnerActivity>> {
+  const rows: ILearnerActivity[] = await em.find(LearnerActivity, { enrollmentId });
+  return new Map(rows.map((r) => [r.activityId, r]));
+}
+
+export async function deleteActivitiesOf(em: Em, enrollmentIds: number[]): Promise<void> {
+  if (enrollmentIds.length === 0) return;
+  await em.nativeDelete(LearnerActivity, { enrollmentId: { $in: enrollmentIds } });
+}

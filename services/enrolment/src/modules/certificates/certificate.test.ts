@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { addYears, isPastExpiry, newCertificateCode } from './certificate';
+
+const at = (iso: string) => new Date(iso);
+
+describe('addYears', () => {
+  it.each([
+    ['2026-06-15T12:00:00.000Z', 1, '2027-06-15T12:00:00.000Z'],
+    ['2026-06-15T12:00:00.000Z', 3, '2029-06-15T12:00:00.000Z'],
+    ['2026-12-31T23:59:59.000Z', 1, '2027-12-31T23:59:59.000Z'],
+    // There is no 29 February next year: the day after 28 February.
+    ['2028-02-29T12:00:00.000Z', 1, '2029-03-01T12:00:00.000Z'],
+  ])('%s plus %i years is %s', (from, years, expected) => {
+    expect(addYears(at(from), years).toISOString()).toBe(expected);
+  });
+});
+
+describe('isPastExpiry', () => {
+  const now = at('2026-06-15T12:00:00.000Z');
+  it.each([
+    [null, false],
+    [undefined, false],
+    [at('2026-06-15T12:00:00.001Z'), false],
+    [at('2026-06-15T12:00:00.000Z'), true],
+    [at('2025-06-15T12:00:00.000Z'), true],
+  ])('expiring %s is past: %s', (expiresAt, expected) => {
+    expect(isPastExpiry(expiresAt, now)).toBe(expected);
+  });
+});
+
+describe('newCertificateCode', () => {
+  it('is CERT- and 12 upper-case hex digits, new every time', () => {
+    const codes = new Set(Array.from({ length: 20 }, () => newCertificateCode()));
+    expect(codes.size).toBe(20);
+    for (const code of codes) expect(code).toMatch(/^CERT-[0-9A-F]{12}$/);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Em } from '@portal/service-kit';
+import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
+import { CreditAccount, type ICreditAccount } from '../modules/credits/credit.entity';
+
+/** An enrolment of a user on a course, bought for a company; not started unless told. */
+export async function makeEnrollment(
+  em: Em,
+  input: {
+    userId: number;
+    courseId: number;
+    companyId: number;
+    status?: EnrollmentStatus;
+    score?: number | null;
+    startedAt?: Date | null;
+    passedAt?: Date | null;
+    expiresAt?: Date | null;
+    certificateCode?: string | null;
+    /** When it was made (and last changed); now unless told. */
+    createdAt?: Date;
+  },
+): Promise<IEnrollment> {
+  const enrollment = em.create(Enrollment, {
+    userId: input.userId,
+    courseId: input.courseId,
+    companyId: input.companyId,
+    status: input.status ?? 'not_started',
+    score: input.score ?? null,
+    startedAt: input.startedAt ?? null,
+    passedAt: input.passedAt ?? null,
+    expiresAt: input.expiresAt ?? null,
+    certificateCode: input.certificateCode ?? null,
+    ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+  });
+  await em.flush();
+  return enrollment;
+}
+
+/** A company's credit account with this balance (no ledger rows: for tests that only read balances). */
+export async function makeCreditAccount(em: Em, companyId: number, balance: number): Promise<ICreditAccount> {
+  const account = em.create(CreditAccount, { companyId, balance });
+  await em.flush();
+  return account;
+}

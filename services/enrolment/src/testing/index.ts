@@ -1,0 +1,11 @@
+/** Enrolment's test helpers, for its own tests and those of the services that depend on it. */
+export { enrolmentSchema } from '../schema';
+export { createEnrolmentPort } from '../enrolment-port';
+export { changeCredits } from '../modules/credits/credit.repository';
+export { openAttempt } from '../modules/player/launch-course';
+export { Enrollment, type IEnrollment } from '../modules/enrollments/enrollment.entity';
+export { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
+export { ScormAttempt, ScoState, ScormLogEntry } from '../modules/player/scorm.entity';
+export { LearnerActivity } from '../modules/activities/learner-activity.entity';
+export { makeCreditAccount, makeEnrollment } from './factories';
+export { createEnrolmentTestPlatform } from './test-platform';

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@portal/contracts';
+import { hashPassword, type Em } from '@portal/service-kit';
+import { Company, type ICompany } from '../modules/companies/company.entity';
+import { User, type IUser } from '../modules/users/user.entity';
+import { createSession } from '../modules/sessions/session.repository';
+
+export const unique = () => randomBytes(4).toString('hex');
+
+/** Factories make unique rows, so tests never depend on each other's data. */
+export async function makeCompany(em: Em, input: { name?: string; parentId?: number | null; email?: string | null } = {}): Promise<ICompany> {
+  const company = em.create(Company, { name: input.name ?? `Company ${unique()}`, parentId: input.parentId ?? null, email: input.email ?? null });
+  await em.flush();
+  return company;
+}
+
+/** A user; the email is unique unless given (null: none). A password is hashed as sign-in checks it. */
+export async function makeUser(
+  em: Em,
+  input: { role: Role; companyId: number; name?: string; email?: string | null; password?: string | null; loginCode?: string | null; wpUser?: boolean },
+): Promise<IUser> {
+  const user = em.create(User, {
+    name: input.name ?? `${input.role} ${unique()}`,
+    email: input.email === undefined ? `${input.role}-${unique()}@example.test` : input.email,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    loginCode: input.loginCode ?? null,
+    companyId: input.companyId,
+    role: input.role,
+    wpUser: input.wpUser ?? false,
+  });
+  await em.flush();
+  return user;
+}
+
+/** A session for the user, as sign-in makes it: the token to send as the session cookie. */
+export function makeSession(em: Em, userId: number): Promise<string> {
+  return createSession(em, { userId });
+}

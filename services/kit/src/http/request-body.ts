@@ -1,0 +1,221 @@
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { bodyLimitOf, type AnyRoute } from '@portal/contracts';
+import { AppError } from '../errors';
+
+/**
+ * An uploaded file, streamed to a temporary file while the request was read: a `File` whose bytes
+ * stay on disk until read, plus its `path`. The binding removes it once the handler is done.
+ */
+export class UploadedFile extends File {
+  constructor(
+    readonly path: string,
+    contents: Blob,
+    name: string,
+    type: string,
+  ) {
+    super([contents], name, { type });
+  }
+}
+
+/** The temporary file behind an uploaded file (undefined for a file built in memory, e.g. in tests). */
+export const uploadedFilePath = (file: Blob): string | undefined => (file instanceof UploadedFile ? file.path : undefined);
+
+export interface RequestBody {
+  /** JSON as parsed; a form as a record (`a[]` and repeated names make lists; files are UploadedFile). */
+  value: unknown;
+  /** Removes the temporary files (always call it). */
+  dispose(): Promise<void>;
+}
+
+/** Most text a form's fields may hold together (files do not count); a route's own limit can only lower it. */
+export const FORM_TEXT_LIMIT = 16 * 1024 * 1024;
+/** Most fields and files one form may have. */
+export const FORM_PART_LIMIT = 10_000;
+
+const tooLarge = (limit: number) =>
+  new AppError('payload_too_large', `The request is too large: at most ${formatBytes(limit)} may be sent here.`);
+const malformed = (what: string) => new AppError('bad_request', `The form data is malformed (${what}).`);
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+const mediaTypeOf = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+const isJson = (type: string) => type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+const isForm = (type: string) => type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
+
+/** The body's bytes as they arrive, refusing with 413 the moment they pass `limit` (the rest is never read). */
+async function* limitedChunks(body: ReadableStream<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let received = 0;
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      received += value.byteLength;
+      if (received > limit) throw tooLarge(limit);
+      yield value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+async function readText(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of limitedChunks(body, limit)) chunks.push(chunk);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid UTF-8 text.');
+  }
+}
+
+/** Fields and files in arrival order into one record, as forms have always reached the schemas. */
+function toRecord(entries: [string, unknown][]): Record<string, unknown> {
+  const record = Object.create(null) as Record<string, unknown>;
+  for (const [rawKey, value] of entries) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    if (Object.hasOwn(record, key)) {
+      const existing = record[key];
+      record[key] = Array.isArray(existing) ? [...(existing as unknown[]), value] : [existing, value];
+    } else record[key] = isList ? [value] : value;
+  }
+  return record;
+}
+
+/**
+ * Reads a multipart or urlencoded form with busboy: text fields into memory (at most
+ * FORM_TEXT_LIMIT together), each file straight into a temporary file, every byte counted
+ * against `limit` as it arrives.
+ */
+async function readForm(body: ReadableStream<Uint8Array>, contentType: string, limit: number): Promise<RequestBody> {
+  const textLimit = Math.min(limit, FORM_TEXT_LIMIT);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      defCharset: 'utf8',
+      defParamCharset: 'utf8',
+      limits: { fieldSize: textLimit, fieldNameSize: 1024, headerPairs: 100 },
+    });
+  } catch (error) {
+    throw malformed((error as Error).message.replace(/^Multipart: /, '').toLowerCase());
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'portal-upload-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  const entries: [string, unknown][] = [];
+  const files: Promise<void>[] = [];
+  let textBytes = 0;
+  let parts = 0;
+  // Set from busboy's callbacks: declared wide so the checks below are not narrowed to `null`.
+  let failure = null as Error | null;
+  const fail = (error: Error) => {
+    failure ??= error;
+  };
+  const countPart = () => {
+    if (++parts > FORM_PART_LIMIT) fail(new AppError('payload_too_large', `The form has more than ${FORM_PART_LIMIT} fields.`));
+  };
+
+  parser.on('field', (rawName: string | undefined, value, info) => {
+    const name = rawName ?? '';
+    countPart();
+    textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    if (info.nameTruncated) fail(malformed('a field name is too long'));
+    else if (info.valueTruncated || textBytes > textLimit) fail(new AppError('payload_too_large', `The form's text is too large: at most ${formatBytes(textLimit)}.`));
+    else if (!failure) entries.push([name, value]);
+  });
+  parser.on('file', (rawName: string | undefined, stream, info) => {
+    const name = rawName ?? '';
+    countPart();
+    if (failure) {
+      stream.resume();
+      return;
+    }
+    const path = join(dir, String(files.length));
+    const entry: [string, unknown] = [name, null];
+    entries.push(entry);
+    const written = pipeline(stream, createWriteStream(path)).then(async () => {
+      entry[1] = new UploadedFile(path, await openAsBlob(path, { type: info.mimeType }), info.filename ?? '', info.mimeType);
+    });
+    // Settled here so a failure never goes unhandled; it is reported after the form ends.
+    files.push(written.catch((error: Error) => fail(error instanceof AppError ? error : malformed(error.message.toLowerCase()))));
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    // `on`, not `once`: busboy may report more than one error, and an unheard one would crash the process.
+    parser.on('error', (error: Error) => {
+      const refused = malformed(error.message.toLowerCase());
+      fail(refused);
+      reject(refused);
+    });
+    parser.once('finish', resolve);
+  });
+  ended.catch(() => undefined);
+
+  try {
+    for await (const chunk of limitedChunks(body, limit)) {
+      if (failure) throw failure;
+      if (!parser.write(chunk)) await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), ended]);
+    }
+    parser.end();
+    await ended;
+    await Promise.all(files);
+    if (failure) throw failure;
+    return { value: toRecord(entries), dispose };
+  } catch (error) {
+    parser.destroy();
+    await Promise.all(files);
+    await dispose();
+    throw error;
+  }
+}
+
+/**
+ * Reads a bound route's body, after its access checks (so nobody unknown makes the server read a
+ * byte): 413 when Content-Length or the bytes themselves pass the route's limit, 415 for a content
+ * type the route does not take, 400 for JSON or a form that does not parse. JSON routes take JSON
+ * (`launch-token` routes also text/plain, as sendBeacon sends it); multipart routes take
+ * multipart/form-data or a urlencoded form. An empty body reads as `{}`.
+ */
+export async function readRequestBody(request: Request, route: AnyRoute, cap = Infinity): Promise<RequestBody> {
+  const limit = Math.min(bodyLimitOf(route), cap);
+  const disposeNothing = () => Promise.resolve();
+  const empty: RequestBody = { value: {}, dispose: disposeNothing };
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  const body = request.body;
+  if (!body || declared?.trim() === '0') return empty;
+
+  const contentType = request.headers.get('content-type') ?? '';
+  const type = mediaTypeOf(contentType);
+  if (route.bodyType === 'multipart') {
+    if (isForm(type)) return readForm(body, contentType, limit);
+    if (type === '' && !(await readText(body, limit)).trim()) return empty;
+    throw new AppError('unsupported_media_type', 'Send this form as multipart/form-data.');
+  }
+  const takesText = route.xsrf === 'launch-token' && type === 'text/plain';
+  if (type !== '' && !isJson(type) && !takesText) {
+    throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
+  }
+  const text = await readText(body, limit);
+  if (!text.trim()) return empty;
+  try {
+    return { value: JSON.parse(text), dispose: disposeNothing };
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+}

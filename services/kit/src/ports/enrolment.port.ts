@@ -1,0 +1,17 @@
+/**
+ * Enrolment's front door, for the services whose changes reach enrolments and credits (a service
+ * never writes another's tables). Enrolment implements it (`createEnrolmentPort`); each method
+ * commits on its own.
+ */
+export interface EnrolmentPort {
+  /** Deletes a course's enrolments and returns the credits they cost to the companies that paid. */
+  removeEnrollmentsOfCourse(courseId: number): Promise<{ removed: number; refunded: number }>;
+  /** Deletes the enrolments of these users and those bought by these companies (no refund: they are going away). */
+  removeEnrollmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<{ removed: number }>;
+  /** Sets a company's balance, recording the difference in the ledger as an adjustment. */
+  setCreditBalance(companyId: number, balance: number, note: string): Promise<void>;
+  /** The balance of each of these companies (0 for a company without an account), one entry per id. */
+  creditBalances(companyIds: number[]): Promise<{ companyId: number; balance: number }[]>;
+  /** Which of these courses the company has any enrolment on (a selected course with enrolments stays selected). */
+  coursesWithEnrollments(companyId: number, courseIds: number[]): Promise<number[]>;
+}

@@ -1,0 +1,39 @@
+import type { Env } from '../env';
+import type { Orm } from '../db';
+import type { IdentityPort } from './identity.port';
+import type { CataloguePort } from './catalogue.port';
+import type { EnrolmentPort } from './enrolment.port';
+
+export * from './identity.port';
+export * from './catalogue.port';
+export * from './enrolment.port';
+
+/*
+ * Front doors (DESIGN.md "Data"). A service reaches another only through that service's port:
+ * plain JSON-serialisable data in and out, never an entity or an entity manager, and what the
+ * caller needs in one call (batched by ids). The provider forks its own entity manager per call,
+ * so a port could as well be an HTTP adapter.
+ *
+ * Call ports OUTSIDE your own transactions. On SQLite the ORM has one connection: a port call made
+ * while the caller holds a transaction open waits for that connection forever. So a change that
+ * spans services runs as steps that each commit on their own (to delete a course, enrolment first
+ * removes and refunds its enrolments, then catalogue deletes the course). That is not atomic
+ * across services, exactly as it would not be over HTTP.
+ */
+
+/** What a port implementation is built from (one per composition root). */
+export interface PortContext {
+  env: Env;
+  orm: Orm;
+  /** The injected clock; read it per call, never while the port is being built. */
+  now: () => Date;
+}
+
+export type PortFactory<P> = (context: PortContext) => P;
+
+/** Every port, as factories: the composition root (gateway, standalone run, tests) builds them. */
+export interface PortFactories {
+  identity: PortFactory<IdentityPort>;
+  catalogue: PortFactory<CataloguePort>;
+  enrolment: PortFactory<EnrolmentPort>;
+}

@@ -1,0 +1,55 @@
+import type { EnrolmentPort } from '../ports';
+
+/**
+ * For the tests of services that enrolment depends on (identity, catalogue), which run without
+ * it: records what they ask of enrolment and keeps balances and enrolled courses in memory. The
+ * gateway's tests run the same cascades against enrolment's real port and tables.
+ */
+export function createRecordingEnrolmentPort() {
+  const calls: { method: keyof EnrolmentPort; args: unknown[] }[] = [];
+  const balances = new Map<number, number>();
+  /** `${companyId}:${courseId}` of the enrolments a test pretends exist. */
+  const enrolled = new Set<string>();
+  const sorted = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
+  const port: EnrolmentPort = {
+    removeEnrollmentsOfCourse(courseId) {
+      calls.push({ method: 'removeEnrollmentsOfCourse', args: [courseId] });
+      return Promise.resolve({ removed: 0, refunded: 0 });
+    },
+    removeEnrollmentsOf(owners) {
+      const userIds = sorted(owners.userIds);
+      const companyIds = sorted(owners.companyIds);
+      calls.push({ method: 'removeEnrollmentsOf', args: [{ userIds, companyIds }] });
+      return Promise.resolve({ removed: 0 });
+    },
+    setCreditBalance(companyId, balance, note) {
+      calls.push({ method: 'setCreditBalance', args: [companyId, balance, note] });
+      balances.set(companyId, balance);
+      return Promise.resolve();
+    },
+    creditBalances(companyIds) {
+      return Promise.resolve(companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 })));
+    },
+    coursesWithEnrollments(companyId, courseIds) {
+      return Promise.resolve(courseIds.filter((courseId) => enrolled.has(`${companyId}:${courseId}`)));
+    },
+  };
+  return {
+    port,
+    calls,
+    balances,
+    /** Pretend the company has an enrolment on the course. */
+    enrol: (companyId: number, courseId: number) => enrolled.add(`${companyId}:${courseId}`),
+    reset: () => calls.splice(0),
+  };
+}
+
+/** A port this test never reaches: any call fails the test, naming the port and method. */
+export function unwiredPort<P extends object>(name: string): P {
+  return new Proxy({} as P, {
+    get(_target, method) {
+      if (typeof method !== 'string' || method === 'then') return undefined;
+      return () => Promise.reject(new Error(`The ${name} port is not part of this test (called ${method}).`));
+    },
+  });
+}

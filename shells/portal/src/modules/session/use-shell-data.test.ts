@@ -1,0 +1,53 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { reply, type FakeHandler } from '@portal/frontend-kit/testing';
+import { api } from '../api/api-client';
+import { shellData } from '../../testing/shell-data';
+import { useShellData } from './use-shell-data';
+
+const server = vi.hoisted((): { shell: FakeHandler } => ({ shell: () => ({}) }));
+
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('../api/api-client', async () => {
+  const { fakeApi } = await import('@portal/frontend-kit/testing');
+  return { api: fakeApi({ 'GET /api/shell': (request) => server.shell(request) }).api };
+});
+
+describe('useShellData', () => {
+  beforeEach(() => vi.mocked(registerRemotes).mockClear());
+
+  it('is ready with the server’s header once it answers, and registers the remotes it names', async () => {
+    server.shell = () => shellData('manager');
+    const { result } = renderHook(() => useShellData());
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.status === 'ready' && result.current.data.user.role).toBe('manager');
+    expect(registerRemotes).toHaveBeenCalledWith(
+      expect.arrayContaining([{ name: 'company', entry: `${window.location.origin}/remotes/company/mf-manifest.json` }]),
+    );
+  });
+
+  it('fails on a server error and loads again on reload', async () => {
+    server.shell = () => reply(503, { message: 'Down for maintenance' });
+    const { result } = renderHook(() => useShellData());
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+
+    server.shell = () => shellData('learner');
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+  });
+
+  it.each([
+    [401, { message: 'Unauthenticated.' }],
+    [409, { message: 'Moved.', location: '/login' }],
+  ])('keeps the spinner on a %i, while the client navigates away', async (status, body) => {
+    server.shell = () => reply(status, body);
+    const call = vi.spyOn(api, 'call');
+    const { result } = renderHook(() => useShellData());
+    // Once the request has settled and React has flushed what followed.
+    await act(() => (call.mock.results[0]!.value as Promise<unknown>).catch(() => undefined));
+    expect(result.current.status).toBe('loading');
+    expect(registerRemotes).not.toHaveBeenCalled();
+    call.mockRestore();
+  });
+});

@@ -1,0 +1,96 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { Role } from '@portal/contracts';
+import { registerPortalRemotes, type RemotePageProps } from '@portal/frontend-kit';
+import { ShellProvider } from '../modules/session/shell-context';
+import { shellData } from '../testing/shell-data';
+import { PortalRoutes } from './portal-routes';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('../modules/api/api-client', async () => {
+  const { fakeApi } = await import('@portal/frontend-kit/testing');
+  return { api: fakeApi({ 'GET /api/credit-balance': () => ({ credit_balance: 12 }) }).api };
+});
+
+/** Each remote page shows which module it is and who it was given. */
+function pageFor(key: string) {
+  return function RemotePageStub({ session }: RemotePageProps) {
+    return (
+      <p data-testid="remote-page">
+        {key} for {session?.role}
+      </p>
+    );
+  };
+}
+
+function renderPortal(role: Role, url: string) {
+  const data = shellData(role);
+  registerPortalRemotes(data.remotes);
+  render(
+    <ShellProvider value={data}>
+      <MemoryRouter initialEntries={[url]}>
+        <PortalRoutes />
+      </MemoryRouter>
+    </ShellProvider>,
+  );
+}
+
+describe('PortalRoutes', () => {
+  beforeEach(() => {
+    vi.mocked(loadRemote).mockReset();
+    vi.mocked(loadRemote).mockImplementation((key: string) => Promise.resolve({ default: pageFor(key) }));
+  });
+
+  it.each([
+    ['learner', '/', 'learner/LearnerDashboard'],
+    ['manager', '/', 'company/Dashboard'],
+    ['manager', '/courses', 'company/Courses'],
+    ['admin', '/courses/edit/5', 'company/EditCourse'],
+    ['manager', '/account/depot/3', 'company/Account'],
+    ['admin', '/admin', 'admin/AdminDashboard'],
+    ['admin', '/admin/users/5', 'admin/AdminDashboard'],
+  ] as const)('gives a %s at %s the page %s, in the app layout', async (role, url, key) => {
+    renderPortal(role, url);
+    expect((await screen.findByTestId('remote-page')).textContent).toBe(`${key} for ${role}`);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Footer' })).toBeTruthy();
+  });
+
+  it.each([
+    ['learner', '/admin'],
+    ['learner', '/courses'],
+    ['manager', '/admin'],
+    ['manager', '/no/such/page'],
+  ] as const)('shows a %s at %s the not-found page', (role, url) => {
+    renderPortal(role, url);
+    expect(screen.getByTestId('not-found-page')).toBeTruthy();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('shows company areas a later release fills in as placeholders', () => {
+    renderPortal('manager', '/reporting');
+    expect(screen.getByRole('heading', { name: 'Enrolments' })).toBeTruthy();
+  });
+
+  it('gives learner course pages the minimal layout, with Exit course', async () => {
+    renderPortal('learner', '/learn/7/activities/2');
+    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/LearnerCourseActivities for learner');
+    expect(screen.getByTestId('exit-course').getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('falls back in place of a remote page that cannot load, keeping the menu, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(loadRemote).mockRejectedValueOnce(new Error('manifest 404'));
+    // A page no other test has loaded: loaded pages are kept for the session.
+    renderPortal('manager', '/activity-code/7/2');
+
+    const fallback = await screen.findByTestId('remote-fallback');
+    expect(within(fallback).getByText('This part of the portal could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+
+    fireEvent.click(within(fallback).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/ActivityCode for manager');
+  });
+});
