@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
+import { listSettled } from '../support/lists';
 import { DEMO, signInWithPassword } from '../support/personas';
 
 const SCORM = resolve(import.meta.dirname, '../../../shared/fixtures/scorm');
@@ -22,12 +23,14 @@ test.describe('admin courses', () => {
     const names = () => panel.locator('.admin-courses__name').allInnerTexts();
     await panel.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
+    await listSettled(panel);
     const ascending = await names();
     await panel.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/sortDir=desc/);
     await expect.poll(names).toEqual([...ascending].reverse());
     await panel.getByLabel('Search courses').fill('manual');
     await expect(page).toHaveURL(/search=manual/);
+    await listSettled(panel);
     await expect(panel.getByRole('row')).toHaveCount(2);
     await expect(panel.getByText('Page 1 of 1')).toBeVisible();
   });
@@ -56,8 +59,18 @@ test.describe('admin courses', () => {
     await editor.getByLabel('Course package (SCORM .zip)').setInputFiles(`${SCORM}/RuntimeBasicCalls_SCORM12.zip`);
     const s1 = shot('admin-course-add');
     if (s1) await page.screenshot(s1);
+    // Hold the server's answer until the progress bar has been seen: a small package on a fast
+    // machine can finish uploading before a frame is drawn.
+    let releaseAnswer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    await page.route('**/api/courses', async (route) => {
+      if (route.request().method() === 'POST') await answerHeld;
+      await route.continue();
+    });
     await editor.getByRole('button', { name: 'Create course' }).click();
     await expect(editor.getByTestId('upload-progress')).toBeVisible();
+    releaseAnswer();
+    await page.unroute('**/api/courses');
     await expect(editor.getByText('Course successfully created!')).toBeVisible();
     await expect(editor.getByRole('heading', { name: 'Edit course' })).toBeVisible();
     await expect(page).toHaveURL(/course=\d+/);

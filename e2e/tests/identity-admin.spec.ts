@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signInWithPassword } from '../support/personas';
+import { listSettled } from '../support/lists';
 import { apiAs, uniqueTag } from './identity-helpers';
 
 test.describe('admin: Learners and Companies', () => {
@@ -21,6 +22,7 @@ test.describe('admin: Learners and Companies', () => {
     await expect(panel.getByText('Page 1 of 2')).toBeVisible();
     await panel.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
+    await listSettled(panel);
     await expect(panel.locator('tbody tr').first()).toContainText(`Zed ${tag} 00`);
     await panel.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/sortDir=desc/);
@@ -67,8 +69,12 @@ test.describe('admin: Learners and Companies', () => {
     await expect(page.getByText("User's company successfully changed!")).toBeVisible();
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.getByTestId('learners-panel').getByLabel('Search learners').fill(`Nina Renamed ${tag}`);
+    // Wait for the searched list itself (the old rows and a loading row come first).
+    await expect(page).toHaveURL(/search=Nina/);
+    const renamedRow = page.getByTestId('learners-panel').locator('tbody tr', { hasText: `Nina Renamed ${tag}` });
+    await expect(renamedRow).toHaveCount(1);
     await expect(page.getByTestId('learners-panel').locator('tbody tr')).toHaveCount(1);
-    await expect(page.getByTestId('learners-panel').locator('tbody tr')).toContainText('North Depot');
+    await expect(renamedRow).toContainText('North Depot');
     await page.getByTestId('learners-panel').getByRole('button', { name: 'Delete' }).click();
     const modal = page.getByRole('dialog', { name: 'Delete learner' });
     await expect(modal).toContainText('Deleting a learner also deletes all of their enrollments.');
