@@ -43,7 +43,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
       parameters,
       responses,
     };
-    if (route.tenant) operation['x-tenant-param'] = route.tenant.param;
+    if (route.tenant) operation['x-tenant'] = 'param' in route.tenant ? { in: 'path', name: route.tenant.param } : { in: 'body', name: route.tenant.body };
     if (route.access !== 'public') operation.security = [{ session: [] }];
     if (route.body) {
       const contentType = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';

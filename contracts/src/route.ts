@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route. `public`: anyone. `signed-in`: any session. A role list: those roles.
- * With `tenant`, a manager passes only when the company named by that path parameter is their
+ * With `tenant`, a manager passes only when the company named by that path parameter (or body field) is their
  * own company or one of its depots; admins always pass (they run every company).
  */
 export type Access = 'public' | 'signed-in' | readonly Role[];
@@ -26,14 +26,17 @@ export interface RouteDef<
   path: string;
   service: ServiceName;
   access: Access;
-  tenant?: { param: string };
+  /** The company the call acts on, by path parameter or by a body field (e.g. `companyID`). */
+  tenant?: { param: string } | { body: string };
   /**
    * XSRF check on unsafe methods: the default checks the X-XSRF-TOKEN header. `launch-token`
    * opts out for SCORM commits: the player's final commit goes by `navigator.sendBeacon`, which
    * carries cookies but no custom header. Such a route takes an unguessable per-launch token in
    * its URL instead, and its handler must verify it (a forged cross-site request cannot know it).
+   * `shop-signature` is for the shop's server-to-server webhook: the kit checks the HMAC-SHA256 of
+   * the raw body (X-Shop-Signature, hex) against SHOP_WEBHOOK_SECRET before parsing it (401).
    */
-  xsrf?: 'header' | 'launch-token';
+  xsrf?: 'header' | 'launch-token' | 'shop-signature';
   summary: string;
   params?: TParams;
   query?: TQuery;

@@ -7,6 +7,8 @@ import { learningRoutes } from './learning';
 import { accountRoutes } from './account';
 import { userRoutes } from './users';
 import { companyRoutes } from './companies';
+import { creditRoutes } from './credits';
+import { enrollingRoutes } from './enrolling';
 
 export * from './identity';
 export * from './enrolment';
@@ -16,6 +18,8 @@ export * from './learning';
 export * from './account';
 export * from './users';
 export * from './companies';
+export * from './credits';
+export * from './enrolling';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes];

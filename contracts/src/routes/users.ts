@@ -109,8 +109,10 @@ export const userCreate = defineRoute({
   method: 'POST',
   path: '/api/user',
   service: 'identity',
-  access: ['admin'],
-  summary: 'Adds a user (default role learner); a learner without a login code gets one.',
+  access: ['manager', 'admin'],
+  tenant: { body: 'company_id' },
+  summary:
+    'Adds a user (default role learner); a learner without a login code gets one, a learner with an email a welcome mail. Managers add learners (name, email) to their company or depots; an email already used there is a field error with additional_info naming the learner and their courses.',
   body: userCreateBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: adminUserSchema }),
 });

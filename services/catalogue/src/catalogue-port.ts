@@ -1,5 +1,5 @@
 import type { CataloguePort, PortContext } from '@portal/service-kit';
-import { findCompanyCourseActivities, findCourseSummaries, getCoursePackage } from './queries';
+import { findCompanyCourseActivities, findCourseSummaries, findCourseSummaryBySku, getCoursePackage } from './queries';
 
 /** Catalogue's front door (kit `CataloguePort`): each call runs on its own entity manager. */
 export function createCataloguePort({ orm }: PortContext): CataloguePort {
@@ -7,5 +7,6 @@ export function createCataloguePort({ orm }: PortContext): CataloguePort {
     coursesByIds: (ids, options = {}) => findCourseSummaries(orm.em.fork(), ids, options.companyId),
     coursePackage: (courseId) => getCoursePackage(orm.em.fork(), courseId),
     companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
+    courseBySku: (sku) => findCourseSummaryBySku(orm.em.fork(), sku),
   };
 }

@@ -24,6 +24,13 @@ export async function findCourseSummaries(em: Em, ids: number[], companyId?: num
   }));
 }
 
+/** The course the shop sells under this SKU (the shop's product code), or null. */
+export async function findCourseSummaryBySku(em: Em, sku: string): Promise<CourseSummary | null> {
+  const course = await em.findOne(Course, { sku }, { fields: ['id'] });
+  if (!course) return null;
+  return (await findCourseSummaries(em, [course.id]))[0] ?? null;
+}
+
 /** The stored manifest: MariaDB hands a JSON column back as text, MySQL and SQLite as an object. */
 export function readManifest(value: unknown): ParsedManifest | null {
   if (!value) return null;

@@ -7,7 +7,7 @@ interface Operation {
   summary: string;
   'x-service': string;
   'x-access': unknown;
-  'x-tenant-param'?: string;
+  'x-tenant'?: { in: string; name: string };
   security?: unknown;
   parameters: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
@@ -50,7 +50,8 @@ describe('GET /api/openapi.json', () => {
       expect(operation().summary).toBe(route.summary);
       expect(operation()['x-service']).toBe(route.service);
       expect(operation()['x-access']).toEqual(route.access);
-      expect(operation()['x-tenant-param']).toBe(route.tenant?.param);
+      const tenant = route.tenant && ('param' in route.tenant ? { in: 'path', name: route.tenant.param } : { in: 'body', name: route.tenant.body });
+      expect(operation()['x-tenant']).toEqual(tenant);
     });
 
     it('documents its path parameters, body, and the 422 error shape', () => {

@@ -83,6 +83,11 @@ const identity: IdentityPort = {
   companyParentId: (companyId) => Promise.resolve(parents.has(companyId) ? parents.get(companyId)! : undefined),
   usersByIds: () => Promise.resolve([]),
   endSession: async () => {},
+  companyById: () => Promise.resolve(null),
+  companyByEmail: () => Promise.resolve(null),
+  usersByEmails: () => Promise.resolve([]),
+  createLearners: () => Promise.resolve([]),
+  loginCodes: () => Promise.resolve([]),
 };
 
 let platform: TestPlatform;

@@ -123,7 +123,8 @@ export function createServiceRouter(deps: ServiceDeps) {
         const body = await validatePart(route, 'body', read?.value);
 
         if (route.tenant) {
-          const companyId = Number((params as Record<string, unknown> | undefined)?.[route.tenant.param]);
+          const source = 'param' in route.tenant ? (params as Record<string, unknown> | undefined) : (body as Record<string, unknown> | undefined);
+          const companyId = Number(source?.['param' in route.tenant ? route.tenant.param : route.tenant.body]);
           if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
             throw new AppError('forbidden', 'You are not allowed to see this company.');
           }

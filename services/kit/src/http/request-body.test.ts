@@ -99,6 +99,11 @@ const identity: IdentityPort = {
   // Spreading unwiredPort (a Proxy) copied nothing: these two are never reached here.
   usersByIds: () => Promise.reject(new Error('The identity port is not part of this test (called usersByIds).')),
   endSession: () => Promise.reject(new Error('The identity port is not part of this test (called endSession).')),
+  companyById: () => Promise.reject(new Error('The identity port is not part of this test (called companyById).')),
+  companyByEmail: () => Promise.reject(new Error('The identity port is not part of this test (called companyByEmail).')),
+  usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
+  createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
+  loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

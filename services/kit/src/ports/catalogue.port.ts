@@ -69,4 +69,6 @@ export interface CataloguePort {
    * where it has set them (disabled ones are left out), the template's otherwise.
    */
   companyCourseActivities(companyId: number, courseId: number): Promise<CourseActivityInfo[]>;
+  /** The course the shop sells under this SKU, or null. */
+  courseBySku(sku: string): Promise<CourseSummary | null>;
 }

@@ -8,10 +8,26 @@ export interface EnrolmentPort {
   removeEnrollmentsOfCourse(courseId: number): Promise<{ removed: number; refunded: number }>;
   /** Deletes the enrolments of these users and those bought by these companies (no refund: they are going away). */
   removeEnrollmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<{ removed: number }>;
-  /** Sets a company's balance, recording the difference in the ledger as an adjustment. */
-  setCreditBalance(companyId: number, balance: number, note: string): Promise<void>;
+  /**
+   * Sets a company's balance, recording the difference in the ledger as an adjustment with who
+   * did it and why (an admin's change of credit_balance needs a reason).
+   */
+  setCreditBalance(companyId: number, balance: number, note: string, actor?: CreditActor): Promise<void>;
   /** The balance of each of these companies (0 for a company without an account), one entry per id. */
   creditBalances(companyIds: number[]): Promise<{ companyId: number; balance: number }[]>;
   /** Which of these courses the company has any enrolment on (a selected course with enrolments stays selected). */
   coursesWithEnrollments(companyId: number, courseIds: number[]): Promise<number[]>;
+  /**
+   * For each of these users, which of these courses they have an open enrolment on (not passed
+   * and expired). One entry per user id asked about, in the order asked.
+   */
+  enrolledCourseIds(userIds: number[], courseIds: number[]): Promise<{ userId: number; courseIds: number[] }[]>;
+  /** The names of the courses each of these users is enrolled on, one entry per user id asked about. */
+  enrolledCourseNames(userIds: number[]): Promise<{ userId: number; courseNames: string[] }[]>;
+}
+
+/** Who moved credits, for the ledger: a person, or null for the shop or the system. */
+export interface CreditActor {
+  userId: number | null;
+  name: string;
 }

@@ -28,4 +28,33 @@ export interface IdentityPort {
   usersByIds(ids: number[]): Promise<UserSummary[]>;
   /** Ends the session of this token (signing out); an unknown token changes nothing. */
   endSession(sessionToken: string): Promise<void>;
+  /** The company's name, parent and main account email, or null when there is no such company. */
+  companyById(companyId: number): Promise<CompanySummary | null>;
+  /** The company whose main account email (companies.email) or manager email is this one, or null. */
+  companyByEmail(email: string): Promise<CompanySummary | null>;
+  /**
+   * Of the users of this company (and its depots), those with these emails (lower-cased), for
+   * matching bulk rows to existing employees.
+   */
+  usersByEmails(companyId: number, emails: string[]): Promise<UserSummary[]>;
+  /**
+   * Creates learner accounts in this company, in one batch: each gets a login code (no 0/O/1/I);
+   * a learner with an email gets a welcome mail with a sign-in link. A row whose email is already
+   * used anywhere fails alone, with its reason. `purchased` marks shop accounts (wp_user).
+   */
+  createLearners(
+    companyId: number,
+    learners: { name: string; email: string | null }[],
+    options?: { purchased?: boolean },
+  ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
+  /** Login codes of these users (null for none), one entry per id asked about. */
+  loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
+}
+
+/** A company as the other services need it. */
+export interface CompanySummary {
+  id: number;
+  name: string;
+  parentId: number | null;
+  email: string | null;
 }

@@ -33,6 +33,12 @@ export function createRecordingEnrolmentPort() {
     coursesWithEnrollments(companyId, courseIds) {
       return Promise.resolve(courseIds.filter((courseId) => enrolled.has(`${companyId}:${courseId}`)));
     },
+    enrolledCourseIds(userIds) {
+      return Promise.resolve(userIds.map((userId) => ({ userId, courseIds: [] })));
+    },
+    enrolledCourseNames(userIds) {
+      return Promise.resolve(userIds.map((userId) => ({ userId, courseNames: [] })));
+    },
   };
   return {
     port,
