@@ -1,4 +1,5 @@
-import type { IdentityPort, PortContext } from '@portal/service-kit';
+import type { Role } from '@portal/contracts';
+import type { CompanySummary, IdentityPort, PortContext } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
@@ -17,11 +18,44 @@ export function createIdentityPort({ orm, now }: PortContext): IdentityPort {
       return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
     },
     endSession: (token) => deleteSession(orm.em.fork(), token),
+    async companyById(companyId) {
+      const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['id', 'name', 'parentId', 'email'] });
+      return company ? toCompanySummary(company) : null;
+    },
+    async companyByEmail(email) {
+      const address = email.trim().toLowerCase();
+      const em = orm.em.fork();
+      const company =
+        (await em.findOne(Company, { email: address }, { fields: ['id', 'name', 'parentId', 'email'] })) ??
+        (await em.findOne(Company, { managerEmail: address }, { fields: ['id', 'name', 'parentId', 'email'] }));
+      return company ? toCompanySummary(company) : null;
+    },
+    async usersByEmails(companyId, emails) {
+      const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+      if (addresses.length === 0) return [];
+      const em = orm.em.fork();
+      const depots = await em.find(Company, { parentId: companyId }, { fields: ['id'] });
+      const companyIds = [companyId, ...depots.map((d) => d.id)];
+      const users: { id: number; name: string; email?: string | null; companyId: number; role: Role; wpUser: boolean }[] = [];
+      // In chunks: an IN list of 10,000 addresses is too long for some drivers.
+      for (let i = 0; i < addresses.length; i += 1000) {
+        users.push(
+          ...(await em.find(User, { email: { $in: addresses.slice(i, i + 1000) }, companyId: { $in: companyIds } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'] })),
+        );
+      }
+      return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
+    },
     // Issue 9 work in progress: built by the identity part of the credits-and-enrolment change.
-    companyById: () => Promise.reject(new Error('not built yet (issue 9)')),
-    companyByEmail: () => Promise.reject(new Error('not built yet (issue 9)')),
-    usersByEmails: () => Promise.reject(new Error('not built yet (issue 9)')),
     createLearners: () => Promise.reject(new Error('not built yet (issue 9)')),
-    loginCodes: () => Promise.reject(new Error('not built yet (issue 9)')),
+    async loginCodes(userIds) {
+      const ids = [...new Set(userIds)];
+      const users = ids.length ? await orm.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'loginCode'] }) : [];
+      const codes = new Map(users.map((u) => [u.id, u.loginCode ?? null]));
+      return userIds.map((userId) => ({ userId, loginCode: codes.get(userId) ?? null }));
+    },
   };
+}
+
+function toCompanySummary(company: { id: number; name: string; parentId?: number | null; email?: string | null }): CompanySummary {
+  return { id: company.id, name: company.name, parentId: company.parentId ?? null, email: company.email ?? null };
 }
