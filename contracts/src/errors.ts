@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
+  /** Some 422s say more than the field errors (POST /api/user: the existing learner, `existingLearnerInfoSchema`). */
+  additional_info: z.record(z.string(), z.unknown()).optional(),
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 

@@ -14,6 +14,7 @@ export const COMPANY_MESSAGES = {
   depotUpdated: 'Depot updated successfully!',
   depotDeleted: 'Depot deleted successfully!',
   emailTaken: 'A user with this email already exists',
+  creditReasonRequired: 'Give a reason for changing the credit balance.',
 } as const;
 
 const creditBalanceField = z.coerce
@@ -21,6 +22,11 @@ const creditBalanceField = z.coerce
   .int('The credit balance must be a whole number.')
   .min(0, 'The credit balance may not be negative.')
   .max(1_000_000, 'The credit balance may not be more than 1,000,000.');
+/**
+ * Why an admin changes credit_balance: required (422 on credit_reason) when credit_balance is sent
+ * and differs from the current balance; kept as the ledger adjustment's note.
+ */
+const creditReasonField = optionalTextField(255);
 const parentIdField = z.preprocess((v) => (v === '' ? null : v), companyIdField.nullable());
 
 export const depotSchema = z.object({
@@ -117,6 +123,7 @@ export const companyUpdateBodySchema = z.object({
   manager_name: optionalTextField().optional(),
   manager_email: optionalEmailField.optional(),
   credit_balance: creditBalanceField.optional(),
+  credit_reason: creditReasonField.optional(),
   parent_id: parentIdField.optional(),
 });
 
@@ -126,7 +133,7 @@ export const companyUpdate = defineRoute({
   path: '/api/company/{companyId}',
   service: 'identity',
   access: ['admin'],
-  summary: 'Edits a company; credit_balance goes to enrolment’s ledger as an adjustment.',
+  summary: 'Edits a company; a changed credit_balance needs a credit_reason and goes to enrolment’s ledger as an adjustment.',
   params: z.object({ companyId: idParam }),
   body: companyUpdateBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: adminCompanySchema }),
@@ -149,6 +156,7 @@ export const depotUpdateBodySchema = z.object({
   manager_email: optionalEmailField.optional(),
   email: optionalEmailField.optional(),
   credit_balance: creditBalanceField.optional(),
+  credit_reason: creditReasonField.optional(),
 });
 
 export const depotUpdate = defineRoute({
@@ -157,7 +165,7 @@ export const depotUpdate = defineRoute({
   path: '/api/company/{companyId}/depot/{depotId}',
   service: 'identity',
   access: ['admin'],
-  summary: 'Edits a depot of the company.',
+  summary: 'Edits a depot of the company; a changed credit_balance needs a credit_reason (a ledger adjustment).',
   params: z.object({ companyId: idParam, depotId: idParam }),
   body: depotUpdateBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: depotSchema }),

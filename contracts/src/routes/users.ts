@@ -9,6 +9,8 @@ import { emailField, newPasswordField } from './identity';
 export const USER_MESSAGES = {
   managerNeedsEmail: 'Email is required for manager role',
   emailTaken: 'A user with this email already exists',
+  emailRepeated: 'This email appears more than once in the list.',
+  managerAddsLearners: 'Managers can add learners only, by name and email.',
   loginCodeTaken: 'This login code is already in use.',
   updated: 'User successfully updated!',
   created: 'User successfully created!',

@@ -56,8 +56,10 @@ describe('identity cascades into enrolment', () => {
   it('editing credit_balance records an adjustment in enrolment’s ledger', async () => {
     const company = await makeCompany(em(), { credits: 10 });
     const depot = await makeCompany(em(), { parentId: company.id, credits: 2 });
-    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25 } })).status).toBe(200);
-    expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'D', credit_balance: 0 } })).status).toBe(200);
+    // A change needs a reason (it becomes the adjustment's note).
+    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25 } })).status).toBe(422);
+    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25, credit_reason: 'Top-up' } })).status).toBe(200);
+    expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'D', credit_balance: 0, credit_reason: 'Closed' } })).status).toBe(200);
     expect(await harness.platform.enrolment.creditBalances([company.id, depot.id])).toEqual([
       { companyId: company.id, balance: 25 },
       { companyId: depot.id, balance: 0 },

@@ -5,13 +5,15 @@ import { shellRoutes } from './modules/shell/shell.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
+import { employeeRoutes } from './modules/employees/employees.routes';
 
-/** The identity service: sign-in, sessions, the account area, users, companies, the shell's menu. */
+/** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
   return new Hono<AppEnv>()
     .route('/', authRoutes(deps))
     .route('/', shellRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', userRoutes(deps))
-    .route('/', companyRoutes(deps));
+    .route('/', companyRoutes(deps))
+    .route('/', employeeRoutes(deps));
 }

@@ -3,9 +3,12 @@ import type { CompanySummary, IdentityPort, PortContext } from '@portal/service-
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
+import { createLearners } from './modules/learners/create-learners';
+import { sendWelcomeMails } from './modules/learners/welcome-mail';
 
 /** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
-export function createIdentityPort({ orm, now }: PortContext): IdentityPort {
+export function createIdentityPort(context: PortContext): IdentityPort {
+  const { orm, now } = context;
   return {
     resolvePrincipal: (token) => resolvePrincipal(orm.em.fork(), token, now()),
     async companyParentId(companyId) {
@@ -45,8 +48,14 @@ export function createIdentityPort({ orm, now }: PortContext): IdentityPort {
       }
       return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
     },
-    // Issue 9 work in progress: built by the identity part of the credits-and-enrolment change.
-    createLearners: () => Promise.reject(new Error('not built yet (issue 9)')),
+    async createLearners(companyId, learners, options = {}) {
+      const at = now();
+      const results = await createLearners(orm.em.fork(), companyId, learners, { purchased: options.purchased ?? false, now: at });
+      // After the rows commit, in the background: the call never waits for mail.
+      const recipients = results.flatMap((r) => (r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : []));
+      void sendWelcomeMails({ orm, mailer: context.mailer, appUrl: context.env.appUrl, now: at }, recipients);
+      return results;
+    },
     async loginCodes(userIds) {
       const ids = [...new Set(userIds)];
       const users = ids.length ? await orm.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'loginCode'] }) : [];

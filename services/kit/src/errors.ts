@@ -30,7 +30,13 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details: { errors?: Record<string, string[]>; location?: string; retryAfterSeconds?: number } = {},
+    readonly details: {
+      errors?: Record<string, string[]>;
+      /** Sent as `additional_info` beside the field errors of a 422 (e.g. the existing learner of POST /api/user). */
+      additionalInfo?: Record<string, unknown>;
+      location?: string;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -42,5 +48,5 @@ export class AppError extends Error {
 
 export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', message);
-export const validationError = (errors: Record<string, string[]>, message?: string) =>
-  new AppError('validation', message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors });
+export const validationError = (errors: Record<string, string[]>, message?: string, additionalInfo?: Record<string, unknown>) =>
+  new AppError('validation', message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors, ...(additionalInfo ? { additionalInfo } : {}) });

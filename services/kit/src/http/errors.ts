@@ -11,6 +11,7 @@ export function createErrorHandler(options: { exposeDetails: boolean }) {
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { message: error.message, code: error.code };
       if (error.details.errors) body.errors = error.details.errors;
+      if (error.details.additionalInfo) body.additional_info = error.details.additionalInfo;
       if (error.details.location) {
         body.location = error.details.location;
         c.header('Location', error.details.location);

@@ -21,8 +21,16 @@ export function createServiceDeps(options: {
   now?: () => Date;
 }): ServiceDeps {
   const { env, orm } = options;
-  // Ports read the clock through the deps, so a test that swaps `deps.now` moves them too.
-  const context: PortContext = { env, orm, now: () => deps.now() };
+  // Ports read the clock and the mailer through the deps, so a test that swaps `deps.now` or
+  // `deps.mailer` moves them too.
+  const context: PortContext = {
+    env,
+    orm,
+    get mailer() {
+      return deps.mailer;
+    },
+    now: () => deps.now(),
+  };
   const deps: ServiceDeps = {
     env,
     orm,

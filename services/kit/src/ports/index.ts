@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import type { Orm } from '../db';
+import type { Mailer } from '../mail';
 import type { IdentityPort } from './identity.port';
 import type { CataloguePort } from './catalogue.port';
 import type { EnrolmentPort } from './enrolment.port';
@@ -25,6 +26,8 @@ export * from './enrolment.port';
 export interface PortContext {
   env: Env;
   orm: Orm;
+  /** The composition root's mailer (a provider that mails, e.g. identity's welcome mail, sends through it). */
+  mailer: Mailer;
   /** The injected clock; read it per call, never while the port is being built. */
   now: () => Date;
 }

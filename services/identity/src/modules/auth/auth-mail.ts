@@ -28,3 +28,19 @@ export function resetPasswordMail(to: string, name: string, link: string): MailM
     'Reset password',
   );
 }
+
+/** A new learner's welcome: a sign-in link valid for `ttlDays`, and the login code for every later sign-in. */
+export function welcomeMail(to: string, name: string, loginCode: string | null, link: string, ttlDays: number): MailMessage {
+  return message(
+    to,
+    'Your training account is ready',
+    [
+      `Hello ${name},`,
+      'An account has been made for you on the training portal.',
+      `Use the link below to sign in. It works once, within ${ttlDays} days.`,
+      ...(loginCode ? [`Afterwards you can sign in with your login code: ${loginCode}`] : []),
+    ],
+    link,
+    'Sign in',
+  );
+}

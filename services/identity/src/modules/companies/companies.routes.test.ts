@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPANY_MESSAGES, type AdminCompany, type Depot } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { Company } from './company.entity';
@@ -7,11 +7,13 @@ import { User } from '../users/user.entity';
 let world: IdentityTestWorld;
 let adminToken: string;
 let adminHome: number;
+let admin: { id: number; name: string };
 
 beforeAll(async () => {
   world = await createIdentityTestWorld();
   adminHome = (await world.makeCompany({ name: 'Platform' })).id;
-  adminToken = await world.signIn((await world.makeUser({ role: 'admin', companyId: adminHome })).id);
+  admin = await world.makeUser({ role: 'admin', companyId: adminHome });
+  adminToken = await world.signIn(admin.id);
 });
 afterAll(() => world.close());
 const asAdmin = () => world.client(adminToken);
@@ -90,13 +92,13 @@ describe('a company and its depots', () => {
     expect(got.depots.map((d) => d.id)).toEqual([depot.id]);
 
     world.enrolment.reset();
-    const edit = await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { name: 'Edited Co', manager_email: '', credit_balance: '30' } });
+    const edit = await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { name: 'Edited Co', manager_email: '', credit_balance: '30', credit_reason: 'Goodwill top-up' } });
     expect(edit.status).toBe(200);
     expect(await edit.json()).toMatchObject({ message: 'Company successfully updated!', data: { name: 'Edited Co', manager_email: null, credit_balance: 30 } });
 
     const depotEdit = await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
       method: 'PATCH',
-      json: { name: 'Yard Two', manager_name: 'Dee', manager_email: 'dee@yard.test', email: 'yard@yard.test', credit_balance: 3 },
+      json: { name: 'Yard Two', manager_name: 'Dee', manager_email: 'dee@yard.test', email: 'yard@yard.test', credit_balance: 3, credit_reason: 'Moved from the parent' },
     });
     expect(depotEdit.status).toBe(200);
     expect(await depotEdit.json()).toMatchObject({ message: 'Depot updated successfully!', data: { name: 'Yard Two', credit_balance: 3 } });
@@ -111,6 +113,40 @@ describe('a company and its depots', () => {
     const removed = await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'DELETE' });
     expect(await removed.json()).toEqual({ success: true, message: 'Depot deleted successfully!' });
     expect(await world.em().count(Company, { id: depot.id })).toBe(0);
+  });
+
+  it('needs a reason for a changed balance, keeps it as the note with the admin as actor, and needs none for an unchanged one', async () => {
+    const company = await world.makeCompany();
+    const depot = await world.makeCompany({ parentId: company.id });
+    await world.enrolment.port.setCreditBalance(company.id, 10, 'test');
+    await world.enrolment.port.setCreditBalance(depot.id, 4, 'test');
+    const spy = vi.spyOn(world.enrolment.port, 'setCreditBalance');
+    try {
+      for (const [path, balance] of [[`/api/company/${company.id}`, 12], [`/api/company/${company.id}/depot/${depot.id}`, 0]] as const) {
+        for (const credit_reason of [undefined, '', '   ']) {
+          const refused = await asAdmin().request(path, { method: 'PATCH', json: { name: 'Renamed', credit_balance: balance, credit_reason } });
+          expect(refused.status).toBe(422);
+          expect(await refused.json()).toMatchObject({ errors: { credit_reason: [COMPANY_MESSAGES.creditReasonRequired] } });
+        }
+      }
+      expect(spy).not.toHaveBeenCalled();
+      // Nothing was saved either.
+      expect((await world.em().findOneOrFail(Company, { id: company.id })).name).not.toBe('Renamed');
+
+      // The same balance again is no change: no reason, no ledger row.
+      expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 10 } })).status).toBe(200);
+      expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'Yard', credit_balance: '4' } })).status).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+
+      expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 12, credit_reason: ' Invoice 42 credited ' } })).status).toBe(200);
+      expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'Yard', credit_balance: 0, credit_reason: 'Closed' } })).status).toBe(200);
+      expect(spy.mock.calls).toEqual([
+        [company.id, 12, 'Invoice 42 credited', { userId: admin.id, name: admin.name }],
+        [depot.id, 0, 'Closed', { userId: admin.id, name: admin.name }],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('rejects a depot as a parent and a negative balance', async () => {

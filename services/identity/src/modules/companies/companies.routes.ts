@@ -18,12 +18,12 @@ export function companyRoutes(deps: ServiceDeps) {
       const company = await findCompanyOrFail(em, params.companyId);
       return { data: await one(em, company), depots: await toDepots(deps.enrolment, await depotsOf(em, company.id)) };
     })
-    .handle(companyCreate, async ({ em, body }) => {
-      const { company, password } = await createCompanyAndUser(em, deps.enrolment, body);
+    .handle(companyCreate, async ({ em, principal, body }) => {
+      const { company, password } = await createCompanyAndUser(em, deps.enrolment, principal, body);
       return { success: true as const, message: COMPANY_MESSAGES.created, password, data: await one(em, company) };
     })
-    .handle(companyUpdate, async ({ em, params, body }) => {
-      const company = await updateCompany(em, deps.enrolment, params.companyId, body);
+    .handle(companyUpdate, async ({ em, principal, params, body }) => {
+      const company = await updateCompany(em, deps.enrolment, principal, params.companyId, body);
       return { success: true as const, message: COMPANY_MESSAGES.updated, data: await one(em, company) };
     })
     .handle(companyDelete, async ({ em, principal, params }) => {
@@ -31,8 +31,8 @@ export function companyRoutes(deps: ServiceDeps) {
       await deleteCompanyTree(em, deps.enrolment, params.companyId, principal.userId);
       return { success: true as const, message: COMPANY_MESSAGES.deleted };
     })
-    .handle(depotUpdate, async ({ em, params, body }) => {
-      const depot = await updateDepot(em, deps.enrolment, params.companyId, params.depotId, body);
+    .handle(depotUpdate, async ({ em, principal, params, body }) => {
+      const depot = await updateDepot(em, deps.enrolment, principal, params.companyId, params.depotId, body);
       return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: (await toDepots(deps.enrolment, [depot]))[0]! };
     })
     .handle(depotDelete, async ({ em, principal, params }) => {

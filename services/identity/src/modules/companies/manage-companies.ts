@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodySchema, type depotUpdateBodySchema } from '@portal/contracts';
 import { DEFAULT_COMPANY_ID } from '@portal/contracts';
-import { forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort } from '@portal/service-kit';
+import { forbidden, hashPassword, notFound, validationError, type CreditActor, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import { Company, type ICompany } from './company.entity';
 import { User } from '../users/user.entity';
@@ -38,7 +38,7 @@ async function assertParent(em: Em, parentId: number | null | undefined, selfId?
  * POST /api/company/createCompanyAndUser: the company and its manager, whose password is returned
  * once. The opening balance goes to enrolment after the company is committed.
  */
-export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort, input: CreateInput) {
+export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort, principal: Principal, input: CreateInput) {
   if (await isEmailTaken(em, input.manager_email)) {
     throw validationError({ manager_email: [COMPANY_MESSAGES.emailTaken] }, COMPANY_MESSAGES.emailTaken);
   }
@@ -58,20 +58,36 @@ export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort, inp
     await tx.flush();
     return created;
   });
-  if (input.credit_balance) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Opening balance set by an administrator');
+  if (input.credit_balance) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Opening balance set by an administrator', actorOf(principal));
   return { company, password };
 }
 
-export async function updateCompany(em: Em, enrolment: EnrolmentPort, id: number, input: UpdateInput): Promise<ICompany> {
+const actorOf = (principal: Principal): CreditActor => ({ userId: principal.userId, name: principal.name });
+
+/**
+ * An admin's change of a balance is a ledger adjustment and needs a reason: the balance to set
+ * (with the reason and who) when credit_balance is sent and differs from the current one, null
+ * when nothing changes. Checked before anything is saved.
+ */
+async function balanceChange(enrolment: EnrolmentPort, companyId: number, input: { credit_balance?: number; credit_reason?: string | null }) {
+  if (input.credit_balance === undefined) return null;
+  const [current] = await enrolment.creditBalances([companyId]);
+  if ((current?.balance ?? 0) === input.credit_balance) return null;
+  if (!input.credit_reason) throw validationError({ credit_reason: [COMPANY_MESSAGES.creditReasonRequired] });
+  return { balance: input.credit_balance, note: input.credit_reason };
+}
+
+export async function updateCompany(em: Em, enrolment: EnrolmentPort, principal: Principal, id: number, input: UpdateInput): Promise<ICompany> {
   const company = await findCompanyOrFail(em, id);
   if (input.parent_id !== undefined) await assertParent(em, input.parent_id, company.id);
+  const change = await balanceChange(enrolment, company.id, input);
   if (input.name !== undefined) company.name = input.name;
   if (input.email !== undefined) company.email = input.email;
   if (input.manager_name !== undefined) company.managerName = input.manager_name;
   if (input.manager_email !== undefined) company.managerEmail = input.manager_email;
   if (input.parent_id !== undefined) company.parentId = input.parent_id;
   await em.flush();
-  if (input.credit_balance !== undefined) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Balance set by an administrator');
+  if (change) await enrolment.setCreditBalance(company.id, change.balance, change.note, actorOf(principal));
   return company;
 }
 
@@ -81,14 +97,15 @@ export async function findDepotOrFail(em: Em, companyId: number, depotId: number
   return depot;
 }
 
-export async function updateDepot(em: Em, enrolment: EnrolmentPort, companyId: number, depotId: number, input: DepotInput): Promise<ICompany> {
+export async function updateDepot(em: Em, enrolment: EnrolmentPort, principal: Principal, companyId: number, depotId: number, input: DepotInput): Promise<ICompany> {
   const depot = await findDepotOrFail(em, companyId, depotId);
+  const change = await balanceChange(enrolment, depot.id, input);
   depot.name = input.name;
   if (input.email !== undefined) depot.email = input.email;
   if (input.manager_name !== undefined) depot.managerName = input.manager_name;
   if (input.manager_email !== undefined) depot.managerEmail = input.manager_email;
   await em.flush();
-  if (input.credit_balance !== undefined) await enrolment.setCreditBalance(depot.id, input.credit_balance, 'Balance set by an administrator');
+  if (change) await enrolment.setCreditBalance(depot.id, change.balance, change.note, actorOf(principal));
   return depot;
 }
 

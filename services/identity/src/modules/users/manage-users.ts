@@ -1,12 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { USER_MESSAGES, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
-import { forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
+import { USER_MESSAGES, type ExistingLearnerInfo, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
+import { canActForCompany, forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort, type IdentityPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import { User, type IUser } from './user.entity';
-import { deleteUsers, findUser, isEmailTaken, isLoginCodeTaken } from './user.repository';
+import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from './user.repository';
 import { deleteOtherSessions, deleteSessionsOfUsers, setMimicCompany } from '../sessions/session.repository';
 import { deleteTokensOfUsers } from '../auth/user-token.repository';
-import { companyExists } from '../companies/company.repository';
+import { companyExists, findCompany, depotsOf } from '../companies/company.repository';
+import { newLoginCodes } from './login-codes';
 
 type CreateInput = z.output<typeof userCreateBodySchema>;
 type UpdateInput = z.output<typeof userUpdateBodySchema>;
@@ -29,19 +29,55 @@ export async function assertUniqueIdentity(em: Em, input: { email?: string | nul
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique. */
+/** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique (the same generator as batches). */
 export async function generateLoginCode(em: Em): Promise<string> {
-  for (;;) {
-    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-    if (!(await isLoginCodeTaken(em, code))) return code;
-  }
+  return (await newLoginCodes(em, 1))[0]!;
 }
 
-export async function createUser(em: Em, input: CreateInput): Promise<IUser> {
+/** The company and its depots, or a depot's parent and that parent's depots: the family a learner is "already an employee" in. */
+async function familyOf(em: Em, companyId: number): Promise<number[]> {
+  const company = await findCompany(em, companyId);
+  const top = company?.parentId ?? companyId;
+  return [top, ...(await depotsOf(em, top)).map((d) => d.id)];
+}
+
+/**
+ * The 422 for an email already used. When it is a learner of the same company (or its depots)
+ * whom the caller may act for, `additional_info` names them and their courses, so the page can
+ * offer to select them; otherwise the same field error and nothing more (another company's
+ * learner is not revealed).
+ */
+async function emailTakenError(em: Em, ports: CreatePorts, principal: Principal, companyId: number, email: string, errors: Record<string, string[]>) {
+  errors.email = [USER_MESSAGES.emailTaken];
+  const existing = await findUserByEmail(em, email);
+  const isSameCompany =
+    !!existing &&
+    existing.role === 'learner' &&
+    (await familyOf(em, companyId)).includes(existing.companyId) &&
+    (await canActForCompany(ports.identity, principal, existing.companyId));
+  if (!existing || !isSameCompany) return validationError(errors, USER_MESSAGES.emailTaken);
+  const [courses] = await ports.enrolment.enrolledCourseNames([existing.id]);
+  const info: ExistingLearnerInfo = { existing_user_id: existing.id, existing_user_name: existing.name, existing_user_enrollments: courses?.courseNames ?? [] };
+  return validationError(errors, USER_MESSAGES.emailTaken, info);
+}
+
+interface CreatePorts {
+  identity: IdentityPort;
+  enrolment: EnrolmentPort;
+}
+
+/**
+ * POST /api/user. Admins add learners or managers to any company; a manager adds learners only,
+ * by name and email, to their company or its depots (the kit checked company_id). A learner gets
+ * a login code (the caller's or a fresh one).
+ */
+export async function createUser(em: Em, ports: CreatePorts, principal: Principal, input: CreateInput, now: Date): Promise<IUser> {
+  if (principal.role !== 'admin' && (input.role !== 'learner' || input.password || input.login_code)) throw forbidden(USER_MESSAGES.managerAddsLearners);
   await assertCompanyExists(em, input.company_id);
-  await assertUniqueIdentity(em, { email: input.email ?? null, loginCode: input.login_code ?? null });
+  const errors: Record<string, string[]> = {};
+  if (input.login_code && (await isLoginCodeTaken(em, input.login_code))) errors.login_code = [USER_MESSAGES.loginCodeTaken];
+  if (input.email && (await isEmailTaken(em, input.email))) throw await emailTakenError(em, ports, principal, input.company_id, input.email, errors);
+  if (Object.keys(errors).length) throw validationError(errors);
   // A learner signs in with a code when they have no password: give them one.
   const loginCode = input.login_code ?? (input.role === 'learner' ? await generateLoginCode(em) : null);
   const user = em.create(User, {
@@ -52,6 +88,8 @@ export async function createUser(em: Em, input: CreateInput): Promise<IUser> {
     companyId: input.company_id,
     role: input.role,
     wpUser: false,
+    createdAt: now,
+    updatedAt: now,
   });
   await em.flush();
   return user;

@@ -3,13 +3,21 @@ import { createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-
 import { listUsers } from './user.repository';
 import { toAdminUser, toAdminUsers } from './user-views';
 import * as manage from './manage-users';
+import { sendWelcomeMails } from '../learners/welcome-mail';
 
 export function userRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
     .handle(adminUsers, async ({ c, em, query }) => mapPage(await listUsers(em, query, c.req.url), (users) => toAdminUsers(em, users)))
     .handle(userGet, async ({ em, params }) => ({ data: await toAdminUser(em, await manage.findUserOrFail(em, params.id)) }))
-    .handle(userCreate, async ({ em, body }) => {
-      const user = await manage.createUser(em, body);
+    .handle(userCreate, async ({ em, principal, body }) => {
+      const now = deps.now();
+      const user = await manage.createUser(em, deps, principal, body, now);
+      // A learner with an email is welcomed after the row commits, in the background.
+      if (user.role === 'learner' && user.email) {
+        void sendWelcomeMails({ orm: deps.orm, mailer: deps.mailer, appUrl: deps.env.appUrl, now }, [
+          { id: user.id, name: user.name, email: user.email, loginCode: user.loginCode ?? null },
+        ]);
+      }
       return { success: true as const, message: USER_MESSAGES.created, data: await toAdminUser(em, user) };
     })
     .handle(userUpdate, async ({ em, principal, params, body }) => {

@@ -1,0 +1,25 @@
+import { companyUsers, companyUsersSearch, recentLearners } from '@portal/contracts';
+import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { companyAndDepotIds, recentLearners as findRecentLearners, searchLearners } from './employee.repository';
+import { toEmployees } from './employee-views';
+
+/**
+ * The enrol wizard's employee pickers: the company's (and its depots') learners. The kit lets a
+ * manager reach only their company and its depots (tenant by path); learners are refused by role.
+ */
+export function employeeRoutes(deps: ServiceDeps) {
+  return createServiceRouter(deps)
+    .handle(recentLearners, async ({ c, em, params, query }) => {
+      const companyIds = await companyAndDepotIds(em, params.companyId);
+      const page = await findRecentLearners(em, companyIds, query.page, c.req.url);
+      return { data: { data: await toEmployees(em, deps.enrolment, page.users, query.courses), current_page: page.currentPage, last_page: page.lastPage, total: page.total } };
+    })
+    .handle(companyUsers, async ({ em, params, query }) => {
+      const users = await searchLearners(em, await companyAndDepotIds(em, params.companyId), ['u.name', 'u.email'], query.s ?? '');
+      return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
+    })
+    .handle(companyUsersSearch, async ({ em, params, query }) => {
+      const users = await searchLearners(em, await companyAndDepotIds(em, params.companyId), [query.field === 'email' ? 'u.email' : 'u.name'], query.term);
+      return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
+    }).app;
+}
