@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { accountGet, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrollmentSummary } from '@portal/contracts';
 import { Button, Card, Modal, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
@@ -21,6 +21,7 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
   const [summary, setSummary] = useState<EnrollmentSummary | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const pageRef = useRef<HTMLDivElement>(null);
   const [chosenCompanyId, setChosenCompanyId] = useState<number | null>(null);
   const courses = useSelectedCourses(api, 'enrol-wizard-courses');
   const account = useApiQuery('enrol-wizard-account', () => api.call(accountGet));
@@ -48,7 +49,7 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
       dispatch({ type: 'reset' });
       setSummary(response.enrollment_summary);
       announceCreditBalanceChanged();
-      window.scrollTo({ top: 0 });
+      pageRef.current?.scrollIntoView?.({ block: 'start' });
     } catch (error) {
       setErrorText(enrolFailureText(error));
     } finally {
@@ -110,7 +111,7 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
     );
 
   return (
-    <div className="enrol-page" data-testid="enrol-wizard">
+    <div ref={pageRef} className="enrol-page" data-testid="enrol-wizard">
       <PageHeader title="Enrol Employees" subtitle="Choose courses, add your employees, check the cost and finalise." />
       {account.status === 'error' ? <LoadError error={account.error} onRetry={account.reload} what="your depots" /> : null}
       {summary ? (

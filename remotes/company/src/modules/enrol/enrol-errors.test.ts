@@ -18,6 +18,7 @@ describe('enrolment errors', () => {
   it('says a network failure in the spec’s words', () => {
     expect(isNetworkError(new TypeError('Failed to fetch'))).toBe(true);
     expect(isNetworkError(new ApiError(0, { message: 'x' }))).toBe(true);
+    expect(isNetworkError(Object.assign(new Error('Request failed due to a network error'), { name: 'NetworkError' }))).toBe(true);
     expect(isNetworkError(new ApiError(500, { message: 'x' }))).toBe(false);
     expect(enrolFailureText(new TypeError('Failed to fetch'))).toBe(ENROLLING_MESSAGES.networkError);
   });

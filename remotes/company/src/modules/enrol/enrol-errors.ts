@@ -1,8 +1,9 @@
 import { ApiError, ENROLLING_MESSAGES, existingLearnerInfoSchema, type ExistingLearnerInfo } from '@portal/contracts';
 
-/** A request that never got an answer: fetch rejects (ky) or the upload's XHR fails (status 0). */
+/** A request that never got an answer: fetch rejects (ky wraps it as a NetworkError) or the upload's XHR fails (status 0). */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof ApiError ? error.status === 0 : error instanceof TypeError;
+  if (error instanceof ApiError) return error.status === 0;
+  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
 }
 
 /**
