@@ -89,18 +89,18 @@ test.describe('enrol employees', () => {
 
     // A new employee: the name is required; the email is optional.
     await wizard.getByRole('tab', { name: 'New employee' }).click();
-    await wizard.getByRole('button', { name: 'Add employee' }).click();
+    await wizard.getByRole('button', { name: 'Add employee', exact: true }).click();
     await expect(wizard.getByText('Name is required')).toBeVisible();
     const newName = `Nia New ${stamp}`;
     await wizard.getByLabel('Name', { exact: true }).fill(newName);
     await wizard.getByLabel('Email (optional)').fill(`nia.${stamp}@example.test`);
-    await wizard.getByRole('button', { name: 'Add employee' }).click();
+    await wizard.getByRole('button', { name: 'Add employee', exact: true }).click();
     await expect(wizard.getByTestId('chosen-employees')).toContainText(newName);
 
     // An email one of the company's learners already has: 'Whoops! this learner already exists'.
     await wizard.getByLabel('Name', { exact: true }).fill('Lee Again');
     await wizard.getByLabel('Email (optional)').fill(DEMO.learner.email);
-    await wizard.getByRole('button', { name: 'Add employee' }).click();
+    await wizard.getByRole('button', { name: 'Add employee', exact: true }).click();
     const whoops = page.getByRole('dialog', { name: 'Whoops! this learner already exists' });
     await expect(whoops).toBeVisible();
     await expect(whoops).toContainText(DEMO.learner.name);
@@ -150,7 +150,7 @@ test.describe('enrol employees', () => {
     await expect(page).toHaveURL(/\/enrolments\/create\/v2$/);
     await expect(wizard.getByTestId('enrol-step-3')).toBeVisible();
 
-    await wizard.getByRole('button', { name: 'Finalise Enrollment' }).click();
+    await wizard.getByRole('button', { name: 'Finalise Enrollment', exact: true }).click();
     const summary = wizard.getByTestId('enrolment-summary');
     await expect(summary).toBeVisible();
     await expect(summary.getByTestId('summary-attempted')).toHaveText('5');
@@ -174,7 +174,7 @@ test.describe('enrol employees', () => {
     await wizard.getByRole('button', { name: 'Add Lee Carter' }).click();
     await wizard.getByRole('button', { name: 'Next: Finalise Enrollment' }).click();
     await expect(wizard.getByRole('table', { name: 'Courses and learners' })).toContainText('Already enrolled');
-    await wizard.getByRole('button', { name: 'Finalise Enrollment' }).click();
+    await wizard.getByRole('button', { name: 'Finalise Enrollment', exact: true }).click();
     await expect(summary.getByTestId('summary-failed')).toHaveText('1');
     await expect(summary.getByRole('table', { name: 'Learners not enrolled' })).toContainText('Lee Carter');
     await expect(page.getByTestId('header-credits')).toContainText(String(before - 5));
@@ -199,7 +199,7 @@ test.describe('enrol employees', () => {
 
     await expect(wizard.getByTestId('enrol-cost-total')).toHaveText('10000 credits');
     await expect(wizard.getByTestId('enrol-balance-after')).toHaveText(/^-\d+ credits$/);
-    const finalise = wizard.getByRole('button', { name: 'Finalise Enrollment' });
+    const finalise = wizard.getByRole('button', { name: 'Finalise Enrollment', exact: true });
     await expect(finalise).toHaveAttribute('aria-disabled', 'true');
     await expect(finalise).toHaveAccessibleDescription(NOT_ENOUGH);
     await finalise.hover();

@@ -124,7 +124,7 @@ export function BulkUpload({
       {rows.length ? (
         <>
           <p className="enrol-muted" aria-live="polite">
-            {rows.length} row{rows.length === 1 ? '' : 's'} to enrol{skipped ? `; ${skipped} will be skipped` : ''}.
+            {rows.length} row{rows.length === 1 ? '' : 's'} read{skipped ? `; ${skipped} will be skipped` : ''}.
           </p>
           <Table caption="Spreadsheet rows" columns={columns} rows={shown} rowKey={(r) => r.row} emptyText="No rows." />
           <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} />

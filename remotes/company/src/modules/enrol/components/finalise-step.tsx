@@ -6,6 +6,8 @@ import { creditCheck, enrolmentCost } from '../enrol-cost';
 import type { ChosenEmployee, WizardState } from '../wizard-state';
 
 const PAGE_SIZE = 10;
+/** The tooltip's widest (18rem): kept inside the window near its right edge. */
+const TOOLTIP_WIDTH_PX = 300;
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
 /** One learner of the finalise table: a chosen employee or a reviewed spreadsheet row. */
@@ -66,7 +68,7 @@ function CreditTooltip({ isShown, descriptionId, children }: { isShown: boolean;
         <span
           role="tooltip"
           className="enrol-credit-tooltip"
-          style={pointer ? { position: 'fixed', left: pointer.x + 14, top: pointer.y + 16 } : { position: 'absolute', left: 0, top: 'calc(100% + 6px)' }}
+          style={pointer ? { position: 'fixed', left: Math.min(pointer.x + 14, window.innerWidth - TOOLTIP_WIDTH_PX), top: pointer.y + 16 } : { position: 'absolute', left: 0, top: 'calc(100% + 6px)' }}
         >
           {CREDIT_MESSAGES.notEnough}
         </span>
@@ -166,7 +168,7 @@ export function FinaliseStep({
                   {credits(check.after)}
                 </dd>
               </div>
-              <div>
+              <div className="enrol-cost__wide">
                 <dt>Paid from</dt>
                 <dd>{payerText(sources.data)}</dd>
               </div>
@@ -175,7 +177,7 @@ export function FinaliseStep({
         </dl>
         {sources.status === 'loading' ? <SkeletonBlock height={48} /> : null}
         {sources.status === 'error' ? <LoadError error={sources.error} onRetry={sources.reload} what="your credit balance" /> : null}
-        <p className="enrol-muted">Learners already enrolled on a course are not charged for it; the summary lists them.</p>
+        <p className="enrol-muted">The cost counts every learner on every course. Learners already enrolled on a course are not charged for it, so less may be spent; the summary lists them.</p>
       </Card>
       <div className="enrol-actions">
         <Button type="button" variant="secondary" onClick={onBack}>
