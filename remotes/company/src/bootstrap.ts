@@ -3,9 +3,13 @@ import '@portal/design-system';
 import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import Dashboard from './pages/dashboard';
 import Account from './pages/account';
+import Enroll from './pages/enrol';
+import EnrollNew from './pages/enrol-wizard';
 
 mountDevHarness({ needsSession: true, pages: [
     { path: '/', Page: Dashboard },
     { path: '/account', Page: Account },
     { path: '/account/depot/:id', Page: Account },
+    { path: '/enrolments/create', Page: Enroll },
+    { path: '/enrolments/create/v2', Page: EnrollNew },
   ] });

@@ -48,6 +48,8 @@ describe('PortalRoutes', () => {
     ['manager', '/courses', 'company/Courses'],
     ['admin', '/courses/edit/5', 'company/EditCourse'],
     ['manager', '/account/depot/3', 'company/Account'],
+    ['manager', '/enrolments/create/v2', 'company/EnrollNew'],
+    ['admin', '/enrolments/create', 'company/Enroll'],
     ['admin', '/admin', 'admin/AdminDashboard'],
     ['admin', '/admin/users/5', 'admin/AdminDashboard'],
   ] as const)('gives a %s at %s the page %s, in the app layout', async (role, url, key) => {

@@ -26,8 +26,6 @@ const ADMIN: readonly Role[] = ['admin'];
 const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
   ['/companyCourse/edit/:id', 'Edit course'],
   ['/reporting', 'Enrolments'],
-  ['/enrolments/create', 'Enrol employees'],
-  ['/enrolments/create/v2', 'Enrol employees'],
   ['/enrolments/:id/edit', 'Edit enrolment'],
   ['/account/purchase-history', 'Purchase history'],
   ['/purchase-history', 'Purchase history'],
@@ -45,6 +43,9 @@ const ROLE_ROUTES: RoleRoute[] = [
   // The account area of managers (and of admins, for the company they act for).
   { path: '/account', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
   { path: '/account/depot/:id', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
+  // Enrol employees: the 3-step wizard and the older single page (which also serves re-enrolment).
+  { path: '/enrolments/create/v2', roles: COMPANY, page: { remote: 'company', module: 'EnrollNew' } },
+  { path: '/enrolments/create', roles: COMPANY, page: { remote: 'company', module: 'Enroll' } },
   { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'ActivityCode' } },

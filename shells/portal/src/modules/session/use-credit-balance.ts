@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { creditBalance } from '@portal/contracts';
+import { CREDIT_BALANCE_CHANGED_EVENT } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
 
-/** Pages dispatch this event after spending credits (e.g. enrolment) so the header refetches. */
-export const CREDIT_BALANCE_CHANGED_EVENT = 'portal:credit-balance-changed';
+/** Pages dispatch this (frontend-kit `announceCreditBalanceChanged`) after spending credits, so the header refetches. */
+export { CREDIT_BALANCE_CHANGED_EVENT };
 
 /** The header's credit balance (non-learners only); null while loading or unavailable. */
 export function useCreditBalance(isEnabled: boolean): number | null {

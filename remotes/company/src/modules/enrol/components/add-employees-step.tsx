@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { ApiClient, BulkRow, Employee } from '@portal/contracts';
+import { Button, TabPanel, Tabs } from '@portal/design-system';
+import { BulkUpload } from './bulk-upload';
+import { toChosen } from './employee-table';
+import { ExistingEmployeeSearch } from './existing-employee-search';
+import { NewEmployeeForm } from './new-employee-form';
+import { RecentLearners } from './recent-learners';
+import type { ChosenEmployee } from '../wizard-state';
+
+const TABS = [
+  { id: 'recent', label: 'Recent learners' },
+  { id: 'search', label: 'Existing employees' },
+  { id: 'new', label: 'New employee' },
+  { id: 'bulk', label: 'Bulk upload' },
+];
+
+/** Step 2 (spec §4): the chosen learners, and four ways to add more. */
+export function AddEmployeesStep({
+  api,
+  pickerCompanyId,
+  companyId,
+  courseIds,
+  employees,
+  bulkRows,
+  courseName,
+  courseIdsNamed,
+  onAdd,
+  onRemove,
+  onBulkRows,
+  onRemoveBulkRow,
+}: {
+  api: ApiClient;
+  /** Whose employees the pickers show (the signed-in company: its depots' learners come with it). */
+  pickerCompanyId: number;
+  /** The company or depot new learners belong to. */
+  companyId: number;
+  courseIds: readonly number[];
+  employees: readonly ChosenEmployee[];
+  bulkRows: readonly BulkRow[];
+  courseName: (id: number) => string;
+  courseIdsNamed: (names: readonly string[]) => number[];
+  onAdd: (employee: ChosenEmployee) => void;
+  onRemove: (id: number) => void;
+  onBulkRows: (rows: readonly BulkRow[]) => void;
+  onRemoveBulkRow: (row: number) => void;
+}) {
+  const [tab, setTab] = useState('recent');
+  const chosenIds = new Set(employees.map((e) => e.id));
+  const add = (employee: Employee) => onAdd(toChosen(employee));
+  const picker = { api, companyId: pickerCompanyId, courseIds, chosenIds, courseName, onAdd: add };
+
+  return (
+    <div className="enrol-employees">
+      <section aria-labelledby="chosen-learners-title" className="enrol-chosen">
+        <h3 id="chosen-learners-title" className="enrol-subtitle">
+          Chosen employees ({employees.length})
+        </h3>
+        {employees.length === 0 ? (
+          <p className="enrol-muted">No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.</p>
+        ) : (
+          <ul className="enrol-chips" data-testid="chosen-employees">
+            {employees.map((employee) => (
+              <li key={employee.id} className="enrol-chip">
+                <span>
+                  {employee.name}
+                  {employee.email ? <span className="enrol-muted"> · {employee.email}</span> : null}
+                </span>
+                <button type="button" className="enrol-chip__remove" aria-label={`Remove ${employee.name}`} onClick={() => onRemove(employee.id)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {bulkRows.length ? <p className="enrol-muted">Plus the spreadsheet's rows under Bulk upload.</p> : null}
+      </section>
+      <Tabs tabs={TABS} activeId={tab} onChange={setTab} label="Ways to add employees" />
+      <TabPanel id="recent" activeId={tab}>
+        <RecentLearners {...picker} />
+      </TabPanel>
+      <TabPanel id="search" activeId={tab}>
+        <ExistingEmployeeSearch {...picker} />
+      </TabPanel>
+      <TabPanel id="new" activeId={tab}>
+        <NewEmployeeForm api={api} companyId={companyId} courseIdsNamed={courseIdsNamed} onAdd={onAdd} />
+      </TabPanel>
+      <TabPanel id="bulk" activeId={tab}>
+        <BulkUpload companyId={companyId} courseIds={courseIds} rows={bulkRows} onRows={onBulkRows} onRemoveRow={onRemoveBulkRow} />
+      </TabPanel>
+    </div>
+  );
+}
+
+export function StepActions({ onBack, onNext, nextLabel, canGoOn }: { onBack?: () => void; onNext: () => void; nextLabel: string; canGoOn: boolean }) {
+  return (
+    <div className="enrol-actions">
+      {onBack ? (
+        <Button type="button" variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+      ) : null}
+      <Button type="button" disabled={!canGoOn} onClick={onNext}>
+        {nextLabel}
+      </Button>
+    </div>
+  );
+}

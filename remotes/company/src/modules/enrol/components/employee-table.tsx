@@ -1,0 +1,54 @@
+import type { Employee } from '@portal/contracts';
+import { Button, Table, type TableColumn } from '@portal/design-system';
+import type { ChosenEmployee } from '../wizard-state';
+
+export const toChosen = (employee: Employee): ChosenEmployee => ({
+  id: employee.id,
+  name: employee.name,
+  email: employee.email,
+  enrolled_course_ids: employee.enrolled_course_ids,
+});
+
+/** Employees offered by a picker, each with Add (or Added once chosen). */
+export function EmployeeTable({
+  caption,
+  employees,
+  chosenIds,
+  courseName,
+  loading,
+  emptyText,
+  onAdd,
+}: {
+  caption: string;
+  employees: readonly Employee[];
+  chosenIds: ReadonlySet<number>;
+  courseName: (id: number) => string;
+  loading?: boolean;
+  emptyText: string;
+  onAdd: (employee: Employee) => void;
+}) {
+  const columns: TableColumn<Employee>[] = [
+    { key: 'name', header: 'Name', render: (e) => e.name },
+    { key: 'contact', header: 'Email or login code', render: (e) => e.email ?? e.login_code ?? '—' },
+    { key: 'company', header: 'Company', render: (e) => e.company_name },
+    {
+      key: 'enrolled',
+      header: 'Already enrolled on',
+      render: (e) => (e.enrolled_course_ids.length ? e.enrolled_course_ids.map(courseName).join(', ') : <span className="enrol-muted">—</span>),
+    },
+    {
+      key: 'add',
+      header: <span className="ds-visually-hidden">Add</span>,
+      align: 'right',
+      render: (e) => {
+        const isChosen = chosenIds.has(e.id);
+        return (
+          <Button size="sm" variant={isChosen ? 'ghost' : 'secondary'} disabled={isChosen} onClick={() => onAdd(e)} aria-label={isChosen ? `${e.name} added` : `Add ${e.name}`}>
+            {isChosen ? 'Added' : 'Add'}
+          </Button>
+        );
+      },
+    },
+  ];
+  return <Table caption={caption} columns={columns} rows={[...employees]} rowKey={(e) => e.id} emptyText={emptyText} loading={loading} />;
+}

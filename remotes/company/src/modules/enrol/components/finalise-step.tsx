@@ -1,0 +1,203 @@
+import { useId, useState, type PointerEvent, type ReactNode } from 'react';
+import { CREDIT_MESSAGES, creditSources, type ApiClient, type CourseSummary, type CreditSources } from '@portal/contracts';
+import { Button, Card, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { creditCheck, enrolmentCost } from '../enrol-cost';
+import type { ChosenEmployee, WizardState } from '../wizard-state';
+
+const PAGE_SIZE = 10;
+/** The tooltip's widest (18rem): kept inside the window near its right edge. */
+const TOOLTIP_WIDTH_PX = 300;
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/** One learner of the finalise table: a chosen employee or a reviewed spreadsheet row. */
+export interface FinaliseLearner {
+  key: string;
+  name: string;
+  email: string | null;
+  isNew: boolean;
+  enrolled_course_ids: readonly number[];
+}
+
+export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRows'>): FinaliseLearner[] {
+  const fromEmployee = (e: ChosenEmployee): FinaliseLearner => ({ key: `user-${e.id}`, name: e.name, email: e.email, isNew: false, enrolled_course_ids: e.enrolled_course_ids });
+  const learners = state.employees.map(fromEmployee);
+  const seen = new Set(state.employees.map((e) => e.id));
+  for (const row of state.bulkRows) {
+    if (!row.ok) continue;
+    if (row.existing_user_id !== null) {
+      if (seen.has(row.existing_user_id)) continue;
+      seen.add(row.existing_user_id);
+      learners.push({ key: `user-${row.existing_user_id}`, name: row.existing_user_name ?? row.Name, email: row.Email, isNew: false, enrolled_course_ids: row.enrolled_course_ids });
+    } else {
+      learners.push({ key: `row-${row.row}`, name: row.Name, email: row.Email, isNew: true, enrolled_course_ids: [] });
+    }
+  }
+  return learners;
+}
+
+/** Whose credits pay (decisions: a depot spends its own balance first, then its parent's). */
+function payerText(sources: CreditSources): string {
+  if (!sources.parent) return `${sources.company_name}'s credits (${credits(sources.balance)}).`;
+  return `${sources.company_name}'s own credits first (${credits(sources.balance)}), then ${sources.parent.name}'s (${credits(sources.parent.balance)}).`;
+}
+
+/**
+ * 'You do not have enough credits for this enrollment' next to the pointer while it is over the
+ * Finalise button (spec §5), and beside the button while it has keyboard focus. The same text is the
+ * button's description for screen readers.
+ */
+function CreditTooltip({ isShown, descriptionId, children }: { isShown: boolean; descriptionId: string; children: ReactNode }) {
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const [hasFocus, setHasFocus] = useState(false);
+  const follow = (event: PointerEvent) => setPointer({ x: event.clientX, y: event.clientY });
+  return (
+    <span
+      className="enrol-credit-tooltip-anchor"
+      onPointerEnter={follow}
+      onPointerMove={follow}
+      onPointerLeave={() => setPointer(null)}
+      onFocus={() => setHasFocus(true)}
+      onBlur={() => setHasFocus(false)}
+    >
+      {children}
+      <span id={descriptionId} className="ds-visually-hidden">
+        {isShown ? CREDIT_MESSAGES.notEnough : ''}
+      </span>
+      {isShown && (pointer || hasFocus) ? (
+        <span
+          role="tooltip"
+          className="enrol-credit-tooltip"
+          style={pointer ? { position: 'fixed', left: Math.min(pointer.x + 14, window.innerWidth - TOOLTIP_WIDTH_PX), top: pointer.y + 16 } : { position: 'absolute', left: 0, top: 'calc(100% + 6px)' }}
+        >
+          {CREDIT_MESSAGES.notEnough}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Step 3 (spec §4, §9): courses × learners, the cost, the balance before and after, and Finalise. */
+export function FinaliseStep({
+  api,
+  companyId,
+  companyName,
+  allCourses,
+  state,
+  isSubmitting,
+  onBack,
+  onFinalise,
+}: {
+  api: ApiClient;
+  companyId: number;
+  companyName: string;
+  allCourses: readonly CourseSummary[];
+  state: WizardState;
+  isSubmitting: boolean;
+  onBack: () => void;
+  onFinalise: () => void;
+}) {
+  const descriptionId = useId();
+  const [page, setPage] = useState(1);
+  const sources = useApiQuery(`credits:${companyId}`, () => api.call(creditSources, { params: { companyId } }).then((r) => r.data));
+  const learners = finaliseLearners(state);
+  const chosen = allCourses.filter((course) => state.courseIds.includes(course.id));
+  const courses = chosen.length ? chosen : allCourses;
+  const cost = enrolmentCost(allCourses, state.courseIds, learners.length);
+  const check = sources.status === 'success' ? creditCheck(sources.data.available, cost) : null;
+  const isBlocked = check !== null && !check.isEnough;
+
+  const lastPage = Math.max(1, Math.ceil(learners.length / PAGE_SIZE));
+  const current = Math.min(page, lastPage);
+  const columns: TableColumn<FinaliseLearner>[] = [
+    {
+      key: 'learner',
+      header: 'Learner',
+      render: (l) => (
+        <span className="enrol-learner-cell">
+          <span>{l.name}</span>
+          <span className="enrol-muted">{l.email ?? 'Login code'}{l.isNew ? ' · new account' : ''}</span>
+        </span>
+      ),
+    },
+    ...courses.map(
+      (course): TableColumn<FinaliseLearner> => ({
+        key: `course-${course.id}`,
+        header: course.name,
+        align: 'center',
+        render: (l) => (l.enrolled_course_ids.includes(course.id) ? <span className="enrol-muted">Already enrolled</span> : <span>{credits(course.credit_cost)}</span>),
+      }),
+    ),
+  ];
+
+  return (
+    <div className="enrol-finalise">
+      <Table
+        caption="Courses and learners"
+        columns={columns}
+        rows={learners.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+        rowKey={(l) => l.key}
+        emptyText="No learners chosen yet."
+      />
+      {lastPage > 1 ? <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} /> : null}
+      <Card title="Cost">
+        <dl className="enrol-cost" data-testid="enrol-cost">
+          <div>
+            <dt>Learners belong to</dt>
+            <dd>{companyName}</dd>
+          </div>
+          <div>
+            <dt>Courses × learners</dt>
+            <dd>
+              {courses.length} course{courses.length === 1 ? '' : 's'} × {learners.length} learner{learners.length === 1 ? '' : 's'}
+            </dd>
+          </div>
+          <div>
+            <dt>Cost</dt>
+            <dd data-testid="enrol-cost-total">{credits(cost)}</dd>
+          </div>
+          {sources.status === 'success' && check ? (
+            <>
+              <div>
+                <dt>Balance before</dt>
+                <dd data-testid="enrol-balance-before">{credits(sources.data.available)}</dd>
+              </div>
+              <div>
+                <dt>Balance after</dt>
+                <dd data-testid="enrol-balance-after" className={check.isEnough ? undefined : 'enrol-negative'}>
+                  {credits(check.after)}
+                </dd>
+              </div>
+              <div className="enrol-cost__wide">
+                <dt>Paid from</dt>
+                <dd>{payerText(sources.data)}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+        {sources.status === 'loading' ? <SkeletonBlock height={48} /> : null}
+        {sources.status === 'error' ? <LoadError error={sources.error} onRetry={sources.reload} what="your credit balance" /> : null}
+        <p className="enrol-muted">The cost counts every learner on every course. Learners already enrolled on a course are not charged for it, so less may be spent; the summary lists them.</p>
+      </Card>
+      <div className="enrol-actions">
+        <Button type="button" variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+        <CreditTooltip isShown={isBlocked} descriptionId={descriptionId}>
+          <Button
+            type="button"
+            className="enrol-finalise-button"
+            loading={isSubmitting}
+            aria-disabled={isBlocked || sources.status !== 'success' || undefined}
+            aria-describedby={descriptionId}
+            onClick={() => {
+              if (!isBlocked && sources.status === 'success') onFinalise();
+            }}
+          >
+            Finalise Enrollment
+          </Button>
+        </CreditTooltip>
+      </div>
+    </div>
+  );
+}

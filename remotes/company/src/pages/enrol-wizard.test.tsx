@@ -1,0 +1,303 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { CREDIT_MESSAGES, ENROLLING_MESSAGES, type SessionUser } from '@portal/contracts';
+import { CREDIT_BALANCE_CHANGED_EVENT } from '@portal/frontend-kit';
+import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
+import { bulkRow, course, coursesAnswer, employee, fakeXhr } from '../modules/enrol/testing/enrol-fakes';
+import EnrollNew from './enrol-wizard';
+
+const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
+const COURSES = [course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1))];
+const LEE = employee(5, 'Lee Carter', { enrolled_course_ids: [1] });
+const PRIYA = employee(6, 'Priya Shah', { email: null, login_code: 'DEMOCODE1' });
+const SUMMARY = { total_attempted: 2, total_successful: 1, total_failed: 1, failed_users: [{ name: 'Lee Carter', email: 'lee.carter@demo.test', reason: 'Already enrolled on this course.' }] };
+
+function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40) {
+  const server = fakeApi({
+    'GET /api/courses': () => coursesAnswer(COURSES),
+    'GET /api/account': () => ({
+      user: { id: 10, name: 'Morgan Hale', email: 'manager@demo.test' },
+      company: { id: 2, name: 'Demo Construction Ltd', logo_url: null },
+      settings: { send_certificate: true, send_report: true, send_expiry_report: true },
+      depots: [{ id: 3, name: 'North Depot', email: null }],
+      company_managers: [],
+    }),
+    'GET /api/company/2/getRecentLearner': () => ({ data: { data: [LEE, PRIYA], current_page: 1, last_page: 1, total: 2 } }),
+    'GET /api/company/2/users/search': ({ query }) => ({ data: [LEE, PRIYA].filter((e) => e.name.toLowerCase().includes(query.get('term')!.toLowerCase())) }),
+    'GET /api/company/2/credits': () => ({ data: { company_id: 2, company_name: 'Demo Construction Ltd', balance, parent: null, available: balance } }),
+    'GET /api/company/3/credits': () => ({
+      data: { company_id: 3, company_name: 'North Depot', balance: 1, parent: { id: 2, name: 'Demo Construction Ltd', balance }, available: balance + 1 },
+    }),
+    'POST /api/company/enroll': () => ({ success: true, message: 'Done', data: [], enrollment_summary: SUMMARY, credit_balance: 35 }),
+    ...overrides,
+  });
+  render(
+    <MemoryRouter initialEntries={['/enrolments/create/v2']}>
+      <Routes>
+        <Route path="/enrolments/create/v2" element={<EnrollNew api={server.api} session={session} />} />
+      </Routes>
+      <a href="/reporting">Enrolments</a>
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+const stepButton = (name: RegExp) => screen.getByRole('button', { name });
+const chooseCourse = async (name: string) => fireEvent.click(await screen.findByRole('checkbox', { name }));
+
+async function toStepTwoWithLee() {
+  await chooseCourse('Fire Safety');
+  await chooseCourse('Manual Handling');
+  fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Add Lee Carter' }));
+}
+
+describe('EnrollNew (the enrol wizard)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the selected courses 10 a page with search, and opens steps only when allowed', async () => {
+    renderWizard();
+    expect(await screen.findAllByTestId('enrol-course')).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(stepButton(/Step 2: Add Employees/).hasAttribute('disabled')).toBe(true);
+    expect(stepButton(/Step 3: Finalise Enrollment/).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Search courses'), { target: { value: 'manual' } });
+    expect(screen.getAllByTestId('enrol-course')).toHaveLength(1);
+    await chooseCourse('Manual Handling');
+    expect(stepButton(/Step 2: Add Employees/).hasAttribute('disabled')).toBe(false);
+    expect(stepButton(/Step 3: Finalise Enrollment/).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(stepButton(/Step 2: Add Employees/));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Priya Shah' }));
+    expect(within(screen.getByTestId('chosen-employees')).getByText('Priya Shah')).toBeTruthy();
+    expect(stepButton(/Step 3: Finalise Enrollment/).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('searches existing employees by name once typing pauses', async () => {
+    const server = renderWizard();
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Existing employees' }));
+    fireEvent.change(screen.getByLabelText('Search employees'), { target: { value: 'l' } });
+    expect(screen.getByText('Type 2 or more characters to search your employees.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search employees'), { target: { value: 'lee' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Lee Carter' }));
+    const searches = server.requests.filter((r) => r.path === '/api/company/2/users/search');
+    expect(searches).toHaveLength(1);
+    expect(Object.fromEntries(searches[0]!.query)).toEqual({ term: 'lee', field: 'name', courses: '1' });
+  });
+
+  it('adds a new employee, with Name is required and the server’s errors under the fields', async () => {
+    const server = renderWizard({
+      'POST /api/user': ({ body }) =>
+        (body as { email?: string }).email === 'bad@demo.test'
+          ? reply(422, { message: 'The given data was invalid.', errors: { email: ['This email address is not allowed.'] } })
+          : { success: true, message: 'User successfully created!', data: { id: 40, name: 'Nia New', email: 'nia@demo.test', role: 'learner', login_code: 'ABCD2345', company_id: 3, company_name: 'North Depot', created_at: '' } },
+    });
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.change(screen.getByLabelText('Learners belong to'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'New employee' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nia New' } });
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'bad@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    await waitFor(() => expect(document.getElementById('new-employee-email-error')?.textContent).toBe('This email address is not allowed.'));
+
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'nia@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    expect(within(await screen.findByTestId('chosen-employees')).getByText('Nia New')).toBeTruthy();
+    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({ company_id: 3, name: 'Nia New', email: 'nia@demo.test' });
+  });
+
+  it('opens ‘Whoops! this learner already exists’ and offers the existing employee or a blank-email account', async () => {
+    const server = renderWizard({
+      'POST /api/user': ({ body }) =>
+        (body as { email?: string }).email
+          ? reply(422, {
+              message: 'The given data was invalid.',
+              errors: { email: ['This email is already used by one of your learners.'] },
+              additional_info: { existing_user_id: 5, existing_user_name: 'Lee Carter', existing_user_enrollments: ['Fire Safety', 'Working at Height'] },
+            })
+          : { success: true, message: 'User successfully created!', data: { id: 41, name: 'Lee Carter', email: null, role: 'learner', login_code: 'XKCD2345', company_id: 2, company_name: 'Demo', created_at: '' } },
+    });
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'New employee' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Lee Carter' } });
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'learner@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+
+    const modal = await screen.findByRole('dialog', { name: ENROLLING_MESSAGES.learnerExists });
+    expect(within(modal).getByText('Lee Carter')).toBeTruthy();
+    expect(within(modal).getByText('Working at Height')).toBeTruthy();
+    expect(within(modal).getByText(/one learner per email address/)).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Select existing employee' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(screen.getByTestId('chosen-employees')).getByText('Lee Carter')).toBeTruthy();
+
+    // Again, this time as a new account with a blank email.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Lee Carter' } });
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'learner@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add new account with blank email' }));
+    expect(await screen.findByText(/sign in with their login code XKCD2345/)).toBeTruthy();
+    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({ company_id: 2, name: 'Lee Carter' });
+    expect(within(screen.getByTestId('chosen-employees')).getAllByText('Lee Carter')).toHaveLength(2);
+  });
+
+  it('uploads a spreadsheet with progress, shows every row for review and asks before removing one', async () => {
+    const { FakeXhr, sent, release } = fakeXhr(() => ({
+      status: 200,
+      body: {
+        data: [
+          bulkRow(2, 'joe', 'joe@gmail.com'),
+          bulkRow(3, 'boo', 'boo@gmail', { ok: false, problems: [ENROLLING_MESSAGES.bulkBadEmail] }),
+          bulkRow(4, 'Lee', 'learner@demo.test', { existing_user_id: 5, existing_user_name: 'Lee Carter', problems: [ENROLLING_MESSAGES.bulkExisting] }),
+        ],
+        total: 3,
+        ok: 2,
+      },
+    }), true);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const server = renderWizard();
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Bulk upload' }));
+    const file = new File(['xlsx'], 'people.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    fireEvent.change(screen.getByLabelText('Choose a spreadsheet'), { target: { files: [file] } });
+    expect(await screen.findByText('Uploading spreadsheet: 50%')).toBeTruthy();
+    release();
+
+    const table = await screen.findByRole('table', { name: 'Spreadsheet rows' });
+    expect(within(table).getByText(ENROLLING_MESSAGES.bulkBadEmail)).toBeTruthy();
+    expect(within(table).getByText('Will be skipped')).toBeTruthy();
+    expect(within(table).getByText('Existing: Lee Carter')).toBeTruthy();
+    expect(sent[0]!.url).toBe('/api/enrollments/bulkEnroll/2');
+    expect(sent[0]!.form.getAll('courses[]')).toEqual(['1']);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove row 2 (joe)' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(ENROLLING_MESSAGES.removeBulkRow)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(table).getByText('joe')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove row 2 (joe)' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(table).queryByText('joe')).toBeNull());
+
+    // Only the matched employee remains to enrol; the bad row is shown, never sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+    expect(await screen.findByTestId('enrol-cost-total')).toHaveProperty('textContent', '2 credits');
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
+    await screen.findByTestId('enrolment-summary');
+    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({ courses: [1], users: [5], newUsers: [], companyID: 2 });
+  });
+
+  it('shows the server’s text when the spreadsheet is refused', async () => {
+    const { FakeXhr } = fakeXhr(() => ({ status: 400, body: { message: ENROLLING_MESSAGES.bulkNoName } }));
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderWizard();
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Bulk upload' }));
+    fireEvent.change(screen.getByLabelText('Choose a spreadsheet'), { target: { files: [new File(['x'], 'people.xlsx')] } });
+    expect(await screen.findByText(ENROLLING_MESSAGES.bulkNoName)).toBeTruthy();
+  });
+
+  it('finalises: cost, balances, whose credits pay, then the summary, step 1 and a balance refresh', async () => {
+    const server = renderWizard();
+    const announced = vi.fn();
+    window.addEventListener(CREDIT_BALANCE_CHANGED_EVENT, announced);
+    await toStepTwoWithLee();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Priya Shah' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+
+    const table = await screen.findByRole('table', { name: 'Courses and learners' });
+    expect(within(table).getByRole('columnheader', { name: 'Fire Safety' })).toBeTruthy();
+    expect(within(table).getByText('Already enrolled')).toBeTruthy();
+    // (2 + 1) credits × 2 learners.
+    expect(screen.getByTestId('enrol-cost-total').textContent).toBe('6 credits');
+    expect((await screen.findByTestId('enrol-balance-before')).textContent).toBe('40 credits');
+    expect(screen.getByTestId('enrol-balance-after').textContent).toBe('34 credits');
+    expect(screen.getByText("Demo Construction Ltd's credits (40 credits).")).toBeTruthy();
+
+    // A depot spends its own credits, then its parent's.
+    fireEvent.change(screen.getByLabelText('Learners belong to'), { target: { value: '3' } });
+    expect(await screen.findByText("North Depot's own credits first (1 credit), then Demo Construction Ltd's (40 credits).")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
+    const summary = await screen.findByTestId('enrolment-summary');
+    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({ courses: [1, 2], users: [5, 6], newUsers: [], companyID: 3 });
+    expect(within(summary).getByTestId('summary-attempted').textContent).toBe('2');
+    expect(within(summary).getByTestId('summary-successful').textContent).toBe('1');
+    expect(within(summary).getByTestId('summary-failed').textContent).toBe('1');
+    expect(within(summary).getByText('Already enrolled on this course.')).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'View enrolments' }).getAttribute('href')).toBe('/reporting');
+    expect(screen.getByTestId('enrol-step-1')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Fire Safety' }) as HTMLInputElement).checked).toBe(false);
+    expect(announced).toHaveBeenCalledTimes(1);
+    window.removeEventListener(CREDIT_BALANCE_CHANGED_EVENT, announced);
+
+    fireEvent.click(within(summary).getByRole('button', { name: 'Enrol more employees' }));
+    expect(screen.queryByTestId('enrolment-summary')).toBeNull();
+  });
+
+  it('refuses to finalise without enough credits, saying so next to the pointer', async () => {
+    const server = renderWizard({}, 2);
+    await toStepTwoWithLee();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+    expect((await screen.findByTestId('enrol-balance-after')).textContent).toBe('-1 credits');
+    const finalise = screen.getByRole('button', { name: 'Finalise Enrollment' });
+    expect(finalise.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerMove(finalise, { clientX: 100, clientY: 200 });
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip.textContent).toBe(CREDIT_MESSAGES.notEnough);
+    // The description is there for screen readers too.
+    expect(document.getElementById(finalise.getAttribute('aria-describedby')!)?.textContent).toBe(CREDIT_MESSAGES.notEnough);
+    fireEvent.click(finalise);
+    fireEvent.pointerLeave(finalise.parentElement!);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(server.requests.some((r) => r.path === '/api/company/enroll')).toBe(false);
+  });
+
+  it('shows ‘An error has occurred’ with the server’s text, and the network message', async () => {
+    let isOffline = false;
+    renderWizard({
+      'POST /api/company/enroll': () => {
+        if (isOffline) throw new TypeError('Failed to fetch');
+        return reply(422, { message: CREDIT_MESSAGES.notEnough, errors: {} });
+      },
+    });
+    await toStepTwoWithLee();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+    await screen.findByTestId('enrol-balance-after');
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
+    const modal = await screen.findByRole('dialog', { name: ENROLLING_MESSAGES.errorTitle });
+    expect(within(modal).getByText(CREDIT_MESSAGES.notEnough)).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'OK' }));
+    // Nothing was lost: still on step 3 with the same learner.
+    expect(screen.getByTestId('enrol-step-3')).toBeTruthy();
+
+    isOffline = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
+    expect(within(await screen.findByRole('dialog')).getByText(ENROLLING_MESSAGES.networkError)).toBeTruthy();
+  });
+
+  it('warns before leaving with learners chosen, and offers to finalise', async () => {
+    renderWizard();
+    await toStepTwoWithLee();
+    const beforeUnload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(beforeUnload);
+    expect(beforeUnload.defaultPrevented).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Enrolments' }));
+    const modal = await screen.findByRole('dialog', { name: ENROLLING_MESSAGES.outstandingTitle });
+    expect(within(modal).getByText(/You have chosen 1 learner who is not enrolled yet/)).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Finalise Enrollment' }));
+    expect(await screen.findByTestId('enrol-step-3')).toBeTruthy();
+  });
+});

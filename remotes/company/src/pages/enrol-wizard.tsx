@@ -1,0 +1,161 @@
+import { useReducer, useRef, useState } from 'react';
+import { accountGet, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrollmentSummary } from '@portal/contracts';
+import { Button, Card, Modal, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { announceCreditBalanceChanged, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { AddEmployeesStep, StepActions } from '../modules/enrol/components/add-employees-step';
+import { CompanyChooser, type CompanyChoice } from '../modules/enrol/components/company-chooser';
+import { CoursePicker } from '../modules/enrol/components/course-picker';
+import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
+import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
+import { FinaliseStep } from '../modules/enrol/components/finalise-step';
+import { WizardSteps } from '../modules/enrol/components/wizard-steps';
+import { enrolFailureText } from '../modules/enrol/enrol-errors';
+import { useLeaveWarning } from '../modules/enrol/use-leave-warning';
+import { useSelectedCourses } from '../modules/enrol/use-selected-courses';
+import { canOpenStep, hasOutstandingLearners, initialWizardState, wizardLearners, wizardReducer } from '../modules/enrol/wizard-state';
+import '../modules/enrol/enrol.css';
+
+/** /enrolments/create/v2 (spec §2 "Enrol employees", §4 Wizard): EnrollNew. */
+export default function EnrollNew({ api, session }: RemotePageProps) {
+  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const [summary, setSummary] = useState<EnrollmentSummary | null>(null);
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [chosenCompanyId, setChosenCompanyId] = useState<number | null>(null);
+  const courses = useSelectedCourses(api, 'enrol-wizard-courses');
+  const account = useApiQuery('enrol-wizard-account', () => api.call(accountGet));
+  const leaveWarning = useLeaveWarning(hasOutstandingLearners(state));
+
+  const ownCompany: CompanyChoice | null =
+    account.status === 'success' ? account.data.company : session ? { id: session.company_id, name: session.company_name } : null;
+  const choices: CompanyChoice[] = ownCompany ? [ownCompany, ...(account.status === 'success' ? account.data.depots : [])] : [];
+  const companyId = chosenCompanyId ?? ownCompany?.id ?? null;
+  const companyName = choices.find((c) => c.id === companyId)?.name ?? '';
+
+  const allCourses = courses.status === 'success' ? courses.data : [];
+  const courseName = (id: number) => allCourses.find((c) => c.id === id)?.name ?? `Course ${id}`;
+  const courseIdsNamed = (names: readonly string[]) => allCourses.filter((c) => state.courseIds.includes(c.id) && names.includes(c.name)).map((c) => c.id);
+  const canOpen = (step: 1 | 2 | 3) => canOpenStep(state, step);
+
+  async function finalise() {
+    if (companyId === null) return;
+    const learners = wizardLearners(state);
+    setIsSubmitting(true);
+    try {
+      const response = await api.call(wizardEnrol, {
+        body: { courses: [...state.courseIds], users: learners.users, newUsers: learners.newUsers, companyID: companyId },
+      });
+      dispatch({ type: 'reset' });
+      setSummary(response.enrollment_summary);
+      announceCreditBalanceChanged();
+      pageRef.current?.scrollIntoView?.({ block: 'start' });
+    } catch (error) {
+      setErrorText(enrolFailureText(error));
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  let body;
+  if (courses.status === 'loading' || companyId === null) body = <SkeletonBlock height={240} />;
+  else if (courses.status === 'error') body = <LoadError error={courses.error} onRetry={courses.reload} what="your courses" />;
+  else if (state.step === 1)
+    body = (
+      <>
+        <CoursePicker courses={allCourses} chosenIds={state.courseIds} onToggle={(id) => dispatch({ type: 'toggleCourse', id })} />
+        {allCourses.length ? <StepActions nextLabel={`Next: ${WIZARD_STEPS[1]}`} canGoOn={canOpen(2)} onNext={() => dispatch({ type: 'goTo', step: 2 })} /> : null}
+      </>
+    );
+  else if (state.step === 2)
+    body = (
+      <>
+        <CompanyChooser choices={choices} value={companyId} onChange={setChosenCompanyId} />
+        <AddEmployeesStep
+          api={api}
+          pickerCompanyId={ownCompany?.id ?? companyId}
+          companyId={companyId}
+          courseIds={state.courseIds}
+          employees={state.employees}
+          bulkRows={state.bulkRows}
+          courseName={courseName}
+          courseIdsNamed={courseIdsNamed}
+          onAdd={(employee) => dispatch({ type: 'addEmployee', employee })}
+          onRemove={(id) => dispatch({ type: 'removeEmployee', id })}
+          onBulkRows={(rows) => dispatch({ type: 'setBulkRows', rows })}
+          onRemoveBulkRow={(row) => dispatch({ type: 'removeBulkRow', row })}
+        />
+        <StepActions
+          nextLabel={`Next: ${WIZARD_STEPS[2]}`}
+          canGoOn={canOpen(3)}
+          onBack={() => dispatch({ type: 'goTo', step: 1 })}
+          onNext={() => dispatch({ type: 'goTo', step: 3 })}
+        />
+      </>
+    );
+  else
+    body = (
+      <>
+        <CompanyChooser choices={choices} value={companyId} onChange={setChosenCompanyId} />
+        <FinaliseStep
+          api={api}
+          companyId={companyId}
+          companyName={companyName}
+          allCourses={allCourses}
+          state={state}
+          isSubmitting={isSubmitting}
+          onBack={() => dispatch({ type: 'goTo', step: 2 })}
+          onFinalise={() => void finalise()}
+        />
+      </>
+    );
+
+  return (
+    <div ref={pageRef} className="enrol-page" data-testid="enrol-wizard">
+      <PageHeader title="Enrol Employees" subtitle="Choose courses, add your employees, check the cost and finalise." />
+      {account.status === 'error' ? <LoadError error={account.error} onRetry={account.reload} what="your depots" /> : null}
+      {summary ? (
+        <EnrolmentSummaryCard
+          summary={summary}
+          onEnrolMore={() => {
+            setSummary(null);
+            dispatch({ type: 'reset' });
+          }}
+        />
+      ) : null}
+      <WizardSteps current={state.step} canOpen={canOpen} onOpen={(step) => dispatch({ type: 'goTo', step })} />
+      <Card title={`${state.step}. ${WIZARD_STEPS[state.step - 1]}`}>
+        <div className="enrol-step" data-testid={`enrol-step-${state.step}`}>
+          {body}
+        </div>
+      </Card>
+      <EnrolErrorModal text={errorText} onClose={() => setErrorText(null)} />
+      <Modal
+        open={leaveWarning.isAsking}
+        title={ENROLLING_MESSAGES.outstandingTitle}
+        onClose={leaveWarning.stay}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={leaveWarning.leave}>
+              Leave without enrolling
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                leaveWarning.stay();
+                dispatch({ type: 'goTo', step: 3 });
+              }}
+            >
+              Finalise Enrollment
+            </Button>
+          </>
+        }
+      >
+        <p>
+          You have chosen {wizardLearners(state).count} learner{wizardLearners(state).count === 1 ? '' : 's'} who {wizardLearners(state).count === 1 ? 'is' : 'are'} not
+          enrolled yet. Finalise the enrolment now, or leave and lose your choices?
+        </p>
+      </Modal>
+    </div>
+  );
+}

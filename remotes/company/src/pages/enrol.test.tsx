@@ -1,0 +1,78 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { CREDIT_MESSAGES, ENROLLING_MESSAGES, type SessionUser } from '@portal/contracts';
+import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
+import { course, coursesAnswer, employee } from '../modules/enrol/testing/enrol-fakes';
+import Enroll from './enrol';
+
+const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
+const LEE = employee(5, 'Lee Carter');
+
+function renderEnroll(enrol: FakeHandler) {
+  const server = fakeApi({
+    'GET /api/courses': () => coursesAnswer([course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), course(3, 'Not chosen', 1, false)]),
+    'GET /api/company/2/users': ({ query }) => ({ data: query.get('s') === 'lee' ? [LEE] : [] }),
+    'POST /api/company/2/enroll': enrol,
+  });
+  render(
+    <MemoryRouter>
+      <Enroll api={server.api} session={session} />
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+async function chooseFireSafetyAndLee() {
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Fire Safety' }));
+  fireEvent.change(screen.getByLabelText('Search employees by name or email'), { target: { value: 'lee' } });
+  fireEvent.click(await screen.findByRole('button', { name: 'Add Lee Carter' }));
+}
+
+describe('Enroll (the older single page)', () => {
+  it('offers only the selected courses and enrols until both a course and an employee are chosen', async () => {
+    renderEnroll(() => ({}));
+    expect(await screen.findAllByTestId('enrol-course')).toHaveLength(2);
+    expect(screen.getByText(ENROLLING_MESSAGES.selectCourse)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enrol' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('answers each learner’s name, course, login code and enrolment code', async () => {
+    const server = renderEnroll(() => ({
+      success: true,
+      message: ENROLLING_MESSAGES.enrolled,
+      data: [
+        {
+          enrollment_id: 77,
+          user_id: 5,
+          learner_name: 'Lee Carter',
+          name: 'Lee Carter',
+          email: 'lee.carter@demo.test',
+          course_id: 1,
+          course_name: 'Fire Safety',
+          courseName: 'Fire Safety',
+          login_code: 'DEMOCODE9',
+          code: 'ENR-000077',
+          credits: 2,
+          re_enrolment: true,
+        },
+      ],
+      enrollment_summary: { total_attempted: 1, total_successful: 1, total_failed: 0, failed_users: [] },
+      credit_balance: 38,
+    }));
+    await chooseFireSafetyAndLee();
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const table = await screen.findByRole('table', { name: 'Enrolments made' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Lee Carter', 'Fire Safety (re-enrolment)', 'DEMOCODE9', 'ENR-000077']);
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ courses: [1], users: [5] });
+    expect(screen.getByRole('link', { name: 'View enrolments' }).getAttribute('href')).toBe('/reporting');
+  });
+
+  it('shows the server’s text in ‘An error has occurred’', async () => {
+    renderEnroll(() => reply(422, { message: CREDIT_MESSAGES.notEnough, errors: {} }));
+    await chooseFireSafetyAndLee();
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const modal = await screen.findByRole('dialog', { name: ENROLLING_MESSAGES.errorTitle });
+    expect(within(modal).getByText(CREDIT_MESSAGES.notEnough)).toBeTruthy();
+  });
+});
