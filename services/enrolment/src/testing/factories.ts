@@ -35,10 +35,10 @@ export async function makeEnrollment(
   return enrollment;
 }
 
-/** A company's credit account with this balance, and the opening adjustment that explains it in the ledger. */
+/** A company's credit account with this balance, and the purchase that explains it in the ledger (so the ledger sums to the balance). */
 export async function makeCreditAccount(em: Em, companyId: number, balance: number): Promise<ICreditAccount> {
   const account = em.create(CreditAccount, { companyId, balance });
-  if (balance !== 0) em.create(CreditTransaction, { companyId, delta: balance, kind: 'adjustment', balanceAfter: balance, actorName: 'System', note: 'Opening balance' });
+  if (balance !== 0) em.create(CreditTransaction, { companyId, delta: balance, kind: 'purchase', balanceAfter: balance, actorName: 'Shop', note: 'Opening balance' });
   await em.flush();
   return account;
 }

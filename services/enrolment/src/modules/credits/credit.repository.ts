@@ -22,10 +22,10 @@ export async function creditBalancesOf(em: Em, companyIds: number[]): Promise<Ma
 
 /**
  * Opens the accounts of these companies that have none (balance 0), inside the caller's
- * transaction. Only missing ones are inserted, with INSERT IGNORE / ON CONFLICT DO NOTHING, so
- * two transactions opening the same account at once both go on; an account that exists is never
- * touched here (on MariaDB a duplicate insert takes a shared lock, and two of those upgrading to
- * the FOR UPDATE lock would deadlock).
+ * transaction. Only missing ones are inserted, as an upsert that changes nothing but updated_at
+ * when another transaction opened the account meanwhile: on MariaDB that waits for an exclusive
+ * lock on the row, where INSERT IGNORE would take a shared one — and two transactions upgrading
+ * shared locks to the FOR UPDATE lock that follows deadlock each other.
  */
 async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> {
   const existing = await tx.createQueryBuilder(CreditAccount).select('companyId').where({ companyId: { $in: companyIds } }).execute('all', false);
@@ -36,7 +36,7 @@ async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> 
     .createQueryBuilder(CreditAccount)
     .insert(missing.map((companyId) => ({ companyId, balance: 0, updatedAt: new Date() })))
     .onConflict('companyId')
-    .ignore()
+    .merge(['updatedAt'])
     .execute();
 }
 
