@@ -13,6 +13,7 @@ export const CREDIT_MESSAGES = {
   reasonRequired: 'Give a reason for changing the credit balance.',
   transferred: 'Credits transferred to the depot.',
   notADepot: 'That company is not one of your depots.',
+  notEnoughToTransfer: 'You do not have that many credits to transfer.',
   noPurchases: "You haven't purchased anything yet.",
   noMatchingInvoices: 'No invoices were found matching your request.',
   badSignature: 'The order signature is missing or wrong.',

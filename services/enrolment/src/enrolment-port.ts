@@ -9,7 +9,7 @@ export function createEnrolmentPort({ orm }: PortContext): EnrolmentPort {
   return {
     removeEnrollmentsOfCourse: (courseId) => removeEnrollmentsOfCourse(orm.em.fork(), courseId),
     removeEnrollmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
-    setCreditBalance: (companyId, balance, note) => setCreditBalance(orm.em.fork(), companyId, balance, note),
+    setCreditBalance: (companyId, balance, note, actor) => setCreditBalance(orm.em.fork(), companyId, balance, note, actor),
     async creditBalances(companyIds) {
       const balances = await creditBalancesOf(orm.em.fork(), companyIds);
       return companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 }));

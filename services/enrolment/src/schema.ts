@@ -5,11 +5,14 @@ import { EnrolmentInitial } from './migrations/202611210030_enrolment_initial';
 import { EnrolmentScormRuntime } from './migrations/202611210800_enrolment_scorm_runtime';
 import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.entity';
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
+import { Invoice } from './modules/purchases/invoice.entity';
+import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity],
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
+    { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
   ],
 };

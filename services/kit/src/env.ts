@@ -25,9 +25,24 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
+  /**
+   * The shared secret the shop signs its order webhook with (HMAC-SHA256 of the raw body, hex, in
+   * X-Shop-Signature). Outside production it defaults to DEV_SHOP_WEBHOOK_SECRET; in production
+   * there is no default: without it every order is refused with 401 (a known secret would let
+   * anyone mint credits).
+   */
+  SHOP_WEBHOOK_SECRET: z.string().min(16, 'SHOP_WEBHOOK_SECRET must be at least 16 characters.').optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; appUrl: string };
+/** The shop webhook's secret in development and tests only (documented in README.md). */
+export const DEV_SHOP_WEBHOOK_SECRET = 'dev-shop-webhook-secret';
+
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  appUrl: string;
+  /** What shop orders must be signed with; null in production without SHOP_WEBHOOK_SECRET (webhook closed). */
+  shopWebhookSecret: string | null;
+};
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -36,7 +51,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  return { ...env, dataDir, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  const shopWebhookSecret = env.SHOP_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SHOP_WEBHOOK_SECRET);
+  return { ...env, dataDir, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, shopWebhookSecret };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Em } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
 import { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
+import { Invoice } from '../modules/purchases/invoice.entity';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -14,7 +15,8 @@ export interface DemoEnrolmentIds {
 
 /**
  * Enrolments in every state (not started, in progress, passed with DEMO-CERT-0001, failed,
- * expired) and a ledger that leaves Demo Construction Ltd with 40 credits. Dates are relative to
+ * expired), a ledger that leaves Demo Construction Ltd with 40 credits, and the invoices of
+ * its two shop orders. Dates are relative to
  * the seeding day so 'passed' stays valid and 'expired' stays expired.
  */
 export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
@@ -56,11 +58,54 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   }
   await em.flush();
 
+  // The ledger: two shop orders (each with its invoice), then the enrolments they paid for; every
+  // row carries the balance after it, and the balance is the ledger's sum (40).
   const finalBalance = 40;
-  em.create(CreditTransaction, { companyId: companies.demo, delta: finalBalance + spent, kind: 'purchase', orderId: 'DEMO-ORDER-1001', note: 'Demo credit purchase' });
-  for (const { enrollment, cost } of spends) {
-    em.create(CreditTransaction, { companyId: companies.demo, delta: -cost, kind: 'enrolment', enrollmentId: enrollment.id });
+  const orders = [
+    { orderId: 'DEMO-ORDER-1001', credits: finalBalance - 15 + spent, amountMinor: (finalBalance - 15 + spent) * 1500, daysAgo: 500 },
+    { orderId: 'DEMO-ORDER-1002', credits: 15, amountMinor: 15 * 1500, daysAgo: 3 },
+  ];
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
+  const movements = [
+    { ...orders[0]!, kind: 'purchase' as const, createdAt: at(orders[0]!.daysAgo) },
+    ...spends.map(({ enrollment, cost }) => ({ kind: 'enrolment' as const, delta: -cost, enrollmentId: enrollment.id, createdAt: enrollment.createdAt })),
+    { ...orders[1]!, kind: 'purchase' as const, createdAt: at(orders[1]!.daysAgo) },
+  ]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((m) => ('credits' in m ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrollmentId: null } : { ...m, orderId: null }));
+  let balance = 0;
+  for (const movement of movements) {
+    balance += movement.delta;
+    const bought = movement.orderId !== null;
+    em.create(CreditTransaction, {
+      companyId: companies.demo,
+      delta: movement.delta,
+      kind: movement.kind,
+      balanceAfter: balance,
+      actorUserId: null,
+      actorName: bought ? 'Shop' : 'Demo Manager',
+      enrollmentId: movement.enrollmentId,
+      orderId: movement.orderId,
+      note: bought ? `Shop order ${movement.orderId}` : null,
+      createdAt: movement.createdAt,
+    });
   }
-  em.create(CreditAccount, { companyId: companies.demo, balance: finalBalance });
+  for (const order of orders) {
+    em.create(Invoice, {
+      orderId: order.orderId,
+      kind: 'credits',
+      companyId: companies.demo,
+      userId: null,
+      credits: order.credits,
+      courseId: null,
+      courseName: null,
+      customerName: 'Demo Construction Ltd',
+      customerEmail: 'manager@demo.test',
+      amountMinor: order.amountMinor,
+      currency: 'GBP',
+      createdAt: at(order.daysAgo),
+    });
+  }
+  em.create(CreditAccount, { companyId: companies.demo, balance });
   await em.flush();
 }

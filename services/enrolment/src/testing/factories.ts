@@ -1,6 +1,6 @@
 import type { Em } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
-import { CreditAccount, type ICreditAccount } from '../modules/credits/credit.entity';
+import { CreditAccount, CreditTransaction, type ICreditAccount } from '../modules/credits/credit.entity';
 
 /** An enrolment of a user on a course, bought for a company; not started unless told. */
 export async function makeEnrollment(
@@ -35,9 +35,10 @@ export async function makeEnrollment(
   return enrollment;
 }
 
-/** A company's credit account with this balance (no ledger rows: for tests that only read balances). */
+/** A company's credit account with this balance, and the purchase that explains it in the ledger (so the ledger sums to the balance). */
 export async function makeCreditAccount(em: Em, companyId: number, balance: number): Promise<ICreditAccount> {
   const account = em.create(CreditAccount, { companyId, balance });
+  if (balance !== 0) em.create(CreditTransaction, { companyId, delta: balance, kind: 'purchase', balanceAfter: balance, actorName: 'Shop', note: 'Opening balance' });
   await em.flush();
   return account;
 }

@@ -105,8 +105,9 @@ export function createServiceRouter(deps: ServiceDeps) {
 
   function handle<R extends AnyRoute>(route: R, handler: RouteHandler<R>) {
     app.on(route.method, toHonoPath(route.path), async (c) => {
-      // `launch-token` routes (sendBeacon commits) are guarded by the token in their URL, checked by the handler.
-      if (UNSAFE.has(route.method) && route.xsrf !== 'launch-token') checkXsrf(c);
+      // `launch-token` routes (sendBeacon commits) are guarded by the token in their URL, checked by the handler;
+      // `shop-signature` routes (server to server, no cookies) by the body's signature, checked while reading it.
+      if (UNSAFE.has(route.method) && route.xsrf !== 'launch-token' && route.xsrf !== 'shop-signature') checkXsrf(c);
       const em = deps.orm.em.fork();
       c.set('em', em);
       const token = readSessionToken(c);
@@ -117,7 +118,7 @@ export function createServiceRouter(deps: ServiceDeps) {
       const params = await validatePart(route, 'params', c.req.param());
       const query = await validatePart(route, 'query', multiValueQuery(c));
       // Read only now, past the access checks: nobody unknown makes the server read a body.
-      const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES) : null;
+      const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES, { shopSecret: deps.env.shopWebhookSecret }) : null;
       let result: Awaited<ReturnType<RouteHandler<R>>>;
       try {
         const body = await validatePart(route, 'body', read?.value);

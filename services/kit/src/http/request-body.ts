@@ -1,11 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { bodyLimitOf, type AnyRoute } from '@portal/contracts';
+import { bodyLimitOf, CREDIT_MESSAGES, SHOP_SIGNATURE_HEADER, type AnyRoute } from '@portal/contracts';
 import { AppError } from '../errors';
+import { safeEqual } from '../auth';
 
 /**
  * An uploaded file, streamed to a temporary file while the request was read: a `File` whose bytes
@@ -74,13 +76,38 @@ async function* limitedChunks(body: ReadableStream<Uint8Array>, limit: number): 
   }
 }
 
-async function readText(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+async function readBytes(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of limitedChunks(body, limit)) chunks.push(chunk);
+  if (body) for await (const chunk of limitedChunks(body, limit)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function decodeText(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new AppError('bad_request', 'The request body is not valid UTF-8 text.');
+  }
+}
+
+async function readText(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  return decodeText(await readBytes(body, limit));
+}
+
+/** The shop's signature of a body: HMAC-SHA256 of its exact bytes with the shared secret, in hex. */
+export function shopSignature(secret: string, body: string | Uint8Array): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * Refuses with 401, before the body is parsed, unless X-Shop-Signature carries the HMAC-SHA256
+ * (hex) of exactly these bytes under the secret, compared in constant time. No secret (production
+ * without SHOP_WEBHOOK_SECRET) refuses everything.
+ */
+function checkShopSignature(request: Request, bytes: Uint8Array, secret: string | null): void {
+  const given = request.headers.get(SHOP_SIGNATURE_HEADER)?.trim().toLowerCase() ?? '';
+  if (!secret || !/^[0-9a-f]{64}$/.test(given) || !safeEqual(given, shopSignature(secret, bytes))) {
+    throw new AppError('unauthenticated', CREDIT_MESSAGES.badSignature);
   }
 }
 
@@ -191,12 +218,13 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
  * (`launch-token` routes also text/plain, as sendBeacon sends it); multipart routes take
  * multipart/form-data or a urlencoded form. An empty body reads as `{}`.
  */
-export async function readRequestBody(request: Request, route: AnyRoute, cap = Infinity): Promise<RequestBody> {
+export async function readRequestBody(request: Request, route: AnyRoute, cap = Infinity, options: { shopSecret?: string | null } = {}): Promise<RequestBody> {
   const limit = Math.min(bodyLimitOf(route), cap);
   const disposeNothing = () => Promise.resolve();
   const empty: RequestBody = { value: {}, dispose: disposeNothing };
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  if (route.xsrf === 'shop-signature') return readSignedJson(request, limit, options.shopSecret ?? null);
   const body = request.body;
   if (!body || declared?.trim() === '0') return empty;
 
@@ -215,6 +243,25 @@ export async function readRequestBody(request: Request, route: AnyRoute, cap = I
   if (!text.trim()) return empty;
   try {
     return { value: JSON.parse(text), dispose: disposeNothing };
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * A `shop-signature` route's body: its raw bytes read (within the limit), the signature checked
+ * against them (401), and only then the content type (415) and the JSON (400) looked at.
+ */
+async function readSignedJson(request: Request, limit: number, secret: string | null): Promise<RequestBody> {
+  const bytes = await readBytes(request.body, limit);
+  checkShopSignature(request, bytes, secret);
+  const type = mediaTypeOf(request.headers.get('content-type') ?? '');
+  if (type !== '' && !isJson(type)) throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
+  const text = decodeText(bytes);
+  const dispose = () => Promise.resolve();
+  if (!text.trim()) return { value: {}, dispose };
+  try {
+    return { value: JSON.parse(text), dispose };
   } catch {
     throw new AppError('bad_request', 'The request body is not valid JSON.');
   }

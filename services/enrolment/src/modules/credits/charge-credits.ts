@@ -1,7 +1,7 @@
 import { CREDIT_MESSAGES } from '@portal/contracts';
-import { validationError, type CreditActor, type Em } from '@portal/service-kit';
-import { CreditAccount } from './credit.entity';
-import { addLedgerEntry, lockCreditAccount } from './credit.repository';
+import { validationError, type CreditActor, type Em, type IdentityPort } from '@portal/service-kit';
+import type { ICreditTransaction } from './credit.entity';
+import { enrolmentMovementsOf, lockCreditAccounts, moveCredits } from './credit.repository';
 
 /** One enrolment to pay for: already written (flushed) in the same transaction. */
 export interface EnrolmentCharge {
@@ -13,10 +13,21 @@ export interface EnrolmentCharge {
 export interface ChargeInput {
   /** The company (or depot) the enrolments are for. */
   companyId: number;
+  /**
+   * The parent company of `companyId` when it is a depot (from `creditPayersOf`, asked BEFORE the
+   * transaction opens). Left out (or null), only the company's own balance pays.
+   *
+   * Why an input and not a port call here: the caller opens the transaction, and a port must never
+   * be called inside an open one (on SQLite the port would wait for the one connection this
+   * transaction holds: a deadlock).
+   */
+  parentCompanyId?: number | null;
   charges: EnrolmentCharge[];
   actor: CreditActor;
   /** The field the 422 names when the credits do not reach (default `credits`). */
   errorField?: string;
+  /** When the rows are written (deps.now()); now unless given. */
+  at?: Date;
 }
 
 export interface ChargeResult {
@@ -27,34 +38,89 @@ export interface ChargeResult {
 }
 
 /**
- * Pays for enrolments inside the caller's transaction: locks the paying balance rows, refuses the
- * whole charge with 'You do not have enough credits for this enrollment' (422) when they do not
- * reach — the caller's transaction then rolls back the enrolments too — and writes one ledger row
- * per enrolment. Two charges at once on the same company wait for each other's lock, so a
- * balance never goes below 0.
- *
- * TODO(issue 9, credits part): depot → parent policy, balance_after and actor on the ledger rows.
+ * Who may pay for an enrolment of this company: itself, and its parent when it is a depot. Call it
+ * before opening the transaction, and pass `parentCompanyId` to `chargeEnrolments`.
  */
-export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<ChargeResult> {
-  const total = input.charges.reduce((sum, charge) => sum + charge.amount, 0);
-  const account = (await lockCreditAccount(tx, input.companyId)) ?? tx.create(CreditAccount, { companyId: input.companyId, balance: 0 });
-  if (account.balance - total < 0) throw validationError({ [input.errorField ?? 'credits']: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
-  account.balance -= total;
-  for (const charge of input.charges) {
-    if (charge.amount === 0) continue;
-    addLedgerEntry(tx, { companyId: input.companyId, delta: -charge.amount, kind: 'enrolment', enrollmentId: charge.enrollmentId, note: charge.kind === 're-enrolment' ? 'Re-enrolment' : null });
-  }
-  return { balanceAfter: account.balance, paidFrom: [{ companyId: input.companyId, amount: total }] };
+export async function creditPayersOf(identity: Pick<IdentityPort, 'companyById'>, companyId: number): Promise<{ companyId: number; parentCompanyId: number | null }> {
+  const company = await identity.companyById(companyId);
+  return { companyId, parentCompanyId: company?.parentId ?? null };
 }
 
 /**
- * Gives back what these enrolments cost, to whoever paid for them, inside the caller's
- * transaction (locks the balances). Returns the credits refunded.
- *
- * TODO(issue 9, credits part): refund to each payer by its ledger rows, with actor and reason.
+ * Pays for enrolments inside the caller's transaction. Policy (docs/decisions.md): a depot's
+ * enrolment spends the depot's own balance first, then its parent company's for the rest; the
+ * parent's rows name the depot as counterparty. Both balance rows are locked (ascending id) for
+ * the rest of the transaction; when together they do not reach, the whole charge is refused with
+ * 'You do not have enough credits for this enrollment' (422) and the caller's transaction rolls
+ * back the enrolments too. One ledger row per enrolment and payer. Two charges at once on the
+ * same company wait for each other's lock, so a balance never goes below 0.
  */
-export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[]; actor: CreditActor; reason: string }): Promise<number> {
-  void tx;
-  void input;
-  throw new Error('refundEnrolments: not built yet (issue 9, credits part)');
+export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<ChargeResult> {
+  const parentId = input.parentCompanyId != null && input.parentCompanyId !== input.companyId ? input.parentCompanyId : null;
+  const charges = input.charges.filter((charge) => charge.amount > 0);
+  const total = charges.reduce((sum, charge) => sum + charge.amount, 0);
+  const accounts = await lockCreditAccounts(tx, parentId === null ? [input.companyId] : [input.companyId, parentId]);
+  const own = accounts.get(input.companyId);
+  const parent = parentId === null ? undefined : accounts.get(parentId);
+  const ownBalance = own?.balance ?? 0;
+  if (ownBalance + (parent?.balance ?? 0) < total) {
+    throw validationError({ [input.errorField ?? 'credits']: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
+  }
+
+  let fromOwn = 0;
+  let fromParent = 0;
+  for (const charge of charges) {
+    const ownShare = Math.min(charge.amount, (own?.balance ?? 0));
+    const parentShare = charge.amount - ownShare;
+    const common = { kind: charge.kind, enrollmentId: charge.enrollmentId, actor: input.actor, ...(input.at ? { createdAt: input.at } : {}) };
+    if (ownShare > 0) {
+      moveCredits(tx, own!, { ...common, delta: -ownShare, note: charge.kind === 're-enrolment' ? 'Re-enrolment' : null });
+      fromOwn += ownShare;
+    }
+    if (parentShare > 0) {
+      moveCredits(tx, parent!, { ...common, delta: -parentShare, counterpartyCompanyId: input.companyId, note: 'Enrolment for a depot' });
+      fromParent += parentShare;
+    }
+  }
+  await tx.flush();
+  const paidFrom = [{ companyId: input.companyId, amount: fromOwn }];
+  if (parentId !== null && fromParent > 0) paidFrom.push({ companyId: parentId, amount: fromParent });
+  return { balanceAfter: own?.balance ?? 0, paidFrom };
+}
+
+/**
+ * Gives back what these enrolments cost, to whoever paid for them (a depot and, for the rest, its
+ * parent), inside the caller's transaction: each payer's net spend on each enrolment — its
+ * enrolment rows less what was already refunded — comes back as one refund row, under the payers'
+ * locks. Refunding twice gives nothing the second time. Returns the credits refunded.
+ */
+export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[]; actor: CreditActor; reason: string; at?: Date }): Promise<number> {
+  const movements = await enrolmentMovementsOf(tx, [...new Set(input.enrollmentIds)]);
+  // Net spend per enrolment and payer (spends are negative, refunds positive).
+  const owed = new Map<string, { enrollmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
+  for (const row of movements as ICreditTransaction[]) {
+    const key = `${row.enrollmentId}:${row.companyId}`;
+    const entry = owed.get(key) ?? { enrollmentId: row.enrollmentId!, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
+    entry.amount -= row.delta;
+    if (row.kind !== 'refund' && row.counterpartyCompanyId != null) entry.counterpartyCompanyId = row.counterpartyCompanyId;
+    owed.set(key, entry);
+  }
+  const refunds = [...owed.values()].filter((entry) => entry.amount > 0);
+  if (refunds.length === 0) return 0;
+  const accounts = await lockCreditAccounts(tx, refunds.map((entry) => entry.companyId), { open: true });
+  let refunded = 0;
+  for (const entry of refunds) {
+    moveCredits(tx, accounts.get(entry.companyId)!, {
+      delta: entry.amount,
+      kind: 'refund',
+      enrollmentId: entry.enrollmentId,
+      counterpartyCompanyId: entry.counterpartyCompanyId,
+      actor: input.actor,
+      note: input.reason,
+      ...(input.at ? { createdAt: input.at } : {}),
+    });
+    refunded += entry.amount;
+  }
+  await tx.flush();
+  return refunded;
 }

@@ -34,6 +34,13 @@ describe('changeCredits', () => {
     expect(await balanceOf(companyId)).toBe(5);
     expect(await ledgerOf(companyId)).toHaveLength(5);
   });
+
+  it('opens an account once when many first changes arrive at once, each row with its running balance', async () => {
+    const companyId = 44;
+    await Promise.all(Array.from({ length: 20 }, () => changeCredits(platform.orm.em.fork(), { companyId, delta: 2, kind: 'purchase' })));
+    expect(await balanceOf(companyId)).toBe(40);
+    expect((await ledgerOf(companyId)).map((row) => row.balanceAfter)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * (i + 1)));
+  });
 });
 
 describe('setCreditBalance', () => {
@@ -41,11 +48,11 @@ describe('setCreditBalance', () => {
     const companyId = 43;
     await setCreditBalance(platform.orm.em.fork(), companyId, 5, 'Opening balance');
     await setCreditBalance(platform.orm.em.fork(), companyId, 5, 'Same again');
-    await setCreditBalance(platform.orm.em.fork(), companyId, 2, 'Corrected');
+    await setCreditBalance(platform.orm.em.fork(), companyId, 2, 'Corrected', { userId: 3, name: 'Ada Admin' });
     expect(await balanceOf(companyId)).toBe(2);
     expect(await ledgerOf(companyId)).toMatchObject([
-      { delta: 5, kind: 'adjustment', note: 'Opening balance' },
-      { delta: -3, kind: 'adjustment', note: 'Corrected' },
+      { delta: 5, kind: 'adjustment', note: 'Opening balance', balanceAfter: 5, actorName: 'System', actorUserId: null },
+      { delta: -3, kind: 'adjustment', note: 'Corrected', balanceAfter: 2, actorName: 'Ada Admin', actorUserId: 3 },
     ]);
   });
 });

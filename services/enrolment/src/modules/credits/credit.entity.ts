@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { LEDGER_KINDS, type LedgerKind } from '@portal/contracts';
 
 /** A company's balance; changed only together with a ledger row, under a row lock. */
 export const CreditAccount = defineEntity({
@@ -12,9 +13,13 @@ export const CreditAccount = defineEntity({
 });
 export type ICreditAccount = InferEntity<typeof CreditAccount>;
 
-export const CREDIT_KINDS = ['purchase', 'enrolment', 'refund', 'adjustment'] as const;
-export type CreditKind = (typeof CREDIT_KINDS)[number];
+export const CREDIT_KINDS = LEDGER_KINDS;
+export type CreditKind = LedgerKind;
 
+/**
+ * One movement of a company's credits. The company's balance is always the sum of its rows, and
+ * `balanceAfter` that sum up to and including this row. `note` is the reason the API shows.
+ */
 export const CreditTransaction = defineEntity({
   name: 'CreditTransaction',
   tableName: 'credit_transactions',
@@ -23,6 +28,11 @@ export const CreditTransaction = defineEntity({
     companyId: p.integer().fieldName('company_id'),
     delta: p.integer(),
     kind: p.enum([...CREDIT_KINDS]),
+    balanceAfter: p.integer().fieldName('balance_after'),
+    actorUserId: p.integer().fieldName('actor_user_id').nullable(),
+    actorName: p.string().fieldName('actor_name').length(191).default('System'),
+    /** The other company of a transfer, or the depot whose enrolment a parent paid for. */
+    counterpartyCompanyId: p.integer().fieldName('counterparty_company_id').nullable(),
     enrollmentId: p.integer().fieldName('enrollment_id').nullable(),
     orderId: p.string().fieldName('order_id').length(64).nullable(),
     note: p.string().length(255).nullable(),

@@ -1,9 +1,27 @@
-import { creditBalance } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { creditBalanceOf } from './credit.repository';
+import { creditBalance, creditLedger, CREDIT_MESSAGES, creditSources, creditTransfer } from '@portal/contracts';
+import { createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
+import { creditBalanceOf, listLedger } from './credit.repository';
+import { actorOf, creditSourcesOf, toLedgerItems } from './credit-sources';
+import { transferCredits } from './transfer-credits';
 
 export function creditRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps).handle(creditBalance, async ({ em, principal }) => ({
-    credit_balance: await creditBalanceOf(em, principal.companyId),
-  })).app;
+  return createServiceRouter(deps)
+    .handle(creditBalance, async ({ em, principal }) => ({
+      credit_balance: await creditBalanceOf(em, principal.companyId),
+    }))
+    .handle(creditLedger, async ({ c, em, params, query }) =>
+      mapPage(await listLedger(em, params.companyId, query, c.req.url), (rows) => toLedgerItems(deps.identity, rows)),
+    )
+    .handle(creditSources, async ({ em, params }) => ({ data: await creditSourcesOf(em, deps.identity, params.companyId) }))
+    .handle(creditTransfer, async ({ em, params, body, principal }) => {
+      const result = await transferCredits(em, deps.identity, {
+        fromCompanyId: params.companyId,
+        depotId: body.depot_id,
+        amount: body.amount,
+        reason: body.reason,
+        actor: actorOf(principal),
+        at: deps.now(),
+      });
+      return { success: true as const, message: CREDIT_MESSAGES.transferred, balance: result.balance, depot_balance: result.depotBalance };
+    }).app;
 }

@@ -1,11 +1,13 @@
-import type { Em } from '@portal/service-kit';
-import { changeCredits, lockCreditAccount } from './credit.repository';
+import type { CreditActor, Em } from '@portal/service-kit';
+import { lockCreditAccounts, moveCredits, SYSTEM_ACTOR } from './credit.repository';
 
-/** Sets a company's balance: the difference goes in the ledger as an adjustment (nothing when it is already so). */
-export async function setCreditBalance(em: Em, companyId: number, balance: number, note: string): Promise<void> {
+/**
+ * Sets a company's balance (an admin's change of credit_balance): the difference goes in the
+ * ledger as an adjustment with who did it and why; nothing when the balance is already so.
+ */
+export async function setCreditBalance(em: Em, companyId: number, balance: number, note: string, actor: CreditActor = SYSTEM_ACTOR): Promise<void> {
   await em.transactional(async (tx) => {
-    const account = await lockCreditAccount(tx, companyId);
-    const current = account?.balance ?? 0;
-    if (current !== balance) await changeCredits(tx, { companyId, delta: balance - current, kind: 'adjustment', note });
+    const account = (await lockCreditAccounts(tx, [companyId], { open: true })).get(companyId)!;
+    if (account.balance !== balance) moveCredits(tx, account, { delta: balance - account.balance, kind: 'adjustment', note, actor });
   });
 }
