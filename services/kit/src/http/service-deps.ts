@@ -22,7 +22,7 @@ export function createServiceDeps(options: {
 }): ServiceDeps {
   const { env, orm } = options;
   // Ports read the clock through the deps, so a test that swaps `deps.now` moves them too.
-  const context: PortContext = { env, orm, now: () => deps.now() };
+  const context: PortContext = { env, orm, now: () => deps.now(), ports: () => deps };
   const deps: ServiceDeps = {
     env,
     orm,
