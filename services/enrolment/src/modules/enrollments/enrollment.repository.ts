@@ -92,15 +92,22 @@ export interface NewEnrollmentRow {
   expiresAt: Date | null;
 }
 
-/** Inserts enrolments 1,000 rows a statement, in the caller's transaction; their ids in order. */
+/**
+ * Inserts enrolments 1,000 rows a statement, in the caller's transaction; their ids in order.
+ * SQLite answers the ids (`returning`); MySQL answers the first, and a multi-row insert takes
+ * consecutive ids (InnoDB's auto-increment lock, modes 1 and 2, with an increment of 1).
+ */
 export async function insertEnrollments(em: Em, rows: NewEnrollmentRow[], now: Date): Promise<number[]> {
   const ids: number[] = [];
   for (const part of chunks(rows)) {
-    const inserted = await em.insertMany(
-      Enrollment,
+    const result = await em.getDriver().nativeInsertMany<IEnrollment>(
+      Enrollment.meta.className,
       part.map((row) => ({ ...row, score: null, createdAt: now, updatedAt: now })),
+      { ctx: em.getTransactionContext() },
     );
-    ids.push(...inserted.map((id) => Number(id)));
+    const returned = (result.rows ?? []).map((r: Record<string, unknown>) => Number(r.id));
+    if (returned.length === part.length && returned.every((id) => id > 0)) ids.push(...returned);
+    else ids.push(...part.map((_, i) => Number(result.insertId) + i));
   }
   return ids;
 }
