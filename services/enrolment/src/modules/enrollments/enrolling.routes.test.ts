@@ -10,7 +10,7 @@ import { changeCredits } from '../credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { Enrollment } from './enrollment.entity';
 import { NOT_AN_EMPLOYEE, enrol } from './enrol';
-import { createEnrollingTestPlatform } from './enrolling.test-helpers';
+import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 
 type WizardAnswer = {
   data: { enrollment_id: number; user_id: number; course_id: number; learner_name: string; course_name: string; login_code: string | null; credits: number }[];

@@ -3,8 +3,8 @@ import type { IdentityPort, PortContext } from '@portal/service-kit';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
 import { createIdentityPort, identitySchema, User } from '@portal/identity-service/testing';
-import { enrolmentSchema } from '../../schema';
-import { createEnrolmentPort } from '../../enrolment-port';
+import { enrolmentSchema } from '../schema';
+import { createEnrolmentPort } from '../enrolment-port';
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const loginCode = () => Array.from(randomBytes(8), (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
