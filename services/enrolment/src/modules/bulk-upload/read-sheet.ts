@@ -18,13 +18,17 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 const notXlsx = () => new AppError('bad_request', ENROLLING_MESSAGES.bulkNotXlsx);
 
-/** A cell as the person sees it: formatted, rich text joined, a hyperlink's text (or its mailto address). */
-function cellText(cell: ExcelJS.Cell): string {
+/**
+ * A cell as the person sees it: formatted, rich text joined, a hyperlink's text. In the Email
+ * column a mailto link whose text is not an address ('Mail Bob') gives its address.
+ */
+function cellText(cell: ExcelJS.Cell, isEmail = false): string {
   const value = cell.value;
   if (value == null) return '';
   if (typeof value === 'object' && 'hyperlink' in value) {
-    const text = typeof value.text === 'string' ? value.text : ((value.text as ExcelJS.CellRichTextValue | undefined)?.richText?.map((r) => r.text).join('') ?? '');
-    return (text || value.hyperlink.replace(/^mailto:/i, '')).trim();
+    const text = (typeof value.text === 'string' ? value.text : ((value.text as ExcelJS.CellRichTextValue | undefined)?.richText?.map((r) => r.text).join('') ?? '')).trim();
+    const mailto = /^mailto:/i.test(value.hyperlink) ? decodeURIComponent(value.hyperlink.replace(/^mailto:/i, '').split('?')[0]!).trim() : '';
+    return isEmail && mailto && !text.includes('@') ? mailto : text || mailto;
   }
   let text: string;
   try {
@@ -75,7 +79,7 @@ export async function readBulkSheet(file: File): Promise<SheetRow[]> {
       if (rowNumber <= header.row) return;
       const name = cellText(row.getCell(header.nameColumn));
       if (!name) return;
-      const email = header.emailColumn ? cellText(row.getCell(header.emailColumn)) : '';
+      const email = header.emailColumn ? cellText(row.getCell(header.emailColumn), true) : '';
       rows.push({ row: rowNumber, name, email: email || null });
     });
     if (rows.length === 0) throw new AppError('bad_request', ENROLLING_MESSAGES.bulkEmpty);
