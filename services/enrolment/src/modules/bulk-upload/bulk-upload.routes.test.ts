@@ -26,7 +26,7 @@ let companyId: number;
 let manager: string;
 let courseId: number;
 
-const upload = (bytes: Uint8Array | string, courses: number[] = [], name = 'learners.xlsx') => {
+const upload = (bytes: Uint8Array<ArrayBuffer> | string, courses: number[] = [], name = 'learners.xlsx') => {
   const form = new FormData();
   form.append('file', new File([bytes], name, { type: XLSX_TYPE }));
   if (courses.length) form.append('courses', courses.join(','));
@@ -41,7 +41,7 @@ const refusalOf = async (response: Response) => {
   return ((await response.json()) as { message: string }).message;
 };
 
-async function sheet(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Uint8Array> {
+async function sheet(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
   build(workbook.addWorksheet('Learners'), workbook);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
