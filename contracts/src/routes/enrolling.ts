@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
 import { nameField, optionalEmailField } from './users';
+import { nestFormFields } from '../form-fields';
 
 /**
  * Enrolling employees (issue 9): the 3-step wizard, the older Enroll page, bulk upload, the
@@ -220,11 +221,15 @@ export const bulkEnrolUpload = defineRoute({
   params: z.object({ companyId: idParam }),
   bodyType: 'multipart',
   bodyLimit: BULK_UPLOAD_MAX_BYTES,
-  body: z.object({
-    file: z.instanceof(File, { error: 'Choose a spreadsheet to upload.' }),
-    /** The courses chosen in step 1, so rows already enrolled on them are flagged. */
-    courses: z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')), idList('course', 100)).optional(),
-  }),
+  // Nested like every form (`courses[]=1`, `courses[0]=1`), so a bracketed field is judged, not dropped.
+  body: z.preprocess(
+    nestFormFields,
+    z.object({
+      file: z.instanceof(File, { error: 'Choose a spreadsheet to upload.' }),
+      /** The courses chosen in step 1, so rows already enrolled on them are flagged. */
+      courses: z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : typeof v === 'object' ? v : String(v).split(',')), idList('course', 100)).optional(),
+    }),
+  ),
   response: z.object({ data: z.array(bulkRowSchema), total: z.number().int(), ok: z.number().int() }),
 });
 

@@ -7,6 +7,9 @@ import { playerRoutes } from './modules/player/player.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { adminEnrolRoutes } from './modules/enrollments/admin-enrol.routes';
 import { purchaseRoutes } from './modules/purchases/purchases.routes';
+import { enrollingRoutes } from './modules/enrollments/enrolling.routes';
+import { adminEnrollmentRoutes } from './modules/enrollments/admin-enrollments.routes';
+import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
@@ -14,5 +17,8 @@ export function createEnrolmentApp(deps: ServiceDeps) {
     .route('/', playerRoutes(deps))
     .route('/', activitiesRoutes(deps))
     .route('/', adminEnrolRoutes(deps))
-    .route('/', purchaseRoutes(deps));
+    .route('/', purchaseRoutes(deps))
+    .route('/', enrollingRoutes(deps))
+    .route('/', adminEnrollmentRoutes(deps))
+    .route('/', bulkUploadRoutes(deps));
 }

@@ -1,11 +1,15 @@
 import type { EnrolmentPort, PortContext } from '@portal/service-kit';
 import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enrollments/remove-enrollments';
-import { courseIdsWithEnrollments } from './modules/enrollments/enrollment.repository';
+import { courseIdsOfUsers, courseIdsWithEnrollments, openCourseIdsOf } from './modules/enrollments/enrollment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
-export function createEnrolmentPort({ orm }: PortContext): EnrolmentPort {
+export function createEnrolmentPort({ orm, now, ports }: PortContext): EnrolmentPort {
+  const catalogue = () => {
+    if (!ports) throw new Error('enrolledCourseNames needs the catalogue port (PortContext.ports)');
+    return ports().catalogue;
+  };
   return {
     removeEnrollmentsOfCourse: (courseId) => removeEnrollmentsOfCourse(orm.em.fork(), courseId),
     removeEnrollmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
@@ -15,8 +19,16 @@ export function createEnrolmentPort({ orm }: PortContext): EnrolmentPort {
       return companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 }));
     },
     coursesWithEnrollments: (companyId, courseIds) => courseIdsWithEnrollments(orm.em.fork(), companyId, courseIds),
-    // Issue 9 work in progress: built by the enrolling part of the credits-and-enrolment change.
-    enrolledCourseIds: () => Promise.reject(new Error('not built yet (issue 9)')),
-    enrolledCourseNames: () => Promise.reject(new Error('not built yet (issue 9)')),
+    async enrolledCourseIds(userIds, courseIds) {
+      const open = await openCourseIdsOf(orm.em.fork(), userIds, courseIds, now());
+      return userIds.map((userId) => ({ userId, courseIds: open.get(userId) ?? [] }));
+    },
+    async enrolledCourseNames(userIds) {
+      const byUser = await courseIdsOfUsers(orm.em.fork(), userIds);
+      const courseIds = [...new Set([...byUser.values()].flat())];
+      const courses = courseIds.length ? await catalogue().coursesByIds(courseIds) : [];
+      const names = new Map(courses.map((c) => [c.id, c.name]));
+      return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }));
+    },
   };
 }

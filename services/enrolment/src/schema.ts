@@ -3,6 +3,7 @@ import { Enrollment } from './modules/enrollments/enrollment.entity';
 import { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
 import { EnrolmentInitial } from './migrations/202611210030_enrolment_initial';
 import { EnrolmentScormRuntime } from './migrations/202611210800_enrolment_scorm_runtime';
+import { EnrolmentAdminTools } from './migrations/202611230200_enrolment_admin_tools';
 import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.entity';
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
 import { Invoice } from './modules/purchases/invoice.entity';
@@ -14,5 +15,6 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
     { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
+    { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
   ],
 };

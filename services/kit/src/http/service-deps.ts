@@ -22,7 +22,7 @@ export function createServiceDeps(options: {
 }): ServiceDeps {
   const { env, orm } = options;
   // Ports read the clock and the mailer through the deps, so a test that swaps `deps.now` or
-  // `deps.mailer` moves them too.
+  // `deps.mailer` moves them too; `ports()` lets a port reach the others (never while building).
   const context: PortContext = {
     env,
     orm,
@@ -30,6 +30,7 @@ export function createServiceDeps(options: {
       return deps.mailer;
     },
     now: () => deps.now(),
+    ports: () => deps,
   };
   const deps: ServiceDeps = {
     env,

@@ -30,6 +30,12 @@ export interface PortContext {
   mailer: Mailer;
   /** The injected clock; read it per call, never while the port is being built. */
   now: () => Date;
+  /**
+   * The other services' ports, for a port that answers with another service's data (enrolment
+   * names the courses it counts through catalogue's port). Read it per call: the ports are built
+   * together.
+   */
+  ports?: () => { identity: IdentityPort; catalogue: CataloguePort; enrolment: EnrolmentPort };
 }
 
 export type PortFactory<P> = (context: PortContext) => P;

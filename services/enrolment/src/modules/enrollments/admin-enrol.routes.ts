@@ -1,9 +1,9 @@
-import { adminEnrolUser } from '@portal/contracts';
+import { adminEnrolUser, ENROLLING_MESSAGES } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { adminEnrol } from './admin-enrol';
 
 export function adminEnrolRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps).handle(adminEnrolUser, async ({ em, params, body }) => {
+  return createServiceRouter(deps).handle(adminEnrolUser, async ({ em, params, body, principal }) => {
     const enrollment = await adminEnrol(em, deps, {
       userId: params.id,
       courseId: body.course_id,
@@ -12,11 +12,12 @@ export function adminEnrolRoutes(deps: ServiceDeps) {
       sendPassEmail: body.send_pass_email,
       now: deps.now(),
       appUrl: deps.env.appUrl,
+      actor: principal,
     });
     return {
       success: true as const,
-      message: 'User successfully enrolled in course!',
-      data: { id: enrollment.id, status: enrollment.status as 'not_started' | 'passed', certificate_code: enrollment.certificateCode ?? null },
+      message: ENROLLING_MESSAGES.enrolled,
+      data: { id: enrollment.enrollmentId, status: enrollment.status, certificate_code: enrollment.certificateCode },
     };
   }).app;
 }

@@ -19,6 +19,11 @@ export const Enrollment = defineEntity({
     passedAt: p.datetime().fieldName('passed_at').nullable(),
     /** When the certificate expires: passed_at plus the course's validity years. */
     expiresAt: p.datetime().fieldName('expires_at').nullable(),
+    /** An admin passed it by hand: why, who (user id and name at the time) and when. */
+    manualPassReason: p.string().fieldName('manual_pass_reason').length(255).nullable(),
+    manualPassById: p.integer().fieldName('manual_pass_by_id').nullable(),
+    manualPassBy: p.string().fieldName('manual_pass_by').length(191).nullable(),
+    manualPassAt: p.datetime().fieldName('manual_pass_at').nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '@portal/service-kit';
-import { Enrollment, type IEnrollment } from './enrollment.entity';
+import { Enrollment, type EnrollmentStatus, type IEnrollment } from './enrollment.entity';
+import { isPastExpiry } from '../certificates/certificate';
 
 /** Every query about enrolments. */
 
@@ -20,11 +21,6 @@ export function enrollmentsOfCourse(em: Em, courseId: number): Promise<IEnrollme
 /** The passed enrolment holding this certificate code (codes are stored upper-case). */
 export function findPassedEnrollmentByCertificate(em: Em, certificateCode: string): Promise<IEnrollment | null> {
   return em.findOne(Enrollment, { certificateCode, status: 'passed' });
-}
-
-/** Whether the user has an enrolment on the course that is not passed yet. */
-export async function hasOpenEnrollment(em: Em, userId: number, courseId: number): Promise<boolean> {
-  return (await em.count(Enrollment, { userId, courseId, status: { $ne: 'passed' } })) > 0;
 }
 
 /** Ids of the enrolments of these users or bought by these companies. */
@@ -49,4 +45,95 @@ export async function courseIdsWithEnrollments(em: Em, companyId: number, course
     em.getKnex()('enrollments').distinct('course_id').where('company_id', companyId).whereIn('course_id', [...new Set(courseIds)]),
   );
   return rows.map((r) => Number(r.course_id));
+}
+
+/** How many ids go into one IN list or one multi-row insert (SQLite allows 32,766 bound values). */
+const CHUNK = 1000;
+const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** What the enrol rules need to know about an existing enrolment. */
+export type EnrollmentState = Pick<IEnrollment, 'id' | 'userId' | 'courseId' | 'status' | 'expiresAt'>;
+
+/** The enrolments of these users on these courses, a query per 1,000 users. */
+export async function enrollmentsOfPairs(em: Em, userIds: number[], courseIds: number[]): Promise<EnrollmentState[]> {
+  const users = [...new Set(userIds)];
+  const courses = [...new Set(courseIds)];
+  if (users.length === 0 || courses.length === 0) return [];
+  const found: EnrollmentState[] = [];
+  for (const part of chunks(users)) {
+    found.push(
+      ...(await em.find(
+        Enrollment,
+        { userId: { $in: part }, courseId: { $in: courses } },
+        { fields: ['id', 'userId', 'courseId', 'status', 'expiresAt'], disableIdentityMap: true },
+      )),
+    );
+  }
+  return found;
+}
+
+/**
+ * Open means it still counts as having the course: anything not passed (not started, in
+ * progress, failed: a failed learner retakes it), or passed with a certificate still valid. A
+ * passed enrolment past its expiry is not open (decisions.md).
+ */
+export function isOpenEnrollment(enrollment: { status: EnrollmentStatus; expiresAt?: Date | null }, now: Date): boolean {
+  return enrollment.status !== 'passed' || !isPastExpiry(enrollment.expiresAt, now);
+}
+
+export interface NewEnrollmentRow {
+  userId: number;
+  courseId: number;
+  companyId: number;
+  status: EnrollmentStatus;
+  certificateCode: string | null;
+  startedAt: Date | null;
+  passedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+/**
+ * Inserts enrolments 1,000 rows a statement, in the caller's transaction; their ids in order.
+ * SQLite answers the ids (`returning`); MySQL answers the first, and a multi-row insert takes
+ * consecutive ids (InnoDB's auto-increment lock, modes 1 and 2, with an increment of 1).
+ */
+export async function insertEnrollments(em: Em, rows: NewEnrollmentRow[], now: Date): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(rows)) {
+    const result = await em.getDriver().nativeInsertMany<IEnrollment>(
+      Enrollment.meta.className,
+      part.map((row) => ({ ...row, score: null, createdAt: now, updatedAt: now })),
+      { ctx: em.getTransactionContext() },
+    );
+    const returned = (result.rows ?? []).map((r: Record<string, unknown>) => Number(r.id));
+    if (returned.length === part.length && returned.every((id) => id > 0)) ids.push(...returned);
+    else ids.push(...part.map((_, i) => Number(result.insertId) + i));
+  }
+  return ids;
+}
+
+/** For each user, the courses of their enrolments that are open (see isOpenEnrollment), of those asked about. */
+export async function openCourseIdsOf(em: Em, userIds: number[], courseIds: number[], now: Date): Promise<Map<number, number[]>> {
+  const open = new Map<number, number[]>();
+  for (const enrollment of await enrollmentsOfPairs(em, userIds, courseIds)) {
+    if (!isOpenEnrollment(enrollment, now)) continue;
+    const list = open.get(enrollment.userId) ?? [];
+    if (!list.includes(enrollment.courseId)) list.push(enrollment.courseId);
+    open.set(enrollment.userId, list);
+  }
+  return open;
+}
+
+/** For each user, the ids of the courses they have any enrolment on. */
+export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>();
+  for (const part of chunks([...new Set(userIds)])) {
+    const rows = await em.find(Enrollment, { userId: { $in: part } }, { fields: ['userId', 'courseId'], disableIdentityMap: true, orderBy: { id: 'asc' } });
+    for (const row of rows) {
+      const list = byUser.get(row.userId) ?? [];
+      if (!list.includes(row.courseId)) list.push(row.courseId);
+      byUser.set(row.userId, list);
+    }
+  }
+  return byUser;
 }

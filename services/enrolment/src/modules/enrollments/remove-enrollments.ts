@@ -5,7 +5,7 @@ import { deleteActivitiesOf } from '../activities/learner-activity.repository';
 import { deleteEnrollmentRows, enrollmentIdsOf, enrollmentsOfCourse } from './enrollment.repository';
 
 /** Deletes enrolments with what hangs off them: SCORM attempts, SCO states, the SCORM log, activities. */
-async function deleteEnrollments(em: Em, ids: number[]): Promise<number> {
+export async function deleteEnrollments(em: Em, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   await deleteScormDataOf(em, ids);
   await deleteActivitiesOf(em, ids);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES, DEFAULT_COMPANY_ID, invoicePdf, purchaseHistory, SHOP_SIGNATURE_HEADER, type Invoice as InvoiceItem, type Page } from '@portal/contracts';
-import { shopSignature, type IdentityPort, type PortContext } from '@portal/service-kit';
+import { shopSignature } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { catalogueSchema, createCataloguePort, makeCourse } from '@portal/catalogue-service/testing';
 import { createIdentityPort, identitySchema, makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
@@ -17,29 +17,6 @@ import { CreditTransaction } from '../credits/credit.entity';
 import { creditBalanceOf, ledgerSumOf } from '../credits/credit.repository';
 import { Invoice } from './invoice.entity';
 
-/**
- * Identity's real port, but with createLearners (built by identity's part of issue 9) made small
- * here: a purchased learner in the company; an email already used fails alone.
- */
-function identityWithLearners(context: PortContext): IdentityPort {
-  const real = createIdentityPort(context);
-  return {
-    ...real,
-    async createLearners(companyId, learners, options) {
-      return Promise.all(
-        learners.map(async (learner) => {
-          try {
-            const user = await makeUser(context.orm.em.fork(), { role: 'learner', companyId, name: learner.name, email: learner.email, wpUser: options?.purchased ?? false });
-            return { ok: true as const, user: { id: user.id, name: user.name, email: learner.email, companyId, role: 'learner' as const, purchasedAccount: user.wpUser, loginCode: 'ABCD2345' } };
-          } catch {
-            return { ok: false as const, name: learner.name, email: learner.email, reason: 'That email is already used.' };
-          }
-        }),
-      );
-    },
-  };
-}
-
 let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
 const ids = {} as Record<'company' | 'other' | 'course', number>;
@@ -49,7 +26,7 @@ const SECRET = 'a-test-shop-secret-of-some-length';
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [identitySchema, catalogueSchema, enrolmentSchema],
-    ports: { identity: identityWithLearners, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
+    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
     env: { SHOP_WEBHOOK_SECRET: SECRET },
   });
   app = createEnrolmentApp(platform);

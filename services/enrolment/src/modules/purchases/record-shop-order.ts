@@ -2,7 +2,7 @@ import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationE
 import { DEFAULT_COMPANY_ID, type ShopOrder } from '@portal/contracts';
 import { validationError, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
 import { Enrollment } from '../enrollments/enrollment.entity';
-import { hasOpenEnrollment } from '../enrollments/enrollment.repository';
+import { enrollmentsOfPairs, isOpenEnrollment } from '../enrollments/enrollment.repository';
 import { lockCreditAccounts, moveCredits, SHOP_ACTOR } from '../credits/credit.repository';
 import { Invoice, type IInvoice } from './invoice.entity';
 import { invoiceByOrderId } from './invoice.repository';
@@ -78,7 +78,7 @@ export async function recordShopOrder(em: Em, deps: OrderDeps, order: ShopOrder)
         if (plan.kind === 'credits') {
           const account = (await lockCreditAccounts(tx, [plan.companyId], { open: true })).get(plan.companyId)!;
           moveCredits(tx, account, { delta: plan.credits, kind: 'purchase', orderId: order.order_id, actor: SHOP_ACTOR, note: `Shop order ${order.order_id}`, createdAt: now });
-        } else if (!(await hasOpenEnrollment(tx, plan.user.id, plan.course.id))) {
+        } else if (!(await enrollmentsOfPairs(tx, [plan.user.id], [plan.course.id])).some((e) => isOpenEnrollment(e, now))) {
           tx.create(Enrollment, { userId: plan.user.id, courseId: plan.course.id, companyId: plan.user.companyId, status: 'not_started', createdAt: now, updatedAt: now });
         }
         return created;

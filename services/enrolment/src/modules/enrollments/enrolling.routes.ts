@@ -1,0 +1,56 @@
+import { companyEnrol, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
+import { createServiceRouter, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { enrol, enrollmentSummary, type MadeEnrolment } from './enrol';
+
+const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
+
+const enrolledRow = (m: MadeEnrolment) => ({
+  enrollment_id: m.enrollmentId,
+  user_id: m.userId,
+  learner_name: m.learnerName,
+  email: m.email,
+  course_id: m.courseId,
+  course_name: m.courseName,
+  login_code: m.loginCode,
+  code: String(m.enrollmentId),
+  credits: m.credits,
+});
+
+/** The wizard's finalise and the older Enroll page (which also renews passed enrolments). */
+export function enrollingRoutes(deps: ServiceDeps) {
+  return createServiceRouter(deps)
+    .handle(wizardEnrol, async ({ em, principal, body }) => {
+      const outcome = await enrol(em, deps, {
+        companyId: body.companyID,
+        courseIds: body.courses,
+        userIds: body.users,
+        newUsers: body.newUsers,
+        actor: actorOf(principal),
+        now: deps.now(),
+      });
+      return {
+        success: true as const,
+        message: ENROLLING_MESSAGES.enrolled,
+        data: outcome.made.map(enrolledRow),
+        enrollment_summary: enrollmentSummary(outcome),
+        credit_balance: outcome.creditBalance,
+      };
+    })
+    .handle(companyEnrol, async ({ em, principal, params, body }) => {
+      const outcome = await enrol(em, deps, {
+        companyId: params.companyId,
+        courseIds: body.courses,
+        userIds: body.users,
+        renew: true,
+        actor: actorOf(principal),
+        now: deps.now(),
+      });
+      return {
+        success: true as const,
+        message: ENROLLING_MESSAGES.enrolled,
+        data: outcome.made.map((m) => ({ ...enrolledRow(m), name: m.learnerName, courseName: m.courseName, re_enrolment: m.reEnrolment })),
+        enrollment_summary: enrollmentSummary(outcome),
+        credit_balance: outcome.creditBalance,
+      };
+    }).app;
+}
