@@ -3,9 +3,12 @@ import '@portal/design-system';
 import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import Dashboard from './pages/dashboard';
 import Account from './pages/account';
+import PurchaseHistory from './pages/purchase-history';
 
 mountDevHarness({ needsSession: true, pages: [
     { path: '/', Page: Dashboard },
     { path: '/account', Page: Account },
     { path: '/account/depot/:id', Page: Account },
+    { path: '/purchase-history', Page: PurchaseHistory },
+    { path: '/account/purchase-history', Page: PurchaseHistory },
   ] });
