@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -49,11 +49,11 @@ type EnrolValues = z.input<typeof enrolFormSchema>;
 /** Force-enrol (POST /api/user/{id}/enroll): a course, optionally without credits, optionally already passed on a day. */
 function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: number; onEnrolled: (message: string) => void }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const { control, register, handleSubmit, setError, reset, watch, formState: { errors, isSubmitting } } = useForm<EnrolValues>({
+  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<EnrolValues>({
     resolver: zodResolver(enrolFormSchema),
     defaultValues: { course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
   });
-  const hasPassDate = watch('pass_date').trim() !== '';
+  const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     const passDate = values.pass_date === '' ? null : enGbToIso(values.pass_date);
