@@ -98,8 +98,6 @@ export const companyCreateBodySchema = z.object({
   manager_name: nameField,
   manager_email: emailField,
   credit_balance: creditBalanceField.optional(),
-  /** Required by the service when credit_balance changes: kept on the ledger's adjustment row. */
-  credit_reason: creditReasonField.optional(),
   parent_id: parentIdField.optional(),
 });
 
@@ -120,6 +118,8 @@ export const companyUpdateBodySchema = z.object({
   manager_name: optionalTextField().optional(),
   manager_email: optionalEmailField.optional(),
   credit_balance: creditBalanceField.optional(),
+  /** Required by the service when credit_balance changes: kept on the ledger's adjustment row. */
+  credit_reason: creditReasonField.optional(),
   parent_id: parentIdField.optional(),
 });
 
