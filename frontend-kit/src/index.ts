@@ -19,3 +19,4 @@ export {
   type SortDir,
 } from './lists/list-address';
 export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
+export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';

@@ -28,9 +28,3 @@ export function ledgerReference(entry: Pick<LedgerEntry, 'kind' | 'amount' | 'or
   }
   return parts.join(' · ');
 }
-
-/** Tells the portal shell to fetch the header's credit balance again (shells/portal use-credit-balance.ts). */
-export const CREDIT_BALANCE_CHANGED_EVENT = 'portal:credit-balance-changed';
-export function notifyCreditBalanceChanged(): void {
-  window.dispatchEvent(new Event(CREDIT_BALANCE_CHANGED_EVENT));
-}

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
-import { CREDIT_BALANCE_CHANGED_EVENT } from './ledger-format';
+import { CREDIT_BALANCE_CHANGED_EVENT } from '@portal/frontend-kit';
 import { TransferForm } from './transfer-form';
 
 const DEPOTS = [

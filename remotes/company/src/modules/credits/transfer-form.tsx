@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { creditReasonField, creditTransfer, creditTransferBodySchema, type ApiClient } from '@portal/contracts';
 import { Button, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
-import { applyServerErrors } from '@portal/frontend-kit';
-import { notifyCreditBalanceChanged } from './ledger-format';
+import { announceCreditBalanceChanged, applyServerErrors } from '@portal/frontend-kit';
 
 // The reason is optional: a blank box sends none rather than a too-short one.
 const schema = creditTransferBodySchema.extend({ reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional()) });
@@ -42,7 +41,7 @@ export function TransferForm({ api, companyId, depots, onTransferred }: {
       const response = await api.call(creditTransfer, { params: { companyId }, body: pending });
       setNotice({ tone: 'success', text: `${response.message} ${depotName(pending.depot_id)} now has ${response.depot_balance.toLocaleString('en-GB')} credits; you have ${response.balance.toLocaleString('en-GB')}.` });
       reset();
-      notifyCreditBalanceChanged();
+      announceCreditBalanceChanged();
       onTransferred();
     } catch (error) {
       const message = applyServerErrors(error, setError, ['depot_id', 'amount', 'reason']);
