@@ -4,7 +4,6 @@ import { companyIdField, nameField, optionalEmailField, optionalTextField } from
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema, searchParam } from '../list';
 import { emailField } from './identity';
-import { creditReasonField } from './credits';
 
 /** Spec §8 texts for companies and depots. */
 export const COMPANY_MESSAGES = {
@@ -118,8 +117,6 @@ export const companyUpdateBodySchema = z.object({
   manager_name: optionalTextField().optional(),
   manager_email: optionalEmailField.optional(),
   credit_balance: creditBalanceField.optional(),
-  /** Required by the service when credit_balance changes: kept on the ledger's adjustment row. */
-  credit_reason: creditReasonField.optional(),
   parent_id: parentIdField.optional(),
 });
 
@@ -152,8 +149,6 @@ export const depotUpdateBodySchema = z.object({
   manager_email: optionalEmailField.optional(),
   email: optionalEmailField.optional(),
   credit_balance: creditBalanceField.optional(),
-  /** Required by the service when credit_balance changes: kept on the ledger's adjustment row. */
-  credit_reason: creditReasonField.optional(),
 });
 
 export const depotUpdate = defineRoute({
