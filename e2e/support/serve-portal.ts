@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { startMailSink } from './mail-sink';
+import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
 
 /**
  * Starts the real portal (gateway, all services, built shells and remotes) for the e2e suite on
@@ -19,6 +20,8 @@ const env: Record<string, string | undefined> = {
   DATA_DIR: mkdtempSync(join(tmpdir(), `portal-e2e-${database}-`)),
   NODE_ENV: 'production',
   LOG_REQUESTS: 'false',
+  // Production mode has no webhook secret by default; the specs sign shop orders with this one.
+  SHOP_WEBHOOK_SECRET: E2E_SHOP_WEBHOOK_SECRET,
 };
 
 if (database === 'mysql') {

@@ -116,11 +116,14 @@ test.describe('admin: Learners and Companies', () => {
     await expect(page.getByTestId('edit-company')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Depots' })).toContainText(`Acme Yard ${tag}`);
     await page.getByLabel('Credit balance').fill('30');
+    // A changed balance needs a reason (issue 9: it becomes the ledger's adjustment row).
+    await page.getByLabel('Reason for the change').fill('Balance corrected in the e2e run');
     await page.getByRole('button', { name: 'Save company' }).click();
     await expect(page.getByText('Company successfully updated!')).toBeVisible();
     await page.getByRole('button', { name: `Edit Acme Yard ${tag}` }).click();
     await page.getByRole('dialog').getByLabel('Depot name').fill(`Acme Yard Two ${tag}`);
     await page.getByRole('dialog').getByLabel('Credit balance').fill('4');
+    await page.getByRole('dialog').getByLabel('Reason for the change').fill('Depot balance corrected in the e2e run');
     await page.getByRole('dialog').getByRole('button', { name: 'Save depot' }).click();
     await expect(page.getByText('Depot updated successfully!')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Depots' })).toContainText(`Acme Yard Two ${tag}`);

@@ -5,6 +5,7 @@ import Dashboard from './pages/dashboard';
 import Account from './pages/account';
 import Enroll from './pages/enrol';
 import EnrollNew from './pages/enrol-wizard';
+import PurchaseHistory from './pages/purchase-history';
 
 mountDevHarness({ needsSession: true, pages: [
     { path: '/', Page: Dashboard },
@@ -12,4 +13,6 @@ mountDevHarness({ needsSession: true, pages: [
     { path: '/account/depot/:id', Page: Account },
     { path: '/enrolments/create', Page: Enroll },
     { path: '/enrolments/create/v2', Page: EnrollNew },
+    { path: '/purchase-history', Page: PurchaseHistory },
+    { path: '/account/purchase-history', Page: PurchaseHistory },
   ] });

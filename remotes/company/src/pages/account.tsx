@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { accountGet, HELP_EMAIL, type RouteOutput } from '@portal/contracts';
-import { EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { LoginDetailsForm } from '../modules/account/login-details-form';
 import { NotificationsForm } from '../modules/account/notifications-form';
 import { LogoUpload } from '../modules/account/logo-upload';
 import { DepotsCard, ManagersCard } from '../modules/account/depots-card';
 import { EditDepot } from '../modules/account/edit-depot';
+import { LedgerCard } from '../modules/credits/ledger-card';
+import { TransferForm } from '../modules/credits/transfer-form';
 import '../modules/account/account.css';
 
 /** /account and /account/depot/{id} (spec §2 "Account settings", "Edit depot"). */
@@ -20,6 +22,7 @@ export default function Account({ api }: RemotePageProps) {
   // A depot deleted on /account/depot/{id} lands here with its notice.
   const [flash, setFlash] = useState<string | null>(((location.state as { flash?: string } | null)?.flash) ?? null);
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
+  const [ledgerVersion, setLedgerVersion] = useState(0);
   const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
 
   // While a save reloads the account, keep showing what we had (forms keep their state and notices).
@@ -46,7 +49,11 @@ export default function Account({ api }: RemotePageProps) {
 
   return (
     <div className="account-page" data-testid="account-page">
-      <PageHeader title="Account settings" subtitle={data.company.name} />
+      <PageHeader
+        title="Account settings"
+        subtitle={data.company.name}
+        actions={<ButtonLink variant="secondary" href="/account/purchase-history">Purchase history</ButtonLink>}
+      />
       {flash ? (
         <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>
           {flash}
@@ -77,6 +84,10 @@ export default function Account({ api }: RemotePageProps) {
         <ManagersCard managers={data.company_managers} helpEmail={HELP_EMAIL} />
       </div>
       <DepotsCard depots={data.depots} />
+      {data.depots.length > 0 ? (
+        <TransferForm api={api} companyId={data.company.id} depots={data.depots} onTransferred={() => setLedgerVersion((v) => v + 1)} />
+      ) : null}
+      <LedgerCard api={api} company={data.company} depots={data.depots} version={ledgerVersion} />
     </div>
   );
 }

@@ -52,6 +52,11 @@ describe('PortalRoutes', () => {
     ['admin', '/enrolments/create', 'company/Enroll'],
     ['admin', '/admin', 'admin/AdminDashboard'],
     ['admin', '/admin/users/5', 'admin/AdminDashboard'],
+    ['manager', '/purchase-history', 'company/PurchaseHistory'],
+    ['admin', '/account/purchase-history', 'company/PurchaseHistory'],
+    // A purchased learner's invoices (a learner without purchases sees the empty list).
+    ['learner', '/purchase-history', 'company/PurchaseHistory'],
+    ['learner', '/account/purchase-history', 'company/PurchaseHistory'],
   ] as const)('gives a %s at %s the page %s, in the app layout', async (role, url, key) => {
     renderPortal(role, url);
     expect((await screen.findByTestId('remote-page')).textContent).toBe(`${key} for ${role}`);

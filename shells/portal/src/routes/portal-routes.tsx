@@ -21,21 +21,19 @@ interface RoleRoute {
 const LEARNER: readonly Role[] = ['learner'];
 const COMPANY: readonly Role[] = ['manager', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
+const EVERYONE: readonly Role[] = ['learner', 'manager', 'admin'];
 
 /** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
 const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
   ['/companyCourse/edit/:id', 'Edit course'],
   ['/reporting', 'Enrolments'],
   ['/enrolments/:id/edit', 'Edit enrolment'],
-  ['/account/purchase-history', 'Purchase history'],
-  ['/purchase-history', 'Purchase history'],
 ];
 
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
 const ROLE_ROUTES: RoleRoute[] = [
   { roles: LEARNER, page: { remote: 'learner', module: 'LearnerDashboard' } },
   { path: '/account', roles: LEARNER, page: { placeholder: 'Account' } },
-  { path: '/purchase-history', roles: LEARNER, page: { placeholder: 'Purchase history' } },
   { roles: COMPANY, page: { remote: 'company', module: 'Dashboard' } },
   // The company's catalogue and its course settings.
   { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'Courses' } },
@@ -46,6 +44,9 @@ const ROLE_ROUTES: RoleRoute[] = [
   // Enrol employees: the 3-step wizard and the older single page (which also serves re-enrolment).
   { path: '/enrolments/create/v2', roles: COMPANY, page: { remote: 'company', module: 'EnrollNew' } },
   { path: '/enrolments/create', roles: COMPANY, page: { remote: 'company', module: 'Enroll' } },
+  // Invoices: the company's for managers, a purchased learner's own (the service decides which).
+  { path: '/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
+  { path: '/account/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
   { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'ActivityCode' } },

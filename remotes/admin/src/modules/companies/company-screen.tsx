@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -20,11 +20,15 @@ import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, Skeleto
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { GoBack } from '../admin-ui/go-back';
+import { creditReasonInput, isBalanceChanged, requireCreditReason, withCreditReason } from './credit-reason';
 
 type Flash = { tone: 'success' | 'error'; text: string } | null;
 type CreateValues = z.input<typeof companyCreateBodySchema>;
-type UpdateValues = z.input<typeof companyUpdateBodySchema>;
-type DepotValues = z.input<typeof depotUpdateBodySchema>;
+/** The edit forms ask for a reason beside a changed credit balance (it becomes the ledger's adjustment row). */
+const companyEditSchema = (saved: number) => companyUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
+const depotEditSchema = (saved: number) => depotUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
+type UpdateValues = z.input<ReturnType<typeof companyEditSchema>>;
+type DepotValues = z.input<ReturnType<typeof depotEditSchema>>;
 
 /** Add company (POST /api/company/createCompanyAndUser): the generated manager password is shown once. */
 export function AddCompanyScreen({ api }: { api: ApiClient }) {
@@ -87,17 +91,19 @@ export function AddCompanyScreen({ api }: { api: ApiClient }) {
 
 function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: AdminCompany; onSaved: (message: string) => void }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<UpdateValues, unknown, z.output<typeof companyUpdateBodySchema>>({
-    resolver: zodResolver(companyUpdateBodySchema),
-    defaultValues: { name: company.name, email: company.email ?? '', manager_name: company.manager_name ?? '', manager_email: company.manager_email ?? '', credit_balance: company.credit_balance },
+  const schema = useMemo(() => companyEditSchema(company.credit_balance), [company.credit_balance]);
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<UpdateValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: company.name, email: company.email ?? '', manager_name: company.manager_name ?? '', manager_email: company.manager_email ?? '', credit_balance: company.credit_balance, credit_reason: '' },
   });
+  const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), company.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
-      const response = await api.call(companyUpdate, { params: { companyId: company.id }, body: values });
+      const response = await api.call(companyUpdate, { params: { companyId: company.id }, body: withCreditReason(values, company.credit_balance) });
       onSaved(response.message);
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance', 'parent_id']);
+      const message = applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance', 'credit_reason', 'parent_id']);
       if (message) setFlash({ tone: 'error', text: message });
     }
   });
@@ -120,6 +126,11 @@ function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: A
         <FormField label="Credit balance" htmlFor="edit-company-credits" error={errors.credit_balance?.message}>
           <TextInput id="edit-company-credits" type="number" min={0} invalid={Boolean(errors.credit_balance)} {...register('credit_balance')} />
         </FormField>
+        {needsReason ? (
+          <FormField label="Reason for the change" htmlFor="edit-company-credit-reason" error={errors.credit_reason?.message} hint="Required: kept in the company's credit history.">
+            <TextInput id="edit-company-credit-reason" invalid={Boolean(errors.credit_reason)} {...register('credit_reason')} />
+          </FormField>
+        ) : null}
         <div className="admin-form__actions">
           <Button type="submit" loading={isSubmitting}>Save company</Button>
         </div>
@@ -130,17 +141,19 @@ function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: A
 
 function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyId: number; depot: Depot; onDone: (message?: string) => void }) {
   const [flash, setFlash] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DepotValues, unknown, z.output<typeof depotUpdateBodySchema>>({
-    resolver: zodResolver(depotUpdateBodySchema),
-    defaultValues: { name: depot.name, email: depot.email ?? '', manager_name: depot.manager_name ?? '', manager_email: depot.manager_email ?? '', credit_balance: depot.credit_balance },
+  const schema = useMemo(() => depotEditSchema(depot.credit_balance), [depot.credit_balance]);
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<DepotValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: depot.name, email: depot.email ?? '', manager_name: depot.manager_name ?? '', manager_email: depot.manager_email ?? '', credit_balance: depot.credit_balance, credit_reason: '' },
   });
+  const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), depot.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
-      const response = await api.call(depotUpdate, { params: { companyId, depotId: depot.id }, body: values });
+      const response = await api.call(depotUpdate, { params: { companyId, depotId: depot.id }, body: withCreditReason(values, depot.credit_balance) });
       onDone(response.message);
     } catch (error) {
-      setFlash(applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance']));
+      setFlash(applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance', 'credit_reason']));
     }
   });
   return (
@@ -161,6 +174,11 @@ function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyI
       <FormField label="Credit balance" htmlFor="depot-credits" error={errors.credit_balance?.message}>
         <TextInput id="depot-credits" type="number" min={0} invalid={Boolean(errors.credit_balance)} {...register('credit_balance')} />
       </FormField>
+      {needsReason ? (
+        <FormField label="Reason for the change" htmlFor="depot-credit-reason" error={errors.credit_reason?.message} hint="Required: kept in the depot's credit history.">
+          <TextInput id="depot-credit-reason" invalid={Boolean(errors.credit_reason)} {...register('credit_reason')} />
+        </FormField>
+      ) : null}
       <div className="admin-form__actions">
         <Button type="submit" loading={isSubmitting}>Save depot</Button>
         <Button type="button" variant="secondary" onClick={() => onDone()}>Cancel</Button>

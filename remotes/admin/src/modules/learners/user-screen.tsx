@@ -6,6 +6,7 @@ import { userChangeCompany, userCreate, userCreateBodySchema, userGet, userUpdat
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { GoBack } from '../admin-ui/go-back';
+import { UserEnrolments } from './user-enrolments';
 
 type CreateValues = z.input<typeof userCreateBodySchema>;
 type UpdateValues = z.input<typeof userUpdateBodySchema>;
@@ -154,7 +155,7 @@ function ChangeCompany({ api, user, onSaved }: { api: ApiClient; user: AdminUser
   );
 }
 
-/** Edit learner (PATCH /api/user/{id}) and change company (POST /api/user/{id}/company). */
+/** Edit learner (PATCH /api/user/{id}), change company (POST /api/user/{id}/company) and their enrolments. */
 export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<string | null>(null);
@@ -173,6 +174,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
             setFlash(message);
             setVersion((v) => v + 1);
           }} />
+          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} />
         </>
       ) : null}
     </div>

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import {
+  adminDeleteEnrollment,
+  adminEnrolUser,
+  ApiError,
+  ENROLLING_MESSAGES,
+  formatDate,
+  manualPass,
+  userEnrollments,
+  type AdminEnrollment,
+  type ApiClient,
+} from '@portal/contracts';
+import { Button, Card, FormField, Modal, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
+import { applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
+import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { CoursePicker } from './course-picker';
+import { enGbDate, enGbToIso } from './en-gb-date';
+import './enrolments.css';
+
+type Flash = { tone: 'success' | 'error'; text: string } | null;
+
+const STATUS: Record<AdminEnrollment['status'], CourseStatus> = { not_started: 'not-started', in_progress: 'in-progress', passed: 'passed', failed: 'failed' };
+
+/** A passed enrolment past its expiry shows as Expired. */
+function pillOf(enrollment: AdminEnrollment, now: Date): CourseStatus {
+  if (enrollment.status === 'passed' && enrollment.expires_at && Date.parse(enrollment.expires_at) < now.getTime()) return 'expired';
+  return STATUS[enrollment.status];
+}
+
+/** What a failure says on screen: the server's own refusal, or a short generic line. */
+const shortError = (error: unknown, fallback: string) => (error instanceof ApiError && error.status < 500 ? error.message : fallback);
+
+const enrolFormSchema = z.object({
+  course_id: z.number({ error: 'Choose a course.' }).int().positive('Choose a course.'),
+  force: z.boolean(),
+  // Shown and typed en-GB; sent as YYYY-MM-DD. Blank: enrol not started.
+  pass_date: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || enGbToIso(text) !== null, 'Enter the date as DD/MM/YYYY.'),
+  send_pass_email: z.boolean(),
+});
+type EnrolValues = z.input<typeof enrolFormSchema>;
+
+/** Force-enrol (POST /api/user/{id}/enroll): a course, optionally without credits, optionally already passed on a day. */
+function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: number; onEnrolled: (message: string) => void }) {
+  const [flash, setFlash] = useState<Flash>(null);
+  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<EnrolValues>({
+    resolver: zodResolver(enrolFormSchema),
+    defaultValues: { course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
+  });
+  const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
+  const onSubmit = handleSubmit(async (values) => {
+    setFlash(null);
+    const passDate = values.pass_date === '' ? null : enGbToIso(values.pass_date);
+    try {
+      const response = await api.call(adminEnrolUser, {
+        params: { id: userId },
+        body: { course_id: values.course_id, force: values.force, ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}) },
+      });
+      reset({ course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
+      onEnrolled(response.message || ENROLLING_MESSAGES.enrolled);
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['course_id', 'force', 'pass_date', 'send_pass_email']);
+      if (message) setFlash({ tone: 'error', text: message });
+    }
+  });
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Enrol on a course">
+      {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+      <FormField label="Course" htmlFor="enrol-course" error={errors.course_id?.message}>
+        <Controller control={control} name="course_id" render={({ field }) => (
+          <CoursePicker api={api} id="enrol-course" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.course_id)} />
+        )} />
+      </FormField>
+      <FormField label="Pass date" htmlFor="enrol-pass-date" error={errors.pass_date?.message} hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started.">
+        <TextInput id="enrol-pass-date" inputMode="numeric" placeholder="DD/MM/YYYY" invalid={Boolean(errors.pass_date)} {...register('pass_date')} />
+      </FormField>
+      <div className="admin-form__actions">
+        <label className="admin-check">
+          <input type="checkbox" {...register('force')} />
+          <span>Force: enrol without spending credits</span>
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" disabled={!hasPassDate} {...register('send_pass_email')} />
+          <span>Send pass email</span>
+        </label>
+      </div>
+      <div className="admin-form__actions">
+        <Button type="submit" loading={isSubmitting}>Enrol</Button>
+      </div>
+    </form>
+  );
+}
+
+const reasonSchema = manualPass.body!;
+
+/** Manual pass: a required reason, kept with who and when. */
+function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClient; enrollment: AdminEnrollment | null; onClose: () => void; onPassed: (message: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<z.input<typeof reasonSchema>, unknown, z.output<typeof reasonSchema>>({
+    resolver: zodResolver(reasonSchema),
+    defaultValues: { reason: '' },
+  });
+  const close = () => {
+    reset();
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    if (!enrollment) return;
+    setFailure(null);
+    try {
+      const response = await api.call(manualPass, { params: { enrollmentId: enrollment.id }, body: values });
+      reset();
+      onPassed(response.message || ENROLLING_MESSAGES.markedPassed);
+    } catch (error) {
+      // Spec §8: a failed manual pass is logged; the admin also sees a short line.
+      console.error('Failed to mark enrollment as passed', error);
+      if (applyServerErrors(error, setError, ['reason']) !== null) setFailure(shortError(error, 'The enrolment could not be marked as passed.'));
+    }
+  });
+  return (
+    <Modal
+      open={enrollment !== null}
+      title="Mark as passed"
+      onClose={() => !isSubmitting && close()}
+      footer={
+        <>
+          <Button variant="secondary" disabled={isSubmitting} onClick={close}>Cancel</Button>
+          <Button type="submit" form="manual-pass-form" loading={isSubmitting}>Mark as passed</Button>
+        </>
+      }
+    >
+      <form id="manual-pass-form" onSubmit={onSubmit} noValidate aria-label="Mark as passed">
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <p>
+          Mark <strong>{enrollment?.course.name}</strong> as passed today? A certificate code is issued and the certificate runs from today.
+        </p>
+        <FormField label="Reason" htmlFor="manual-pass-reason" error={errors.reason?.message} hint="Required: kept with your name and the date.">
+          <textarea id="manual-pass-reason" className="ds-input admin-textarea" rows={3} {...register('reason')} />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
+ * admin's tools: force-enrol, manual pass and delete.
+ */
+export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number }) {
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const [flash, setFlash] = useState<Flash>(null);
+  const [toPass, setToPass] = useState<AdminEnrollment | null>(null);
+  const [toDelete, setToDelete] = useState<AdminEnrollment | null>(null);
+  const [isDeleting, setDeleting] = useState(false);
+  const enrollments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrollments, { params: { id: userId } }));
+  const changed = (message: string) => {
+    setFlash({ tone: 'success', text: message });
+    setVersion((v) => v + 1);
+  };
+
+  async function onDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    setFlash(null);
+    try {
+      const response = await api.call(adminDeleteEnrollment, { params: { id: userId, enrollmentId: toDelete.id } });
+      if (response.remaining === 0) {
+        void navigate('/admin');
+        return;
+      }
+      const refund = response.refunded > 0 ? ` ${response.refunded} credit${response.refunded === 1 ? ' was' : 's were'} refunded.` : '';
+      changed(`${response.message || ENROLLING_MESSAGES.deleted}${refund}`);
+    } catch (error) {
+      // Spec §8: a failed deletion is logged; the admin also sees a short line.
+      console.error('Failed to delete enrollment', error);
+      setFlash({ tone: 'error', text: shortError(error, 'The enrolment could not be deleted.') });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  const now = new Date();
+  const columns: TableColumn<AdminEnrollment>[] = [
+    { key: 'course', header: 'Course', render: (e) => e.course.name },
+    { key: 'status', header: 'Status', render: (e) => <StatusPill status={pillOf(e, now)} /> },
+    { key: 'created_at', header: 'Enrolled', render: (e) => formatDate(e.created_at) },
+    { key: 'passed_at', header: 'Passed', render: (e) => formatDate(e.passed_at) || '—' },
+    { key: 'expires_at', header: 'Expires', render: (e) => formatDate(e.expires_at) || '—' },
+    {
+      key: 'certificate',
+      header: 'Certificate',
+      render: (e) => (e.certificate_code ? <a className="ds-link" href={`/verify?code=${encodeURIComponent(e.certificate_code)}`}>{e.certificate_code}</a> : '—'),
+    },
+    {
+      key: 'manual_pass',
+      header: 'Manual pass',
+      render: (e) =>
+        e.manual_pass ? (
+          <span className="admin-manual-pass">
+            By {e.manual_pass.by} on {formatDate(e.manual_pass.at)}: {e.manual_pass.reason}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      header: <span className="ds-visually-hidden">Actions</span>,
+      align: 'right',
+      render: (e) => (
+        <div className="admin-row-actions">
+          {e.status === 'passed' ? null : (
+            <Button variant="secondary" size="sm" onClick={() => setToPass(e)} aria-label={`Mark ${e.course.name} as passed`}>Mark passed</Button>
+          )}
+          <Button variant="danger" size="sm" onClick={() => setToDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>Delete</Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="Enrolments">
+      <div className="admin-enrolments" data-testid="user-enrolments">
+        {flash ? <Notice tone={flash.tone} onDismiss={() => setFlash(null)} {...(flash.tone === 'success' ? { autoHideMs: 5000 } : {})}>{flash.text}</Notice> : null}
+        {enrollments.status === 'error' ? <LoadError error={enrollments.error} onRetry={enrollments.reload} what="the enrolments" /> : null}
+        <Table
+          caption="Enrolments"
+          columns={columns}
+          rows={enrollments.status === 'success' ? enrollments.data.data : []}
+          rowKey={(e) => e.id}
+          loading={enrollments.status === 'loading'}
+          emptyText="This learner has no enrolments yet."
+        />
+        <h3 className="admin-panel__title">Enrol on a course</h3>
+        <ForceEnrolForm api={api} userId={userId} onEnrolled={changed} />
+      </div>
+      <ManualPassModal api={api} enrollment={toPass} onClose={() => setToPass(null)} onPassed={(message) => {
+        setToPass(null);
+        changed(message);
+      }} />
+      <ConfirmModal open={toDelete !== null} title="Delete enrolment" confirmLabel="Delete enrolment" isBusy={isDeleting} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)}>
+        <p>Are you sure you want to delete the {toDelete?.course.name} enrolment? This action can not be undone.</p>
+        <p>
+          {toDelete?.status === 'not_started'
+            ? 'Its progress goes with it, and if the company paid for it the credits are refunded to the company that paid.'
+            : 'Its progress, result and certificate go with it; no credits are refunded once a course has been started.'}
+        </p>
+      </ConfirmModal>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/contracts';
+import { Button, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
+import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { InvoiceTable } from '../modules/purchases/invoice-table';
+import '../modules/purchases/purchases.css';
+
+type InvoiceSort = (typeof INVOICE_SORTABLE)[number];
+
+/** The list's own order when the address names none (the contract's default): newest invoice first. */
+const DEFAULT_SORT = { key: 'id', dir: 'desc' } as const;
+
+/**
+ * /purchase-history and /account/purchase-history (spec §2): the company's invoices for managers,
+ * a purchased learner's own for them. Search, sort and page live in the address (/reporting names).
+ */
+export default function PurchaseHistory({ api }: RemotePageProps) {
+  const address = useListAddress<InvoiceSort>({ names: REPORTING_LIST_NAMES, sortable: INVOICE_SORTABLE });
+  const { list } = address;
+  const invoices = useApiQuery(`purchases:${address.key}`, () =>
+    api.call(purchaseHistory, {
+      query: {
+        ...(list.search ? { search: list.search } : {}),
+        ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
+        ...(list.page > 1 ? { page: list.page } : {}),
+        ...(list.perPage ? { per_page: list.perPage } : {}),
+      },
+    }),
+  );
+  const page = invoices.status === 'success' ? invoices.data : null;
+  const clearSearch = () => {
+    address.setSearchText('');
+    address.setFilter(REPORTING_LIST_NAMES.search, null);
+  };
+  // Nothing bought at all: one empty state instead of an empty table and its tools.
+  const hasNothing = page !== null && page.total === 0 && !address.isSearching;
+
+  return (
+    <div className="purchase-history" data-testid="purchase-history">
+      <PageHeader title="Purchase history" subtitle="Your invoices from the shop. Download any of them as a PDF." />
+      {invoices.status === 'error' ? <LoadError error={invoices.error} onRetry={invoices.reload} what="your invoices" /> : null}
+      {hasNothing ? (
+        <EmptyState title={CREDIT_MESSAGES.noPurchases} />
+      ) : (
+        <>
+          <div className="purchase-history__toolbar">
+            <SearchInput label="Search invoices" placeholder="Search by order number or course" value={address.searchText} onChange={address.setSearchText} />
+          </div>
+          <InvoiceTable
+            invoices={page?.data ?? []}
+            loading={invoices.status === 'loading'}
+            sort={address.sort ?? DEFAULT_SORT}
+            onSortChange={address.toggleSort}
+            emptyText={
+              address.isSearching ? (
+                <EmptyState title={CREDIT_MESSAGES.noMatchingInvoices} action={<Button variant="secondary" size="sm" onClick={clearSearch}>Clear search</Button>} />
+              ) : (
+                CREDIT_MESSAGES.noPurchases
+              )
+            }
+          />
+          {page && page.total > 0 ? (
+            <div className="purchase-history__footer">
+              <span className="purchase-history__muted" aria-live="polite">
+                Showing {page.from}–{page.to} of {page.total} invoice{page.total === 1 ? '' : 's'}
+              </span>
+              <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(next) => address.setPage(next, page.last_page)} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
