@@ -25,6 +25,22 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
+  /** The server runs a job worker and the scheduler in-process; `false` when they run as their own processes (`npm run worker`). */
+  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Jobs one worker process runs at the same time. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Only these queues, comma-separated (default: every queue), e.g. `mail` for a mail-only worker. */
+  WORKER_QUEUES: z.string().optional().transform((v) => (v ? v.split(',').map((q) => q.trim()).filter(Boolean) : undefined)),
+  /** How often an idle worker looks for due jobs. */
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** A job reserved longer than this is taken to belong to a dead worker and runs again: keep it above the longest job. */
+  JOB_RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15 * 60 * 1000),
+  /** Tries before a job moves to failed_jobs. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  /** Wait before the second try; each later wait is six times the one before. */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often the scheduler checks whether a task is due. */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; appUrl: string };
