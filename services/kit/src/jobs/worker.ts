@@ -9,9 +9,7 @@ import type { Env } from '../env';
 
 export interface WorkerOptions {
   orm: Orm;
-  // Definitions of different payload types side by side.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  definitions: JobDefinition<any>[];
+  definitions: JobDefinition[];
   /** The clock that decides which jobs are due and which reservations have timed out. */
   now: () => Date;
   /** Only these queues (default: every queue). */

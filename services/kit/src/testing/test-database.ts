@@ -42,8 +42,7 @@ export async function createTestPlatform(options: {
   env?: Partial<Record<string, string>>;
   now?: () => Date;
   /** Job handlers beside `mail.send` (which records into `sentMail`). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  jobDefinitions?: JobDefinition<any>[];
+  jobDefinitions?: JobDefinition[];
 }): Promise<TestPlatform> {
   configureLogger({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
