@@ -10,7 +10,7 @@ import { createLocalStorage } from '../storage';
 import { mailSendJob, type MailMessage } from '../mail';
 import type { PortFactories } from '../ports';
 import { createServiceDeps, type ServiceDeps } from '../http';
-import { createJobQueue, createWorker, type JobDefinition, type JobQueue, type Worker } from '../jobs';
+import { createJobQueue, createWorker, jobsSchema, type JobDefinition, type JobQueue, type Worker } from '../jobs';
 import { MYSQL_URL, TEST_DATABASE } from './env';
 
 /** The platform's queue, with a worker the test drives. */
@@ -62,7 +62,9 @@ export async function createTestPlatform(options: {
     };
   }
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
-  const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas: options.schemas });
+  // The jobs tables are always there: every mail is a job.
+  const schemas = options.schemas.includes(jobsSchema) ? options.schemas : [jobsSchema, ...options.schemas];
+  const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas });
   await migrate(orm);
   const sentMail: MailMessage[] = [];
   const deliver = { send: (message: MailMessage) => Promise.resolve(void sentMail.push(message)) };
