@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { logger } from '@portal/service-kit';
 import { loadGatewayEnv } from './env';
-import { createPlatform } from './platform';
+import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
 import { demoSignInLines, seedDemoData } from './seed';
 
@@ -9,6 +9,9 @@ const env = loadGatewayEnv();
 const platform = await createPlatform(env);
 const seeded = await seedDemoData(platform);
 if (seeded) logger.info('demo data seeded');
+
+// The job worker and scheduler run here unless RUN_WORKER=false (then `npm run worker` runs them).
+const background = env.RUN_WORKER ? startBackgroundWork(platform) : null;
 
 const app = createGatewayApp(platform);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -22,6 +25,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info('stopping', { signal });
   server.close();
+  await background?.stop();
   await platform.close();
   process.exit(0);
 }

@@ -1,5 +1,23 @@
-import { createOrm, createServiceDeps, jobsSchema, migrate, type Env, type PortFactories, type ServiceDeps, type ServiceSchema } from '@portal/service-kit';
-import { createIdentityPort, identitySchema } from '@portal/identity-service';
+import {
+  createMailer,
+  createOrm,
+  createScheduler,
+  createServiceDeps,
+  createWorker,
+  defineTask,
+  jobsSchema,
+  mailSendJob,
+  migrate,
+  pruneScheduledRuns,
+  workerSettings,
+  type Env,
+  type JobDefinition,
+  type PortFactories,
+  type ScheduledTask,
+  type ServiceDeps,
+  type ServiceSchema,
+} from '@portal/service-kit';
+import { createIdentityPort, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
 import { createEnrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
 
@@ -7,6 +25,56 @@ export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, identitySchema, catalog
 
 /** Every service's front door, in process. The gateway is the one place that knows them all. */
 export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort };
+
+/**
+ * Every kind of job the portal's workers run, by name. A service that wants work done later
+ * enqueues `deps.jobs.enqueue(name, payload)`; its handler is registered here.
+ */
+export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
+  const { env } = platform;
+  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }))];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The portal's schedule, in one place (times in UTC). A task should be short: it finds what is
+ * due and enqueues jobs for the slow part. Each occurrence runs once across every instance.
+ */
+export function scheduledTasks(platform: ServiceDeps): ScheduledTask[] {
+  const em = () => platform.orm.em.fork();
+  return [
+    defineTask({
+      name: 'identity.remove-expired-sessions',
+      description: 'Removes expired sessions, expired or used sign-in and reset tokens, and old rate-limit attempts.',
+      schedule: { every: 'day', hour: 3, minute: 15 },
+      run: async ({ now }) => void (await removeExpiredSessionsAndTokens(em(), now)),
+    }),
+    defineTask({
+      name: 'jobs.prune-scheduled-runs',
+      description: 'Forgets the records of scheduled runs older than 90 days.',
+      schedule: { every: 'day', hour: 3, minute: 30 },
+      run: async ({ now }) => void (await pruneScheduledRuns(em(), new Date(now.getTime() - 90 * DAY_MS))),
+    }),
+  ];
+}
+
+/**
+ * A job worker and the scheduler on this platform, started: inside the server (RUN_WORKER, the
+ * default) or alone (`npm run worker`). `stop` lets the jobs in hand finish.
+ */
+export function startBackgroundWork(platform: ServiceDeps): { stop: () => Promise<void> } {
+  const now = () => platform.now();
+  const worker = createWorker({ orm: platform.orm, now, queue: platform.jobs, definitions: jobDefinitions(platform), ...workerSettings(platform.env) });
+  const scheduler = createScheduler({ orm: platform.orm, now, tasks: scheduledTasks(platform), pollMs: platform.env.SCHEDULER_POLL_MS });
+  worker.start();
+  scheduler.start();
+  return {
+    async stop() {
+      await Promise.all([worker.stop(), scheduler.stop()]);
+    },
+  };
+}
 
 /**
  * One database, one set of dependencies with every port wired, shared by the four services inside

@@ -2,3 +2,4 @@ export { createIdentityApp } from './app';
 export { identitySchema } from './schema';
 export { createIdentityPort } from './identity-port';
 export { seedDemoIdentity, DEMO } from './seeders/demo-identity';
+export { removeExpiredSessionsAndTokens } from './modules/sessions/remove-expired';

@@ -50,4 +50,14 @@ describe('loadEnv', () => {
   it('names every bad variable at once', () => {
     expect(() => loadEnv({ PORT: 'x', NODE_ENV: 'staging' })).toThrow(/NODE_ENV: .*; PORT: |PORT: .*; NODE_ENV: /);
   });
+
+  it('reads the worker settings, with defaults for a server that runs its own worker', () => {
+    expect(loadEnv({})).toMatchObject({ RUN_WORKER: true, WORKER_CONCURRENCY: 2, JOB_MAX_ATTEMPTS: 3, JOB_RESERVE_TIMEOUT_MS: 900_000 });
+    expect(loadEnv({ RUN_WORKER: 'false', WORKER_QUEUES: 'mail, default', JOB_RESERVE_TIMEOUT_MS: '1500' })).toMatchObject({
+      RUN_WORKER: false,
+      WORKER_QUEUES: ['mail', 'default'],
+      JOB_RESERVE_TIMEOUT_MS: 1500,
+    });
+    expect(() => loadEnv({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+  });
 });

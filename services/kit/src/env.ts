@@ -32,6 +32,22 @@ const envSchema = z.object({
    * anyone mint credits).
    */
   SHOP_WEBHOOK_SECRET: z.string().min(16, 'SHOP_WEBHOOK_SECRET must be at least 16 characters.').optional(),
+  /** The server runs a job worker and the scheduler in-process; `false` when they run as their own processes (`npm run worker`). */
+  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Jobs one worker process runs at the same time. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Only these queues, comma-separated (default: every queue), e.g. `mail` for a mail-only worker. */
+  WORKER_QUEUES: z.string().optional().transform((v) => (v ? v.split(',').map((q) => q.trim()).filter(Boolean) : undefined)),
+  /** How often an idle worker looks for due jobs. */
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** A job reserved longer than this is taken to belong to a dead worker and runs again: keep it above the longest job. */
+  JOB_RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15 * 60 * 1000),
+  /** Tries before a job moves to failed_jobs. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  /** Wait before the second try; each later wait is six times the one before. */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often the scheduler checks whether a task is due. */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 /** The shop webhook's secret in development and tests only (documented in README.md). */

@@ -58,7 +58,9 @@ export async function createOrm(options: DatabaseOptions): Promise<Orm> {
   }
   const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
-  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file })) as unknown as Orm;
+  // A writer waits up to 5 s for another process's lock (a worker process beside the server)
+  // instead of failing at once with SQLITE_BUSY.
+  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file, driverOptions: { connection: { timeout: 5000 } } })) as unknown as Orm;
 }
 
 /** Applies every pending migration of every service, in name order. */

@@ -4,6 +4,7 @@ import type { Em, Orm } from '../db';
 import type { Principal } from '../auth';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
+import type { JobQueue } from '../jobs';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 
 export interface AppVariables {
@@ -25,7 +26,10 @@ export interface ServiceDeps {
   identity: IdentityPort;
   catalogue: CataloguePort;
   enrolment: EnrolmentPort;
+  /** Queued: `send` makes a `mail.send` job. */
   mailer: Mailer;
+  /** The durable job queue; handlers are registered where the worker runs. */
+  jobs: JobQueue;
   storage: Storage;
   /** The clock; tests set a fixed one. */
   now: () => Date;

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Env } from '../env';
 import type { Orm } from '../db';
-import { createMailer, type Mailer } from '../mail';
+import { createQueuedMailer, type Mailer } from '../mail';
+import { createJobQueue, type JobQueue } from '../jobs';
 import { createLocalStorage, type Storage } from '../storage';
 import type { PortContext, PortFactories } from '../ports';
 import type { ServiceDeps } from './context';
@@ -9,14 +10,15 @@ import type { ServiceDeps } from './context';
 /**
  * The one way to build a service's dependencies, for every composition root: the gateway, a
  * service run alone, and tests. Ports are built from their factories on the same database and
- * clock; mail goes out by SMTP_URL (or to the data folder) and files to `<dataDir>/storage`
- * unless given.
+ * clock; jobs go to the jobs table, mail through it (`mail.send` jobs, delivered by a worker to
+ * SMTP_URL or the data folder), and files to `<dataDir>/storage` unless given.
  */
 export function createServiceDeps(options: {
   env: Env;
   orm: Orm;
   ports: PortFactories;
   mailer?: Mailer;
+  jobs?: JobQueue;
   storage?: Storage;
   now?: () => Date;
 }): ServiceDeps {
@@ -32,10 +34,12 @@ export function createServiceDeps(options: {
     now: () => deps.now(),
     ports: () => deps,
   };
+  const jobs = options.jobs ?? createJobQueue({ orm, now: () => deps.now() });
   const deps: ServiceDeps = {
     env,
     orm,
-    mailer: options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }),
+    jobs,
+    mailer: options.mailer ?? createQueuedMailer(jobs),
     storage: options.storage ?? createLocalStorage(join(env.dataDir, 'storage')),
     now: options.now ?? (() => new Date()),
     identity: options.ports.identity(context),

@@ -1,5 +1,7 @@
 import type { Knex } from '@mikro-orm/knex';
 import { SchemaMigration } from '../db/schema-migration';
+import type { ServiceSchema } from '../db/orm';
+import { FailedJob, Job, ScheduledRun } from './job.entity';
 
 /** Jobs and failed jobs live in the database (DESIGN.md "Jobs, mail and schedule"). */
 export class CreateJobTables extends SchemaMigration {
@@ -27,7 +29,41 @@ export class CreateJobTables extends SchemaMigration {
   }
 }
 
-export const jobsSchema = {
-  entities: [],
-  migrations: [{ name: '202611210001_kit_jobs', class: CreateJobTables }],
+/**
+ * What the worker and the scheduler need beyond the first tables: who holds a job and its last
+ * error, the stack and tries of a failed job, and one row per scheduled occurrence (claimed by
+ * its unique key, so two instances never both run it).
+ */
+export class JobWorkerColumns extends SchemaMigration {
+  protected build(schema: Knex.SchemaBuilder) {
+    return schema
+      .alterTable('jobs', (t) => {
+        t.string('reserved_by', 128).nullable();
+        t.text('last_error').nullable();
+      })
+      .alterTable('failed_jobs', (t) => {
+        t.text('stack').nullable();
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.datetime('created_at').nullable();
+      })
+      .createTable('scheduled_runs', (t) => {
+        t.increments('id').primary();
+        t.string('task', 128).notNullable();
+        t.datetime('occurrence').notNullable();
+        t.datetime('started_at').notNullable();
+        t.datetime('finished_at').nullable();
+        t.string('outcome', 16).notNullable();
+        t.text('error').nullable();
+        t.unique(['task', 'occurrence']);
+        t.index(['task', 'started_at']);
+      });
+  }
+}
+
+export const jobsSchema: ServiceSchema = {
+  entities: [Job, FailedJob, ScheduledRun],
+  migrations: [
+    { name: '202611210001_kit_jobs', class: CreateJobTables },
+    { name: '202611240001_kit_jobs_worker', class: JobWorkerColumns },
+  ],
 };

@@ -1,1 +1,2 @@
 export * from './mailer';
+export * from './mail-job';

@@ -7,13 +7,25 @@ import { configureLogger } from '../logger';
 import { loadEnv, type Env } from '../env';
 import { createOrm, migrate, type Orm, type ServiceSchema } from '../db';
 import { createLocalStorage } from '../storage';
-import type { Mailer, MailMessage } from '../mail';
+import { mailSendJob, type MailMessage } from '../mail';
 import type { PortFactories } from '../ports';
 import { createServiceDeps, type ServiceDeps } from '../http';
+import { createJobQueue, createWorker, jobsSchema, type JobDefinition, type JobQueue, type Worker } from '../jobs';
 import { MYSQL_URL, TEST_DATABASE } from './env';
 
+/** The platform's queue, with a worker the test drives. */
+export interface TestJobQueue extends JobQueue {
+  /** Runs every job due on the platform's clock (mail included), one after another; how many ran. */
+  drain(): Promise<number>;
+  worker: Worker;
+}
+
 export interface TestPlatform extends ServiceDeps {
-  /** Mail the services sent, newest last (tests that need real SMTP use a sink instead). */
+  jobs: TestJobQueue;
+  /**
+   * Mail the services sent, newest last, once delivered: mail is a job, so `await
+   * platform.jobs.drain()` first (tests that need real SMTP use a sink instead).
+   */
   sentMail: MailMessage[];
   close(): Promise<void>;
 }
@@ -29,6 +41,8 @@ export async function createTestPlatform(options: {
   ports: PortFactories;
   env?: Partial<Record<string, string>>;
   now?: () => Date;
+  /** Job handlers beside `mail.send` (which records into `sentMail`). */
+  jobDefinitions?: JobDefinition[];
 }): Promise<TestPlatform> {
   configureLogger({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -48,18 +62,21 @@ export async function createTestPlatform(options: {
     };
   }
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
-  const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas: options.schemas });
+  // The jobs tables are always there: every mail is a job.
+  const schemas = options.schemas.includes(jobsSchema) ? options.schemas : [jobsSchema, ...options.schemas];
+  const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas });
   await migrate(orm);
   const sentMail: MailMessage[] = [];
-  const mailer: Mailer = {
-    send(message) {
-      sentMail.push(message);
-      return Promise.resolve();
-    },
-  };
-  const deps = createServiceDeps({ env, orm, ports: options.ports, mailer, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
+  const deliver = { send: (message: MailMessage) => Promise.resolve(void sentMail.push(message)) };
+  // The queue and worker read the clock through the deps, so a test that swaps `now` moves them.
+  const clock = () => deps.now();
+  const queue = createJobQueue({ orm, now: clock });
+  const worker = createWorker({ orm, now: clock, queue, definitions: [mailSendJob(deliver), ...(options.jobDefinitions ?? [])] });
+  const jobs: TestJobQueue = Object.assign(queue, { drain: () => worker.drain(), worker });
+  const deps = createServiceDeps({ env, orm, ports: options.ports, jobs, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
   // The same object, not a copy: the ports read the clock through it.
   return Object.assign(deps, {
+    jobs,
     sentMail,
     async close() {
       await orm.close(true);

@@ -86,6 +86,7 @@ describe('POST /api/user/{id}/enroll', () => {
     expect(enrollment.passedAt?.toISOString().slice(0, 10)).toBe('2026-03-15');
     expect(enrollment.expiresAt?.toISOString().slice(0, 10)).toBe('2029-03-15');
     expect(enrollment.certificateCode).toBe(body.data.certificate_code);
+    await platform.jobs.drain();
     const mail = platform.sentMail.at(-1)!;
     expect(mail.to).toBe('evepassed@example.test');
     expect(mail.text).toContain(`/verify?code=${body.data.certificate_code}`);

@@ -78,6 +78,7 @@ describe('mail request limits', () => {
       expect(limited.status).toBe(429);
       expect(((await limited.json()) as { message: string }).message).toBe('Too many email requests. Please try again in 15 minutes.');
     }
+    await world.platform.jobs.drain();
     expect(world.platform.sentMail.filter((m) => m.to === user.email)).toHaveLength(3);
   });
 });

@@ -1,0 +1,230 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { isMysql, type Em, type Orm } from '../db';
+import { logger } from '../logger';
+import { FailedJob, Job, type IJob } from './job.entity';
+import { PermanentJobError, type JobDefinition } from './job-definition';
+import type { JobQueue } from './job-queue';
+import type { Env } from '../env';
+
+export interface WorkerOptions {
+  orm: Orm;
+  definitions: JobDefinition[];
+  /** The clock that decides which jobs are due and which reservations have timed out. */
+  now: () => Date;
+  /** Only these queues (default: every queue). */
+  queues?: string[];
+  /** Jobs run at the same time by this worker (default 1). */
+  concurrency?: number;
+  /** How long an idle worker waits before looking again (default 1 s); a local enqueue wakes it early. */
+  pollMs?: number;
+  /** A job reserved longer ago than this is taken to belong to a dead worker and runs again (default 15 min). */
+  reserveTimeoutMs?: number;
+  /** Tries before a job moves to failed_jobs (default 3; a definition may say otherwise). */
+  maxAttempts?: number;
+  /** Wait before the next try after the `attempt`-th failed (default 10 s, then 60 s, …). */
+  backoffMs?: (attempt: number) => number;
+  /** The local queue, to wake up when this process enqueues. */
+  queue?: JobQueue;
+  /** Names this worker in `jobs.reserved_by` (default host:pid:random). */
+  id?: string;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Starts the polling loops (idempotent). */
+  start(): void;
+  /** Stops claiming and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+  /** Claims and runs the next due job; false when none is due. */
+  runNext(): Promise<boolean>;
+  /** Runs due jobs one after another until none is due (tests, one-off runs); how many ran. */
+  drain(): Promise<number>;
+}
+
+export const defaultBackoffMs = (attempt: number) => 10_000 * 6 ** (attempt - 1);
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A queue worker. Claiming is the one place two workers meet: on MySQL/MariaDB a transaction
+ * selects the next due row `FOR UPDATE SKIP LOCKED` and marks it reserved, so concurrent workers
+ * each skip the rows the others are claiming; on SQLite one `UPDATE … WHERE id = (SELECT …)
+ * RETURNING id` does both in a single statement (the database's single writer serialises them).
+ * A job is deleted when its handler succeeds, released with a back-off when it throws, and moved
+ * to failed_jobs (error and stack) after its last try. Every update after the claim is guarded by
+ * `reserved_by`, so a worker that lost its reservation (timed out) changes nothing.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  const definitions = new Map(options.definitions.map((d) => [d.name, d]));
+  const names = [...definitions.keys()];
+  const baseId = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const reserveTimeoutMs = options.reserveTimeoutMs ?? 15 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const pollMs = options.pollMs ?? 1000;
+
+  let running = false;
+  let loops: Promise<void>[] = [];
+  let wakers: (() => void)[] = [];
+  let unsubscribe: (() => void) | undefined;
+
+  const wakeAll = () => {
+    const current = wakers;
+    wakers = [];
+    for (const wake of current) wake();
+  };
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      wakers.push(done);
+    });
+
+  async function claim(workerId: string): Promise<IJob | null> {
+    if (!names.length) return null;
+    const em = options.orm.em.fork();
+    const platform = em.getPlatform();
+    const now = options.now();
+    const at = platform.processDateProperty(now) as unknown;
+    const staleBefore = platform.processDateProperty(new Date(now.getTime() - reserveTimeoutMs)) as unknown;
+    const queues = options.queues ?? [];
+    const where = [
+      `name IN (${names.map(() => '?').join(', ')})`,
+      ...(queues.length ? [`queue IN (${queues.map(() => '?').join(', ')})`] : []),
+      'available_at <= ?',
+      '(reserved_at IS NULL OR reserved_at <= ?)',
+    ].join(' AND ');
+    const params = [...names, ...queues, at, staleBefore];
+    let id: number | undefined;
+    if (isMysql(em)) {
+      id = await em.transactional(async (tx: Em) => {
+        const rows = await tx.execute<{ id: number }[]>(`SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`, params);
+        const row = rows[0];
+        if (!row) return undefined;
+        await tx.execute('UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = ?', [at, workerId, row.id]);
+        return Number(row.id);
+      });
+    } else {
+      const rows = await em.execute<{ id: number }[]>(
+        `UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1) RETURNING id`,
+        [at, workerId, ...params],
+        'all',
+      );
+      id = rows[0] ? Number(rows[0].id) : undefined;
+    }
+    if (id === undefined) return null;
+    return options.orm.em.fork().findOne(Job, { id, reservedBy: workerId });
+  }
+
+  async function fail(job: IJob, workerId: string, error: unknown, stack: string | null) {
+    const em = options.orm.em.fork();
+    await em.transactional(async (tx: Em) => {
+      const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
+      if (!deleted) return;
+      tx.create(FailedJob, {
+        queue: job.queue,
+        name: job.name,
+        payload: job.payload,
+        error: message(error),
+        stack,
+        attempts: job.attempts,
+        createdAt: job.createdAt,
+        failedAt: options.now(),
+      });
+    });
+    logger.warn('job failed', { job: job.id, name: job.name, attempts: job.attempts, error: message(error) });
+  }
+
+  async function run(job: IJob, workerId: string): Promise<void> {
+    const definition = definitions.get(job.name)!;
+    const limit = definition.maxAttempts ?? maxAttempts;
+    const em = options.orm.em.fork();
+    if (job.attempts > limit) {
+      // Its last try never finished: the worker running it died.
+      await fail(job, workerId, new Error(`Its worker stopped during the last of ${limit} tries (the reservation timed out).`), job.lastError ?? null);
+      return;
+    }
+    try {
+      let payload: unknown = JSON.parse(job.payload);
+      if (definition.payload) {
+        const parsed = definition.payload.safeParse(payload);
+        if (!parsed.success) throw new PermanentJobError(`The payload does not fit ${job.name}: ${parsed.error.message}`);
+        payload = parsed.data;
+      }
+      await definition.handle(payload, { id: job.id, name: job.name, queue: job.queue, attempt: job.attempts, now: options.now() });
+    } catch (error) {
+      const stack = error instanceof Error ? (error.stack ?? null) : null;
+      if (error instanceof PermanentJobError || job.attempts >= limit) {
+        await fail(job, workerId, error, stack);
+        return;
+      }
+      const availableAt = new Date(options.now().getTime() + backoffMs(job.attempts));
+      await em.nativeUpdate(Job, { id: job.id, reservedBy: workerId }, { reservedAt: null, reservedBy: null, availableAt, lastError: `${message(error)}\n${stack ?? ''}`.trim() });
+      logger.info('job will be retried', { job: job.id, name: job.name, attempt: job.attempts, availableAt: availableAt.toISOString(), error: message(error) });
+      return;
+    }
+    const deleted = await em.nativeDelete(Job, { id: job.id, reservedBy: workerId });
+    if (!deleted) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
+  }
+
+  async function runNext(workerId = baseId): Promise<boolean> {
+    const job = await claim(workerId);
+    if (!job) return false;
+    await run(job, workerId);
+    return true;
+  }
+
+  async function loop(workerId: string) {
+    while (running) {
+      let didWork = false;
+      try {
+        didWork = await runNext(workerId);
+      } catch (error) {
+        // A busy or lost database connection: try again after the poll interval.
+        logger.error('job worker could not claim or finish a job', { worker: workerId, error: message(error) });
+      }
+      if (!didWork && running) await idle();
+    }
+  }
+
+  return {
+    id: baseId,
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = options.queue?.onEnqueued(wakeAll);
+      const concurrency = Math.max(1, options.concurrency ?? 1);
+      loops = Array.from({ length: concurrency }, (_, i) => loop(concurrency > 1 ? `${baseId}#${i + 1}` : baseId));
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      wakeAll();
+      await Promise.all(loops);
+      loops = [];
+    },
+    runNext: () => runNext(),
+    async drain() {
+      await options.queue?.settled();
+      let count = 0;
+      while (await runNext()) count++;
+      return count;
+    },
+  };
+}
+
+/** The worker settings of the environment (env.ts), for `createWorker`. */
+export function workerSettings(env: Env): Pick<WorkerOptions, 'concurrency' | 'pollMs' | 'reserveTimeoutMs' | 'maxAttempts' | 'backoffMs' | 'queues'> {
+  return {
+    concurrency: env.WORKER_CONCURRENCY,
+    pollMs: env.WORKER_POLL_MS,
+    reserveTimeoutMs: env.JOB_RESERVE_TIMEOUT_MS,
+    maxAttempts: env.JOB_MAX_ATTEMPTS,
+    backoffMs: (attempt) => env.JOB_BACKOFF_MS * 6 ** (attempt - 1),
+    ...(env.WORKER_QUEUES ? { queues: env.WORKER_QUEUES } : {}),
+  };
+}
