@@ -6,11 +6,13 @@ import { verifyRoutes } from './modules/certificates/verify.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { adminEnrolRoutes } from './modules/enrollments/admin-enrol.routes';
+import { learnerDataRoutes } from './modules/learner-data/learner-data.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
   return new Hono<AppEnv>().route('/', creditRoutes(deps)).route('/', learnerDashboardRoutes(deps)).route('/', verifyRoutes(deps))
     .route('/', playerRoutes(deps))
     .route('/', activitiesRoutes(deps))
-    .route('/', adminEnrolRoutes(deps));
+    .route('/', adminEnrolRoutes(deps))
+    .route('/', learnerDataRoutes(deps));
 }

@@ -3,9 +3,10 @@ import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enroll
 import { courseIdsWithEnrollments } from './modules/enrollments/enrollment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
+import { learnerRecordsOf } from './modules/learner-data/learner-records';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
-export function createEnrolmentPort({ orm }: PortContext): EnrolmentPort {
+export function createEnrolmentPort({ orm, now }: PortContext): EnrolmentPort {
   return {
     removeEnrollmentsOfCourse: (courseId) => removeEnrollmentsOfCourse(orm.em.fork(), courseId),
     removeEnrollmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
@@ -18,5 +19,6 @@ export function createEnrolmentPort({ orm }: PortContext): EnrolmentPort {
     // Issue 9 work in progress: built by the enrolling part of the credits-and-enrolment change.
     enrolledCourseIds: () => Promise.reject(new Error('not built yet (issue 9)')),
     enrolledCourseNames: () => Promise.reject(new Error('not built yet (issue 9)')),
+    learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
   };
 }
