@@ -18,6 +18,7 @@ export const LEARNER_ACCOUNT_MESSAGES = {
   signInLinkSent: IDENTITY_MESSAGES.loginLinkSent,
   noEmail: 'Add an email address to your account first.',
   hasPassword: 'Your account already has a password: change it with your current password.',
+  noPasswordYet: 'Your account has no password yet: set one up with an emailed link.',
   copied: 'Copied!',
   copyFailed: 'Could not copy',
   noCertificates: 'You do not hold any certificates yet. Pass a course to earn one.',

@@ -5,6 +5,7 @@ import { shellRoutes } from './modules/shell/shell.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
+import { learnerAccountRoutes } from './modules/learner-account/learner-account.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -13,5 +14,6 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', shellRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', userRoutes(deps))
-    .route('/', companyRoutes(deps));
+    .route('/', companyRoutes(deps))
+    .route('/', learnerAccountRoutes(deps));
 }
