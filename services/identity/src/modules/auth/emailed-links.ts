@@ -77,6 +77,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await setPasswordHash(em, user.id, passwordHash, input.now);
   await deleteUnusedTokensOfUser(em, user.id);
-  await deleteOtherSessions(em, user.id, input.currentSessionId);
+  // A reset may follow a compromise, so every other session ends; a set-up only adds a way in.
+  if (!isSetUp) await deleteOtherSessions(em, user.id, input.currentSessionId);
   await clearAttempts(em, LIMITS.signInAccount(input.email));
 }

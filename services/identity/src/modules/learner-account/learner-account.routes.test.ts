@@ -168,6 +168,7 @@ describe('POST /api/learner-account/sign-in-details', () => {
 describe('a learner with only a login code adds an email and a password through a mailed link', () => {
   it('mails a link to the new address; the reset page with it saves the email and the password', async () => {
     const coded = await codeOnlyLearner();
+    const elsewhere = await world.signIn(coded.id);
     const email = `Adds-${unique()}@example.test`;
     const response = await post(coded.token, '/api/learner-account/sign-in-set-up', { email });
     expect(response.status).toBe(200);
@@ -190,6 +191,8 @@ describe('a learner with only a login code adds an email and a password through 
     expect(user.email).toBe(email.toLowerCase());
     expect(await verifyPassword(user.passwordHash, 'Chosen-Ladder-9')).toBe(true);
     expect(user.loginCode).toBe(coded.loginCode);
+    // Adding a way in ends no session (a reset would end the others).
+    expect((await get(elsewhere, '/api/shell')).status).toBe(200);
     // The link works once.
     expect((await post(undefined, '/password/reset', { email, password: 'Other-Ladder-9', password_confirmation: 'Other-Ladder-9', token })).status).toBe(422);
     const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { email, password: 'Chosen-Ladder-9' }, headers: from() });
