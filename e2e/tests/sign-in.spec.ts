@@ -24,9 +24,9 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     await expect(dashboard.locator('[data-testid="course-card"][data-state="not-started"]')).toContainText('Working at Height Basics');
     await expect(dashboard.getByRole('button', { name: /Start Course/ })).toBeVisible();
     await expect(dashboard.getByRole('link', { name: /Continue Course/ })).toBeVisible();
-    // Learners see no credits or account settings.
+    // Learners see no credits; their account item opens their own account page, not the company's settings (issue 15).
     await expect(page.getByTestId('header-credits')).toHaveCount(0);
-    await expect(page.getByTestId('menu-account')).toHaveCount(0);
+    await expect(page.getByTestId('menu-account').first()).toHaveAttribute('href', '/account');
   });
 
   test('a learner with a login code sees the failed and expired cards', async ({ page }) => {

@@ -9,6 +9,7 @@ export default createFederatedConfig({
     './LearnerCourse': './src/pages/learner-course.tsx',
     './LearnerCourseActivities': './src/pages/learner-course-activities.tsx',
     './ActivityCode': './src/pages/activity-code.tsx',
+    './LearnerAccount': './src/pages/learner-account.tsx',
   },
   publicPath: 'auto',
   port: 3101,

@@ -9,6 +9,7 @@ import { userRoutes } from './users';
 import { companyRoutes } from './companies';
 import { creditRoutes } from './credits';
 import { enrollingRoutes } from './enrolling';
+import { learnerAccountRoutes } from './learner-account';
 
 export * from './identity';
 export * from './enrolment';
@@ -20,6 +21,7 @@ export * from './users';
 export * from './companies';
 export * from './credits';
 export * from './enrolling';
+export * from './learner-account';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes];

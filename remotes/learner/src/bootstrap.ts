@@ -2,5 +2,9 @@
 import '@portal/design-system';
 import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import LearnerDashboard from './pages/learner-dashboard';
+import LearnerAccount from './pages/learner-account';
 
-mountDevHarness({ needsSession: true, pages: [{ path: '/', Page: LearnerDashboard }] });
+mountDevHarness({ needsSession: true, pages: [
+    { path: '/', Page: LearnerDashboard },
+    { path: '/account', Page: LearnerAccount },
+  ] });

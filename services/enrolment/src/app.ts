@@ -10,6 +10,7 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes';
 import { enrollingRoutes } from './modules/enrollments/enrolling.routes';
 import { adminEnrollmentRoutes } from './modules/enrollments/admin-enrollments.routes';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes';
+import { learnerDataRoutes } from './modules/learner-data/learner-data.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
@@ -20,5 +21,6 @@ export function createEnrolmentApp(deps: ServiceDeps) {
     .route('/', purchaseRoutes(deps))
     .route('/', enrollingRoutes(deps))
     .route('/', adminEnrollmentRoutes(deps))
-    .route('/', bulkUploadRoutes(deps));
+    .route('/', bulkUploadRoutes(deps))
+    .route('/', learnerDataRoutes(deps));
 }

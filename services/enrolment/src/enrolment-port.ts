@@ -3,6 +3,7 @@ import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enroll
 import { courseIdsOfUsers, courseIdsWithEnrollments, openCourseIdsOf } from './modules/enrollments/enrollment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
+import { learnerRecordsOf } from './modules/learner-data/learner-records';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
 export function createEnrolmentPort({ orm, now, ports }: PortContext): EnrolmentPort {
@@ -30,5 +31,6 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
       const names = new Map(courses.map((c) => [c.id, c.name]));
       return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }));
     },
+    learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
   };
 }

@@ -6,6 +6,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
+import { learnerAccountRoutes } from './modules/learner-account/learner-account.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -15,5 +16,6 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', accountRoutes(deps))
     .route('/', userRoutes(deps))
     .route('/', companyRoutes(deps))
-    .route('/', employeeRoutes(deps));
+    .route('/', employeeRoutes(deps))
+    .route('/', learnerAccountRoutes(deps));
 }

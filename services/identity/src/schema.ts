@@ -4,13 +4,16 @@ import { Company } from './modules/companies/company.entity';
 import { Session } from './modules/sessions/session.entity';
 import { UserToken } from './modules/auth/user-token.entity';
 import { AuthAttempt } from './modules/auth/auth-attempt.entity';
+import { SignInRecord } from './modules/learner-account/sign-in-record.entity';
 import { IdentityInitial } from './migrations/202611210010_identity_initial';
 import { IdentityTokensAndAttempts } from './migrations/202611210600_identity_tokens_and_attempts';
+import { IdentitySignIns } from './migrations/202611240100_identity_sign_ins';
 
 export const identitySchema: ServiceSchema = {
-  entities: [User, Company, Session, UserToken, AuthAttempt],
+  entities: [User, Company, Session, UserToken, AuthAttempt, SignInRecord],
   migrations: [
     { name: '202611210010_identity_initial', class: IdentityInitial },
     { name: '202611210600_identity_tokens_and_attempts', class: IdentityTokensAndAttempts },
+    { name: '202611240100_identity_sign_ins', class: IdentitySignIns },
   ],
 };

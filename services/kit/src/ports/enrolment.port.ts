@@ -24,6 +24,63 @@ export interface EnrolmentPort {
   enrolledCourseIds(userIds: number[], courseIds: number[]): Promise<{ userId: number; courseIds: number[] }[]>;
   /** The names of the courses each of these users is enrolled on, one entry per user id asked about. */
   enrolledCourseNames(userIds: number[]): Promise<{ userId: number; courseNames: string[] }[]>;
+  /**
+   * Everything enrolment holds about one learner, for their own data export: enrolments,
+   * per-SCO results, the SCORM log, completed activities and certificates (with their state now).
+   * Course names are the caller's to add (course ids only).
+   */
+  learnerRecords(userId: number): Promise<LearnerRecords>;
+}
+
+/** A learner's enrolment records as plain data; dates are ISO strings. */
+export interface LearnerRecords {
+  enrollments: {
+    id: number;
+    courseId: number;
+    companyId: number;
+    status: 'not_started' | 'in_progress' | 'passed' | 'failed';
+    score: number | null;
+    enrolledAt: string;
+    startedAt: string | null;
+    passedAt: string | null;
+    expiresAt: string | null;
+  }[];
+  /** The newest state of each SCO the learner opened. */
+  results: {
+    enrollmentId: number;
+    sco: string;
+    progress: string;
+    lessonStatus: string | null;
+    scoreRaw: string | null;
+    scoreMin: string | null;
+    scoreMax: string | null;
+    totalTime: string | null;
+    updatedAt: string;
+  }[];
+  /** One row per SCORM commit accepted (suspend data, the course's own opaque state, is left out). */
+  scormLog: {
+    enrollmentId: number;
+    sco: string;
+    slideLocation: string | null;
+    lessonStatus: string | null;
+    sessionTime: string | null;
+    scoreRaw: string | null;
+    scoreMin: string | null;
+    scoreMax: string | null;
+    totalTime: string | null;
+    at: string;
+  }[];
+  activities: { enrollmentId: number; activityId: number; completedAt: string | null }[];
+  certificates: {
+    enrollmentId: number;
+    courseId: number;
+    code: string;
+    passedAt: string | null;
+    expiresAt: string | null;
+    state: 'valid' | 'expiring-soon' | 'expired' | 'superseded';
+    /** Path of the public check: /verify?code=… */
+    verifyPath: string;
+  }[];
 }
 
 /** Who moved credits, for the ledger: a person, or null for the shop or the system. */

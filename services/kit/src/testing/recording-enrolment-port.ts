@@ -1,4 +1,4 @@
-import type { EnrolmentPort } from '../ports';
+import type { EnrolmentPort, LearnerRecords } from '../ports';
 
 /**
  * For the tests of services that enrolment depends on (identity, catalogue), which run without
@@ -10,6 +10,8 @@ export function createRecordingEnrolmentPort() {
   const balances = new Map<number, number>();
   /** `${companyId}:${courseId}` of the enrolments a test pretends exist. */
   const enrolled = new Set<string>();
+  /** What `learnerRecords` answers per user (nothing recorded: empty records). */
+  const records = new Map<number, LearnerRecords>();
   const sorted = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
   const port: EnrolmentPort = {
     removeEnrollmentsOfCourse(courseId) {
@@ -39,6 +41,10 @@ export function createRecordingEnrolmentPort() {
     enrolledCourseNames(userIds) {
       return Promise.resolve(userIds.map((userId) => ({ userId, courseNames: [] })));
     },
+    learnerRecords(userId) {
+      calls.push({ method: 'learnerRecords', args: [userId] });
+      return Promise.resolve(records.get(userId) ?? { enrollments: [], results: [], scormLog: [], activities: [], certificates: [] });
+    },
   };
   return {
     port,
@@ -46,6 +52,8 @@ export function createRecordingEnrolmentPort() {
     balances,
     /** Pretend the company has an enrolment on the course. */
     enrol: (companyId: number, courseId: number) => enrolled.add(`${companyId}:${courseId}`),
+    /** Pretend enrolment holds these records about the user. */
+    setLearnerRecords: (userId: number, value: LearnerRecords) => records.set(userId, value),
     reset: () => calls.splice(0),
   };
 }

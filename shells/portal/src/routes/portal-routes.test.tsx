@@ -44,6 +44,9 @@ describe('PortalRoutes', () => {
 
   it.each([
     ['learner', '/', 'learner/LearnerDashboard'],
+    ['learner', '/account', 'learner/LearnerAccount'],
+    ['manager', '/account', 'company/Account'],
+    ['admin', '/account', 'company/Account'],
     ['manager', '/', 'company/Dashboard'],
     ['manager', '/courses', 'company/Courses'],
     ['admin', '/courses/edit/5', 'company/EditCourse'],
@@ -67,6 +70,7 @@ describe('PortalRoutes', () => {
   it.each([
     ['learner', '/admin'],
     ['learner', '/courses'],
+    ['learner', '/account/depot/3'],
     ['manager', '/admin'],
     ['manager', '/no/such/page'],
   ] as const)('shows a %s at %s the not-found page', (role, url) => {

@@ -33,7 +33,8 @@ const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
 const ROLE_ROUTES: RoleRoute[] = [
   { roles: LEARNER, page: { remote: 'learner', module: 'LearnerDashboard' } },
-  { path: '/account', roles: LEARNER, page: { placeholder: 'Account' } },
+  // The learner's own account page; managers and admins get the company's account area below.
+  { path: '/account', roles: LEARNER, page: { remote: 'learner', module: 'LearnerAccount' } },
   { roles: COMPANY, page: { remote: 'company', module: 'Dashboard' } },
   // The company's catalogue and its course settings.
   { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'Courses' } },

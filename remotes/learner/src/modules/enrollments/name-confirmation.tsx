@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { ApiError, USER_MESSAGES, userUpdate, type ApiClient } from '@portal/contracts';
 import { Button, FormField, Modal, Notice, TextInput } from '@portal/design-system';
 
-const nameSchema = z.object({
+/** Spec §5 name confirmation; the account page's name form uses the same rules. */
+export const nameSchema = z.object({
   first_name: z.string().trim().min(1, 'First name is required'),
   last_name: z.string().trim().min(1, 'Last name is required'),
 });
-type NameValues = z.infer<typeof nameSchema>;
+export type NameValues = z.infer<typeof nameSchema>;
 
 /** The name is split at the first space into first and last (spec §5). */
 export function splitName(name: string): NameValues {

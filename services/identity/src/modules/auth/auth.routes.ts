@@ -18,12 +18,16 @@ import type { IUser } from '../users/user.entity';
 import { clientAddress } from './client-address';
 import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
 import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
+import { recordSignIn } from '../learner-account/sign-in-record.repository';
+import type { SignInMethod } from '@portal/contracts';
 
 export function authRoutes(deps: ServiceDeps) {
   const now = () => deps.now();
 
   /** Rotation: whatever session the browser had ends here, and a new token is issued. */
-  async function startSession(c: AppContext, em: Em, user: IUser) {
+  async function startSession(c: AppContext, em: Em, user: IUser, method: SignInMethod) {
+    // The user's own sign-in history (their account page and data export).
+    await recordSignIn(em, user.id, method, now());
     const previous = readSessionToken(c);
     if (previous) await deleteSession(em, previous);
     const token = await createSession(em, {
@@ -50,7 +54,7 @@ export function authRoutes(deps: ServiceDeps) {
         throw error;
       }
       await clearAttempts(em, limits[0]!);
-      return startSession(c, em, user);
+      return startSession(c, em, user, body.login_code ? 'login_code' : 'password');
     })
     .handle(logout, async ({ c, em }) => {
       const token = readSessionToken(c);
@@ -64,7 +68,7 @@ export function authRoutes(deps: ServiceDeps) {
     })
     .handle(consumeLoginLinkRoute, async ({ c, em, body }) => {
       const user = await consumeLoginLink(em, body.token, now());
-      return startSession(c, em, user);
+      return startSession(c, em, user, 'login_link');
     })
     .handle(passwordEmail, async ({ c, em, body }) => {
       await requestPasswordReset({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
@@ -72,7 +76,7 @@ export function authRoutes(deps: ServiceDeps) {
     })
     .handle(passwordReset, async ({ c, em, body }) => {
       const current = readSessionToken(c);
-      await resetPassword(em, { email: body.email, password: body.password, token: body.token, currentSessionId: current ? hashToken(current) : null, now: now() });
+      await resetPassword(em, { mailer: deps.mailer, email: body.email, password: body.password, token: body.token, currentSessionId: current ? hashToken(current) : null, now: now() });
       return { success: true as const, message: IDENTITY_MESSAGES.resetDone };
     }).app;
 }

@@ -6,6 +6,8 @@ import { deleteOtherSessions } from '../sessions/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
 import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
 import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
+import { adoptSetUpEmail } from '../learner-account/learner-account';
+import { assertUniqueIdentity } from '../users/manage-users';
 
 interface MailRequest {
   em: Em;
@@ -54,23 +56,28 @@ export async function consumeLoginLink(em: Em, token: string, now: Date): Promis
 
 /**
  * Sets a new password with a reset token. The token works once; the user's other sessions end
- * (the session of the browser that resets, if it is theirs, is kept).
+ * (the session of the browser that resets, if it is theirs, is kept). A set-up token (a learner
+ * without a password adding an email, learner-account) sets the address it was sent to as well.
  */
 export async function resetPassword(
   em: Em,
-  input: { email: string; password: string; token: string; currentSessionId: string | null; now: Date },
+  input: { email: string; password: string; token: string; currentSessionId: string | null; now: Date; mailer?: Mailer },
 ): Promise<void> {
   const invalid = () => new AppError('validation', IDENTITY_MESSAGES.resetTokenInvalid, { errors: { token: [IDENTITY_MESSAGES.resetTokenInvalid] } });
-  const live = await findLiveToken(em, input.token, 'reset', input.now);
+  const live = (await findLiveToken(em, input.token, 'reset', input.now)) ?? (await findLiveToken(em, input.token, 'set_up', input.now));
   if (!live) throw invalid();
   const user = await findUser(em, live.userId);
-  // The email must be the account's, so a leaked token alone is not enough.
-  if (!user || user.email !== input.email) throw invalid();
-  if ((await consumeToken(em, input.token, 'reset', input.now)) !== user.id) throw invalid();
+  const isSetUp = live.purpose === 'set_up';
+  // The email must be the account's (or the one the set-up link went to), so a leaked token alone is not enough.
+  if (!user || (isSetUp ? live.email : user.email) !== input.email) throw invalid();
+  if (isSetUp) await assertUniqueIdentity(em, { email: input.email }, user.id);
+  if ((await consumeToken(em, input.token, live.purpose, input.now)) !== user.id) throw invalid();
+  if (isSetUp) await adoptSetUpEmail(em, input.mailer, user, input.email);
 
   const passwordHash = await hashPassword(input.password);
   await setPasswordHash(em, user.id, passwordHash, input.now);
   await deleteUnusedTokensOfUser(em, user.id);
-  await deleteOtherSessions(em, user.id, input.currentSessionId);
-  await clearAttempts(em, LIMITS.signInAccount(user.email));
+  // A reset may follow a compromise, so every other session ends; a set-up only adds a way in.
+  if (!isSetUp) await deleteOtherSessions(em, user.id, input.currentSessionId);
+  await clearAttempts(em, LIMITS.signInAccount(input.email));
 }

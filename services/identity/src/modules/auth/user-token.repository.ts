@@ -2,7 +2,7 @@ import { hashToken, randomToken, type Em } from '@portal/service-kit';
 import { UserToken, type TokenPurpose } from './user-token.entity';
 
 /** Issues a token (only its hash is stored); earlier unused tokens of the same purpose stop working. */
-export async function issueToken(em: Em, input: { userId: number; purpose: TokenPurpose; ttlMinutes: number; now: Date }): Promise<string> {
+export async function issueToken(em: Em, input: { userId: number; purpose: TokenPurpose; ttlMinutes: number; now: Date; email?: string }): Promise<string> {
   const token = randomToken(32);
   await em.nativeDelete(UserToken, { userId: input.userId, purpose: input.purpose, usedAt: null });
   em.create(UserToken, {
@@ -12,6 +12,7 @@ export async function issueToken(em: Em, input: { userId: number; purpose: Token
     expiresAt: new Date(input.now.getTime() + input.ttlMinutes * 60 * 1000),
     usedAt: null,
     createdAt: input.now,
+    email: input.email ?? null,
   });
   await em.flush();
   return token;

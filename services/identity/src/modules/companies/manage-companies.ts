@@ -9,6 +9,7 @@ import { deleteCompanies, depotsOf, findCompany, findDepot, hasDepots } from './
 import { deleteUsers, isEmailTaken, userIdsOfCompanies } from '../users/user.repository';
 import { deleteSessionsOfUsers, stopMimicking } from '../sessions/session.repository';
 import { deleteTokensOfUsers } from '../auth/user-token.repository';
+import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.repository';
 
 type CreateInput = z.output<typeof companyCreateBodySchema>;
 type UpdateInput = z.output<typeof companyUpdateBodySchema>;
@@ -124,6 +125,7 @@ export async function deleteCompanyTree(em: Em, enrolment: EnrolmentPort, compan
   await em.transactional(async (tx) => {
     await deleteSessionsOfUsers(tx, userIds);
     await deleteTokensOfUsers(tx, userIds);
+    await deleteSignInsOfUsers(tx, userIds);
     await deleteUsers(tx, userIds);
     // Admins mimicking a deleted company stop mimicking it.
     await stopMimicking(tx, companyIds);

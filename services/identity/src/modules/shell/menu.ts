@@ -17,6 +17,8 @@ export function menuFor(role: Role): MenuItem[] {
       return [
         { label: 'My Courses', href: '/' },
         { label: 'Verify a certificate', href: '/verify' },
+        // The learner's own account page (not the company's account area).
+        { label: 'My Account', href: '/account' },
         { label: 'Log out', href: '/logout' },
       ];
     case 'manager':

@@ -55,8 +55,8 @@ describe('GET /api/shell', () => {
       company_name: 'Harbour Works Ltd',
       is_mimicking: false,
     });
-    expect(hrefs(shell.menu)).toEqual(['/', '/verify', '/logout']);
-    expect(hrefs(shell.menu)).not.toContain('/account');
+    // /account is the learner's own account page (issue 15), not the company's account settings.
+    expect(hrefs(shell.menu)).toEqual(['/', '/verify', '/account', '/logout']);
     expect(shell.menu.some((item) => item.icon)).toBe(false);
     expect(shell.help_email).toBe(HELP_EMAIL);
     expect(shell.is_development).toBe(false);

@@ -5,6 +5,7 @@ import { User, type IUser } from './user.entity';
 import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from './user.repository';
 import { deleteOtherSessions, deleteSessionsOfUsers, setMimicCompany } from '../sessions/session.repository';
 import { deleteTokensOfUsers } from '../auth/user-token.repository';
+import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.repository';
 import { companyExists, findCompany, depotsOf } from '../companies/company.repository';
 import { newLoginCodes } from './login-codes';
 
@@ -142,6 +143,7 @@ export async function deleteUser(em: Em, enrolment: EnrolmentPort, principal: Pr
   await em.transactional(async (tx) => {
     await deleteSessionsOfUsers(tx, [id]);
     await deleteTokensOfUsers(tx, [id]);
+    await deleteSignInsOfUsers(tx, [id]);
     await deleteUsers(tx, [id]);
   });
 }

@@ -1,0 +1,69 @@
+import type { Em, LearnerRecords } from '@portal/service-kit';
+import { Enrollment } from '../enrollments/enrollment.entity';
+import { ScoState, ScormLogEntry } from '../player/scorm.entity';
+import { LearnerActivity } from '../activities/learner-activity.entity';
+import { certificateStates, verifyPath } from './certificate-state';
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** Everything enrolment holds about one learner (EnrolmentPort.learnerRecords), for their data export. */
+export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promise<LearnerRecords> {
+  const enrollments = await em.find(Enrollment, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const ids = enrollments.map((e) => e.id);
+  const [scos, log, activities] = ids.length
+    ? await Promise.all([
+        em.find(ScoState, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
+        em.find(ScormLogEntry, { userId, enrollmentId: { $in: ids } }, { orderBy: { id: 'asc' } }),
+        em.find(LearnerActivity, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
+      ])
+    : [[], [], []];
+  const held = enrollments.filter((e) => e.status === 'passed' && e.certificateCode);
+  const states = certificateStates(held, now);
+
+  return {
+    enrollments: enrollments.map((e) => ({
+      id: e.id,
+      courseId: e.courseId,
+      companyId: e.companyId,
+      status: e.status,
+      score: e.score ?? null,
+      enrolledAt: e.createdAt.toISOString(),
+      startedAt: iso(e.startedAt),
+      passedAt: iso(e.passedAt),
+      expiresAt: iso(e.expiresAt),
+    })),
+    results: scos.map((s) => ({
+      enrollmentId: s.enrollmentId,
+      sco: s.scoIdentifier,
+      progress: s.progress,
+      lessonStatus: s.lessonStatus ?? null,
+      scoreRaw: s.scoreRaw ?? null,
+      scoreMin: s.scoreMin ?? null,
+      scoreMax: s.scoreMax ?? null,
+      totalTime: s.totalTime ?? null,
+      updatedAt: s.updatedAt.toISOString(),
+    })),
+    scormLog: log.map((entry) => ({
+      enrollmentId: entry.enrollmentId,
+      sco: entry.scoIdentifier,
+      slideLocation: entry.slideLocation ?? null,
+      lessonStatus: entry.lessonStatus ?? null,
+      sessionTime: entry.sessionTime ?? null,
+      scoreRaw: entry.scoreRaw ?? null,
+      scoreMin: entry.scoreMin ?? null,
+      scoreMax: entry.scoreMax ?? null,
+      totalTime: entry.totalTime ?? null,
+      at: entry.createdAt.toISOString(),
+    })),
+    activities: activities.map((a) => ({ enrollmentId: a.enrollmentId, activityId: a.activityId, completedAt: iso(a.completedAt) })),
+    certificates: held.map((e) => ({
+      enrollmentId: e.id,
+      courseId: e.courseId,
+      code: e.certificateCode!,
+      passedAt: iso(e.passedAt),
+      expiresAt: iso(e.expiresAt),
+      state: states.get(e.id)!,
+      verifyPath: verifyPath(e.certificateCode!),
+    })),
+  };
+}
