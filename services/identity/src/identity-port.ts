@@ -51,9 +51,9 @@ export function createIdentityPort(context: PortContext): IdentityPort {
     async createLearners(companyId, learners, options = {}) {
       const at = now();
       const results = await createLearners(orm.em.fork(), companyId, learners, { purchased: options.purchased ?? false, now: at });
-      // After the rows commit, in the background: the call never waits for mail.
+      // After the rows commit, queued in one batch: the call never waits for mail delivery.
       const recipients = results.flatMap((r) => (r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : []));
-      void sendWelcomeMails({ orm, mailer: context.mailer, appUrl: context.env.appUrl, now: at }, recipients);
+      await sendWelcomeMails({ orm, mailer: context.mailer, appUrl: context.env.appUrl, now: at }, recipients);
       return results;
     },
     async loginCodes(userIds) {

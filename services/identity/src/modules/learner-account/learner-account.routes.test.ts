@@ -41,7 +41,11 @@ async function codeOnlyLearner() {
 }
 const get = (token: string, path: string) => world.client(token).request(path);
 const post = (token: string | undefined, path: string, json: unknown = {}) => world.client(token).request(path, { method: 'POST', json, headers: from() });
-const mailTo = (address: string): MailMessage | undefined => [...world.platform.sentMail].reverse().find((m) => m.to === address);
+/** The newest mail to this address, delivered first (mail goes through the job queue). */
+const mailTo = async (address: string): Promise<MailMessage | undefined> => {
+  await world.platform.jobs.drain();
+  return [...world.platform.sentMail].reverse().find((m) => m.to === address);
+};
 const stored = (id: number) => world.em().findOneOrFail(User, { id });
 
 describe('the learner account routes', () => {
@@ -135,7 +139,7 @@ describe('POST /api/learner-account/sign-in-details', () => {
     const user = await stored(learner.id);
     expect(user.email).toBe(email.toLowerCase());
     expect(await verifyPassword(user.passwordHash, PASSWORD)).toBe(true);
-    const notice = mailTo(learner.email);
+    const notice = await mailTo(learner.email);
     expect(notice?.subject).toBe(LEARNER_ACCOUNT_MESSAGES.emailChangedSubject);
     expect(notice?.text).toContain(email.toLowerCase());
   });
@@ -150,7 +154,7 @@ describe('POST /api/learner-account/sign-in-details', () => {
     expect(await verifyPassword((await stored(learner.id)).passwordHash, 'Fresh-Ladder-77')).toBe(true);
     expect((await get(other, '/api/shell')).status).toBe(401);
     expect((await get(learner.token, '/api/shell')).status).toBe(200);
-    expect(mailTo(learner.email)).toBeUndefined();
+    expect(await mailTo(learner.email)).toBeUndefined();
   });
 
   it('refuses no change at all, a taken email, and a learner without a password', async () => {
@@ -176,7 +180,7 @@ describe('a learner with only a login code adds an email and a password through 
     // Nothing changes until the link is used: the address is not proven theirs yet.
     expect((await stored(coded.id)).email).toBeNull();
 
-    const mail = mailTo(email.toLowerCase());
+    const mail = await mailTo(email.toLowerCase());
     expect(mail?.subject).toBe('Set up your email sign-in');
     const link = new URL(mail!.text!.match(/https?:\/\/\S+/)![0]);
     expect(link.origin).toBe(APP_URL);
@@ -206,7 +210,7 @@ describe('a learner with only a login code adds an email and a password through 
 
     const email = `race-${unique()}@example.test`;
     await post(coded.token, '/api/learner-account/sign-in-set-up', { email });
-    const token = new URL(mailTo(email)!.text!.match(/https?:\/\/\S+/)![0]).pathname.split('/').pop()!;
+    const token = new URL((await mailTo(email))!.text!.match(/https?:\/\/\S+/)![0]).pathname.split('/').pop()!;
     await world.makeUser({ role: 'learner', companyId, email });
     const late = await post(undefined, '/password/reset', { email, password: 'Chosen-Ladder-9', password_confirmation: 'Chosen-Ladder-9', token });
     expect(await late.json()).toMatchObject({ errors: { email: [USER_MESSAGES.emailTaken] } });
@@ -224,7 +228,7 @@ describe('POST /api/learner-account/sign-in-link', () => {
     const learner = await learnerWithEmail();
     const response = await post(learner.token, '/api/learner-account/sign-in-link');
     expect(await response.json()).toEqual({ success: true, message: LEARNER_ACCOUNT_MESSAGES.signInLinkSent });
-    const mail = mailTo(learner.email);
+    const mail = await mailTo(learner.email);
     expect(mail?.subject).toBe('Your sign-in link');
     const token = mail!.text!.match(/\/login\/link\/([A-Za-z0-9_-]+)/)![1]!;
     const browser = world.client();

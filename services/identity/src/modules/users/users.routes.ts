@@ -12,9 +12,9 @@ export function userRoutes(deps: ServiceDeps) {
     .handle(userCreate, async ({ em, principal, body }) => {
       const now = deps.now();
       const user = await manage.createUser(em, deps, principal, body, now);
-      // A learner with an email is welcomed after the row commits, in the background.
+      // A learner with an email is welcomed after the row commits (queued; the job queue mails it).
       if (user.role === 'learner' && user.email) {
-        void sendWelcomeMails({ orm: deps.orm, mailer: deps.mailer, appUrl: deps.env.appUrl, now }, [
+        await sendWelcomeMails({ orm: deps.orm, mailer: deps.mailer, appUrl: deps.env.appUrl, now }, [
           { id: user.id, name: user.name, email: user.email, loginCode: user.loginCode ?? null },
         ]);
       }
