@@ -37,6 +37,12 @@ export interface JobQueue {
  * manager: do not await that inside your own open transaction on SQLite (one connection) — pass
  * the transaction's `em` instead.
  */
+/**
+ * Rows in statements of JOB_INSERT_CHUNK: one insertMany of 10,000 mail jobs took 38 s on SQLite,
+ * 500 at a time about a second.
+ */
+const JOB_INSERT_CHUNK = 500;
+
 export function createJobQueue(options: { orm: Orm; now: () => Date }): JobQueue {
   const pending = new Set<Promise<unknown>>();
   const listeners = new Set<() => void>();
@@ -59,16 +65,20 @@ export function createJobQueue(options: { orm: Orm; now: () => Date }): JobQueue
     });
   }
 
+  async function insertInChunks(em: Em, data: ReturnType<typeof rows>): Promise<void> {
+    for (let i = 0; i < data.length; i += JOB_INSERT_CHUNK) await em.insertMany(Job, data.slice(i, i + JOB_INSERT_CHUNK));
+  }
+
   async function enqueueMany(jobs: NewJob[], enqueueOptions: EnqueueOptions = {}): Promise<void> {
     if (!jobs.length) return;
     const data = rows(jobs);
     const { em } = enqueueOptions;
     if (em) {
-      if (em.isInTransaction()) await em.insertMany(Job, data);
+      if (em.isInTransaction()) await insertInChunks(em, data);
       else for (const row of data) em.create(Job, row);
       return;
     }
-    const write = options.orm.em.fork().insertMany(Job, data);
+    const write = insertInChunks(options.orm.em.fork(), data);
     pending.add(write);
     try {
       await write;

@@ -85,7 +85,8 @@ const runs = async () =>
   }));
 const jobCount = () => platform.orm.em.fork().count(Job, {});
 
-describe('worker processes', () => {
+// Child processes start slowly on a busy machine: the waits inside have their own deadlines.
+describe('worker processes', { timeout: 180_000 }, () => {
   it('two processes drain 1,000 jobs and run none twice', async () => {
     const [a, b] = await Promise.all([startWorker(), startWorker()]);
     expect(a!.pid).not.toBe(b!.pid);
