@@ -51,10 +51,16 @@ async function remind(em: Em, deps: Deps, enrollments: IEnrollment[], now: Date)
   const cutoff = new Date(stamp.getTime() - REMINDER_INTERVAL_HOURS * HOUR_MS);
   const claimedIds: number[] = [];
   for (let i = 0; i < mailable.length; i += 500) {
-    const chunk = mailable.slice(i, i + 500).map((e) => e.id);
-    await em.nativeUpdate(Enrollment, { id: { $in: chunk }, status: 'not_started', $or: [{ lastRemindedAt: null }, { lastRemindedAt: { $lte: cutoff } }] }, { lastRemindedAt: stamp });
-    const claimed = await em.find(Enrollment, { id: { $in: chunk }, lastRemindedAt: stamp }, { fields: ['id'], disableIdentityMap: true });
-    claimedIds.push(...claimed.map((e) => e.id));
+    const due = { id: { $in: mailable.slice(i, i + 500).map((e) => e.id) }, status: 'not_started' as const, $or: [{ lastRemindedAt: null }, { lastRemindedAt: { $lte: cutoff } }] };
+    const eligible = (await em.find(Enrollment, due, { fields: ['id'], disableIdentityMap: true })).map((e) => e.id);
+    if (eligible.length === 0) continue;
+    const changed = await em.nativeUpdate(Enrollment, { ...due, id: { $in: eligible } }, { lastRemindedAt: stamp });
+    if (changed === eligible.length) claimedIds.push(...eligible);
+    else {
+      // Another reminder claimed some of them meanwhile: ours are those now stamped with our second.
+      const ours = await em.find(Enrollment, { id: { $in: eligible }, lastRemindedAt: stamp }, { fields: ['id'], disableIdentityMap: true });
+      claimedIds.push(...ours.map((e) => e.id));
+    }
   }
   const claimedSet = new Set(claimedIds);
   const toMail = mailable.filter((e) => claimedSet.has(e.id));
