@@ -16,6 +16,6 @@ export function enrolmentActionRoutes(deps: ServiceDeps) {
       message: REPORTING_MESSAGES.deleted,
       refunded: await deleteOne(em, deps, principal, params.id, deps.now()),
     }))
-    .handle(remindEnrolment, async ({ em, principal, params }) => remindOne(em, deps, principal, params.companyId, params.enrollmentId, deps.now()))
-    .handle(remindAll, async ({ em, principal, params, body }) => remindEveryone(em, deps, principal, params.companyId, body.courses, deps.now())).app;
+    .handle(remindEnrolment, async ({ em, params }) => remindOne(em, deps, params.companyId, params.enrollmentId, deps.now()))
+    .handle(remindAll, async ({ em, params, body }) => remindEveryone(em, deps, params.companyId, body.courses, deps.now())).app;
 }

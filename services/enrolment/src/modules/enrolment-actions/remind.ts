@@ -1,5 +1,5 @@
 import { REMINDER_INTERVAL_HOURS, REPORTING_MESSAGES } from '@portal/contracts';
-import { notFound, validationError, type Em, type MailMessage, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { notFound, validationError, type Em, type MailMessage, type ServiceDeps } from '@portal/service-kit';
 import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
 import { findEnrollment } from '../enrollments/enrollment.repository';
 import { actingScope, assertInScope } from './acting-scope';
@@ -85,12 +85,13 @@ async function remind(em: Em, deps: Deps, enrollments: IEnrollment[], now: Date)
 }
 
 /** Remind one: the acting company's (or a depot's) not-started enrolment, once per 24 hours. */
-export async function remindOne(em: Em, deps: Deps, principal: Principal, companyId: number, enrollmentId: number, now: Date) {
-  const scope = await actingScope(deps.identity, principal.companyId);
+export async function remindOne(em: Em, deps: Deps, companyId: number, enrollmentId: number, now: Date) {
+  // The path's company passed the kit's tenant check (a manager's own company or depot; any for an
+  // admin); the enrolment must be that company's or one of its depots'.
+  const scope = await actingScope(deps.identity, companyId);
   const enrollment = await findEnrollment(em, enrollmentId);
   if (!enrollment) throw notFound('That enrolment');
-  // The path's company passed the kit's tenant check; the enrolment must be that company's or one of its depots'.
-  assertInScope(scope, [enrollment.companyId, companyId]);
+  assertInScope(scope, [enrollment.companyId]);
   if (enrollment.status !== 'not_started') throw validationError({ enrollment: [REPORTING_MESSAGES.remindNotStarted] }, REPORTING_MESSAGES.remindNotStarted);
   const outcome = await remind(em, deps, [enrollment], now);
   if (outcome.no_email.length) return { success: true as const, message: REPORTING_MESSAGES.noEmail, reminded: 0, skipped_recent: 0, no_email: outcome.no_email };
@@ -99,10 +100,8 @@ export async function remindOne(em: Em, deps: Deps, principal: Principal, compan
 }
 
 /** Remind all: every not-started enrolment of the company and its depots on these courses (none: every course). */
-export async function remindAll(em: Em, deps: Deps, principal: Principal, companyId: number, courseIds: number[], now: Date) {
-  const scope = await actingScope(deps.identity, principal.companyId);
-  assertInScope(scope, [companyId]);
-  const depots = companyId === principal.companyId ? [...scope.ids] : [companyId];
+export async function remindAll(em: Em, deps: Deps, companyId: number, courseIds: number[], now: Date) {
+  const depots = [...(await actingScope(deps.identity, companyId)).ids];
   const enrollments = await em.find(Enrollment, {
     companyId: { $in: depots },
     status: 'not_started',

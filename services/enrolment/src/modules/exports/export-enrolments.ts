@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_BULK_COLUMNS, EXPORT_LOGIN_CODE_COLUMNS, exportFileName, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ReportingStatus } from '@portal/contracts';
-import { logger, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { logger, notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { actingScope, assertInScope } from '../enrolment-actions/acting-scope';
 
 type Deps = Pick<ServiceDeps, 'identity' | 'catalogue'>;
@@ -47,7 +47,7 @@ async function checkedIds(em: Em, deps: Deps, principal: Principal, ids: number[
     assertInScope(scope, rows.map((r) => Number(r.company_id)));
     found += rows.reduce((sum, r) => sum + Number(r.n), 0);
   }
-  if (found !== unique.length) assertInScope(scope, [-1]);
+  if (found !== unique.length) throw notFound('Some of these enrolments');
   return unique;
 }
 

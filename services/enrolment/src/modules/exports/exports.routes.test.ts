@@ -85,11 +85,11 @@ describe('exports', () => {
     expect(((await noCodes.json()) as { message: string }).message).toBe(REPORTING_MESSAGES.noLoginCodes);
   });
 
-  it('refuses ids of another company, unknown ids, another company’s manager and a learner', async () => {
+  it('refuses ids of another company (403), unknown ids (404), another company’s manager and a learner', async () => {
     const manager = new TestClient(app, { sessionToken: sessions.manager });
     expect((await manager.call(exportBulk, { body: { ids: [...rows, foreign] } })).status).toBe(403);
     expect((await manager.call(exportLoginCodes, { body: { ids: [foreign] } })).status).toBe(403);
-    expect((await manager.call(exportBulk, { body: { ids: [999_999] } })).status).toBe(403);
+    expect((await manager.call(exportBulk, { body: { ids: [999_999] } })).status).toBe(404);
     expect((await new TestClient(app, { sessionToken: sessions.otherManager }).call(exportBulk, { body: { ids: rows } })).status).toBe(403);
     expect((await new TestClient(app, { sessionToken: sessions.learner }).call(exportLoginCodes, { body: { ids: rows } })).status).toBe(403);
   });
