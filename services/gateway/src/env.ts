@@ -16,3 +16,5 @@ export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Prints Lighthouse's layout-shift and main-thread details for each page. */
 export const LIGHTHOUSE_DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The reporting bench's data set: 1,000,000 enrolments (one company holding a tenth) unless REPORTING_BENCH_ROWS is set. */
+export const REPORTING_BENCH_ROWS = Number(process.env.REPORTING_BENCH_ROWS ?? 1_000_000);

@@ -11,3 +11,4 @@ export function createReportingTestPlatform(): Promise<TestPlatform> {
     ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
   });
 }
+export { readReportingEnrolments } from '../modules/enrolments/reporting-enrolments';
