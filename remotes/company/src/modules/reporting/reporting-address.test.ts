@@ -29,7 +29,7 @@ describe('reporting address', () => {
   });
 
   it('round-trips', () => {
-    const filters = { status: 'in-progress' as const, user: 3, courses: [1, 2], startDate: '2026-01-01', endDate: null, depot: null };
+    const filters = { status: 'in_progress' as const, user: 3, courses: [1, 2], startDate: '2026-01-01', endDate: null, depot: null };
     expect(readFilters(writeFilters(params(''), filters))).toEqual(filters);
   });
 
@@ -49,7 +49,7 @@ describe('reporting address', () => {
 
     it('turns s=3 into the passed filter and removes it', () => {
       expect(consumeEntryParams(params('s=3'))?.toString()).toBe('status=passed');
-      expect(consumeEntryParams(params('s=1&c=2'))?.toString()).toBe('status=not-started&courses=2');
+      expect(consumeEntryParams(params('s=1&c=2'))?.toString()).toBe('status=not_started&courses=2');
     });
 
     it('ignores an unknown s code but still removes it', () => {

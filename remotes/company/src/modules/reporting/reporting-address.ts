@@ -1,3 +1,5 @@
+import { REPORTING_STATUSES, type ReportingStatus } from '@portal/contracts';
+
 /**
  * The /reporting filters as the address holds them (spec §2): status, user, courses, start_date,
  * end_date and depot beside the list's own search, order_by, order_dir, per_page and page. The
@@ -5,14 +7,12 @@
  * into these filters.
  */
 
-export const REPORTING_STATUSES = ['not-started', 'in-progress', 'passed', 'failed'] as const;
-export type ReportingStatus = (typeof REPORTING_STATUSES)[number];
 
 /**
  * The Dashboard's `s` codes (decisions.md "Reporting"): 1 not started, 2 in progress, 3 passed
  * (the 'Courses passed' panel links to /reporting?s=3), 4 failed.
  */
-export const STATUS_CODES: Record<string, ReportingStatus> = { '1': 'not-started', '2': 'in-progress', '3': 'passed', '4': 'failed' };
+export const STATUS_CODES: Record<string, ReportingStatus> = { '1': 'not_started', '2': 'in_progress', '3': 'passed', '4': 'failed' };
 
 export const FILTER_NAMES = { status: 'status', user: 'user', courses: 'courses', startDate: 'start_date', endDate: 'end_date', depot: 'depot' } as const;
 /** Read once on arrival and removed from the address. */
