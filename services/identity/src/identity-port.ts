@@ -5,6 +5,9 @@ import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
 import { createLearners } from './modules/learners/create-learners';
 import { sendWelcomeMails } from './modules/learners/welcome-mail';
+import { issueTokens } from './modules/auth/user-token.repository';
+import { isEmailTaken } from './modules/users/user.repository';
+import { USER_MESSAGES } from '@portal/contracts';
 
 /** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
 export function createIdentityPort(context: PortContext): IdentityPort {
@@ -61,6 +64,25 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const users = ids.length ? await orm.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'loginCode'] }) : [];
       const codes = new Map(users.map((u) => [u.id, u.loginCode ?? null]));
       return userIds.map((userId) => ({ userId, loginCode: codes.get(userId) ?? null }));
+    },
+    async signInLinks(userIds, ttlDays) {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      const em = orm.em.fork();
+      const users = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'name', 'email', 'loginCode'] });
+      const tokens = await issueTokens(em, { userIds: users.map((u) => u.id), purpose: 'login_link', ttlMinutes: ttlDays * 24 * 60, now: now() });
+      return users.map((u, i) => ({ userId: u.id, name: u.name, email: u.email ?? null, loginCode: u.loginCode ?? null, url: `${context.env.appUrl}/login/link/${tokens[i]}` }));
+    },
+    async updateLearner(userId, changes): ReturnType<IdentityPort['updateLearner']> {
+      const em = orm.em.fork();
+      const user = await em.findOne(User, { id: userId });
+      if (!user) return { ok: false, errors: { name: ['That learner no longer exists.'] } };
+      if (changes.email && (await isEmailTaken(em, changes.email, userId))) return { ok: false, errors: { email: [USER_MESSAGES.emailTaken] } };
+      user.name = changes.name;
+      user.email = changes.email;
+      user.companyId = changes.companyId;
+      await em.flush();
+      return { ok: true, user: { id: user.id, name: user.name, email: user.email ?? null, companyId: user.companyId, role: user.role, purchasedAccount: user.wpUser } };
     },
   };
 }

@@ -88,6 +88,8 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.resolve([]),
   createLearners: () => Promise.resolve([]),
   loginCodes: () => Promise.resolve([]),
+  signInLinks: () => Promise.resolve([]),
+  updateLearner: () => Promise.resolve({ ok: false, errors: {} }),
 };
 
 let platform: TestPlatform;

@@ -104,6 +104,8 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
   createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
   loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
+  signInLinks: () => Promise.reject(new Error('The identity port is not part of this test (called signInLinks).')),
+  updateLearner: () => Promise.reject(new Error('The identity port is not part of this test (called updateLearner).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

@@ -49,6 +49,22 @@ export interface IdentityPort {
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
+  /**
+   * Single-use sign-in links for these users (reminder mails), valid `ttlDays` days: one entry per
+   * known id, with the user's name and email (null: cannot be mailed) and login code.
+   */
+  signInLinks(
+    userIds: number[],
+    ttlDays: number,
+  ): Promise<{ userId: number; name: string; email: string | null; loginCode: string | null; url: string }[]>;
+  /**
+   * Edits a learner of a company (or its depots): name, email (null clears it) and the company or
+   * depot they belong to. A used email or an unknown learner fails with field errors.
+   */
+  updateLearner(
+    userId: number,
+    changes: { name: string; email: string | null; companyId: number },
+  ): Promise<{ ok: true; user: UserSummary } | { ok: false; errors: Record<string, string[]> }>;
 }
 
 /** A company as the other services need it. */
