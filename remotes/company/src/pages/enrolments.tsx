@@ -89,6 +89,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
     }
     // Replacing the entry also drops a notice left in its state, so Back does not show it again.
     if (next || location.state) setParams(next ?? params, { replace: true });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time flag: the first request waits for the landing address
     setArrived(true);
   }, [hasArrived, params, setParams, companyId, location.state]);
 
@@ -113,7 +114,8 @@ export default function Enrolments({ session, api }: RemotePageProps) {
     setParams((current) => clearFilters(current));
   };
 
-  const say = (tone: NoticeTone, content: ReactNode) => setMessage({ tone, content, key: Date.now() });
+  const noticeCount = useRef(0);
+  const say = (tone: NoticeTone, content: ReactNode) => setMessage({ tone, content, key: ++noticeCount.current });
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
   const [isReminding, setReminding] = useState(false);
   const [unmailable, setUnmailable] = useState<UnmailableLearner[]>([]);

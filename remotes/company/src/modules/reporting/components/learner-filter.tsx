@@ -25,18 +25,17 @@ export interface LearnerFilterProps {
  */
 export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: LearnerFilterProps) {
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<LearnerOption[]>([]);
+  // The answer is kept with the text it answers, so a stale answer is never shown.
+  const [answer, setAnswer] = useState<{ text: string; matches: LearnerOption[] }>({ text: '', matches: [] });
   const settled = useDebouncedValue(text.trim(), DEBOUNCE_MS.autocomplete);
+  const matches = settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? answer.matches : [];
 
   useEffect(() => {
-    if (settled.length < MIN_SEARCH_LENGTH) {
-      setMatches([]);
-      return;
-    }
+    if (settled.length < MIN_SEARCH_LENGTH) return;
     let isCurrent = true;
     search(settled).then(
-      (found) => isCurrent && setMatches(found),
-      () => isCurrent && setMatches([]),
+      (found) => isCurrent && setAnswer({ text: settled, matches: found }),
+      () => isCurrent && setAnswer({ text: settled, matches: [] }),
     );
     return () => {
       isCurrent = false;
@@ -64,7 +63,6 @@ export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: Learne
                 type="button"
                 onClick={() => {
                   setText('');
-                  setMatches([]);
                   onChoose(learner);
                 }}
               >
