@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
   companyEnrol,
@@ -35,6 +35,17 @@ import '../modules/reporting/reporting.css';
 
 type ReportingData = RouteOutput<typeof reportingEnrolments>;
 type ExportKind = 'report' | 'login_codes';
+
+/** Where the page lands from this address (null: where it is). */
+function landingAddress(params: URLSearchParams, companyId: number | null, state: unknown): string | null {
+  let next = consumeEntryParams(params);
+  if (!next && companyId !== null && !params.has(FILTER_NAMES.courses)) {
+    const stored = readTileSelection(window.localStorage, companyId);
+    if (stored) next = writeFilters(params, { ...readFilters(params), courses: stored });
+  }
+  if (!next && !state) return null;
+  return (next ?? params).toString();
+}
 
 /** The contract's default order: newest enrolment first. */
 const DEFAULT_SORT = { key: 'enrolled', dir: 'desc' } as const;
@@ -78,31 +89,26 @@ export default function Enrolments({ session, api }: RemotePageProps) {
     return notice ? { tone: notice.tone, content: notice.text, key: 0 } : null;
   });
 
-  // Arrival: `c`/`s` become filters and leave the address; otherwise the stored tile choice applies.
-  const [hasArrived, setArrived] = useState(false);
-  useLayoutEffect(() => {
-    if (hasArrived) return;
-    let next = consumeEntryParams(params);
-    if (!next && companyId !== null && !params.has(FILTER_NAMES.courses)) {
-      const stored = readTileSelection(window.localStorage, companyId);
-      if (stored) next = writeFilters(params, { ...readFilters(params), courses: stored });
-    }
-    // Replacing the entry also drops a notice left in its state, so Back does not show it again.
-    if (next || location.state) setParams(next ?? params, { replace: true });
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time flag: the first request waits for the landing address
-    setArrived(true);
-  }, [hasArrived, params, setParams, companyId, location.state]);
+  // Landing: `c`/`s` become filters and leave the address; otherwise the stored tile choice
+  // applies; a notice left in the history state is dropped so Back does not show it again. No
+  // request goes out before the address is the landing one.
+  const [landing] = useState(() => landingAddress(params, companyId, location.state));
+  const [hasLanded, setLanded] = useState(landing === null);
+  if (!hasLanded && params.toString() === landing && !location.state) setLanded(true);
+  useEffect(() => {
+    if (!hasLanded && landing !== null) setParams(new URLSearchParams(landing), { replace: true });
+  }, [hasLanded, landing, setParams]);
 
   // The chosen tiles (the courses filter) are remembered for the next visit.
   const coursesText = filters.courses.join(',');
   useEffect(() => {
-    if (!hasArrived || companyId === null) return;
+    if (!hasLanded || companyId === null) return;
     writeTileSelection(window.localStorage, companyId, coursesText ? coursesText.split(',').map(Number) : []);
-  }, [hasArrived, companyId, coursesText]);
+  }, [hasLanded, companyId, coursesText]);
 
   const query = reportingQuery(list, filters);
   const queryKey = JSON.stringify(query);
-  const data = useApiQuery(hasArrived ? `reporting:${queryKey}` : null, () => api.call(reportingEnrolments, { query }));
+  const data = useApiQuery(hasLanded ? `reporting:${queryKey}` : null, () => api.call(reportingEnrolments, { query }));
   // The tiles and filters stay on screen while a new page loads.
   const [shown, setShown] = useState<ReportingData | null>(null);
   if (data.status === 'success' && data.data !== shown) setShown(data.data);
