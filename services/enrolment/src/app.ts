@@ -11,6 +11,8 @@ import { enrollingRoutes } from './modules/enrollments/enrolling.routes';
 import { adminEnrollmentRoutes } from './modules/enrollments/admin-enrollments.routes';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes';
 import { learnerDataRoutes } from './modules/learner-data/learner-data.routes';
+import { enrolmentActionRoutes } from './modules/enrolment-actions/enrolment-actions.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
@@ -22,5 +24,7 @@ export function createEnrolmentApp(deps: ServiceDeps) {
     .route('/', enrollingRoutes(deps))
     .route('/', adminEnrollmentRoutes(deps))
     .route('/', bulkUploadRoutes(deps))
-    .route('/', learnerDataRoutes(deps));
+    .route('/', learnerDataRoutes(deps))
+    .route('/', enrolmentActionRoutes(deps))
+    .route('/', exportRoutes(deps));
 }

@@ -8,6 +8,7 @@ import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.en
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
 import { Invoice } from './modules/purchases/invoice.entity';
 import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
+import { EnrolmentReporting } from './migrations/202612010100_enrolment_reporting';
 
 export const enrolmentSchema: ServiceSchema = {
   entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice],
@@ -16,5 +17,6 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
     { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
+    { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
   ],
 };

@@ -65,6 +65,10 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const codes = new Map(users.map((u) => [u.id, u.loginCode ?? null]));
       return userIds.map((userId) => ({ userId, loginCode: codes.get(userId) ?? null }));
     },
+    async companyDepots(companyId) {
+      const depots = await orm.em.fork().find(Company, { parentId: companyId }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { name: 'asc', id: 'asc' } });
+      return depots.map(toCompanySummary);
+    },
     async signInLinks(userIds, ttlDays) {
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return [];

@@ -47,6 +47,8 @@ export interface IdentityPort {
     learners: { name: string; email: string | null }[],
     options?: { purchased?: boolean },
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
+  /** The depots of a company (companies whose parent it is), by name. */
+  companyDepots(companyId: number): Promise<CompanySummary[]>;
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
   /**

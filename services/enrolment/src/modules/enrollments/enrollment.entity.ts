@@ -24,6 +24,8 @@ export const Enrollment = defineEntity({
     manualPassById: p.integer().fieldName('manual_pass_by_id').nullable(),
     manualPassBy: p.string().fieldName('manual_pass_by').length(191).nullable(),
     manualPassAt: p.datetime().fieldName('manual_pass_at').nullable(),
+    /** When the learner was last reminded (reporting's remind one / remind all): at most once per 24 hours. */
+    lastRemindedAt: p.datetime().fieldName('last_reminded_at').nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

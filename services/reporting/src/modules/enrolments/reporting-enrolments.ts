@@ -1,0 +1,136 @@
+import {
+  RENEWAL_THRESHOLD_DAYS,
+  REPORTING_STATUS_LABELS,
+  REPORTING_STATUSES,
+  type ReportingEnrolmentRow,
+  type ReportingEnrolmentsQuery,
+  type ReportingStatus,
+} from '@portal/contracts';
+import { forbidden, inIdOrder, pageLink, type Em } from '@portal/service-kit';
+import { isoOf, ReportingEnrolmentsRepository, type ReportingFilter, type ReportingRowRecord } from './enrolments.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DELETED = 'Deleted';
+
+/** What a row offers (spec §4), as of `now`. */
+export function rowActions(status: ReportingStatus, expiresAt: string | null, now: Date) {
+  const notStarted = status === 'not_started';
+  const passed = status === 'passed';
+  const expires = expiresAt ? new Date(expiresAt).getTime() : null;
+  const due = expires !== null && expires - now.getTime() <= RENEWAL_THRESHOLD_DAYS * DAY_MS;
+  return {
+    expiryDue: due,
+    actions: {
+      edit: notStarted,
+      remind: notStarted,
+      delete: notStarted,
+      view_certificate: passed && (expires === null || expires > now.getTime()),
+      re_enrol: passed && due,
+    },
+  };
+}
+
+function toRow(record: ReportingRowRecord, actingCompanyId: number, now: Date): ReportingEnrolmentRow {
+  const status = (REPORTING_STATUSES as readonly string[]).includes(record.status) ? (record.status as ReportingStatus) : 'not_started';
+  const expiresAt = isoOf(record.expires_at);
+  const { expiryDue, actions } = rowActions(status, expiresAt, now);
+  const companyId = Number(record.company_id);
+  return {
+    id: Number(record.id),
+    user_id: Number(record.user_id),
+    learner_name: record.learner_name ?? DELETED,
+    email: record.email ?? null,
+    login_code: record.login_code ?? null,
+    company_id: companyId,
+    depot: companyId === actingCompanyId ? null : (record.company_name ?? DELETED),
+    course_id: Number(record.course_id),
+    course_name: record.course_name ?? DELETED,
+    status,
+    enrolled_at: isoOf(record.created_at) ?? new Date(0).toISOString(),
+    last_activity_at: status === 'not_started' ? null : isoOf(record.updated_at),
+    passed_at: isoOf(record.passed_at),
+    expires_at: expiresAt,
+    expiry_due: expiryDue,
+    certificate_code: record.certificate_code ?? null,
+    last_reminded_at: isoOf(record.last_reminded_at),
+    actions,
+  };
+}
+
+/** The companies a query reads: the acting company and its depots, or one of them (`depot`); another company's depot is refused. */
+async function scopeOf(repository: ReportingEnrolmentsRepository, actingCompanyId: number, depot: number | undefined) {
+  const companies = await repository.companyWithDepots(actingCompanyId);
+  const ids = companies.map((c) => c.id);
+  if (depot !== undefined && !ids.includes(depot)) throw forbidden('That depot is not your company’s.');
+  return { companies, companyIds: depot !== undefined ? [depot] : ids };
+}
+
+function filterOf(query: ReportingEnrolmentsQuery, companyIds: number[]): ReportingFilter {
+  return { companyIds, search: query.search, status: query.status, user: query.user, courses: query.courses, start_date: query.start_date, end_date: query.end_date };
+}
+
+/** GET /api/reporting/enrolments: the page's data for the acting company (see the contract). */
+export async function readReportingEnrolments(em: Em, input: { actingCompanyId: number; query: ReportingEnrolmentsQuery; url: string; now: Date }) {
+  const { query, actingCompanyId } = input;
+  const repository = new ReportingEnrolmentsRepository(em);
+  const { companies, companyIds } = await scopeOf(repository, actingCompanyId, query.depot);
+  const allIds = companies.map((c) => c.id);
+  const filter = filterOf(query, companyIds);
+
+  const total = await repository.count(filter);
+  const perPage = Math.max(1, query.perPage);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const currentPage = Math.min(Math.max(1, query.page), lastPage);
+  const ids = total === 0 ? [] : await repository.pageIds(filter, query.sort, query.dir, perPage, (currentPage - 1) * perPage);
+  const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
+  const unfiltered = companyIds.length === allIds.length && !query.search && !query.status && !query.user && query.courses.length === 0 && !query.start_date && !query.end_date;
+  const [courses, companyTotal, learner] = await Promise.all([
+    repository.coursesOf(allIds),
+    unfiltered ? Promise.resolve(total) : repository.companyTotal(allIds),
+    query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
+  ]);
+
+  const from = records.length ? (currentPage - 1) * perPage + 1 : null;
+  return {
+    filters: {
+      search: query.search,
+      status: query.status ?? null,
+      user: query.user ?? null,
+      courses: query.courses,
+      start_date: query.start_date ?? null,
+      end_date: query.end_date ?? null,
+      depot: query.depot ?? null,
+      order_by: query.sort,
+      order_dir: query.dir,
+      per_page: perPage,
+      page: currentPage,
+    },
+    courses,
+    users: learner ? [learner] : [],
+    statuses: REPORTING_STATUSES.map((id) => ({ id, name: REPORTING_STATUS_LABELS[id] })),
+    depots: companies.filter((c) => c.id !== actingCompanyId).map((c) => ({ id: c.id, name: c.name })),
+    company_total: companyTotal,
+    results: {
+      data: records.map((r) => toRow(r, actingCompanyId, input.now)),
+      meta: {
+        current_page: currentPage,
+        last_page: lastPage,
+        per_page: perPage,
+        from,
+        to: from === null ? null : from + records.length - 1,
+        total,
+        links: {
+          prev: currentPage > 1 ? pageLink(input.url, currentPage - 1) : null,
+          next: currentPage < lastPage ? pageLink(input.url, currentPage + 1) : null,
+        },
+      },
+    },
+  };
+}
+
+/** GET /api/reporting/enrolments/ids: totalEnrollmentIDs for the same filters. */
+export async function readReportingEnrolmentIds(em: Em, input: { actingCompanyId: number; query: ReportingEnrolmentsQuery }) {
+  const repository = new ReportingEnrolmentsRepository(em);
+  const { companyIds } = await scopeOf(repository, input.actingCompanyId, input.query.depot);
+  return { totalEnrollmentIDs: await repository.allIds(filterOf(input.query, companyIds)) };
+}
