@@ -127,7 +127,8 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   const [unmailable, setUnmailable] = useState<UnmailableLearner[]>([]);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [exportScope, setExportScope] = useState<'all' | 'page'>('all');
-  const [isFilterOpen, setFilterOpen] = useState(() => hasFilters(readFilters(params)));
+  // Open when the page lands filtered (the tiles already show a course choice).
+  const [isFilterOpen, setFilterOpen] = useState(() => hasFilters({ ...readFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
 
   const searchLearners = useCallback(
     async (text: string): Promise<LearnerOption[]> => {
