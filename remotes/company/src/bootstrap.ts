@@ -6,6 +6,8 @@ import Account from './pages/account';
 import Enroll from './pages/enrol';
 import EnrollNew from './pages/enrol-wizard';
 import PurchaseHistory from './pages/purchase-history';
+import Enrollments from './pages/enrolments';
+import EditEnrollment from './pages/edit-enrolment';
 
 mountDevHarness({ needsSession: true, pages: [
     { path: '/', Page: Dashboard },
@@ -15,4 +17,6 @@ mountDevHarness({ needsSession: true, pages: [
     { path: '/enrolments/create/v2', Page: EnrollNew },
     { path: '/purchase-history', Page: PurchaseHistory },
     { path: '/account/purchase-history', Page: PurchaseHistory },
+    { path: '/reporting', Page: Enrollments },
+    { path: '/enrolments/:id/edit', Page: EditEnrollment },
   ] });

@@ -56,6 +56,8 @@ describe('PortalRoutes', () => {
     ['admin', '/admin', 'admin/AdminDashboard'],
     ['admin', '/admin/users/5', 'admin/AdminDashboard'],
     ['manager', '/purchase-history', 'company/PurchaseHistory'],
+    ['manager', '/reporting', 'company/Enrollments'],
+    ['admin', '/enrolments/12/edit', 'company/EditEnrollment'],
     ['admin', '/account/purchase-history', 'company/PurchaseHistory'],
     // A purchased learner's invoices (a learner without purchases sees the empty list).
     ['learner', '/purchase-history', 'company/PurchaseHistory'],
@@ -80,8 +82,8 @@ describe('PortalRoutes', () => {
   });
 
   it('shows company areas a later release fills in as placeholders', () => {
-    renderPortal('manager', '/reporting');
-    expect(screen.getByRole('heading', { name: 'Enrolments' })).toBeTruthy();
+    renderPortal('manager', '/companyCourse/edit/3');
+    expect(screen.getByRole('heading', { name: 'Edit course' })).toBeTruthy();
   });
 
   it('gives learner course pages the minimal layout, with Exit course', async () => {

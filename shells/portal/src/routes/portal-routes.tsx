@@ -26,8 +26,6 @@ const EVERYONE: readonly Role[] = ['learner', 'manager', 'admin'];
 /** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
 const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
   ['/companyCourse/edit/:id', 'Edit course'],
-  ['/reporting', 'Enrolments'],
-  ['/enrolments/:id/edit', 'Edit enrolment'],
 ];
 
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
@@ -48,6 +46,9 @@ const ROLE_ROUTES: RoleRoute[] = [
   // Invoices: the company's for managers, a purchased learner's own (the service decides which).
   { path: '/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
   { path: '/account/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
+  // Enrolments (reporting) and editing one enrolment.
+  { path: '/reporting', roles: COMPANY, page: { remote: 'company', module: 'Enrollments' } },
+  { path: '/enrolments/:id/edit', roles: COMPANY, page: { remote: 'company', module: 'EditEnrollment' } },
   { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
   { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'ActivityCode' } },

@@ -1,0 +1,309 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { DEMO, signInWithPassword } from '../support/personas';
+import { listSettled } from '../support/lists';
+import { apiAs, mailCount, uniqueTag } from './identity-helpers';
+
+const CREDIT_PURCHASE_URL = 'https://shop.safetytraining.test/credits';
+
+interface ReportingData {
+  results: { data: { id: number; learner_name: string; course_name: string; status: string }[]; meta: { total: number } };
+}
+
+const table = (page: Page) => page.getByTestId('reporting-page').getByRole('region', { name: 'Enrolments' });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const rowOf = (page: Page, learner: string, course: string) => bodyRows(page).filter({ hasText: learner }).filter({ hasText: course });
+const settled = (page: Page) => listSettled(page.getByTestId('reporting-page'));
+
+/** The visible names of a row's action buttons and links, in order. */
+async function actionsOf(row: Locator): Promise<string[]> {
+  const names = await row.locator('.reporting-actions').locator('a, button').allInnerTexts();
+  // Each label goes on for screen readers (whose row it is): keep the visible words.
+  return names.map((name) => /^(Edit|Remind|View Certificate|Re-enrol)/.exec(name.trim())?.[1] ?? name);
+}
+
+async function readSheet(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.worksheets[0]!;
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+  return { sheet, header: rows[0]!.map(String), rows: rows.slice(1) };
+}
+
+async function signInAsDemoManager(page: Page) {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+}
+
+async function newSignedInPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+  const page = await browser.newPage({ baseURL });
+  await signInWithPassword(page, who);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test.describe('reporting (/reporting) for the demo manager', () => {
+  test('the Dashboard links land on filtered views; c and s are consumed', async ({ page }) => {
+    await signInAsDemoManager(page);
+    const dashboard = page.getByTestId('company-dashboard');
+    await dashboard.getByRole('link', { name: /View passed courses/ }).click();
+    await expect(page).toHaveURL(/\/reporting\?status=passed$/);
+    await settled(page);
+    await expect(bodyRows(page).first()).toBeVisible();
+    for (const status of await bodyRows(page).locator('.ds-pill').allInnerTexts()) expect(status.trim()).toBe('Passed');
+    await expect(page.getByTestId('reporting-page').getByLabel('Status')).toHaveCount(1);
+
+    await page.goto('/');
+    const firstCourse = dashboard.locator('a[href^="/reporting?c="]').first();
+    const href = (await firstCourse.getAttribute('href'))!;
+    const courseId = /c=(\d+)/.exec(href)![1]!;
+    await firstCourse.click();
+    await expect(page).toHaveURL(new RegExp(`/reporting\\?courses=${courseId}$`));
+    expect(page.url()).not.toMatch(/[?&]c=/);
+    await settled(page);
+    // The tile of that course is the chosen one, and the choice is remembered for the next visit.
+    await expect(page.getByRole('region', { name: 'Courses' }).locator('[aria-pressed="true"]')).toHaveCount(1);
+    await page.goto('/reporting');
+    await expect(page).toHaveURL(new RegExp(`/reporting\\?courses=${courseId}$`));
+    await page.getByRole('button', { name: 'All courses' }).click();
+    await expect(page).toHaveURL(/\/reporting$/);
+    await page.goto('/reporting');
+    await settled(page);
+    await expect(page).toHaveURL(/\/reporting$/);
+  });
+
+  test('filters, search, sort and pages round-trip through the address and Back; each status offers exactly its actions', async ({ page }) => {
+    await signInAsDemoManager(page);
+    await page.goto('/reporting');
+    const reporting = page.getByTestId('reporting-page');
+    await expect(reporting.getByRole('heading', { name: 'Enrolments' })).toBeVisible();
+    await settled(page);
+    // Demo Construction Ltd has depots: the depot column is there.
+    await expect(table(page).getByRole('columnheader', { name: 'Depot' })).toBeVisible();
+
+    // Search reaches the address once typing pauses.
+    await reporting.getByLabel('Search enrolments').fill('Lee Carter');
+    await expect(page).toHaveURL(/search=Lee\+Carter/);
+    await settled(page);
+    await expect(rowOf(page, 'Lee Carter', 'Working at Height')).toBeVisible();
+
+    // Actions per status (demo seed: one enrolment in each state).
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Working at Height'))).toEqual(['Edit', 'Remind']);
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Fire Safety'))).toEqual([]);
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate']);
+    await expect(rowOf(page, 'Lee Carter', 'Fire Safety').locator('.ds-pill')).toHaveText('In Progress');
+    await expect(rowOf(page, 'Lee Carter', 'Manual Handling').getByRole('link', { name: /View Certificate/ })).toHaveAttribute('href', /\/api\/enrollments\/\d+\/certificate$/);
+
+    await reporting.getByLabel('Search enrolments').fill('Priya');
+    await expect(page).toHaveURL(/search=Priya/);
+    await settled(page);
+    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Manual Handling'))).toEqual([]);
+    await expect(rowOf(page, 'Priya Shah', 'Manual Handling').locator('.ds-pill')).toHaveText('Failed');
+    // Passed 400 days ago on a course valid for a year: expired, so Re-enrol and a red expiry.
+    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Fire Safety'))).toEqual(['Re-enrol']);
+    await expect(rowOf(page, 'Priya Shah', 'Fire Safety').locator('.reporting-expiry--due')).toBeVisible();
+    // Priya has no email: the column shows her login code.
+    await expect(rowOf(page, 'Priya Shah', 'Fire Safety')).toContainText('DEMOCODE1');
+
+    // Clear the search, then sort and page.
+    await reporting.getByLabel('Search enrolments').fill('');
+    await expect(page).not.toHaveURL(/search=/);
+    await settled(page);
+    await table(page).getByRole('button', { name: /^Learner/ }).click();
+    await expect(page).toHaveURL(/order_by=learner&order_dir=asc/);
+    await settled(page);
+    const learnersAsc = await bodyRows(page).locator('.reporting-learner').allInnerTexts();
+    expect(learnersAsc).toEqual([...learnersAsc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    await table(page).getByRole('button', { name: /^Learner/ }).click();
+    await expect(page).toHaveURL(/order_by=learner&order_dir=desc/);
+    await settled(page);
+
+    await reporting.getByLabel('Rows per page').selectOption('10');
+    await expect(page).toHaveURL(/per_page=10/);
+    await settled(page);
+    const pageLabel = reporting.getByText(/^Page 1 of \d+$/);
+    await expect(pageLabel).toBeVisible();
+    const lastPage = Number(/of (\d+)/.exec((await pageLabel.textContent())!)![1]);
+    if (lastPage > 1) {
+      await reporting.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(reporting.getByText(`Page 2 of ${lastPage}`)).toBeVisible();
+      await page.goBack();
+      await expect(page).not.toHaveURL(/[?&]page=/);
+      await expect(reporting.getByText(`Page 1 of ${lastPage}`)).toBeVisible();
+    }
+
+    // A filter from the panel; Back takes it away again.
+    await reporting.getByRole('button', { name: 'Filters' }).click();
+    await reporting.getByLabel('Status').selectOption('failed');
+    await expect(page).toHaveURL(/status=failed/);
+    await settled(page);
+    for (const status of await bodyRows(page).locator('.ds-pill').allInnerTexts()) expect(status.trim()).toBe('Failed');
+    await reporting.getByLabel('Depot').selectOption({ label: 'North Depot' });
+    await expect(page).toHaveURL(/status=failed.*depot=\d+|depot=\d+.*status=failed/);
+    await settled(page);
+    await expect(reporting.getByText('No enrolments were found matching your request.')).toBeVisible();
+    await page.screenshot({ path: `${test.info().outputDir}/reporting-no-match.png`, fullPage: true });
+    await page.goBack();
+    await expect(page).not.toHaveURL(/depot=/);
+    await expect(page).toHaveURL(/status=failed/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page).toHaveURL(/order_by=learner&order_dir=desc/);
+    await settled(page);
+
+    // Clear filters from the empty state.
+    await page.goto('/reporting?search=no+such+learner+anywhere');
+    await expect(reporting.getByText('No enrolments were found matching your request.')).toBeVisible();
+    await expect(reporting.getByRole('button', { name: 'Remind all' })).toBeDisabled();
+    await reporting.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL(/\/reporting$/);
+    await settled(page);
+    await expect(bodyRows(page).first()).toBeVisible();
+    await page.screenshot({ path: `${test.info().outputDir}/reporting.png`, fullPage: true });
+  });
+
+  test('both exports download every filtered row, read back with exceljs', async ({ page, baseURL }) => {
+    await signInAsDemoManager(page);
+    await page.goto('/reporting?status=passed');
+    const reporting = page.getByTestId('reporting-page');
+    await settled(page);
+    const answer = await apiAs(page.context(), baseURL!, 'GET', '/api/reporting/enrolments?status=passed&per_page=100');
+    expect(answer.status(), await answer.text()).toBe(200);
+    const expected = (await answer.json()) as ReportingData;
+    expect(expected.results.meta.total).toBeGreaterThan(0);
+
+    const reportDownload = page.waitForEvent('download');
+    await reporting.getByRole('button', { name: 'Export report' }).click();
+    await expect(reporting.getByText('Please wait.. this may take a minute.')).toBeVisible();
+    const report = await reportDownload;
+    expect(report.suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}_report\.xlsx$/);
+    const reportFile = `${test.info().outputDir}/report.xlsx`;
+    await report.saveAs(reportFile);
+    const sheet = await readSheet(reportFile);
+    expect(sheet.header.slice(0, 6)).toEqual(['Learner', 'Email', 'Login code', 'Depot', 'Course', 'Status']);
+    expect(sheet.rows).toHaveLength(expected.results.meta.total);
+    const pairs = sheet.rows.map((row) => `${String(row[0])} / ${String(row[4])}`).sort();
+    expect(pairs).toEqual(expected.results.data.map((row) => `${row.learner_name} / ${row.course_name}`).sort());
+    const enrolledColumn = sheet.header.indexOf('Enrolled');
+    const passedColumn = sheet.header.indexOf('Passed');
+    for (const row of sheet.rows) {
+      expect(row[enrolledColumn]).toBeInstanceOf(Date);
+      expect(row[passedColumn]).toBeInstanceOf(Date);
+    }
+
+    const codesDownload = page.waitForEvent('download');
+    await reporting.getByRole('button', { name: 'Export login codes' }).click();
+    const codes = await codesDownload;
+    expect(codes.suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}_login_codes\.xlsx$/);
+    const codesFile = `${test.info().outputDir}/login_codes.xlsx`;
+    await codes.saveAs(codesFile);
+    const codeSheet = await readSheet(codesFile);
+    expect(codeSheet.header).toEqual(expect.arrayContaining(['Learner', 'Login code']));
+    expect(codeSheet.rows.map((row) => String(row[codeSheet.header.indexOf('Login code')]))).toEqual(expect.arrayContaining(['DEMOCODE1']));
+  });
+});
+
+test.describe('reporting actions on a fresh company', () => {
+  test('remind one and all, edit, delete with refund, re-enrol without and with credit', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const tag = uniqueTag();
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const managerEmail = `reporting-${tag}@e2e.test`;
+    const catalogue = (await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?per_page=50&sortBy=name')).json()) as { data: { id: number; name: string; credit_cost: number }[] };
+    const course = catalogue.data.find((c) => c.credit_cost > 0 && c.credit_cost <= 20)!;
+    const cost = course.credit_cost;
+    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Report Co ${tag}`,
+      manager_name: `Rita ${tag}`,
+      manager_email: managerEmail,
+      credit_balance: 2 * cost,
+    });
+    expect(created.status()).toBe(200);
+    const company = (await created.json()) as { password: string; data: { id: number } };
+
+    const manager = await newSignedInPage(browser, baseURL!, { email: managerEmail, password: company.password });
+    const mailed = { name: `Mia Mail ${tag}`, email: `mia-${tag}@e2e.test` };
+    const paper = { name: `Pat Paper ${tag}` };
+    const enrolled = await apiAs(manager.context(), baseURL!, 'POST', '/api/company/enroll', { courses: [course.id], newUsers: [mailed, paper], companyID: company.data.id });
+    expect(enrolled.status()).toBe(200);
+    const paperCode = ((await enrolled.json()) as { data: { learner_name: string; login_code: string | null }[] }).data.find((row) => row.learner_name === paper.name)!.login_code!;
+    // A learner whose pass expired long ago (forced by the admin, so nothing is charged).
+    const renewer = `Rene Renew ${tag}`;
+    const learner = await apiAs(manager.context(), baseURL!, 'POST', '/api/user', { name: renewer, company_id: company.data.id });
+    expect(learner.status()).toBe(200);
+    const renewerId = ((await learner.json()) as { data: { id: number } }).data.id;
+    const passDate = new Date(Date.now() - 10 * 365 * 86_400_000).toISOString().slice(0, 10);
+    expect((await apiAs(page.context(), baseURL!, 'POST', `/api/user/${renewerId}/enroll`, { course_id: course.id, force: true, pass_date: passDate })).status()).toBe(200);
+
+    await manager.goto('/reporting');
+    const reporting = manager.getByTestId('reporting-page');
+    await settled(manager);
+    await expect(bodyRows(manager)).toHaveCount(3);
+    // No depots: no depot column and no depot filter.
+    await expect(table(manager).getByRole('columnheader', { name: 'Depot' })).toHaveCount(0);
+    expect(await actionsOf(rowOf(manager, mailed.name, course.name))).toEqual(['Edit', 'Remind']);
+    expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol']);
+    await expect(manager.getByTestId('header-credits')).toContainText('0');
+
+    // Re-enrol with no credit left.
+    await rowOf(manager, renewer, course.name).getByRole('button', { name: /Re-enrol/ }).click();
+    const refusal = reporting.getByRole('alert').filter({ hasText: "You don't have enough credit to re-enrol this learner." });
+    await expect(refusal).toBeVisible();
+    await expect(refusal.getByRole('link', { name: 'Order credit here.' })).toHaveAttribute('href', CREDIT_PURCHASE_URL);
+
+    // Remind one: a mail with a sign-in link; the row shows when.
+    const before = await mailCount(manager.request, baseURL!, mailed.email);
+    await rowOf(manager, mailed.name, course.name).getByRole('button', { name: /Remind/ }).click();
+    await expect(reporting.getByText('Learner has been reminded successfully.')).toBeVisible();
+    await expect.poll(() => mailCount(manager.request, baseURL!, mailed.email), { timeout: 10_000 }).toBeGreaterThan(before);
+    await settled(manager);
+    await expect(rowOf(manager, mailed.name, course.name)).toContainText('Reminded');
+
+    // Remind all: the learner without email comes back with the login code to hand out.
+    await reporting.getByRole('button', { name: 'Remind all' }).click();
+    const unmailable = manager.getByRole('dialog', { name: 'Learners without an email address' });
+    await expect(unmailable).toContainText(paper.name);
+    await expect(unmailable).toContainText(paperCode);
+    await manager.screenshot({ path: `${test.info().outputDir}/reporting-remind-all.png`, fullPage: true });
+    await unmailable.getByRole('button', { name: 'Done' }).click();
+
+    // Edit: rename, back on /reporting with the new name.
+    await rowOf(manager, paper.name, course.name).getByRole('link', { name: /Edit/ }).click();
+    await expect(manager).toHaveURL(/\/enrolments\/\d+\/edit$/);
+    const edit = manager.getByTestId('edit-enrolment');
+    await expect(edit.getByText(/only available if the employee has not started/)).toBeVisible();
+    const renamed = `Pat Renamed ${tag}`;
+    await edit.getByLabel('Name').fill(renamed);
+    await manager.screenshot({ path: `${test.info().outputDir}/edit-enrolment.png`, fullPage: true });
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(manager).toHaveURL(/\/reporting$/);
+    await expect(reporting.getByText('Enrolment updated successfully.')).toBeVisible();
+    await settled(manager);
+    await expect(rowOf(manager, renamed, course.name)).toBeVisible();
+
+    // Delete with refund: the credits come back to the header.
+    await rowOf(manager, renamed, course.name).getByRole('link', { name: /Edit/ }).click();
+    await edit.getByRole('button', { name: 'Delete enrolment' }).click();
+    const confirm = manager.getByRole('dialog', { name: 'Delete enrolment' });
+    await expect(confirm).toContainText('refunded');
+    await confirm.getByRole('button', { name: 'Delete and refund' }).click();
+    await expect(manager).toHaveURL(/\/reporting$/);
+    await expect(reporting.getByText('Enrolment deleted and its credits refunded.')).toBeVisible();
+    await expect(manager.getByTestId('header-credits')).toContainText(String(cost));
+    await settled(manager);
+    await expect(bodyRows(manager).filter({ hasText: renamed })).toHaveCount(0);
+
+    // Re-enrol with credit: the old enrolment stays as history beside the new one.
+    await rowOf(manager, renewer, course.name).getByRole('button', { name: /Re-enrol/ }).click();
+    await expect(reporting.getByText(`${renewer} has successfully been re-enrolled onto ${course.name}`)).toBeVisible();
+    await expect(manager.getByTestId('header-credits')).toContainText('0');
+    await settled(manager);
+    await expect(bodyRows(manager).filter({ hasText: renewer })).toHaveCount(2);
+    expect((await bodyRows(manager).filter({ hasText: renewer }).locator('.ds-pill').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(['Not Started', 'Passed']);
+    await manager.screenshot({ path: `${test.info().outputDir}/reporting-after-actions.png`, fullPage: true });
+    await manager.close();
+  });
+});
