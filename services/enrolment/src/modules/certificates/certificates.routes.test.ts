@@ -15,7 +15,7 @@ import { CertificateRecord } from './certificate.entity';
 import { issueCertificate } from './issue-certificate';
 
 const DAY = 24 * 60 * 60 * 1000;
-let now = new Date('2026-06-15T12:00:00Z');
+const now = new Date('2026-06-15T12:00:00Z');
 const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY);
 const hasTool = (tool: string) => ['/usr/bin', '/usr/local/bin'].some((dir) => existsSync(join(dir, tool)));
 
