@@ -11,6 +11,7 @@ import { creditRoutes } from './credits';
 import { enrollingRoutes } from './enrolling';
 import { learnerAccountRoutes } from './learner-account';
 import { reportingEnrolmentRoutes } from './reporting-enrolments';
+import { certificateRoutes } from './certificates';
 
 export * from './identity';
 export * from './enrolment';
@@ -26,4 +27,5 @@ export * from './learner-account';
 export * from './reporting-enrolments';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes];
+export * from './certificates';

@@ -91,6 +91,7 @@ const identity: IdentityPort = {
   companyDepots: () => Promise.resolve([]),
   signInLinks: () => Promise.resolve([]),
   updateLearner: () => Promise.resolve({ ok: false, errors: {} }),
+  certificateRecipients: () => Promise.resolve({ sendCertificate: false, managerEmails: [] }),
 };
 
 let platform: TestPlatform;

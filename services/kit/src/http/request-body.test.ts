@@ -107,6 +107,7 @@ const identity: IdentityPort = {
   companyDepots: () => Promise.reject(new Error('The identity port is not part of this test (called companyDepots).')),
   signInLinks: () => Promise.reject(new Error('The identity port is not part of this test (called signInLinks).')),
   updateLearner: () => Promise.reject(new Error('The identity port is not part of this test (called updateLearner).')),
+  certificateRecipients: () => Promise.reject(new Error('The identity port is not part of this test (called certificateRecipients).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

@@ -49,6 +49,11 @@ export interface IdentityPort {
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
   /** The depots of a company (companies whose parent it is), by name. */
   companyDepots(companyId: number): Promise<CompanySummary[]>;
+  /**
+   * Who gets a learner's certificate by mail when they pass: the company's `send_certificate`
+   * setting and its managers' emails (none when the company is unknown).
+   */
+  certificateRecipients(companyId: number): Promise<{ sendCertificate: boolean; managerEmails: string[] }>;
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
   /**
