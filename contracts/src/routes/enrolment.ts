@@ -50,9 +50,18 @@ export const verifyCertificate = defineRoute({
   path: '/api/certificates/verify',
   service: 'enrolment',
   access: 'public',
-  summary: 'Checks a certificate by the code printed in its QR code. Open to anyone.',
+  summary: 'Checks a certificate by the code printed in its QR code. Open to anyone; rate-limited per address (429).',
   query: z.object({ code: z.string({ error: 'Enter a certificate code.' }).trim().min(1, 'Enter a certificate code.').max(64, 'That code is too long.') }),
+  /**
+   * `state` tells valid, expired, revoked, superseded or not-found; `message` is the sentence to
+   * show (CERTIFICATE_MESSAGES in certificates.ts). Details are only what the certificate prints:
+   * course, learner, company, pass and expiry dates, the code (grouped). Not found: all null.
+   */
   response: z.object({
+    state: z.enum(['valid', 'expired', 'revoked', 'superseded', 'not-found']),
+    message: z.string(),
+    code: z.string().nullable(),
+    companyName: z.string().nullable(),
     valid: z.boolean(),
     courseName: z.string().nullable(),
     learnerName: z.string().nullable(),
