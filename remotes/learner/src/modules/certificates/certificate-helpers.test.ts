@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailFieldMessages, recipientsSummary, splitEmailList } from './email-list';
+import { historyLine } from './history-line';
 import { canShareLink, shareLink, verifyLink } from './share-link';
 
 describe('verifyLink', () => {
@@ -49,5 +50,15 @@ describe('emailFieldMessages', () => {
       'bad: Enter a valid email address.',
     ]);
     expect(emailFieldMessages({ 'email.0': ['bad is not a valid email address.'] }, ['bad'])).toEqual(['bad is not a valid email address.']);
+  });
+});
+
+describe('historyLine', () => {
+  const base = { issued_at: '2021-02-03T00:00:00.000Z', expires_at: '2024-02-03T00:00:00.000Z', revoked_at: null, superseded_at: null };
+  it('tells each state with its dates, en-GB', () => {
+    expect(historyLine({ ...base, status: 'valid' })).toBe('Passed 03/02/2021, expires 03/02/2024');
+    expect(historyLine({ ...base, status: 'expired' })).toBe('Passed 03/02/2021, expired 03/02/2024');
+    expect(historyLine({ ...base, status: 'revoked', revoked_at: '2022-01-01T10:00:00.000Z' })).toBe('Passed 03/02/2021, expires 03/02/2024, revoked 01/01/2022');
+    expect(historyLine({ ...base, expires_at: null, status: 'superseded', superseded_at: '2023-05-06T00:00:00.000Z' })).toBe('Passed 03/02/2021, replaced 06/05/2023');
   });
 });

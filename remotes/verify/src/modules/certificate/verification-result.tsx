@@ -1,60 +1,33 @@
-import { formatDate } from '@portal/contracts';
-import { standingWording, VERIFY_MESSAGES, type CertificateStanding, type VerificationView } from './verification-view';
+import type { VerificationView, VerifyState } from './verification-view';
 
-const TONE: Record<CertificateStanding, 'valid' | 'warning' | 'invalid'> = { valid: 'valid', expired: 'warning', superseded: 'warning', revoked: 'invalid' };
+type Tone = 'valid' | 'warning' | 'invalid';
+const TONE: Record<VerifyState, Tone> = { valid: 'valid', expired: 'warning', superseded: 'warning', revoked: 'invalid', 'not-found': 'invalid' };
 
 /** The verdict for a code: the certificate in its true state with what it prints, or not found. */
 export function VerificationResult({ view }: { view: VerificationView }) {
-  if (view.kind === 'not-found') {
-    return (
-      <div className="verify-result verify-result--invalid" role="status" data-testid="verify-invalid">
-        <ResultIcon tone="invalid" />
-        <p className="verify-result__headline">{VERIFY_MESSAGES.notFound}</p>
-      </div>
-    );
-  }
-  const expires = formatDate(view.expiresAt);
-  const wording = standingWording(view.standing, { expiresAt: expires, endedAt: formatDate(view.endedAt) });
-  const tone = TONE[view.standing];
+  const tone = TONE[view.state];
   return (
-    <div className={`verify-result verify-result--${tone}`} role="status" data-testid={`verify-${view.standing}`} data-standing={view.standing}>
+    <div className={`verify-result verify-result--${tone}`} role="status" data-testid={`verify-${view.state}`} data-state={view.state}>
       <ResultIcon tone={tone} />
       <div>
-        <p className="verify-result__headline">{wording.headline}</p>
-        {wording.detail ? <p className="verify-result__detail">{wording.detail}</p> : null}
-        <dl className="verify-result__details">
-          <div>
-            <dt>Course</dt>
-            <dd>{view.courseName}</dd>
-          </div>
-          <div>
-            <dt>Learner</dt>
-            <dd>{view.learnerName}</dd>
-          </div>
-          {view.companyName ? (
-            <div>
-              <dt>Company</dt>
-              <dd>{view.companyName}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Passed</dt>
-            <dd>{formatDate(view.passedAt) || '—'}</dd>
-          </div>
-          <div>
-            <dt>{view.standing === 'expired' ? 'Expired' : 'Expires'}</dt>
-            <dd>
-              {expires || 'Does not expire'}
-              {view.standing === 'expired' ? <span className="verify-result__badge">Expired</span> : null}
-            </dd>
-          </div>
-        </dl>
+        <p className="verify-result__headline">{view.headline}</p>
+        {view.detail ? <p className="verify-result__detail">{view.detail}</p> : null}
+        {view.facts.length ? (
+          <dl className="verify-result__details">
+            {view.facts.map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function ResultIcon({ tone }: { tone: 'valid' | 'warning' | 'invalid' }) {
+function ResultIcon({ tone }: { tone: Tone }) {
   const path = tone === 'valid' ? 'M7.5 12.5l3 3 6-6.5' : tone === 'warning' ? 'M12 7v6M12 16.5h.01' : 'M9 9l6 6M15 9l-6 6';
   return (
     <svg className="verify-result__icon" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2"

@@ -1,50 +1,48 @@
+import { CERTIFICATE_MESSAGES, formatDate, type RouteOutput, type verifyCertificate } from '@portal/contracts';
+
+type Verification = RouteOutput<typeof verifyCertificate>;
+export type VerifyState = Verification['state'];
+
 /**
  * What the verify page shows for a code: a known certificate in its true state, or not found.
- * Only what the certificate itself prints (spec issue 11 §5): never an email, id or reason.
+ * Only what the certificate itself prints: course, learner, company, its dates and code.
  */
-export type CertificateStanding = 'valid' | 'expired' | 'revoked' | 'superseded';
-
-export interface CertificateFacts {
-  standing: CertificateStanding;
-  courseName: string;
-  learnerName: string;
-  companyName: string | null;
-  passedAt: string | null;
-  expiresAt: string | null;
-  /** When it was withdrawn (revoked) or replaced by a renewal (superseded), where known. */
-  endedAt: string | null;
+export interface VerificationView {
+  state: VerifyState;
+  headline: string;
+  /** A second line: since when it expired, or what revoked and superseded mean. */
+  detail: string | null;
+  facts: { label: string; value: string }[];
 }
 
-export type VerificationView = { kind: 'not-found' } | ({ kind: 'certificate' } & CertificateFacts);
-
-export const VERIFY_MESSAGES = {
-  prompt: "Scan the QR code on your certificate to check if it's valid or not",
-  valid: 'This is a valid certificate.',
-  notFound: 'Certificate not found or is not valid',
-  expired: 'This certificate has expired.',
-  revoked: 'This certificate has been revoked.',
-  superseded: 'This certificate has been superseded by a newer one.',
-} as const;
-
-/** The headline and the line under it for each standing (dates already en-GB). */
-export function standingWording(standing: CertificateStanding, dates: { expiresAt: string; endedAt: string }): { headline: string; detail: string | null } {
-  switch (standing) {
+/** The server's answer as the page tells it (dates en-GB). */
+export function verificationView(result: Verification): VerificationView {
+  if (result.state === 'not-found') return { state: 'not-found', headline: CERTIFICATE_MESSAGES.notFound, detail: null, facts: [] };
+  const expires = formatDate(result.expired_at);
+  const facts = [
+    { label: 'Course', value: result.courseName ?? '' },
+    { label: 'Learner', value: result.learnerName ?? '' },
+    ...(result.companyName ? [{ label: 'Company', value: result.companyName }] : []),
+    { label: 'Passed', value: formatDate(result.passed_at) || '—' },
+    { label: result.state === 'expired' ? 'Expired on' : 'Expires', value: expires || 'Does not expire' },
+    ...(result.code ? [{ label: 'Certificate code', value: result.code }] : []),
+  ];
+  switch (result.state) {
     case 'valid':
-      return { headline: VERIFY_MESSAGES.valid, detail: null };
+      return { state: 'valid', headline: CERTIFICATE_MESSAGES.valid, detail: null, facts };
     case 'expired':
       return {
-        headline: VERIFY_MESSAGES.expired,
-        detail: dates.expiresAt ? `Expired since ${dates.expiresAt}. It was genuine, but it no longer shows current training.` : 'It was genuine, but it no longer shows current training.',
+        state: 'expired',
+        headline: CERTIFICATE_MESSAGES.expired,
+        detail: expires ? `Expired since ${expires}. It was issued as shown below, but it no longer shows current training.` : null,
+        facts,
       };
     case 'revoked':
-      return {
-        headline: VERIFY_MESSAGES.revoked,
-        detail: `${dates.endedAt ? `Revoked on ${dates.endedAt}. ` : ''}The training provider withdrew this certificate: it is no longer valid.`,
-      };
+      return { state: 'revoked', headline: CERTIFICATE_MESSAGES.revoked, detail: 'The training provider withdrew this pass. Do not accept this certificate.', facts };
     case 'superseded':
-      return {
-        headline: VERIFY_MESSAGES.superseded,
-        detail: `${dates.endedAt ? `Replaced on ${dates.endedAt}. ` : ''}The learner renewed this training; the newer certificate is the one to check.`,
-      };
+      return { state: 'superseded', headline: CERTIFICATE_MESSAGES.superseded, detail: 'The learner renewed this training: ask for the newer certificate.', facts };
   }
 }
+
+/** A refused check (the code failed validation, 404, 422) is the same as an unknown code. */
+export const NOT_FOUND_VIEW: VerificationView = { state: 'not-found', headline: CERTIFICATE_MESSAGES.notFound, detail: null, facts: [] };
