@@ -1,12 +1,16 @@
-import type { CataloguePort, PortContext } from '@portal/service-kit';
+import { createLocalStorage, type CataloguePort, type PortContext } from '@portal/service-kit';
+import { join } from 'node:path';
+import { readBackground } from './modules/certificate-background/certificate-background';
 import { findCompanyCourseActivities, findCourseSummaries, findCourseSummaryBySku, getCoursePackage } from './queries';
 
 /** Catalogue's front door (kit `CataloguePort`): each call runs on its own entity manager. */
-export function createCataloguePort({ orm }: PortContext): CataloguePort {
+export function createCataloguePort(context: PortContext): CataloguePort {
+  const { orm } = context;
   return {
     coursesByIds: (ids, options = {}) => findCourseSummaries(orm.em.fork(), ids, options.companyId),
     coursePackage: (courseId) => getCoursePackage(orm.em.fork(), courseId),
     companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
+    certificateBackground: () => readBackground(context.storage ?? createLocalStorage(join(context.env.dataDir, 'storage'))),
     courseBySku: (sku) => findCourseSummaryBySku(orm.em.fork(), sku),
   };
 }

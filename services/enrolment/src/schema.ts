@@ -8,13 +8,16 @@ import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.en
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
 import { Invoice } from './modules/purchases/invoice.entity';
 import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
+import { EnrolmentCertificates } from './migrations/202611240100_enrolment_certificates';
+import { CertificateRecord } from './modules/certificates/certificate.entity';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice],
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
     { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
+    { name: '202611240100_enrolment_certificates', class: EnrolmentCertificates },
   ],
 };

@@ -25,6 +25,13 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['id', 'name', 'parentId', 'email'] });
       return company ? toCompanySummary(company) : null;
     },
+    async certificateRecipients(companyId) {
+      const em = orm.em.fork();
+      const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'sendCertificate'] });
+      if (!company) return { sendCertificate: false, managerEmails: [] };
+      const managers = await em.find(User, { companyId, role: 'manager', email: { $ne: null } }, { fields: ['id', 'email'] });
+      return { sendCertificate: company.sendCertificate, managerEmails: managers.map((m) => m.email!).filter((e) => e.length > 0) };
+    },
     async companyByEmail(email) {
       const address = email.trim().toLowerCase();
       const em = orm.em.fork();

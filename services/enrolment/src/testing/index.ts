@@ -9,3 +9,4 @@ export { ScormAttempt, ScoState, ScormLogEntry } from '../modules/player/scorm.e
 export { LearnerActivity } from '../modules/activities/learner-activity.entity';
 export { makeCreditAccount, makeEnrollment } from './factories';
 export { createEnrolmentTestPlatform } from './test-platform';
+export { certificateIssuedJob } from '../modules/certificates/certificate-jobs';

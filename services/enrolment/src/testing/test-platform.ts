@@ -3,12 +3,17 @@ import { createIdentityPort, identitySchema } from '@portal/identity-service/tes
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
 import { enrolmentSchema } from '../schema';
 import { createEnrolmentPort } from '../enrolment-port';
+import { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
 
 /** Enrolment with the real identity and catalogue ports on a fresh test database (and their tables). */
-export function createEnrolmentTestPlatform(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestPlatform> {
-  return createTestPlatform({
+export async function createEnrolmentTestPlatform(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestPlatform> {
+  // The certificate-issued job (managers' mail) runs on the platform being made.
+  let platform: TestPlatform | undefined;
+  platform = await createTestPlatform({
+    jobDefinitions: [certificateIssuedJob(() => platform!)],
     schemas: [identitySchema, catalogueSchema, enrolmentSchema],
     ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
     ...options,
   });
+  return platform;
 }

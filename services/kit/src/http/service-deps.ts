@@ -32,6 +32,9 @@ export function createServiceDeps(options: {
       return deps.mailer;
     },
     now: () => deps.now(),
+    get storage() {
+      return deps.storage;
+    },
     ports: () => deps,
   };
   const jobs = options.jobs ?? createJobQueue({ orm, now: () => deps.now() });

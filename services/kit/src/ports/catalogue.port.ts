@@ -69,6 +69,8 @@ export interface CataloguePort {
    * where it has set them (disabled ones are left out), the template's otherwise.
    */
   companyCourseActivities(companyId: number, courseId: number): Promise<CourseActivityInfo[]>;
+  /** The admin's certificate background (PNG or JPEG, base64), or null when none is uploaded. */
+  certificateBackground(): Promise<{ base64: string; contentType: 'image/png' | 'image/jpeg' } | null>;
   /** The course the shop sells under this SKU, or null. */
   courseBySku(sku: string): Promise<CourseSummary | null>;
 }

@@ -47,6 +47,11 @@ export interface IdentityPort {
     learners: { name: string; email: string | null }[],
     options?: { purchased?: boolean },
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
+  /**
+   * Who gets a learner's certificate by mail when they pass: the company's `send_certificate`
+   * setting and its managers' emails (none when the company is unknown).
+   */
+  certificateRecipients(companyId: number): Promise<{ sendCertificate: boolean; managerEmails: string[] }>;
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
 }

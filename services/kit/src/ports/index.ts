@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import type { Orm } from '../db';
 import type { Mailer } from '../mail';
+import type { Storage } from '../storage';
 import type { IdentityPort } from './identity.port';
 import type { CataloguePort } from './catalogue.port';
 import type { EnrolmentPort } from './enrolment.port';
@@ -30,6 +31,8 @@ export interface PortContext {
   mailer: Mailer;
   /** The injected clock; read it per call, never while the port is being built. */
   now: () => Date;
+  /** The composition root's file storage (catalogue's certificate background is read through it). */
+  storage?: Storage;
   /**
    * The other services' ports, for a port that answers with another service's data (enrolment
    * names the courses it counts through catalogue's port). Read it per call: the ports are built

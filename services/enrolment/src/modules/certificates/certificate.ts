@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { routeTable } from '@portal/contracts';
 import type { IEnrollment } from '../enrollments/enrollment.entity';
 
 /** A certificate: the code on a passed enrolment, valid until its expiry. */
 
-export function newCertificateCode(): string {
-  return `CERT-${randomBytes(6).toString('hex').toUpperCase()}`;
-}
+export { newCertificateCode } from './certificate-code';
 
 /** passed_at plus whole years, on the same calendar day (UTC). */
 export function addYears(date: Date, years: number): Date {

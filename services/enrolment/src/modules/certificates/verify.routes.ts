@@ -1,8 +1,15 @@
-import { verifyCertificate } from '@portal/contracts';
+import { CERTIFICATE_MESSAGES, verifyCertificate } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { checkCertificate } from './check-certificate';
+import { findCertificateByCode } from './certificate.repository';
+import { normaliseCertificateCode } from './certificate-code';
+import { certificateStatus, faceOf, namesFor } from './certificate-faces';
+import { clientAddress, createVerifyLimiter } from './verify-rate-limit';
 
 const NOT_FOUND = {
+  state: 'not-found' as const,
+  message: CERTIFICATE_MESSAGES.notFound,
+  code: null,
+  companyName: null,
   valid: false,
   courseName: null,
   learnerName: null,
@@ -10,24 +17,41 @@ const NOT_FOUND = {
   passed_at: null,
   expired: false,
   expired_at: null,
-  error: 'Certificate not found or is not valid',
+  error: CERTIFICATE_MESSAGES.notFound,
 };
 
-/** Public: anyone holding the QR code may check the certificate. An expired one is not valid. */
+/**
+ * Public: anyone holding the code may check the certificate and learns its true state (valid,
+ * expired, revoked, superseded) with what the certificate itself prints — nothing more.
+ * Rate-limited per address against guessing.
+ */
 export function verifyRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps).handle(verifyCertificate, async ({ em, query }) => {
-    const check = await checkCertificate(deps, em, query.code, deps.now());
-    if (!check) return NOT_FOUND;
-    const { enrollment, isExpired } = check;
+  const limiter = createVerifyLimiter();
+  return createServiceRouter(deps).handle(verifyCertificate, async ({ c, em, query }) => {
+    const now = deps.now();
+    const address = clientAddress(c);
+    limiter.check(address, now);
+    const certificate = await findCertificateByCode(em, normaliseCertificateCode(query.code));
+    if (!certificate) {
+      limiter.miss(address, now);
+      return NOT_FOUND;
+    }
+    const face = faceOf(certificate, await namesFor(deps, [certificate]), deps.env.appUrl);
+    const state = certificateStatus(certificate, now);
+    const isExpired = !!certificate.expiresAt && certificate.expiresAt.getTime() <= now.getTime();
     return {
-      valid: !isExpired,
-      courseName: check.courseName,
-      learnerName: check.learnerName,
+      state,
+      message: CERTIFICATE_MESSAGES[state],
+      code: certificate.code,
+      companyName: face.companyName,
+      valid: state === 'valid',
+      courseName: face.courseName,
+      learnerName: face.learnerName,
       passed: true,
-      passed_at: enrollment.passedAt?.toISOString() ?? null,
+      passed_at: certificate.issuedAt.toISOString(),
       expired: isExpired,
-      expired_at: enrollment.expiresAt?.toISOString() ?? null,
-      error: isExpired ? 'This certificate has expired.' : null,
+      expired_at: certificate.expiresAt?.toISOString() ?? null,
+      error: state === 'valid' ? null : CERTIFICATE_MESSAGES[state],
     };
   }).app;
 }

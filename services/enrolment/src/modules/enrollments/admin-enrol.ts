@@ -21,7 +21,7 @@ export interface AdminEnrolInput {
  * under a row lock). With a pass date the enrolment starts passed, with its certificate code and
  * expiry.
  */
-export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer'>, input: AdminEnrolInput): Promise<MadeEnrolment> {
+export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer' | 'jobs'>, input: AdminEnrolInput): Promise<MadeEnrolment> {
   const [user] = await deps.identity.usersByIds([input.userId]);
   if (!user) throw notFound('That user');
   const passedAt = input.passDate ? new Date(`${input.passDate}T12:00:00Z`) : null;

@@ -1,6 +1,7 @@
 import type { AdminEnrollment } from '@portal/contracts';
 import { notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { addYears, newCertificateCode } from '../certificates/certificate';
+import { addYears } from '../certificates/certificate';
+import { issueCertificate } from '../certificates/issue-certificate';
 import { refundEnrolments } from '../credits/charge-credits';
 import type { IEnrollment } from './enrollment.entity';
 import { enrollmentsOfUser, findEnrollment } from './enrollment.repository';
@@ -9,7 +10,7 @@ import { deleteEnrollments } from './remove-enrollments';
 export const ALREADY_PASSED = 'This enrolment is already passed.';
 const DELETED_COURSE = 'Deleted course';
 
-type Deps = Pick<ServiceDeps, 'identity' | 'catalogue'>;
+type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs'>;
 
 function toAdminEnrollment(e: IEnrollment, courseName: string): AdminEnrollment {
   return {
@@ -50,12 +51,12 @@ export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: numb
   enrollment.passedAt = input.now;
   enrollment.startedAt ??= input.now;
   enrollment.expiresAt = addYears(input.now, course.validityYears);
-  enrollment.certificateCode = newCertificateCode();
   enrollment.manualPassReason = input.reason;
   enrollment.manualPassById = input.by.userId;
   enrollment.manualPassBy = input.by.name;
   enrollment.manualPassAt = input.now;
   await em.flush();
+  await issueCertificate(em, deps, enrollment, input.now);
   return toAdminEnrollment(enrollment, course.name);
 }
 

@@ -1,6 +1,7 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
 import { notFound, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
 import { addYears, newCertificateCode } from '../certificates/certificate';
+import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
 import { creditBalanceOf, creditBalancesOf, lockCreditAccounts } from '../credits/credit.repository';
 import { enrollmentsOfPairs, insertEnrollments, isOpenEnrollment, type EnrollmentState, type NewEnrollmentRow } from './enrollment.repository';
@@ -9,7 +10,7 @@ export const NOT_AN_EMPLOYEE = 'One or more of the chosen learners is not an emp
 export const NO_SUCH_COURSE = 'That course does not exist.';
 export const ANOTHER_COMPANYS_COURSE = 'That course belongs to another company.';
 
-type Deps = Pick<ServiceDeps, 'identity' | 'catalogue'>;
+type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs'>;
 
 export interface EnrolRequest {
   /** The company (or depot) the learners belong to and whose credits pay. */
@@ -174,6 +175,7 @@ export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<
     const charges: EnrolmentCharge[] = request.force
       ? []
       : planned.map((p, i) => ({ enrollmentId: ids[i]!, amount: p.course.creditCost, kind: p.reEnrolment ? 're-enrolment' : 'enrolment' }));
+    if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
     const charged = charges.length ? await chargeEnrolments(tx, { companyId: request.companyId, parentCompanyId: parentId, charges, actor: request.actor, errorField: fields.credits, at: request.now }) : null;
     return { planned, ids, skipped, balanceAfter: charged?.balanceAfter ?? null };
   });

@@ -2,6 +2,7 @@ import type { Em } from '@portal/service-kit';
 import { changeCredits, enrolmentSpendsOf } from '../credits/credit.repository';
 import { deleteScormDataOf } from '../player/scorm.repository';
 import { deleteActivitiesOf } from '../activities/learner-activity.repository';
+import { revokeCertificatesOf } from '../certificates/certificate.repository';
 import { deleteEnrollmentRows, enrollmentIdsOf, enrollmentsOfCourse } from './enrollment.repository';
 
 /** Deletes enrolments with what hangs off them: SCORM attempts, SCO states, the SCORM log, activities. */
@@ -9,6 +10,8 @@ export async function deleteEnrollments(em: Em, ids: number[]): Promise<number> 
   if (ids.length === 0) return 0;
   await deleteScormDataOf(em, ids);
   await deleteActivitiesOf(em, ids);
+  // Their certificates stay, revoked, so a printed code still verifies (as revoked).
+  await revokeCertificatesOf(em, ids, { reason: 'Enrolment deleted', at: new Date() });
   return deleteEnrollmentRows(em, ids);
 }
 

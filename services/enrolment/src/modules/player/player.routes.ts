@@ -29,7 +29,7 @@ export function playerRoutes(deps: ServiceDeps) {
       };
     })
     .handle(learnCommit, async ({ em, principal, params, query, body }) => {
-      await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now());
+      await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
       // scorm-again reads this shape; a repeated or late commit is acknowledged the same way.
       return { result: true as const, errorCode: 0 as const };
     }).app;

@@ -1,8 +1,9 @@
 import type { ScoProgress } from '@portal/contracts';
-import { AppError, hashToken, safeEqual, type CataloguePort, type Em, type Principal } from '@portal/service-kit';
+import { AppError, hashToken, safeEqual, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import type { IEnrollment } from '../enrollments/enrollment.entity';
 import { findEnrollment } from '../enrollments/enrollment.repository';
-import { addYears, newCertificateCode } from '../certificates/certificate';
+import { addYears } from '../certificates/certificate';
+import { issueCertificate } from '../certificates/issue-certificate';
 import { ScoState, ScormLogEntry } from './scorm.entity';
 import { findAttempt, findScoState, scoStatesOf } from './scorm.repository';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
@@ -37,7 +38,7 @@ async function ownLaunch(em: Em, principal: Principal, input: CommitInput, optio
  * The package and the certificate validity come from catalogue first: a port is never called
  * inside a transaction.
  */
-export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date): Promise<{ applied: boolean }> {
+export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<{ applied: boolean }> {
   const launched = await ownLaunch(em.fork(), principal, input);
   const { courseId, companyId } = launched.enrollment;
   const [pkg, [course]] = await Promise.all([catalogue.coursePackage(courseId), catalogue.coursesByIds([courseId], { companyId })]);
@@ -114,13 +115,13 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
       const state = states.get(s.identifier);
       return state ? scorePercent(state) : null;
     }));
-    await applyCourseOutcome(tx, enrollment, rollUpCourse(progressOfScos), score, now, validityYears);
+    await applyCourseOutcome(tx, deps, enrollment, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true };
   });
 }
 
 /** A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow the SCOs. */
-async function applyCourseOutcome(em: Em, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
+async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
   if (enrollment.status === 'passed') return;
   enrollment.startedAt ??= now;
   if (score !== null) enrollment.score = score;
@@ -128,7 +129,8 @@ async function applyCourseOutcome(em: Em, enrollment: IEnrollment, status: Retur
     enrollment.status = 'passed';
     enrollment.passedAt = now;
     enrollment.expiresAt = addYears(now, validityYears);
-    enrollment.certificateCode ??= newCertificateCode();
+    await em.flush();
+    await issueCertificate(em, deps, enrollment, now);
   } else {
     enrollment.status = status === 'not_started' ? 'in_progress' : status;
   }

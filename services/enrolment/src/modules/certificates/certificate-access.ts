@@ -1,0 +1,19 @@
+import { canActForCompany, notFound, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { findEnrollment } from '../enrollments/enrollment.repository';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+
+/**
+ * Who may see a learner's certificates: the learner, managers of the company the enrolment was
+ * bought for (or of its parent, for a depot) and admins. Anyone else gets the same 404 as an id
+ * that does not exist, so ids cannot be probed.
+ */
+export async function canSeeCertificatesOf(deps: Pick<ServiceDeps, 'identity'>, principal: Principal, owner: { userId: number; companyId: number }): Promise<boolean> {
+  if (principal.role === 'learner') return principal.userId === owner.userId;
+  return canActForCompany(deps.identity, principal, owner.companyId);
+}
+
+export async function visibleEnrollment(deps: Pick<ServiceDeps, 'identity'>, em: Em, principal: Principal, enrollmentId: number): Promise<IEnrollment> {
+  const enrollment = await findEnrollment(em, enrollmentId);
+  if (!enrollment || !(await canSeeCertificatesOf(deps, principal, enrollment))) throw notFound('That certificate');
+  return enrollment;
+}
