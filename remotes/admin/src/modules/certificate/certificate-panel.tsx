@@ -97,7 +97,6 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
         {progress !== null ? (
           <div className="certificate-panel__progress" data-testid="certificate-upload-progress">
             <ProgressBar value={progress} label={`Uploading the background: ${progress}%`} />
-            <span className="admin-muted">{progress}%</span>
           </div>
         ) : null}
         <input
@@ -156,7 +155,14 @@ function CertificatePreview({ api, version }: { api: ApiClient; version: number 
       </div>
       {failure ? <LoadError error={failure} onRetry={preview.reload} what="the sample certificate" /> : null}
       {isShown && preview.status === 'loading' ? <Spinner label="Making the sample certificate…" /> : null}
-      {url ? <iframe className="certificate-preview" src={url} title="Sample certificate" data-testid="certificate-preview" /> : null}
+      {url ? (
+        // Browsers without a PDF viewer (some mobiles, headless) show the fallback instead.
+        <object className="certificate-preview" data={url} type="application/pdf" aria-label="Sample certificate" data-testid="certificate-preview">
+          <p className="admin-muted">
+            This browser cannot show PDFs here: <a className="ds-link" href={url} download="sample-certificate.pdf">download the sample certificate</a> to see it.
+          </p>
+        </object>
+      ) : null}
     </section>
   );
 }
