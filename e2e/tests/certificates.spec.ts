@@ -251,6 +251,13 @@ test('a certificate whose pass the admin withdrew says revoked', async ({ page, 
   await shot(page, 'withdraw-pass');
   await dialog.getByRole('button', { name: 'Withdraw pass' }).click();
   await expect(enrolments.getByText('The pass has been withdrawn and its certificate revoked.')).toBeVisible();
+  // The admin's certificate list keeps it, revoked, with who, when and why.
+  const certificates = page.getByTestId('user-certificates');
+  const revokedRow = certificates.getByRole('row').filter({ hasText: world.enrolments.revoked.code });
+  await expect(revokedRow.getByTestId('admin-certificate-status')).toHaveAttribute('data-status', 'revoked');
+  await expect(revokedRow).toContainText(`Revoked by ${DEMO.admin.name} on ${enGb(new Date())}: Assessment found to be copied`);
+  await certificates.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-user-certificates');
 
   const stranger = await browser.newPage({ baseURL: baseURL! });
   await stranger.goto(pathOf(before.qr));

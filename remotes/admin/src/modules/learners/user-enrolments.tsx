@@ -154,7 +154,7 @@ function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClien
  * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
  * admin's tools: force-enrol, manual pass and delete.
  */
-export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number }) {
+export function UserEnrolments({ api, userId, onChanged }: { api: ApiClient; userId: number; /** After any change (the certificates list reloads). */ onChanged?: () => void }) {
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<Flash>(null);
@@ -166,6 +166,7 @@ export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number
   const changed = (message: string) => {
     setFlash({ tone: 'success', text: message });
     setVersion((v) => v + 1);
+    onChanged?.();
   };
 
   async function onDelete() {
