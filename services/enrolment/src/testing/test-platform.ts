@@ -8,12 +8,13 @@ import { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
 /** Enrolment with the real identity and catalogue ports on a fresh test database (and their tables). */
 export async function createEnrolmentTestPlatform(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestPlatform> {
   // The certificate-issued job (managers' mail) runs on the platform being made.
-  let platform: TestPlatform | undefined;
-  platform = await createTestPlatform({
-    jobDefinitions: [certificateIssuedJob(() => platform!)],
+  const holder: { platform?: TestPlatform } = {};
+  const platform = await createTestPlatform({
+    jobDefinitions: [certificateIssuedJob(() => holder.platform!)],
     schemas: [identitySchema, catalogueSchema, enrolmentSchema],
     ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
     ...options,
   });
+  holder.platform = platform;
   return platform;
 }

@@ -88,6 +88,7 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.resolve([]),
   createLearners: () => Promise.resolve([]),
   loginCodes: () => Promise.resolve([]),
+  certificateRecipients: () => Promise.resolve({ sendCertificate: false, managerEmails: [] }),
 };
 
 let platform: TestPlatform;

@@ -104,6 +104,7 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
   createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
   loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
+  certificateRecipients: () => Promise.reject(new Error('The identity port is not part of this test (called certificateRecipients).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

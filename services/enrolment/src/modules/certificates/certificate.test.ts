@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addYears, isPastExpiry, newCertificateCode } from './certificate';
+import { normaliseCertificateCode } from './certificate-code';
 
 const at = (iso: string) => new Date(iso);
 
@@ -29,9 +30,15 @@ describe('isPastExpiry', () => {
 });
 
 describe('newCertificateCode', () => {
-  it('is CERT- and 12 upper-case hex digits, new every time', () => {
+  it('is 80 bits as four groups of four Crockford characters, new every time', () => {
     const codes = new Set(Array.from({ length: 20 }, () => newCertificateCode()));
     expect(codes.size).toBe(20);
-    for (const code of codes) expect(code).toMatch(/^CERT-[0-9A-F]{12}$/);
+    for (const code of codes) expect(code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){3}[0-9A-HJKMNP-TV-Z]{4}$/);
+  });
+
+  it('reads a typed code back: any case, spaces, no dashes, O for 0 and I or L for 1', () => {
+    expect(normaliseCertificateCode(' 7kqm 2xd9-h4tb-0rwe ')).toBe('7KQM-2XD9-H4TB-0RWE');
+    expect(normaliseCertificateCode('7KQM2XD9H4TBORWE')).toBe('7KQM-2XD9-H4TB-0RWE');
+    expect(normaliseCertificateCode('cert-abc')).toBe('CERT-ABC');
   });
 });

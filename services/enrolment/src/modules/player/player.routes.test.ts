@@ -169,7 +169,7 @@ describe('commits', () => {
     expect(row.score).toBe(85);
     expect(row.passedAt?.toISOString()).toBe(NOW.toISOString());
     expect(row.expiresAt?.toISOString()).toBe('2029-06-15T12:00:00.000Z');
-    expect(row.certificateCode).toMatch(/^CERT-[0-9A-F]{12}$/);
+    expect(row.certificateCode).toMatch(/^([0-9A-Z]{4}-){3}[0-9A-Z]{4}$/);
   });
 
   it('uses the company’s own certificate expiry when it set one', async () => {
