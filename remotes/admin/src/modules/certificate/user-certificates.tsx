@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { Button, Card, Pagination, SearchInput, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
+import './certificate.css';
 
 const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = { valid: 'passed', expired: 'expired', revoked: 'failed', superseded: 'not-started' };
 const STATUS_LABELS: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked', superseded: 'Superseded' };
@@ -43,7 +44,7 @@ const COLUMNS: TableColumn<Certificate>[] = [
     align: 'right',
     render: (c) => (
       <span className="admin-row-actions">
-        <a className="ds-link" href={c.verify_url} aria-label={`Verify certificate ${c.code}`}>
+        <a className="ds-link certificate-code" href={c.verify_url} aria-label={`Verify certificate ${c.code}`}>
           {c.code}
         </a>
         {c.download_url ? (
