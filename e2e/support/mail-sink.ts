@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Each attachment's name, type, size and a %PDF check of its first bytes. */
+  attachments: { filename: string; contentType: string; size: number; isPdf: boolean }[];
 }
 
 /** Mail-sink ports beside a portal on `port`: SMTP at port + 5, its HTTP read-out at port + 7. */
@@ -26,7 +28,13 @@ export async function startMailSink(port: number): Promise<{ smtpUrl: string; cl
       simpleParser(stream).then(
         (mail) => {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
-          messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          const attachments = mail.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            size: a.content.length,
+            isPdf: a.content.subarray(0, 5).toString('latin1') === '%PDF-',
+          }));
+          messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', attachments });
           callback();
         },
         (error: Error) => callback(error),

@@ -14,12 +14,15 @@ test.describe('certificate verification is open to anyone', () => {
 
   test('an unknown code says it is not valid', async ({ page }) => {
     await page.goto('/verify?code=NOT-A-REAL-CODE');
-    await expect(page.getByTestId('verify-invalid')).toContainText('Certificate not found or is not valid');
+    await expect(page.getByTestId('verify-not-found')).toContainText('Certificate not found or is not valid');
   });
 
-  test('an expired certificate is not valid', async ({ page }) => {
+  test('an expired certificate is genuine but clearly marked expired since its date', async ({ page }) => {
     await page.goto('/verify?code=DEMO-CERT-0002');
-    await expect(page.getByTestId('verify-invalid')).toContainText('Certificate not found or is not valid');
+    const result = page.getByTestId('verify-expired');
+    await expect(result).toContainText('This certificate has expired.');
+    await expect(result).toContainText(/Expired since \d{2}\/\d{2}\/\d{4}/);
+    await expect(page.getByTestId('verify-valid')).toHaveCount(0);
   });
 
   test('with no code it asks for the QR code, and a typed code can be checked', async ({ page }) => {

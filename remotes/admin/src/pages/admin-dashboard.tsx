@@ -17,6 +17,7 @@ const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel')
 const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
 const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
 const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
+const CertificatePanel = lazy(() => import('../modules/certificate/certificate-panel').then((module) => ({ default: module.CertificatePanel })));
 const loading = <Spinner label="Loading…" />;
 
 const PANELS: Record<AdminTab, { label: string; description: string }> = {
@@ -50,6 +51,8 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
       return <CompaniesPanel api={api} />;
     case 'courses':
       return <CoursesPanel api={api} />;
+    case 'certificate':
+      return <CertificatePanel api={api} />;
     default:
       return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
   }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { learnActivities, type LearnerActivity } from '@portal/contracts';
-import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { learnActivities, type ApiClient, type LearnerActivity } from '@portal/contracts';
+import { Button, ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ActivityCard } from '../modules/activities/activity-card';
+import { downloadCertificate } from '../modules/certificates/download-certificate';
 import '../modules/activities/activities.css';
 
 /** /learn/{enrollmentId}/activities[/{activityId}]: the course's activities, completed by code (spec §2). */
@@ -51,13 +52,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
               {notice.text}
             </Notice>
           ) : null}
-          {query.data.certificate_url ? (
-            <p>
-              <ButtonLink href={query.data.certificate_url} download data-testid="download-certificate">
-                Download Course Certificate
-              </ButtonLink>
-            </p>
-          ) : null}
+          {query.data.certificate_url ? <DownloadCourseCertificate api={api} enrollmentId={Number(enrollmentId)} courseName={query.data.course.name} /> : null}
           {activities.length === 0 ? (
             <EmptyState title="This course has no activities." />
           ) : (
@@ -84,6 +79,33 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
           </nav>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** Shown when the enrolment has a certificate (spec §2): the PDF under the server's file name. */
+function DownloadCourseCertificate({ api, enrollmentId, courseName }: { api: ApiClient; enrollmentId: number; courseName: string }) {
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function download() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadCertificate(api, enrollmentId, courseName);
+    } catch (error) {
+      // Spec §8: a failed certificate download is logged; the learner also sees a short line.
+      console.error('Failed to download certificate', error);
+      setFailure('The certificate could not be downloaded. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <Button type="button" loading={isBusy} onClick={() => void download()} data-testid="download-certificate">
+        Download Course Certificate
+      </Button>
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
     </div>
   );
 }

@@ -39,7 +39,7 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
           ) : (
             <div className="learner-grid">
               {query.data.enrollments.map((enrollment) => (
-                <CourseCard key={enrollment.id} enrollment={enrollment} {...(session ? { onStart: setStartingId } : {})} />
+                <CourseCard key={enrollment.id} enrollment={enrollment} {...(session ? { onStart: setStartingId, certificates: { api, userId: session.id } } : {})} />
               ))}
             </div>
           )}

@@ -17,6 +17,7 @@ import {
 import { Button, Card, FormField, Modal, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
 import { CoursePicker } from './course-picker';
 import { enGbDate, enGbToIso } from './en-gb-date';
 import './enrolments.css';
@@ -153,17 +154,19 @@ function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClien
  * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
  * admin's tools: force-enrol, manual pass and delete.
  */
-export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number }) {
+export function UserEnrolments({ api, userId, onChanged }: { api: ApiClient; userId: number; /** After any change (the certificates list reloads). */ onChanged?: () => void }) {
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<Flash>(null);
   const [toPass, setToPass] = useState<AdminEnrollment | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<AdminEnrollment | null>(null);
   const [toDelete, setToDelete] = useState<AdminEnrollment | null>(null);
   const [isDeleting, setDeleting] = useState(false);
   const enrollments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrollments, { params: { id: userId } }));
   const changed = (message: string) => {
     setFlash({ tone: 'success', text: message });
     setVersion((v) => v + 1);
+    onChanged?.();
   };
 
   async function onDelete() {
@@ -218,7 +221,9 @@ export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number
       align: 'right',
       render: (e) => (
         <div className="admin-row-actions">
-          {e.status === 'passed' ? null : (
+          {e.status === 'passed' ? (
+            <Button variant="secondary" size="sm" onClick={() => setToWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>Withdraw pass</Button>
+          ) : (
             <Button variant="secondary" size="sm" onClick={() => setToPass(e)} aria-label={`Mark ${e.course.name} as passed`}>Mark passed</Button>
           )}
           <Button variant="danger" size="sm" onClick={() => setToDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>Delete</Button>
@@ -245,6 +250,10 @@ export function UserEnrolments({ api, userId }: { api: ApiClient; userId: number
       </div>
       <ManualPassModal api={api} enrollment={toPass} onClose={() => setToPass(null)} onPassed={(message) => {
         setToPass(null);
+        changed(message);
+      }} />
+      <WithdrawPassModal api={api} enrollment={toWithdraw} onClose={() => setToWithdraw(null)} onWithdrawn={(message) => {
+        setToWithdraw(null);
         changed(message);
       }} />
       <ConfirmModal open={toDelete !== null} title="Delete enrolment" confirmLabel="Delete enrolment" isBusy={isDeleting} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)}>

@@ -7,6 +7,7 @@ import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput }
 import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { GoBack } from '../admin-ui/go-back';
 import { UserEnrolments } from './user-enrolments';
+import { UserCertificates } from '../certificate/user-certificates';
 
 type CreateValues = z.input<typeof userCreateBodySchema>;
 type UpdateValues = z.input<typeof userUpdateBodySchema>;
@@ -158,6 +159,7 @@ function ChangeCompany({ api, user, onSaved }: { api: ApiClient; user: AdminUser
 /** Edit learner (PATCH /api/user/{id}), change company (POST /api/user/{id}/company) and their enrolments. */
 export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
   const [version, setVersion] = useState(0);
+  const [certificatesVersion, setCertificatesVersion] = useState(0);
   const [flash, setFlash] = useState<string | null>(null);
   const user = useApiQuery(`user:${id}:${version}`, () => api.call(userGet, { params: { id } }));
   return (
@@ -174,7 +176,8 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
             setFlash(message);
             setVersion((v) => v + 1);
           }} />
-          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} />
+          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} onChanged={() => setCertificatesVersion((v) => v + 1)} />
+          <UserCertificates key={`certificates-${id}-${certificatesVersion}`} api={api} userId={id} />
         </>
       ) : null}
     </div>

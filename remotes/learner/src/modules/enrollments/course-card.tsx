@@ -1,10 +1,23 @@
 import { useNavigate } from 'react-router';
-import { CREDIT_PURCHASE_URL, formatDate, type LearnerEnrollment } from '@portal/contracts';
+import { CREDIT_PURCHASE_URL, formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
 import { Button, ButtonLink, StatusPill } from '@portal/design-system';
+import { CertificateActions } from '../certificates/certificate-actions';
+import { CertificateHistory } from '../certificates/certificate-history';
 import { plainText } from './plain-text';
 
+/** What the certificate actions need: the client, and whose history to list. */
+export interface CertificateContext {
+  api: ApiClient;
+  userId: number;
+}
+
 /** One course summary in the state the server computed (spec §2 "Learner course card"). */
-export function CourseCard({ enrollment, onStart }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void }) {
+export function CourseCard({ enrollment, onStart, certificates }: {
+  enrollment: LearnerEnrollment;
+  onStart?: (enrollmentId: number) => void;
+  /** Download, email, share and history of a passed course's certificate; without it, a plain download link. */
+  certificates?: CertificateContext;
+}) {
   const { id, course, state } = enrollment;
   const description = plainText(course.description);
   const headingId = `course-${id}-title`;
@@ -19,7 +32,8 @@ export function CourseCard({ enrollment, onStart }: { enrollment: LearnerEnrollm
       {description ? <p className="learner-card__description">{description}</p> : null}
       <div className="learner-card__footer">
         <CardDetails enrollment={enrollment} />
-        <CardActions enrollment={enrollment} {...(onStart ? { onStart } : {})} />
+        <CardActions enrollment={enrollment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
+        {certificates && (state === 'passed' || state === 'expired') ? <CertificateHistory api={certificates.api} userId={certificates.userId} course={course} /> : null}
       </div>
     </article>
   );
@@ -53,7 +67,7 @@ function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
   return null;
 }
 
-function CardActions({ enrollment, onStart }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void }) {
+function CardActions({ enrollment, onStart, certificates }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void; certificates?: CertificateContext }) {
   const navigate = useNavigate();
   const { id, course, state } = enrollment;
   const name = <span className="ds-visually-hidden"> {course.name}</span>;
@@ -69,6 +83,7 @@ function CardActions({ enrollment, onStart }: { enrollment: LearnerEnrollment; o
         </div>
       );
     case 'passed':
+      if (certificates) return <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrollment.certificate_code} />;
       return (
         <div className="learner-card__actions">
           <ButtonLink href={`/api/enrollments/${id}/certificate`} download>

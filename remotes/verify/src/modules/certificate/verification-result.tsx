@@ -1,51 +1,39 @@
-import { formatDate, type RouteOutput, type verifyCertificate } from '@portal/contracts';
+import type { VerificationView, VerifyState } from './verification-view';
 
-type Verification = RouteOutput<typeof verifyCertificate>;
+type Tone = 'valid' | 'warning' | 'invalid';
+const TONE: Record<VerifyState, Tone> = { valid: 'valid', expired: 'warning', superseded: 'warning', revoked: 'invalid', 'not-found': 'invalid' };
 
-/** `null`: the server did not recognise the code. */
-export function VerificationResult({ result }: { result: Verification | null }) {
-  if (!result?.valid) {
-    return (
-      <div className="verify-result verify-result--invalid" role="status" data-testid="verify-invalid">
-        <ResultIcon isValid={false} />
-        <p className="verify-result__headline">Certificate not found or is not valid</p>
-      </div>
-    );
-  }
+/** The verdict for a code: the certificate in its true state with what it prints, or not found. */
+export function VerificationResult({ view }: { view: VerificationView }) {
+  const tone = TONE[view.state];
   return (
-    <div className="verify-result verify-result--valid" role="status" data-testid="verify-valid">
-      <ResultIcon isValid />
+    <div className={`verify-result verify-result--${tone}`} role="status" data-testid={`verify-${view.state}`} data-state={view.state}>
+      <ResultIcon tone={tone} />
       <div>
-        <p className="verify-result__headline">This is a valid certificate.</p>
-        <dl className="verify-result__details">
-          <div>
-            <dt>Course</dt>
-            <dd>{result.courseName}</dd>
-          </div>
-          <div>
-            <dt>Learner</dt>
-            <dd>{result.learnerName}</dd>
-          </div>
-          <div>
-            <dt>Passed</dt>
-            <dd>{formatDate(result.passed_at)}</dd>
-          </div>
-          <div>
-            <dt>Expires</dt>
-            <dd>{result.expired_at ? formatDate(result.expired_at) : 'Does not expire'}</dd>
-          </div>
-        </dl>
+        <p className="verify-result__headline">{view.headline}</p>
+        {view.detail ? <p className="verify-result__detail">{view.detail}</p> : null}
+        {view.facts.length ? (
+          <dl className="verify-result__details">
+            {view.facts.map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function ResultIcon({ isValid }: { isValid: boolean }) {
+function ResultIcon({ tone }: { tone: Tone }) {
+  const path = tone === 'valid' ? 'M7.5 12.5l3 3 6-6.5' : tone === 'warning' ? 'M12 7v6M12 16.5h.01' : 'M9 9l6 6M15 9l-6 6';
   return (
     <svg className="verify-result__icon" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2"
       strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
-      <path d={isValid ? 'M7.5 12.5l3 3 6-6.5' : 'M9 9l6 6M15 9l-6 6'} />
+      <path d={path} />
     </svg>
   );
 }

@@ -1,0 +1,8 @@
+import { certificatePdf, type ApiClient } from '@portal/contracts';
+import { saveDownload } from '../account/save-download';
+
+/** GET the enrolment's certificate PDF and hand it to the browser under the server's file name. */
+export async function downloadCertificate(api: ApiClient, enrollmentId: number, courseName: string): Promise<void> {
+  const response = await api.raw(certificatePdf, { params: { id: enrollmentId } });
+  await saveDownload(response, `${courseName} certificate.pdf`);
+}

@@ -1,0 +1,3 @@
+import { frontendTestConfig } from '../../frontend-kit/vitest.shared-config';
+
+export default frontendTestConfig();
