@@ -10,13 +10,16 @@ const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), {
 /**
  * A course's files (unpacked SCORM package, certificate image, activity attachments) from its
  * storage folder, on the portal's own origin so the player can frame the package and talk to it.
- * Not an API route (no JSON, no contract): signed-in users only, GET and HEAD, with byte ranges.
+ * Not an API route (no JSON, no contract): only those entitled (`canReadCourseFiles`), GET and
+ * HEAD, with byte ranges.
  */
 export function courseFileRoutes(deps: ServiceDeps) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
     const token = readSessionToken(c);
     const principal = token ? await deps.identity.resolvePrincipal(token) : null;
     if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
+    // Not entitled answers as a missing file: course ids cannot be probed.
+    if (!(await deps.catalogue.canReadCourseFiles(principal, Number(c.req.param('courseId'))))) return notFound();
 
     const prefix = `/storage/courses/${c.req.param('courseId')}/`;
     const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
