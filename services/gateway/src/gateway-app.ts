@@ -17,6 +17,7 @@ import { createEnrolmentApp } from '@portal/enrolment-service';
 import { createReportingApp } from '@portal/reporting-service';
 import { compressJson } from './compress-json';
 import { deleteSessionByToken } from './logout';
+import { securityHeaders } from './security-headers';
 import { mountStaticSites } from './static-sites';
 
 export interface GatewayOptions {
@@ -46,6 +47,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', securityHeaders(deps.env));
   // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN; not
   // the built bundles, which caches keep for a year and share.
   app.use('*', async (c, next) => {
