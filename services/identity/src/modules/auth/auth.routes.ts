@@ -44,7 +44,9 @@ export function authRoutes(deps: ServiceDeps) {
     .handle(login, async ({ c, em, body }) => {
       const at = now();
       const account = body.login_code ? `code:${body.login_code.trim().toUpperCase()}` : `email:${(body.email ?? '').trim().toLowerCase()}`;
-      const limits = [LIMITS.signInAccount(account), LIMITS.signInAddress(clientAddress(c))];
+      const address = clientAddress(c);
+      const limits = [LIMITS.signInAccountAddress(account, address), LIMITS.signInAddress(address)];
+      if (body.login_code) limits.push(LIMITS.loginCodeAddress(address));
       await assertWithinLimits(em, limits, at, 'sign-in attempts');
       let user: IUser;
       try {
@@ -63,7 +65,7 @@ export function authRoutes(deps: ServiceDeps) {
       return { success: true as const };
     })
     .handle(requestLoginLinkRoute, async ({ c, em, body }) => {
-      await requestLoginLink({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      await requestLoginLink({ em, jobs: deps.jobs, email: body.email, address: clientAddress(c), now: now() });
       return { success: true as const, message: IDENTITY_MESSAGES.loginLinkSent };
     })
     .handle(consumeLoginLinkRoute, async ({ c, em, body }) => {
@@ -71,7 +73,7 @@ export function authRoutes(deps: ServiceDeps) {
       return startSession(c, em, user, 'login_link');
     })
     .handle(passwordEmail, async ({ c, em, body }) => {
-      await requestPasswordReset({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      await requestPasswordReset({ em, jobs: deps.jobs, email: body.email, address: clientAddress(c), now: now() });
       return { success: true as const, message: IDENTITY_MESSAGES.resetLinkSent };
     })
     .handle(passwordReset, async ({ c, em, body }) => {
