@@ -87,7 +87,13 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
 test('signing out ends the session', async ({ page }) => {
   await signInWithPassword(page, DEMO.manager);
   await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  // A bare visit to /logout (a link or image elsewhere) does not sign out: it asks.
   await page.goto('/logout');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  // The menu's button posts the session's XSRF token.
+  await page.getByTestId('menu-logout').first().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);

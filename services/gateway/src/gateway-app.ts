@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { buildOpenApiDocument, routeTable } from '@portal/contracts';
 import {
-  clearSessionCookie,
   createErrorHandler,
   issueXsrfCookie,
+  isSecureRequest,
   logger,
   notFoundHandler,
-  readSessionToken,
   type AppEnv,
   type ServiceDeps,
 } from '@portal/service-kit';
@@ -16,7 +15,8 @@ import { createCatalogueApp } from '@portal/catalogue-service';
 import { createEnrolmentApp } from '@portal/enrolment-service';
 import { createReportingApp } from '@portal/reporting-service';
 import { compressJson } from './compress-json';
-import { deleteSessionByToken } from './logout';
+import { logoutHandlers } from './logout';
+import { securityHeaders } from './security-headers';
 import { mountStaticSites } from './static-sites';
 
 export interface GatewayOptions {
@@ -46,10 +46,11 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', securityHeaders(deps.env));
   // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN; not
   // the built bundles, which caches keep for a year and share.
   app.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/shells/') && !c.req.path.startsWith('/remotes/')) issueXsrfCookie(c, deps.env.COOKIE_SECURE);
+    if (!c.req.path.startsWith('/shells/') && !c.req.path.startsWith('/remotes/')) issueXsrfCookie(c, isSecureRequest(c, deps.env));
     await next();
   });
   // JSON answers of a kilobyte or more go out compressed (static files come precompressed).
@@ -65,13 +66,10 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.route('/', createReportingApp(deps));
   app.all('/api/*', notFoundHandler);
 
-  // A plain navigation (also where the shells send the browser on a 401): end the session, go to sign-in.
-  app.get('/logout', async (c) => {
-    const token = readSessionToken(c);
-    if (token) await deleteSessionByToken(deps, token);
-    clearSessionCookie(c);
-    return c.redirect('/login', 302);
-  });
+  // Signing out needs the session's XSRF token (the page posts it); a bare GET only clears an ended session.
+  const logout = logoutHandlers(deps);
+  app.get('/logout', logout.get);
+  app.post('/logout', logout.post);
 
   if (options.serveFrontends ?? true) mountStaticSites(app);
   app.notFound(notFoundHandler);

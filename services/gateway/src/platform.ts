@@ -17,7 +17,7 @@ import {
   type ServiceDeps,
   type ServiceSchema,
 } from '@portal/service-kit';
-import { createIdentityPort, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
+import { createIdentityPort, emailedLinkJob, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
 import { certificateIssuedJob, createEnrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
 
@@ -32,7 +32,7 @@ export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogu
  */
 export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
   const { env } = platform;
-  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), certificateIssuedJob(platform)];
+  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), certificateIssuedJob(platform), emailedLinkJob(() => platform)];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

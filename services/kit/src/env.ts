@@ -22,6 +22,11 @@ const envSchema = z.object({
   REMOTE_VERIFY_URL: z.string().default('/remotes/verify/mf-manifest.json'),
   /** Set behind HTTPS so cookies are Secure. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * A reverse proxy in front of the server is trusted: its X-Forwarded-Proto says whether the
+   * public address is https (cookies then Secure) and the last X-Forwarded-For hop is the client.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),

@@ -4,6 +4,7 @@ import { createRecordingEnrolmentPort, createTestPlatform, TestClient, unwiredPo
 import { createIdentityApp } from '../app';
 import { createIdentityPort } from '../identity-port';
 import { identitySchema } from '../schema';
+import { emailedLinkJob } from '../modules/auth/emailed-links';
 import { makeCompany, makeSession, makeUser, unique } from './factories';
 
 export { unique };
@@ -27,11 +28,15 @@ export interface IdentityTestWorld {
  */
 export async function createIdentityTestWorld(options: { env?: Record<string, string>; configure?: (platform: TestPlatform) => void } = {}): Promise<IdentityTestWorld> {
   const enrolment = createRecordingEnrolmentPort();
+  // The emailed-link job reads the platform when it runs, after it exists.
+  const built: { platform?: TestPlatform } = {};
   const platform = await createTestPlatform({
+    jobDefinitions: [emailedLinkJob(() => built.platform!)],
     schemas: [identitySchema],
     ports: { identity: createIdentityPort, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => enrolment.port },
     env: options.env ?? {},
   });
+  built.platform = platform;
   options.configure?.(platform);
   const app = createIdentityApp(platform);
   const em = () => platform.orm.em.fork();

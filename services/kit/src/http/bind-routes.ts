@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { AppError, validationError } from '../errors';
 import { canActForCompany, safeEqual, type Principal } from '../auth';
-import { readSessionToken } from './cookies';
+import { readSessionToken, xsrfTokenFor } from './cookies';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { readRequestBody } from './request-body';
 import type { App, AppContext, AppEnv, ServiceDeps } from './context';
@@ -68,10 +68,12 @@ async function validatePart<R extends AnyRoute, K extends PartName>(route: R, pa
   return result.data as Part<R, K>;
 }
 
+/** With a session, the header must be that session's token; before sign-in, the cookie's (double submit). */
 function checkXsrf(c: AppContext) {
-  const cookie = getCookie(c, XSRF_COOKIE);
+  const session = readSessionToken(c);
+  const expected = session ? xsrfTokenFor(session) : getCookie(c, XSRF_COOKIE);
   const header = c.req.header(XSRF_HEADER);
-  if (!cookie || !header || !safeEqual(cookie, header)) {
+  if (!expected || !header || !safeEqual(expected, header)) {
     throw new AppError('csrf', 'Your session has expired or the page is out of date. Refresh the page and try again.');
   }
 }

@@ -1,7 +1,40 @@
+import { createHmac } from 'node:crypto';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
-import type { Context, Env, Input } from 'hono';
+import type { Context, Env as HonoEnv, Input } from 'hono';
 import { randomToken } from '../auth/tokens';
+import type { Env } from '../env';
+
+/**
+ * Whether cookies must be Secure for this request: COOKIE_SECURE, a public address (APP_URL) on
+ * https, a request that reached the server over https, or — with TRUST_PROXY — a proxy saying
+ * X-Forwarded-Proto: https.
+ */
+export function isSecureRequest(c: Context, env: Pick<Env, 'COOKIE_SECURE' | 'TRUST_PROXY' | 'appUrl'>): boolean {
+  if (env.COOKIE_SECURE || env.appUrl.startsWith('https://')) return true;
+  if (c.req.url.startsWith('https://')) return true;
+  return env.TRUST_PROXY && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * The caller's network address for per-address limits. With TRUST_PROXY, the last
+ * X-Forwarded-For hop (the address the proxy saw; earlier hops are the client's to write);
+ * otherwise the socket's peer, or the first hop for requests made in-process (tests).
+ */
+export function clientAddress(c: Context, env?: Pick<Env, 'TRUST_PROXY'>): string {
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  const address = env?.TRUST_PROXY ? hops[hops.length - 1] || socketAddress : socketAddress || hops[0];
+  return (address || 'unknown').slice(0, 64);
+}
+
+/**
+ * The XSRF token of a session: an HMAC keyed by the session token, so only a page of that session
+ * can know it (bound to the session, not just any cookie the browser carries).
+ */
+export function xsrfTokenFor(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update('xsrf').digest('base64url');
+}
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 8;
 
@@ -18,13 +51,15 @@ export function clearSessionCookie(c: Context) {
 }
 
 /**
- * The XSRF cookie is readable by the page's script, which echoes it as X-XSRF-TOKEN. Generic so an
- * app's middleware context (its env, path and input) passes in as it is.
+ * The XSRF cookie is readable by the page's script, which echoes it as X-XSRF-TOKEN. With a
+ * session it is the session's token (`xsrfTokenFor`); before sign-in a random one. Pass the
+ * session token just issued at sign-in; otherwise the request's own session is used. Generic so
+ * an app's middleware context (its env, path and input) passes in as it is.
  */
-export function issueXsrfCookie<E extends Env, P extends string, I extends Input>(c: Context<E, P, I>, secure: boolean, rotate = false): string {
+export function issueXsrfCookie<E extends HonoEnv, P extends string, I extends Input>(c: Context<E, P, I>, secure: boolean, sessionToken?: string): string {
   const existing = getCookie(c, XSRF_COOKIE);
-  if (existing && !rotate) return existing;
-  const token = randomToken(24);
-  setCookie(c, XSRF_COOKIE, token, { httpOnly: false, sameSite: 'Lax', secure, path: '/' });
+  const session = sessionToken ?? getCookie(c, SESSION_COOKIE);
+  const token = session ? xsrfTokenFor(session) : (existing ?? randomToken(24));
+  if (token !== existing || sessionToken) setCookie(c, XSRF_COOKIE, token, { httpOnly: false, sameSite: 'Lax', secure, path: '/' });
   return token;
 }

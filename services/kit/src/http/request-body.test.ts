@@ -7,6 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { DEFAULT_BODY_LIMIT, defineRoute, idParam, nestFormFields, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE } from '@portal/contracts';
 import { createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '../testing';
 import { jobsSchema } from '../jobs';
+import { xsrfTokenFor } from './cookies';
 import type { Principal } from '../auth';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 import { createServiceRouter } from './bind-routes';
@@ -345,7 +346,7 @@ describe('behind the Node server', () => {
     return new Promise<{ status: number; sent: number }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { Cookie: `${XSRF_COOKIE}=t; ${SESSION_COOKIE}=learner-token`, [XSRF_HEADER]: 't', ...headers } });
+      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`, [XSRF_HEADER]: xsrfTokenFor('learner-token'), ...headers } });
       req.on('response', (response: IncomingMessage) => {
         answered = true;
         response.resume();

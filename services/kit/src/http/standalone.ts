@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { issueXsrfCookie } from './cookies';
+import { issueXsrfCookie, isSecureRequest } from './cookies';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { logger } from '../logger';
 import type { AppEnv, ServiceDeps } from './context';
@@ -21,7 +21,7 @@ export function runStandaloneService(options: {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler({ exposeDetails: deps.env.NODE_ENV !== 'production' }));
   app.use('*', async (c, next) => {
-    issueXsrfCookie(c, deps.env.COOKIE_SECURE);
+    issueXsrfCookie(c, isSecureRequest(c, deps.env));
     await next();
   });
   app.get('/health', (c) => c.json({ status: 'ok', service: options.name }));

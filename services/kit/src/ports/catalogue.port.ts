@@ -1,3 +1,5 @@
+import type { Principal } from '../auth/principal';
+
 /** A course as the other services need it. */
 export interface CourseSummary {
   id: number;
@@ -73,4 +75,10 @@ export interface CataloguePort {
   certificateBackground(): Promise<{ base64: string; contentType: 'image/png' | 'image/jpeg' } | null>;
   /** The course the shop sells under this SKU, or null. */
   courseBySku(sku: string): Promise<CourseSummary | null>;
+  /**
+   * Whether this caller may read the course's files (package, certificate image, attachments):
+   * admins, managers of a company that can see the course, learners with an open enrolment on it.
+   * Every server of course files asks this one question.
+   */
+  canReadCourseFiles(principal: Principal, courseId: number): Promise<boolean>;
 }

@@ -1,5 +1,7 @@
 import { appendFormFields, fillPath, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
 
+import { xsrfTokenFor } from '../http/cookies';
+
 type Fetchable = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
 
 /**
@@ -13,8 +15,8 @@ export class TestClient {
     private readonly app: Fetchable,
     options: { sessionToken?: string } = {},
   ) {
-    // A fixed XSRF pair, as if a page had been loaded first.
-    this.cookies.set(XSRF_COOKIE, 'test-xsrf-token');
+    // The XSRF cookie a page of this session would have been given (a fixed one before sign-in).
+    this.cookies.set(XSRF_COOKIE, options.sessionToken ? xsrfTokenFor(options.sessionToken) : 'test-xsrf-token');
     if (options.sessionToken) this.cookies.set(SESSION_COOKIE, options.sessionToken);
   }
 

@@ -10,6 +10,8 @@ export function createRecordingEnrolmentPort() {
   const balances = new Map<number, number>();
   /** `${companyId}:${courseId}` of the enrolments a test pretends exist. */
   const enrolled = new Set<string>();
+  /** `${userId}:${courseId}` of the open enrolments of learners a test pretends exist. */
+  const learnerEnrolled = new Set<string>();
   /** What `learnerRecords` answers per user (nothing recorded: empty records). */
   const records = new Map<number, LearnerRecords>();
   const sorted = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
@@ -35,8 +37,8 @@ export function createRecordingEnrolmentPort() {
     coursesWithEnrollments(companyId, courseIds) {
       return Promise.resolve(courseIds.filter((courseId) => enrolled.has(`${companyId}:${courseId}`)));
     },
-    enrolledCourseIds(userIds) {
-      return Promise.resolve(userIds.map((userId) => ({ userId, courseIds: [] })));
+    enrolledCourseIds(userIds, courseIds) {
+      return Promise.resolve(userIds.map((userId) => ({ userId, courseIds: courseIds.filter((courseId) => learnerEnrolled.has(`${userId}:${courseId}`)) })));
     },
     enrolledCourseNames(userIds) {
       return Promise.resolve(userIds.map((userId) => ({ userId, courseNames: [] })));
@@ -52,6 +54,8 @@ export function createRecordingEnrolmentPort() {
     balances,
     /** Pretend the company has an enrolment on the course. */
     enrol: (companyId: number, courseId: number) => enrolled.add(`${companyId}:${courseId}`),
+    /** Pretend the learner has an open enrolment on the course. */
+    enrolLearner: (userId: number, courseId: number) => learnerEnrolled.add(`${userId}:${courseId}`),
     /** Pretend enrolment holds these records about the user. */
     setLearnerRecords: (userId: number, value: LearnerRecords) => records.set(userId, value),
     reset: () => calls.splice(0),

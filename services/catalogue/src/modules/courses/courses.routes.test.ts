@@ -18,6 +18,8 @@ let app: ReturnType<typeof createCatalogueApp>;
 const sessions = {} as Record<'admin' | 'managerA' | 'managerB' | 'depotManagerA' | 'learner', string>;
 let companyA = 0;
 let companyB = 0;
+let learnerId = 0;
+const enrolment = createRecordingEnrolmentPort();
 const COMPANY_SPECIFIC = 18;
 
 async function makeCompany(em: Em, name: string, parentId: number | null = null) {
@@ -59,7 +61,7 @@ beforeAll(async () => {
   // Enrolment depends on catalogue: here it is a recording port (the gateway tests the real cascades).
   platform = await createTestPlatform({
     schemas: [identitySchema, catalogueSchema],
-    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: () => createRecordingEnrolmentPort().port },
+    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: () => enrolment.port },
   });
   app = createCatalogueApp(platform);
   const em = platform.orm.em.fork();
@@ -75,7 +77,9 @@ beforeAll(async () => {
   sessions.managerA = await sessionFor(em, 'manager', companyA);
   sessions.depotManagerA = await sessionFor(em, 'manager', depot);
   sessions.managerB = await sessionFor(em, 'manager', companyB);
-  sessions.learner = await sessionFor(em, 'learner', companyA);
+  const learner = await makeUser(em, { role: 'learner', companyId: companyA, name: 'learner of A', email: null });
+  learnerId = learner.id;
+  sessions.learner = await makeSession(em, learner.id);
 });
 afterAll(() => platform.close());
 
@@ -111,6 +115,7 @@ describe('POST /api/courses', () => {
     expect(pkg).toMatchObject({ courseId: course.id, version: '2004', baseUrl: `/storage/courses/${course.id}/package/` });
     expect(pkg!.scos.map((s) => s.href)).toEqual(['shared/launchpage.html']);
 
+    enrolment.enrolLearner(learnerId, course.id);
     const launch = await client(sessions.learner).request(`${pkg!.baseUrl}shared/launchpage.html`);
     expect(launch.status).toBe(200);
     expect(launch.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -129,11 +134,28 @@ describe('POST /api/courses', () => {
 
   it('serves package files to signed-in users only, and never outside the course folder', async () => {
     const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    enrolment.enrolLearner(learnerId, body.data.id);
     const base = `/storage/courses/${body.data.id}/package/`;
     expect((await client().request(`${base}shared/launchpage.html`)).status).toBe(401);
     expect((await client(sessions.learner).request(`${base}shared/nothing.html`)).status).toBe(404);
     expect((await client(sessions.learner).request(`${base}..%2F..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await client(sessions.learner).request(`${base}%2e%2e/%2e%2e/x`)).status).toBe(404);
+  });
+
+  it('serves course files only to the entitled: the enrolled learner, managers who see the course, admins', async () => {
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip'), company_specific: true, company_id: companyA, category_ids: [COMPANY_SPECIFIC] });
+    expect(body.data.id).toBeGreaterThan(0);
+    const file = `/storage/courses/${body.data.id}/package/shared/launchpage.html`;
+    const status = async (session: string) => (await client(session).request(file)).status;
+    // A signed-in learner of the same company without an enrolment: as if the file did not exist.
+    expect(await status(sessions.learner)).toBe(404);
+    expect(await status(sessions.managerB)).toBe(404);
+    expect(await status(sessions.managerA)).toBe(200);
+    expect(await status(sessions.depotManagerA)).toBe(200);
+    expect(await status(sessions.admin)).toBe(200);
+    enrolment.enrolLearner(learnerId, body.data.id);
+    expect(await status(sessions.learner)).toBe(200);
+    expect((await client(sessions.managerB).request(`/storage/courses/999999/package/x.html`)).status).toBe(404);
   });
 
   it('refuses a package with a path-escaping entry with a 422 on file, and creates nothing', async () => {
@@ -202,8 +224,8 @@ describe('POST /api/courses/{id} (method override PUT)', () => {
     expect(replaced.status).toBe(200);
     const pkg = await platform.catalogue.coursePackage(id);
     expect(pkg!.scos).toHaveLength(9);
-    expect((await client(sessions.learner).request(`${pkg!.baseUrl}Etiquette/Course.html`)).status).toBe(404);
-    expect((await client(sessions.learner).request(`${pkg!.baseUrl}Playing/Playing.html`)).status).toBe(200);
+    expect((await client(sessions.admin).request(`${pkg!.baseUrl}Etiquette/Course.html`)).status).toBe(404);
+    expect((await client(sessions.admin).request(`${pkg!.baseUrl}Playing/Playing.html`)).status).toBe(200);
   });
 
   it('answers 404 for a course that does not exist', async () => {

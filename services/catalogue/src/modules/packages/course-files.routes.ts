@@ -7,16 +7,32 @@ import { contentTypeOf } from './content-types';
 
 const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
 
+/** Types a browser would run as a page (script included) if shown inline. */
+const ACTIVE_TYPE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[a-z0-9.+-]*\+xml|application\/xml-dtd|text\/xsl)\b/i;
+
+/**
+ * Outside the unpacked package (which the player frames and must render): activity attachments
+ * always, and any other upload (the certificate image) that a browser would render as a page
+ * (HTML, SVG, XML), go out as downloads, never rendered on the portal's origin.
+ */
+export function servedAsDownload(segments: string[], contentType: string): boolean {
+  if (segments[0] === 'package') return false;
+  return segments[0] === 'activities' || ACTIVE_TYPE.test(contentType);
+}
+
 /**
  * A course's files (unpacked SCORM package, certificate image, activity attachments) from its
  * storage folder, on the portal's own origin so the player can frame the package and talk to it.
- * Not an API route (no JSON, no contract): signed-in users only, GET and HEAD, with byte ranges.
+ * Not an API route (no JSON, no contract): only those entitled (`canReadCourseFiles`), GET and
+ * HEAD, with byte ranges.
  */
 export function courseFileRoutes(deps: ServiceDeps) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
     const token = readSessionToken(c);
     const principal = token ? await deps.identity.resolvePrincipal(token) : null;
     if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
+    // Not entitled answers as a missing file: course ids cannot be probed.
+    if (!(await deps.catalogue.canReadCourseFiles(principal, Number(c.req.param('courseId'))))) return notFound();
 
     const prefix = `/storage/courses/${c.req.param('courseId')}/`;
     const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
@@ -45,6 +61,9 @@ export function courseFileRoutes(deps: ServiceDeps) {
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, max-age=300',
     });
+    if (servedAsDownload(segments, headers.get('Content-Type')!)) {
+      headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(segments[segments.length - 1]!)}`);
+    }
     let start = 0;
     let end = size - 1;
     let status = 200;

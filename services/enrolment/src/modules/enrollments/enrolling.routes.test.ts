@@ -81,7 +81,7 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
         ['Nia NoEmail', 'Working at Height'],
       ].sort(),
     );
-    expect(body.data.find((r) => r.learner_name === 'Nia NoEmail')?.login_code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(body.data.find((r) => r.learner_name === 'Nia NoEmail')?.login_code).toMatch(/^[A-Z2-9]{10}$/);
     expect(body.credit_balance).toBe(before - 9);
     expect(await balance(companyA)).toBe(before - 9);
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));

@@ -5,6 +5,7 @@ import {
   createServiceRouter,
   hashToken,
   issueXsrfCookie,
+  isSecureRequest,
   readSessionToken,
   writeSessionCookie,
   type AppContext,
@@ -32,11 +33,12 @@ export function authRoutes(deps: ServiceDeps) {
     if (previous) await deleteSession(em, previous);
     const token = await createSession(em, {
       userId: user.id,
-      ip: clientAddress(c),
+      ip: clientAddress(c, deps.env),
       userAgent: c.req.header('user-agent') ?? null,
     });
-    writeSessionCookie(c, token, deps.env.COOKIE_SECURE);
-    issueXsrfCookie(c, deps.env.COOKIE_SECURE, true);
+    const secure = isSecureRequest(c, deps.env);
+    writeSessionCookie(c, token, secure);
+    issueXsrfCookie(c, secure, token);
     return { user: await toSessionUser(em, user, null), redirect: landingPathFor(user.role) };
   }
 
@@ -44,7 +46,9 @@ export function authRoutes(deps: ServiceDeps) {
     .handle(login, async ({ c, em, body }) => {
       const at = now();
       const account = body.login_code ? `code:${body.login_code.trim().toUpperCase()}` : `email:${(body.email ?? '').trim().toLowerCase()}`;
-      const limits = [LIMITS.signInAccount(account), LIMITS.signInAddress(clientAddress(c))];
+      const address = clientAddress(c, deps.env);
+      const limits = [LIMITS.signInAccountAddress(account, address), LIMITS.signInAddress(address)];
+      if (body.login_code) limits.push(LIMITS.loginCodeAddress(address));
       await assertWithinLimits(em, limits, at, 'sign-in attempts');
       let user: IUser;
       try {
@@ -63,7 +67,7 @@ export function authRoutes(deps: ServiceDeps) {
       return { success: true as const };
     })
     .handle(requestLoginLinkRoute, async ({ c, em, body }) => {
-      await requestLoginLink({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      await requestLoginLink({ em, jobs: deps.jobs, email: body.email, address: clientAddress(c, deps.env), now: now() });
       return { success: true as const, message: IDENTITY_MESSAGES.loginLinkSent };
     })
     .handle(consumeLoginLinkRoute, async ({ c, em, body }) => {
@@ -71,7 +75,7 @@ export function authRoutes(deps: ServiceDeps) {
       return startSession(c, em, user, 'login_link');
     })
     .handle(passwordEmail, async ({ c, em, body }) => {
-      await requestPasswordReset({ em, mailer: deps.mailer, appUrl: deps.env.appUrl, email: body.email, address: clientAddress(c), now: now() });
+      await requestPasswordReset({ em, jobs: deps.jobs, email: body.email, address: clientAddress(c, deps.env), now: now() });
       return { success: true as const, message: IDENTITY_MESSAGES.resetLinkSent };
     })
     .handle(passwordReset, async ({ c, em, body }) => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_MESSAGES } from '@portal/contracts';
-import { createMailer, hashToken } from '@portal/service-kit';
+import { createMailer, hashToken, Job } from '@portal/service-kit';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { UserToken } from './user-token.entity';
+import { EMAILED_LINK_JOB } from './emailed-links';
 import { Session } from '../sessions/session.entity';
 
 const APP_URL = 'http://portal.example.test';
@@ -42,6 +43,7 @@ describe('emailed single-use sign-in link', () => {
   it('arrives over SMTP, signs in once, and then stops working', async () => {
     const user = await world.makeUser({ role: 'learner', companyId });
     const response = await post('/api/auth/login-link', { email: user.email!.toUpperCase() });
+    await world.platform.jobs.drain();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: IDENTITY_MESSAGES.loginLinkSent });
 
@@ -70,6 +72,7 @@ describe('emailed single-use sign-in link', () => {
     const user = await world.makeUser({ role: 'learner', companyId });
     const sent = sink.messages.length;
     await post('/api/auth/login-link', { email: user.email });
+    await world.platform.jobs.drain();
     const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
     const late = await withClock(15 * 60 * 1000 + 1000, () => post('/api/auth/login-link/verify', { token }));
     expect(late.status).toBe(422);
@@ -77,15 +80,23 @@ describe('emailed single-use sign-in link', () => {
     expect(inTime.status).toBe(200);
   });
 
-  it('answers an unknown email exactly like a known one, and sends nothing', async () => {
+  it('answers an unknown email exactly like a known one, doing the same work, and sends nothing', async () => {
     const known = await world.makeUser({ role: 'manager', companyId });
     const before = sink.messages.length;
-    // The mail leaves after the answer, but whether one leaves is settled before it.
     const send = vi.spyOn(world.platform.mailer, 'send');
+    const jobsBefore = await world.em().count(Job, { name: EMAILED_LINK_JOB });
+    const tokensBefore = await world.em().count(UserToken, {});
     const a = await post('/api/auth/login-link', { email: known.email });
     const b = await post('/api/auth/login-link', { email: `nobody-${unique()}@example.test` });
+    const c = await post('/password/email', { email: `nobody-${unique()}@example.test` });
     expect(a.status).toBe(b.status);
     expect(await a.json()).toEqual(await b.json());
+    expect(c.status).toBe(200);
+    // Each request only queued one job: no lookup-dependent token or mail before answering.
+    expect(await world.em().count(Job, { name: EMAILED_LINK_JOB })).toBe(jobsBefore + 3);
+    expect(await world.em().count(UserToken, {})).toBe(tokensBefore);
+    expect(send).not.toHaveBeenCalled();
+    await world.platform.jobs.drain();
     expect(send.mock.calls.map(([message]) => message.to)).toEqual([known.email]);
     send.mockRestore();
     await sink.waitForMailTo(known.email!, { after: before });
@@ -98,6 +109,7 @@ describe('password reset', () => {
     const user = await world.makeUser({ role: 'manager', companyId });
     const otherDevice = await world.signIn(user.id);
     const response = await post('/password/email', { email: user.email });
+    await world.platform.jobs.drain();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Password reset link sent! Please check your email.' });
 
@@ -130,6 +142,7 @@ describe('password reset', () => {
     const user = await world.makeUser({ role: 'learner', companyId });
     const sent = sink.messages.length;
     await post('/password/email', { email: user.email });
+    await world.platform.jobs.drain();
     const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
     const body = { email: user.email, password: 'Brand-New-Ladder-7', password_confirmation: 'Brand-New-Ladder-7', token };
 
@@ -152,7 +165,9 @@ describe('password reset', () => {
     const elsewhere = await world.signIn(user.id);
     const sent = sink.messages.length;
     const known = await post('/password/email', { email: user.email });
+    await world.platform.jobs.drain();
     const unknown = await post('/password/email', { email: `ghost-${unique()}@example.test` });
+    await world.platform.jobs.drain();
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
     const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
@@ -166,9 +181,11 @@ describe('password reset', () => {
     const user = await world.makeUser({ role: 'learner', companyId });
     let sent = sink.messages.length;
     await post('/password/email', { email: user.email });
+    await world.platform.jobs.drain();
     const first = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
     sent = sink.messages.length;
     await post('/password/email', { email: user.email });
+    await world.platform.jobs.drain();
     const second = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
     const body = { email: user.email, password: 'Brand-New-Ladder-9', password_confirmation: 'Brand-New-Ladder-9' };
     expect((await post('/password/reset', { ...body, token: first })).status).toBe(422);

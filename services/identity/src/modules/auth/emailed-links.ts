@@ -1,48 +1,64 @@
 import { IDENTITY_MESSAGES, LOGIN_LINK_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@portal/contracts';
-import { AppError, hashPassword, logger, type Em, type Mailer, type MailMessage } from '@portal/service-kit';
+import { z } from 'zod';
+import { AppError, defineJob, hashPassword, type Em, type JobDefinition, type JobQueue, type Mailer, type Orm } from '@portal/service-kit';
 import type { IUser } from '../users/user.entity';
 import { findUser, findUserByEmail, setPasswordHash } from '../users/user.repository';
 import { deleteOtherSessions } from '../sessions/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
-import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import { assertWithinLimits, LIMITS, recordAttempt } from './rate-limit';
 import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
 import { adoptSetUpEmail } from '../learner-account/learner-account';
 import { assertUniqueIdentity } from '../users/manage-users';
 
 interface MailRequest {
   em: Em;
-  mailer: Mailer;
-  appUrl: string;
+  jobs: JobQueue;
   email: string;
   address: string;
   now: Date;
 }
 
+export const EMAILED_LINK_JOB = 'identity.emailed-link';
+const emailedLinkPayload = z.object({ kind: z.enum(['login_link', 'reset']), email: z.string() });
+
 /**
- * The shared shape of both mail requests: the same limits, the same answer and about the same
- * time whether or not the email belongs to someone (the mail itself is sent after answering).
+ * The shared shape of both mail requests: the same limits, the same answer and the same work
+ * whether or not the email belongs to someone: the request only queues a job, and the job looks
+ * the email up, issues the link and mails it. So an unknown email cannot be told apart by time.
  */
-async function handleMailRequest(input: MailRequest, build: (user: IUser) => Promise<MailMessage>): Promise<void> {
+async function handleMailRequest(input: MailRequest, kind: z.infer<typeof emailedLinkPayload>['kind']): Promise<void> {
   const limits = [LIMITS.mailAccount(input.email), LIMITS.mailAddress(input.address)];
   await assertWithinLimits(input.em, limits, input.now, 'email requests');
   await recordAttempt(input.em, limits, input.now);
-  const user = await findUserByEmail(input.em, input.email);
-  if (!user) return;
-  const mail = await build(user);
-  void input.mailer.send(mail).catch((error: unknown) => logger.error('mail failed', { subject: mail.subject, error: String(error) }));
+  await input.jobs.enqueue(EMAILED_LINK_JOB, { kind, email: input.email });
 }
 
-export async function requestLoginLink(input: MailRequest): Promise<void> {
-  await handleMailRequest(input, async (user) => {
-    const token = await issueToken(input.em, { userId: user.id, purpose: 'login_link', ttlMinutes: LOGIN_LINK_TTL_MINUTES, now: input.now });
-    return loginLinkMail(user.email!, user.name, `${input.appUrl}/login/link/${token}`);
-  });
-}
+export const requestLoginLink = (input: MailRequest) => handleMailRequest(input, 'login_link');
+export const requestPasswordReset = (input: MailRequest) => handleMailRequest(input, 'reset');
 
-export async function requestPasswordReset(input: MailRequest): Promise<void> {
-  await handleMailRequest(input, async (user) => {
-    const token = await issueToken(input.em, { userId: user.id, purpose: 'reset', ttlMinutes: RESET_TOKEN_TTL_MINUTES, now: input.now });
-    return resetPasswordMail(user.email!, user.name, `${input.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email!)}`);
+/**
+ * The job behind both mail requests: nothing for an unknown email, otherwise a fresh link
+ * (replacing older ones of its kind) mailed to the account. `deps` is read when the job runs.
+ */
+export function emailedLinkJob(deps: () => { orm: Orm; mailer: Mailer; env: { appUrl: string } }): JobDefinition<z.infer<typeof emailedLinkPayload>> {
+  return defineJob({
+    name: EMAILED_LINK_JOB,
+    payload: emailedLinkPayload,
+    async handle({ kind, email }, run) {
+      const { orm, mailer, env } = deps();
+      const em = orm.em.fork();
+      const user = await findUserByEmail(em, email);
+      if (!user?.email) return;
+      const mail =
+        kind === 'login_link'
+          ? loginLinkMail(user.email, user.name, `${env.appUrl}/login/link/${await issueToken(em, { userId: user.id, purpose: 'login_link', ttlMinutes: LOGIN_LINK_TTL_MINUTES, now: run.now })}`)
+          : resetPasswordMail(
+              user.email,
+              user.name,
+              `${env.appUrl}/password/reset/${await issueToken(em, { userId: user.id, purpose: 'reset', ttlMinutes: RESET_TOKEN_TTL_MINUTES, now: run.now })}?email=${encodeURIComponent(user.email)}`,
+            );
+      await mailer.send(mail);
+    },
   });
 }
 
@@ -79,5 +95,4 @@ export async function resetPassword(
   await deleteUnusedTokensOfUser(em, user.id);
   // A reset may follow a compromise, so every other session ends; a set-up only adds a way in.
   if (!isSetUp) await deleteOtherSessions(em, user.id, input.currentSessionId);
-  await clearAttempts(em, LIMITS.signInAccount(input.email));
 }

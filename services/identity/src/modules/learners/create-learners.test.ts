@@ -6,7 +6,7 @@ import { User } from '../users/user.entity';
 import { LOGIN_CODE_ALPHABET } from '../users/login-codes';
 
 const APP_URL = 'http://portal.example.test';
-const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{8}$`);
+const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{10}$`);
 let world: IdentityTestWorld;
 let mail: MailMessage[];
 

@@ -5,7 +5,7 @@ import { User } from './user.entity';
 import { LOGIN_CODE_ALPHABET } from './login-codes';
 
 const APP_URL = 'http://portal.example.test';
-const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{8}$`);
+const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{10}$`);
 let world: IdentityTestWorld;
 let companyA: number;
 let depotOfA: number;

@@ -2,9 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { Em } from '@portal/service-kit';
 import { User } from './user.entity';
 
-/** Easy to read aloud: no 0/O or 1/I. 32^8 ≈ 10^12 codes, drawn with a cryptographic generator. */
+/**
+ * Easy to read aloud: no 0/O or 1/I. 32^10 = 2^50 ≈ 10^15 codes, drawn with a cryptographic
+ * generator; enough at the sign-in limits (auth/rate-limit.ts LIMITS has the arithmetic).
+ */
 export const LOGIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const LOGIN_CODE_LENGTH = 8;
+export const LOGIN_CODE_LENGTH = 10;
 /** Rows per IN list: some drivers refuse very long ones. */
 const CHUNK = 1000;
 

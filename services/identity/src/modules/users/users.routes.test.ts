@@ -82,7 +82,7 @@ describe('POST /api/user', () => {
     const body = (await response.json()) as { message: string; data: AdminUser };
     expect(body.message).toBe(USER_MESSAGES.created);
     expect(body.data).toMatchObject({ role: 'learner', email: email.toLowerCase(), company_id: companyA });
-    expect(body.data.login_code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(body.data.login_code).toMatch(/^[A-Z2-9]{10}$/);
     const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { login_code: body.data.login_code!.toLowerCase() } });
     expect(signIn.status).toBe(200);
   });

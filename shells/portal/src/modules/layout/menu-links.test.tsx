@@ -15,7 +15,8 @@ function renderMenu(url: string, onNavigate = () => {}) {
 describe('MenuLinks', () => {
   it('draws the server’s menu in its order, the admin item with its icon', () => {
     const { container } = renderMenu('/');
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Admin', 'Dashboard', 'Courses', 'ADAlex de la Admin (Account)', 'Log out', 'Verify']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Admin', 'Dashboard', 'Courses', 'ADAlex de la Admin (Account)', 'Verify']);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBe(screen.getByTestId('menu-logout'));
     expect(screen.getByRole('link', { name: 'Admin' }).querySelector('svg.ds-admin-icon')).toBeTruthy();
     expect(container.querySelectorAll('svg.ds-admin-icon')).toHaveLength(1);
   });
@@ -35,10 +36,18 @@ describe('MenuLinks', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('leaves /logout and pages outside the portal to the browser, and reports in-portal navigation', () => {
+  it('signs out by posting the session’s XSRF token to /logout', () => {
+    document.cookie = 'XSRF-TOKEN=token-of-this-session; path=/';
+    renderMenu('/');
+    const form = screen.getByTestId('menu-logout').closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/logout');
+    expect((form.elements.namedItem('_token') as HTMLInputElement).value).toBe('token-of-this-session');
+  });
+
+  it('leaves pages outside the portal to the browser, and reports in-portal navigation', () => {
     const onNavigate = vi.fn();
     renderMenu('/', onNavigate);
-    expect(screen.getByTestId('menu-logout').getAttribute('href')).toBe('/logout');
     expect(screen.getByRole('link', { name: 'Verify' }).getAttribute('aria-current')).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: 'Courses' }));

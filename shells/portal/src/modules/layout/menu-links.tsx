@@ -1,3 +1,4 @@
+import { readCookie, XSRF_COOKIE } from '@portal/contracts';
 import { NavLink } from 'react-router';
 import type { MenuItem, SessionUser } from '@portal/contracts';
 import { AdminIcon } from '@portal/design-system';
@@ -18,6 +19,12 @@ function initials(name: string): string {
     .join('');
 }
 
+/** The token may have been rotated since the menu was drawn: read it as the form leaves. */
+function fillToken(form: HTMLFormElement) {
+  const input = form.elements.namedItem('_token');
+  if (input instanceof HTMLInputElement) input.value = readCookie(XSRF_COOKIE) ?? '';
+}
+
 /** The server's menu. `/logout` is a full navigation; `/account` shows the user's name; `admin` draws an icon. */
 export function MenuLinks({ items, user, onNavigate }: Props) {
   return (
@@ -26,9 +33,13 @@ export function MenuLinks({ items, user, onNavigate }: Props) {
         if (item.href === '/logout') {
           return (
             <li key={item.href}>
-              <a className="shell-menu__link shell-menu__link--logout" href="/logout" data-testid="menu-logout">
-                {item.label}
-              </a>
+              {/* Signing out posts the session's XSRF token: a link elsewhere cannot sign anyone out. */}
+              <form method="post" action="/logout" className="shell-menu__logout-form" onSubmit={(event) => fillToken(event.currentTarget)}>
+                <input type="hidden" name="_token" defaultValue={readCookie(XSRF_COOKIE) ?? ''} />
+                <button type="submit" className="shell-menu__link shell-menu__link--logout" data-testid="menu-logout">
+                  {item.label}
+                </button>
+              </form>
             </li>
           );
         }
