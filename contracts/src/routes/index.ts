@@ -10,6 +10,8 @@ import { companyRoutes } from './companies';
 import { creditRoutes } from './credits';
 import { enrollingRoutes } from './enrolling';
 import { learnerAccountRoutes } from './learner-account';
+import { auditRoutes } from './audit';
+import { learnerAdminRoutes } from './learner-admin';
 
 export * from './identity';
 export * from './enrolment';
@@ -22,6 +24,8 @@ export * from './companies';
 export * from './credits';
 export * from './enrolling';
 export * from './learner-account';
+export * from './audit';
+export * from './learner-admin';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...auditRoutes, ...learnerAdminRoutes];

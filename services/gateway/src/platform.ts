@@ -6,6 +6,7 @@ import {
   createWorker,
   defineTask,
   jobsSchema,
+  auditSchema,
   mailSendJob,
   migrate,
   pruneScheduledRuns,
@@ -21,7 +22,7 @@ import { createIdentityPort, identitySchema, removeExpiredSessionsAndTokens } fr
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
 import { createEnrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
 
-export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, identitySchema, catalogueSchema, enrolmentSchema];
+export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema];
 
 /** Every service's front door, in process. The gateway is the one place that knows them all. */
 export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort };

@@ -10,6 +10,8 @@ export interface UserSummary {
   role: Role;
   /** The account was bought through the shop (users.wp_user). */
   purchasedAccount: boolean;
+  /** The learner was anonymised (GDPR erasure): the name is a placeholder, not to be shown as theirs. */
+  anonymised?: boolean;
 }
 
 /**
@@ -49,7 +51,14 @@ export interface IdentityPort {
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
+  /** The managers of these companies (each manager's own company id, no depot climbing), for notification mail. */
+  managersOf(companyIds: number[]): Promise<UserSummary[]>;
+  /** The companies (depots included) whose notification setting is on (account settings). */
+  companiesWithSetting(setting: NotificationSetting): Promise<CompanySummary[]>;
 }
+
+/** A company's notification settings (the account page's checkboxes). */
+export type NotificationSetting = 'send_certificate' | 'send_report' | 'send_expiry_report';
 
 /** A company as the other services need it. */
 export interface CompanySummary {

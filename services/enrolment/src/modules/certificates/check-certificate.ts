@@ -15,5 +15,5 @@ export async function checkCertificate(deps: Pick<ServiceDeps, 'catalogue' | 'id
   const enrollment = await findPassedEnrollmentByCertificate(em, code.toUpperCase());
   if (!enrollment) return null;
   const [[course], [learner]] = await Promise.all([deps.catalogue.coursesByIds([enrollment.courseId]), deps.identity.usersByIds([enrollment.userId])]);
-  return { enrollment, isExpired: isPastExpiry(enrollment.expiresAt, now), courseName: course?.name ?? null, learnerName: learner?.name ?? null };
+  return { enrollment, isExpired: isPastExpiry(enrollment.expiresAt, now), courseName: course?.name ?? null, learnerName: learner && !learner.anonymised ? learner.name : null };
 }
