@@ -8,13 +8,16 @@ import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.en
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
 import { Invoice } from './modules/purchases/invoice.entity';
 import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
+import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
+import { SentReminder } from './modules/reminders/sent-reminder.entity';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice],
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, SentReminder],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
     { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
+    { name: '202611250200_enrolment_sent_reminders', class: EnrolmentSentReminders },
   ],
 };

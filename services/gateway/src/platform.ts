@@ -20,7 +20,7 @@ import {
 } from '@portal/service-kit';
 import { createIdentityPort, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
-import { createEnrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
+import { createEnrolmentPort, enrolmentJobDefinitions, enrolmentScheduledTasks, enrolmentSchema } from '@portal/enrolment-service';
 
 export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema];
 
@@ -33,7 +33,7 @@ export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogu
  */
 export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
   const { env } = platform;
-  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }))];
+  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), ...enrolmentJobDefinitions(platform)];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,6 +57,7 @@ export function scheduledTasks(platform: ServiceDeps): ScheduledTask[] {
       schedule: { every: 'day', hour: 3, minute: 30 },
       run: async ({ now }) => void (await pruneScheduledRuns(em(), new Date(now.getTime() - 90 * DAY_MS))),
     }),
+    ...enrolmentScheduledTasks(platform),
   ];
 }
 
