@@ -15,9 +15,9 @@ type Deps = Pick<ServiceDeps, 'enrolment' | 'audit' | 'now'>;
  * reports keep them; what is bought from now on belongs to the new company.
  */
 export async function moveUser(em: Em, deps: Deps, principal: Principal, userId: number, companyId: number): Promise<IUser> {
-  const before = await em.findOne(User, { id: userId }, { fields: ['companyId'] });
+  // Read before the change: the entity is the same object afterwards.
+  const from = (await em.findOne(User, { id: userId }, { fields: ['companyId'] }))?.companyId ?? null;
   const user = await changeUserCompany(em, userId, companyId);
-  const from = before?.companyId ?? null;
   if (from !== companyId) {
     const details = { from_company_id: from, to_company_id: companyId };
     // Both companies see the move in their audit log.
