@@ -10,12 +10,13 @@ import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.reposito
  * login code, password, sign-in history, sessions and emailed links, and — through enrolment's
  * port — the SCORM suspend data. Kept: the account row (ids the records point at), its company,
  * enrolments, results, certificates (verify then shows no name) and the credit ledger.
- * An admin, or a manager of the learner's company or its parent; another company's learner is a
- * 404, as for an id that does not exist.
+ * An admin, or a manager of the learner's company or its parent (another company's learner: 403,
+ * as identity's other routes answer).
  */
 export async function anonymiseLearner(em: Em, deps: Pick<ServiceDeps, 'identity' | 'enrolment' | 'audit' | 'now'>, principal: Principal, userId: number): Promise<{ id: number; name: string }> {
   const user = await findUser(em, userId);
-  if (!user || (principal.role !== 'admin' && !(await canActForCompany(deps.identity, principal, user.companyId)))) throw notFound('That learner');
+  if (!user) throw notFound('That learner');
+  if (!(await canActForCompany(deps.identity, principal, user.companyId))) throw forbidden('You can only anonymise learners of your own company.');
   if (user.role !== 'learner') throw forbidden(LEARNER_ADMIN_MESSAGES.onlyLearners);
   if (user.anonymisedAt) throw validationError({ id: [LEARNER_ADMIN_MESSAGES.alreadyAnonymised] }, LEARNER_ADMIN_MESSAGES.alreadyAnonymised);
   // Enrolment's part first, committed on its own (ports are never called inside a transaction);
