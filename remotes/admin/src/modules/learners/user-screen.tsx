@@ -7,6 +7,7 @@ import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput }
 import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { GoBack } from '../admin-ui/go-back';
 import { UserEnrolments } from './user-enrolments';
+import { AnonymiseCard } from '../audit/anonymise-card';
 
 type CreateValues = z.input<typeof userCreateBodySchema>;
 type UpdateValues = z.input<typeof userUpdateBodySchema>;
@@ -175,6 +176,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
             setVersion((v) => v + 1);
           }} />
           <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} />
+          <AnonymiseCard key={`anonymise-${version}`} api={api} user={user.data.data} onDone={(message) => { setFlash(message); setVersion((v) => v + 1); }} />
         </>
       ) : null}
     </div>

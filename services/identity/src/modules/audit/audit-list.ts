@@ -4,11 +4,12 @@ import { companyNames, depotsOf } from '../companies/company.repository';
 
 /**
  * One page of the audit log. Admins see every row; a manager only the rows of their company and
- * its depots (a company filter outside them is refused). Search finds the actor and the action.
+ * its depots (a company filter outside them is refused), and so does an admin mimicking a company
+ * (they act for it, as on its account page). Search finds the actor and the action.
  */
 export async function listAudit(em: Em, principal: Principal, query: AuditListQuery, url: string): Promise<Page<AuditEntryView>> {
   const base = em.getKnex()('audit_log as a').select('a.id');
-  if (principal.role !== 'admin') {
+  if (principal.role !== 'admin' || principal.isMimicking) {
     const family = [principal.companyId, ...(await depotsOf(em, principal.companyId)).map((d) => d.id)];
     if (query.company_id !== undefined && !family.includes(query.company_id)) throw forbidden('You can only see your own company’s audit log.');
     base.whereIn('a.company_id', family);
