@@ -88,6 +88,8 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.resolve([]),
   createLearners: () => Promise.resolve([]),
   loginCodes: () => Promise.resolve([]),
+  managersOf: () => Promise.resolve([]),
+  companiesWithSetting: () => Promise.resolve([]),
 };
 
 let platform: TestPlatform;

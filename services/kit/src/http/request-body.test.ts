@@ -104,6 +104,8 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
   createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
   loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
+  managersOf: () => Promise.reject(new Error('The identity port is not part of this test (called managersOf).')),
+  companiesWithSetting: () => Promise.reject(new Error('The identity port is not part of this test (called companiesWithSetting).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

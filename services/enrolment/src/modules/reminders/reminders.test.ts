@@ -93,7 +93,7 @@ describe('expiry reminders', () => {
 describe('company reports', () => {
   it('the weekly progress report goes to the managers of companies with send_report, the .xlsx attached; the monthly one lists what expires in 60 days', async () => {
     clock = new Date('2026-04-01T07:00:00Z');
-    const reports = await createEnrolmentTestPlatform({ now: () => clock, jobDefinitions: [] });
+    const reports = await createEnrolmentTestPlatform({ now: () => clock });
     try {
       const rem = reports.orm.em.fork();
       const on = await makeCompany(rem, { name: 'Reports On' });
