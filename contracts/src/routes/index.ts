@@ -12,6 +12,8 @@ import { enrollingRoutes } from './enrolling';
 import { learnerAccountRoutes } from './learner-account';
 import { reportingEnrolmentRoutes } from './reporting-enrolments';
 import { certificateRoutes } from './certificates';
+import { auditRoutes } from './audit';
+import { learnerAdminRoutes } from './learner-admin';
 
 export * from './identity';
 export * from './enrolment';
@@ -25,7 +27,9 @@ export * from './credits';
 export * from './enrolling';
 export * from './learner-account';
 export * from './reporting-enrolments';
+export * from './certificates';
+export * from './audit';
+export * from './learner-admin';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes];
-export * from './certificates';
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes];

@@ -1,9 +1,10 @@
-import type { EnrolmentPort, PortContext } from '@portal/service-kit';
+import { createAuditLog, type EnrolmentPort, type PortContext } from '@portal/service-kit';
 import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enrollments/remove-enrollments';
 import { courseIdsOfUsers, courseIdsWithEnrollments, openCourseIdsOf } from './modules/enrollments/enrollment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
+import { anonymiseLearner, countEnrollmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
 export function createEnrolmentPort({ orm, now, ports }: PortContext): EnrolmentPort {
@@ -11,10 +12,11 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
     if (!ports) throw new Error('enrolledCourseNames needs the catalogue port (PortContext.ports)');
     return ports().catalogue;
   };
+  const audit = createAuditLog({ orm, now });
   return {
     removeEnrollmentsOfCourse: (courseId) => removeEnrollmentsOfCourse(orm.em.fork(), courseId),
     removeEnrollmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
-    setCreditBalance: (companyId, balance, note, actor) => setCreditBalance(orm.em.fork(), companyId, balance, note, actor),
+    setCreditBalance: (companyId, balance, note, actor) => setCreditBalance(orm.em.fork(), companyId, balance, note, actor, audit),
     async creditBalances(companyIds) {
       const balances = await creditBalancesOf(orm.em.fork(), companyIds);
       return companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 }));
@@ -32,5 +34,8 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
       return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }));
     },
     learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
+    countEnrollmentsOf: ({ userIds = [], companyIds = [] }) => countEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
+    moveCompanyRecords: (fromCompanyId, toCompanyId, actor) => moveCompanyRecords(orm.em.fork(), fromCompanyId, toCompanyId, actor, now()),
+    anonymiseLearner: (userId) => anonymiseLearner(orm.em.fork(), userId),
   };
 }

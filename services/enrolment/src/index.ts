@@ -3,3 +3,4 @@ export { enrolmentSchema } from './schema';
 export { createEnrolmentPort } from './enrolment-port';
 export { seedDemoEnrolment } from './seeders/demo-enrolment';
 export { certificateIssuedJob } from './modules/certificates/certificate-jobs';
+export { enrolmentScheduledTasks, enrolmentJobDefinitions, sendExpiryReminders } from './modules/reminders';

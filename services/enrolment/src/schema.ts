@@ -14,6 +14,9 @@ import { CertificateRecord } from './modules/certificates/certificate.entity';
 
 export const enrolmentSchema: ServiceSchema = {
   entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord],
+import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
+import { SentReminder } from './modules/reminders/sent-reminder.entity';
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, SentReminder],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
@@ -21,5 +24,6 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
     { name: '202611240100_enrolment_certificates', class: EnrolmentCertificates },
     { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
+    { name: '202611250200_enrolment_sent_reminders', class: EnrolmentSentReminders },
   ],
 };

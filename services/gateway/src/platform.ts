@@ -6,6 +6,7 @@ import {
   createWorker,
   defineTask,
   jobsSchema,
+  auditSchema,
   mailSendJob,
   migrate,
   pruneScheduledRuns,
@@ -19,9 +20,9 @@ import {
 } from '@portal/service-kit';
 import { createIdentityPort, emailedLinkJob, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
-import { certificateIssuedJob, createEnrolmentPort, enrolmentSchema } from '@portal/enrolment-service';
+import { certificateIssuedJob, createEnrolmentPort, enrolmentJobDefinitions, enrolmentScheduledTasks, enrolmentSchema } from '@portal/enrolment-service';
 
-export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, identitySchema, catalogueSchema, enrolmentSchema];
+export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema];
 
 /** Every service's front door, in process. The gateway is the one place that knows them all. */
 export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort };
@@ -32,7 +33,7 @@ export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogu
  */
 export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
   const { env } = platform;
-  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), certificateIssuedJob(platform), emailedLinkJob(() => platform)];
+  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), certificateIssuedJob(platform), emailedLinkJob(() => platform), ...enrolmentJobDefinitions(platform)];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,6 +57,7 @@ export function scheduledTasks(platform: ServiceDeps): ScheduledTask[] {
       schedule: { every: 'day', hour: 3, minute: 30 },
       run: async ({ now }) => void (await pruneScheduledRuns(em(), new Date(now.getTime() - 90 * DAY_MS))),
     }),
+    ...enrolmentScheduledTasks(platform),
   ];
 }
 

@@ -7,6 +7,9 @@ import { userRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { learnerAccountRoutes } from './modules/learner-account/learner-account.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { anonymiseRoutes } from './modules/anonymise/anonymise.routes';
+import { moveRoutes } from './modules/moves/moves.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -17,5 +20,8 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', userRoutes(deps))
     .route('/', companyRoutes(deps))
     .route('/', employeeRoutes(deps))
-    .route('/', learnerAccountRoutes(deps));
+    .route('/', learnerAccountRoutes(deps))
+    .route('/', auditRoutes(deps))
+    .route('/', anonymiseRoutes(deps))
+    .route('/', moveRoutes(deps));
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import type { CompanySummary, IdentityPort, PortContext } from '@portal/service-kit';
+import type { CompanySummary, IdentityPort, PortContext, UserSummary } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
@@ -20,8 +20,8 @@ export function createIdentityPort(context: PortContext): IdentityPort {
     },
     async usersByIds(ids) {
       if (ids.length === 0) return [];
-      const users = await orm.em.fork().find(User, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'] });
-      return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
+      const users = await orm.em.fork().find(User, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser', 'anonymisedAt'] });
+      return users.map((u) => ({ ...toUserSummary(u), anonymised: !!u.anonymisedAt }));
     },
     endSession: (token) => deleteSession(orm.em.fork(), token),
     async companyById(companyId) {
@@ -94,8 +94,20 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       user.companyId = changes.companyId;
       await em.flush();
       return { ok: true, user: { id: user.id, name: user.name, email: user.email ?? null, companyId: user.companyId, role: user.role, purchasedAccount: user.wpUser } };
+    async managersOf(companyIds) {
+      const ids = [...new Set(companyIds)];
+      const managers = await orm.em.fork().find(User, { companyId: { $in: ids }, role: 'manager' }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'], orderBy: { id: 'asc' } });
+      return managers.map(toUserSummary);
+    async companiesWithSetting(setting) {
+      const field = ({ send_certificate: 'sendCertificate', send_report: 'sendReport', send_expiry_report: 'sendExpiryReport' } as const)[setting];
+      const companies = await orm.em.fork().find(Company, { [field]: true }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { id: 'asc' } });
+      return companies.map(toCompanySummary);
     },
   };
+}
+
+function toUserSummary(u: { id: number; name: string; email?: string | null; companyId: number; role: Role; wpUser: boolean }): UserSummary {
+  return { id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser };
 }
 
 function toCompanySummary(company: { id: number; name: string; parentId?: number | null; email?: string | null }): CompanySummary {

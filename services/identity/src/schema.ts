@@ -8,6 +8,7 @@ import { SignInRecord } from './modules/learner-account/sign-in-record.entity';
 import { IdentityInitial } from './migrations/202611210010_identity_initial';
 import { IdentityTokensAndAttempts } from './migrations/202611210600_identity_tokens_and_attempts';
 import { IdentitySignIns } from './migrations/202611240100_identity_sign_ins';
+import { IdentityAnonymised } from './migrations/202611250100_identity_anonymised';
 
 export const identitySchema: ServiceSchema = {
   entities: [User, Company, Session, UserToken, AuthAttempt, SignInRecord],
@@ -15,5 +16,6 @@ export const identitySchema: ServiceSchema = {
     { name: '202611210010_identity_initial', class: IdentityInitial },
     { name: '202611210600_identity_tokens_and_attempts', class: IdentityTokensAndAttempts },
     { name: '202611240100_identity_sign_ins', class: IdentitySignIns },
+    { name: '202611250100_identity_anonymised', class: IdentityAnonymised },
   ],
 };

@@ -8,4 +8,5 @@ export * from './http';
 export * from './mail';
 export * from './storage';
 export * from './jobs';
+export * from './audit';
 export * from './ports';

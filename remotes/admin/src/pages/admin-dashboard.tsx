@@ -16,6 +16,7 @@ const EditUserScreen = lazy(() => import('../modules/learners/user-screen').then
 const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel').then((module) => ({ default: module.CompaniesPanel })));
 const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
 const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
+const AuditPanel = lazy(() => import('../modules/audit/audit-panel').then((module) => ({ default: module.AuditPanel })));
 const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
 const CertificatePanel = lazy(() => import('../modules/certificate/certificate-panel').then((module) => ({ default: module.CertificatePanel })));
 const loading = <Spinner label="Loading…" />;
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTab, { label: string; description: string }> = {
   jobs: { label: 'Cron Jobs', description: 'Queued and failed background jobs, with retry.' },
   certificate: { label: 'Certificate', description: 'Upload the certificate background.' },
   reports: { label: 'Reports', description: 'System reports for a date range, downloaded as spreadsheets.' },
+  audit: { label: 'Audit', description: 'Who did what and when.' },
 };
 
 /** Add and edit screens under /admin/… (each with 'Go back' to /admin); null for the dashboard itself. */
@@ -53,6 +55,8 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
       return <CoursesPanel api={api} />;
     case 'certificate':
       return <CertificatePanel api={api} />;
+    case 'audit':
+      return <AuditPanel api={api} />;
     default:
       return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
   }

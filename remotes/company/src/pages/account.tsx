@@ -8,6 +8,7 @@ import { NotificationsForm } from '../modules/account/notifications-form';
 import { LogoUpload } from '../modules/account/logo-upload';
 import { DepotsCard, ManagersCard } from '../modules/account/depots-card';
 import { EditDepot } from '../modules/account/edit-depot';
+import { CompanyAuditCard } from '../modules/account/company-audit-card';
 import { LedgerCard } from '../modules/credits/ledger-card';
 import { TransferForm } from '../modules/credits/transfer-form';
 import '../modules/account/account.css';
@@ -88,6 +89,7 @@ export default function Account({ api }: RemotePageProps) {
         <TransferForm api={api} companyId={data.company.id} depots={data.depots} onTransferred={() => setLedgerVersion((v) => v + 1)} />
       ) : null}
       <LedgerCard api={api} company={data.company} depots={data.depots} version={ledgerVersion} />
+      <CompanyAuditCard api={api} />
     </div>
   );
 }

@@ -92,6 +92,8 @@ const identity: IdentityPort = {
   signInLinks: () => Promise.resolve([]),
   updateLearner: () => Promise.resolve({ ok: false, errors: {} }),
   certificateRecipients: () => Promise.resolve({ sendCertificate: false, managerEmails: [] }),
+  managersOf: () => Promise.resolve([]),
+  companiesWithSetting: () => Promise.resolve([]),
 };
 
 let platform: TestPlatform;

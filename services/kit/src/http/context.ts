@@ -5,6 +5,7 @@ import type { Principal } from '../auth';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
 import type { JobQueue } from '../jobs';
+import type { AuditLog } from '../audit';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 
 export interface AppVariables {
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   /** The durable job queue; handlers are registered where the worker runs. */
   jobs: JobQueue;
   storage: Storage;
+  /** The audit log: `record` an action with the caller's `em` so it commits with the work. */
+  audit: AuditLog;
   /** The clock; tests set a fixed one. */
   now: () => Date;
 }

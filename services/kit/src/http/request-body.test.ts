@@ -109,6 +109,8 @@ const identity: IdentityPort = {
   signInLinks: () => Promise.reject(new Error('The identity port is not part of this test (called signInLinks).')),
   updateLearner: () => Promise.reject(new Error('The identity port is not part of this test (called updateLearner).')),
   certificateRecipients: () => Promise.reject(new Error('The identity port is not part of this test (called certificateRecipients).')),
+  managersOf: () => Promise.reject(new Error('The identity port is not part of this test (called managersOf).')),
+  companiesWithSetting: () => Promise.reject(new Error('The identity port is not part of this test (called companiesWithSetting).')),
 };
 
 /** What the upload handler saw, so the tests can look at the temporary files afterwards. */

@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import type { Orm } from '../db';
 import { createQueuedMailer, type Mailer } from '../mail';
 import { createJobQueue, type JobQueue } from '../jobs';
+import { createAuditLog } from '../audit';
 import { createLocalStorage, type Storage } from '../storage';
 import type { PortContext, PortFactories } from '../ports';
 import type { ServiceDeps } from './context';
@@ -45,6 +46,7 @@ export function createServiceDeps(options: {
     mailer: options.mailer ?? createQueuedMailer(jobs),
     storage: options.storage ?? createLocalStorage(join(env.dataDir, 'storage')),
     now: options.now ?? (() => new Date()),
+    audit: createAuditLog({ orm, now: () => deps.now() }),
     identity: options.ports.identity(context),
     catalogue: options.ports.catalogue(context),
     enrolment: options.ports.enrolment(context),

@@ -30,6 +30,15 @@ export interface EnrolmentPort {
    * Course names are the caller's to add (course ids only).
    */
   learnerRecords(userId: number): Promise<LearnerRecords>;
+  /** How many enrolments these users hold or these companies bought (what `removeEnrollmentsOf` would delete). */
+  countEnrollmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<number>;
+  /**
+   * A depot is going and its learners move to the parent: the enrolments it bought and its
+   * remaining credits (a transfer in both ledgers) go to the parent. How many enrolments moved.
+   */
+  moveCompanyRecords(fromCompanyId: number, toCompanyId: number, actor: CreditActor): Promise<{ movedEnrollments: number; movedCredits: number }>;
+  /** GDPR erasure of a learner's course state: SCORM suspend data (states and log) removed; results, enrolments and certificates stay. */
+  anonymiseLearner(userId: number): Promise<{ clearedSuspendData: number }>;
 }
 
 /** A learner's enrolment records as plain data; dates are ISO strings. */

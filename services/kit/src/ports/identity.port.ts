@@ -10,6 +10,8 @@ export interface UserSummary {
   role: Role;
   /** The account was bought through the shop (users.wp_user). */
   purchasedAccount: boolean;
+  /** The learner was anonymised (GDPR erasure): the name is a placeholder, not to be shown as theirs. */
+  anonymised?: boolean;
 }
 
 /**
@@ -72,7 +74,14 @@ export interface IdentityPort {
     userId: number,
     changes: { name: string; email: string | null; companyId: number },
   ): Promise<{ ok: true; user: UserSummary } | { ok: false; errors: Record<string, string[]> }>;
+  /** The managers of these companies (each manager's own company id, no depot climbing), for notification mail. */
+  managersOf(companyIds: number[]): Promise<UserSummary[]>;
+  /** The companies (depots included) whose notification setting is on (account settings). */
+  companiesWithSetting(setting: NotificationSetting): Promise<CompanySummary[]>;
 }
+
+/** A company's notification settings (the account page's checkboxes). */
+export type NotificationSetting = 'send_certificate' | 'send_report' | 'send_expiry_report';
 
 /** A company as the other services need it. */
 export interface CompanySummary {

@@ -47,6 +47,18 @@ export function createRecordingEnrolmentPort() {
       calls.push({ method: 'learnerRecords', args: [userId] });
       return Promise.resolve(records.get(userId) ?? { enrollments: [], results: [], scormLog: [], activities: [], certificates: [] });
     },
+    countEnrollmentsOf(owners) {
+      calls.push({ method: 'countEnrollmentsOf', args: [{ userIds: sorted(owners.userIds), companyIds: sorted(owners.companyIds) }] });
+      return Promise.resolve(0);
+    },
+    moveCompanyRecords(fromCompanyId, toCompanyId) {
+      calls.push({ method: 'moveCompanyRecords', args: [fromCompanyId, toCompanyId] });
+      return Promise.resolve({ movedEnrollments: 0, movedCredits: 0 });
+    },
+    anonymiseLearner(userId) {
+      calls.push({ method: 'anonymiseLearner', args: [userId] });
+      return Promise.resolve({ clearedSuspendData: 0 });
+    },
   };
   return {
     port,

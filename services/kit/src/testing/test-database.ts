@@ -11,6 +11,7 @@ import { mailSendJob, type MailMessage } from '../mail';
 import type { PortFactories } from '../ports';
 import { createServiceDeps, type ServiceDeps } from '../http';
 import { createJobQueue, createWorker, jobsSchema, type JobDefinition, type JobQueue, type Worker } from '../jobs';
+import { auditSchema } from '../audit';
 import { MYSQL_URL, TEST_DATABASE } from './env';
 
 /** The platform's queue, with a worker the test drives. */
@@ -63,7 +64,9 @@ export async function createTestPlatform(options: {
   }
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
   // The jobs tables are always there: every mail is a job.
-  const schemas = options.schemas.includes(jobsSchema) ? options.schemas : [jobsSchema, ...options.schemas];
+  const withJobs = options.schemas.includes(jobsSchema) ? options.schemas : [jobsSchema, ...options.schemas];
+  // And the audit log: services record their actions in it.
+  const schemas = withJobs.includes(auditSchema) ? withJobs : [auditSchema, ...withJobs];
   const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas });
   await migrate(orm);
   const sentMail: MailMessage[] = [];

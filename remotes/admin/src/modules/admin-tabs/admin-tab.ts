@@ -1,5 +1,5 @@
 /** The Admin Dashboard's tab, in ?tab= (spec §2); each list keeps its own search, sort and page beside it. */
-export const ADMIN_TABS = ['learners', 'companies', 'courses', 'site', 'jobs', 'certificate', 'reports'] as const;
+export const ADMIN_TABS = ['learners', 'companies', 'courses', 'site', 'jobs', 'certificate', 'reports', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const DEFAULT_TAB: AdminTab = 'learners';

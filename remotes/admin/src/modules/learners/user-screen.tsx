@@ -8,6 +8,7 @@ import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@porta
 import { GoBack } from '../admin-ui/go-back';
 import { UserEnrolments } from './user-enrolments';
 import { UserCertificates } from '../certificate/user-certificates';
+import { AnonymiseCard } from '../audit/anonymise-card';
 
 type CreateValues = z.input<typeof userCreateBodySchema>;
 type UpdateValues = z.input<typeof userUpdateBodySchema>;
@@ -178,6 +179,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
           }} />
           <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} onChanged={() => setCertificatesVersion((v) => v + 1)} />
           <UserCertificates key={`certificates-${id}-${certificatesVersion}`} api={api} userId={id} />
+          <AnonymiseCard key={`anonymise-${version}`} api={api} user={user.data.data} onDone={(message) => { setFlash(message); setVersion((v) => v + 1); }} />
         </>
       ) : null}
     </div>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { accountDepotDelete, accountDepotUpdate, ApiError, type ApiClient } from '@portal/contracts';
+import { accountDepotDelete, accountDepotMoveToParent, accountDepotUpdate, ApiError, type ApiClient } from '@portal/contracts';
 import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { DepotDeletionPreview } from './depot-deletion-preview';
 
 const schema = accountDepotUpdate.body!;
 type Values = z.input<typeof schema>;
@@ -37,10 +38,12 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
     }
   });
 
-  async function onDelete() {
+  async function onDelete(moveToParent = false) {
     setDeleting(true);
     try {
-      const response = await api.call(accountDepotDelete, { params: { id: depot.id } });
+      const response = moveToParent
+        ? await api.call(accountDepotMoveToParent, { params: { id: depot.id } })
+        : await api.call(accountDepotDelete, { params: { id: depot.id } });
       onDeleted(response.message ?? 'Depot deleted successfully!');
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof ApiError && error.status < 500 ? error.message : 'An error occurred while deleting the depot.' });
@@ -79,12 +82,18 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
         title="Delete Depot"
         onClose={() => !isDeleting && setConfirming(false)}
         footer={
-          <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>
-            Delete Depot
-          </Button>
+          <>
+            <Button variant="secondary" disabled={isDeleting} onClick={() => void onDelete(true)}>
+              Move learners to parent
+            </Button>
+            <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>
+              Delete Depot
+            </Button>
+          </>
         }
       >
         <p>Are you sure you want to delete the {depot.name} depot? This action can not be undone.</p>
+        {isConfirming ? <DepotDeletionPreview api={api} depotId={depot.id} /> : null}
       </Modal>
     </Card>
   );

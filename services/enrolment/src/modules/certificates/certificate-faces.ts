@@ -28,6 +28,7 @@ export async function namesFor(deps: Deps, certificates: Pick<ICertificateRecord
   ]);
   return {
     learner: new Map(users.map((u) => [u.id, u.name])),
+    anonymised: new Set(users.filter((u) => u.anonymised).map((u) => u.id)),
     course: new Map(courses.map((c) => [c.id, c.name])),
     company: new Map(companies.filter((c) => c !== null).map((c) => [c.id, c.name])),
   };

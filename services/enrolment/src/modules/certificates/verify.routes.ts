@@ -36,7 +36,8 @@ export function verifyRoutes(deps: ServiceDeps) {
       limiter.miss(address, now);
       return NOT_FOUND;
     }
-    const face = faceOf(certificate, await namesFor(deps, [certificate]), deps.env.appUrl);
+    const names = await namesFor(deps, [certificate]);
+    const face = faceOf(certificate, names, deps.env.appUrl);
     const state = certificateStatus(certificate, now);
     const isExpired = !!certificate.expiresAt && certificate.expiresAt.getTime() <= now.getTime();
     return {
@@ -46,7 +47,8 @@ export function verifyRoutes(deps: ServiceDeps) {
       companyName: face.companyName,
       valid: state === 'valid',
       courseName: face.courseName,
-      learnerName: face.learnerName,
+      // An anonymised learner's certificate still verifies, without a name (GDPR erasure).
+      learnerName: names.anonymised.has(certificate.userId) ? null : face.learnerName,
       passed: true,
       passed_at: certificate.issuedAt.toISOString(),
       expired: isExpired,

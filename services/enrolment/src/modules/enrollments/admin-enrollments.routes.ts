@@ -14,6 +14,6 @@ export function adminEnrollmentRoutes(deps: ServiceDeps) {
     .handle(adminDeleteEnrollment, async ({ em, params, principal }) => ({
       success: true as const,
       message: ENROLLING_MESSAGES.deleted,
-      ...(await deleteUserEnrollment(em, { userId: params.id, enrollmentId: params.enrollmentId, actor: principal })),
+      ...(await deleteUserEnrollment(em, { userId: params.id, enrollmentId: params.enrollmentId, actor: principal, audit: deps.audit })),
     })).app;
 }

@@ -1,5 +1,5 @@
 import type { AdminEnrollment } from '@portal/contracts';
-import { notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { notFound, validationError, type AuditLog, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { addYears } from '../certificates/certificate';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { refundEnrolments } from '../credits/charge-credits';
@@ -10,7 +10,7 @@ import { deleteEnrollments } from './remove-enrollments';
 export const ALREADY_PASSED = 'This enrolment is already passed.';
 const DELETED_COURSE = 'Deleted course';
 
-type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs'>;
+type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs'> & { audit?: AuditLog };
 
 function toAdminEnrollment(e: IEnrollment, courseName: string): AdminEnrollment {
   return {
@@ -55,6 +55,7 @@ export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: numb
   enrollment.manualPassById = input.by.userId;
   enrollment.manualPassBy = input.by.name;
   enrollment.manualPassAt = input.now;
+  await deps.audit?.record({ actor: { userId: input.by.userId, name: input.by.name, role: 'admin' }, action: 'enrollment.manual-pass', companyId: enrollment.companyId, subject: { type: 'enrollment', id: enrollment.id }, details: { user_id: enrollment.userId, course_id: enrollment.courseId, reason: input.reason } }, { em });
   await em.flush();
   await issueCertificate(em, deps, enrollment, input.now);
   return toAdminEnrollment(enrollment, course.name);
@@ -65,7 +66,7 @@ export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: numb
  * whoever paid for it (refundEnrolments reads the ledger: a forced enrolment refunds nothing).
  * Answers the user's remaining enrolments and the credits given back.
  */
-export async function deleteUserEnrollment(em: Em, input: { userId: number; enrollmentId: number; actor: Pick<Principal, 'userId' | 'name'> }): Promise<{ remaining: number; refunded: number }> {
+export async function deleteUserEnrollment(em: Em, input: { userId: number; enrollmentId: number; actor: Pick<Principal, 'userId' | 'name'>; audit?: AuditLog }): Promise<{ remaining: number; refunded: number }> {
   const enrollment = await findEnrollment(em, input.enrollmentId);
   if (!enrollment || enrollment.userId !== input.userId) throw notFound('That enrolment');
   const refunded = await em.transactional(async (tx) => {
@@ -73,6 +74,7 @@ export async function deleteUserEnrollment(em: Em, input: { userId: number; enro
       enrollment.status === 'not_started'
         ? await refundEnrolments(tx, { enrollmentIds: [enrollment.id], actor: { userId: input.actor.userId, name: input.actor.name }, reason: 'Enrolment deleted by an admin' })
         : 0;
+    await input.audit?.record({ actor: { userId: input.actor.userId, name: input.actor.name, role: 'admin' }, action: 'enrollment.deleted', companyId: enrollment.companyId, subject: { type: 'enrollment', id: enrollment.id }, details: { user_id: enrollment.userId, course_id: enrollment.courseId, refunded: back } }, { em: tx });
     await deleteEnrollments(tx, [enrollment.id]);
     return back;
   });

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, companyLogo } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { auditActorOf, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { deleteCompanyTree } from '../companies/manage-companies';
 import { findOwnDepot, readAccount, readLogo, updateLoginDetails, updateNotifications, updateOwnDepot, uploadLogo } from './account';
 
@@ -13,6 +13,7 @@ export function accountRoutes(deps: ServiceDeps) {
     })
     .handle(accountNotifications, async ({ em, principal, body }) => {
       await updateNotifications(em, principal, body);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'settings.changed', companyId: principal.companyId, subject: { type: 'company', id: principal.companyId }, details: { ...body } });
       return { success: true as const, message: ACCOUNT_MESSAGES.notificationsUpdated };
     })
     .handle(accountLogo, async ({ em, principal, body }) => {
@@ -26,6 +27,7 @@ export function accountRoutes(deps: ServiceDeps) {
     .handle(accountDepotDelete, async ({ em, principal, params }) => {
       const depot = await findOwnDepot(em, principal, params.id);
       await deleteCompanyTree(em, deps.enrolment, depot.id, principal.userId);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'company.deleted', companyId: principal.companyId, subject: { type: 'company', id: depot.id }, details: { name: depot.name } });
       return { success: true as const, message: ACCOUNT_MESSAGES.depotDeleted };
     })
     .handle(companyLogo, async ({ c, em, params }) => {

@@ -1,5 +1,5 @@
 import { adminCompanies, COMPANY_MESSAGES, companyCreate, companyDelete, companyGet, companyOptions, companyUpdate, depotDelete, depotUpdate } from '@portal/contracts';
-import { createServiceRouter, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
+import { auditActorOf, createServiceRouter, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
 import type { ICompany } from './company.entity';
 import { companyOptions as findCompanyOptions, depotsOf, listCompanies } from './company.repository';
 import { toAdminCompanies, toDepots } from './company-views';
@@ -27,8 +27,9 @@ export function companyRoutes(deps: ServiceDeps) {
       return { success: true as const, message: COMPANY_MESSAGES.updated, data: await one(em, company) };
     })
     .handle(companyDelete, async ({ em, principal, params }) => {
-      await findCompanyOrFail(em, params.companyId);
+      const company = await findCompanyOrFail(em, params.companyId);
       await deleteCompanyTree(em, deps.enrolment, params.companyId, principal.userId);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'company.deleted', companyId: company.parentId ?? null, subject: { type: 'company', id: company.id }, details: { name: company.name } });
       return { success: true as const, message: COMPANY_MESSAGES.deleted };
     })
     .handle(depotUpdate, async ({ em, principal, params, body }) => {
@@ -36,8 +37,9 @@ export function companyRoutes(deps: ServiceDeps) {
       return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: (await toDepots(deps.enrolment, [depot]))[0]! };
     })
     .handle(depotDelete, async ({ em, principal, params }) => {
-      await findDepotOrFail(em, params.companyId, params.depotId);
+      const depot = await findDepotOrFail(em, params.companyId, params.depotId);
       await deleteCompanyTree(em, deps.enrolment, params.depotId, principal.userId);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'company.deleted', companyId: params.companyId, subject: { type: 'company', id: depot.id }, details: { name: depot.name } });
       return { success: true as const, message: COMPANY_MESSAGES.depotDeleted };
     }).app;
 }

@@ -12,6 +12,8 @@ export const User = defineEntity({
     companyId: p.integer().fieldName('company_id'),
     role: p.enum(['learner', 'manager', 'admin']),
     wpUser: p.boolean().fieldName('wp_user').default(false),
+    /** GDPR erasure: when the learner was anonymised (their name is then a placeholder). */
+    anonymisedAt: p.datetime().fieldName('anonymised_at').nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

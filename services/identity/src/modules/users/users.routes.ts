@@ -1,9 +1,10 @@
 import { adminUsers, mimicCompany, unMimicCompany, USER_MESSAGES, userChangeCompany, userCreate, userDelete, userGet, userUpdate } from '@portal/contracts';
-import { createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
+import { auditActorOf, createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
 import { listUsers } from './user.repository';
 import { toAdminUser, toAdminUsers } from './user-views';
 import * as manage from './manage-users';
 import { sendWelcomeMails } from '../learners/welcome-mail';
+import { moveUser } from '../moves/move-learners';
 
 export function userRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
@@ -24,20 +25,24 @@ export function userRoutes(deps: ServiceDeps) {
       const user = await manage.updateUser(em, principal, params.id, body);
       return { success: true as const, message: USER_MESSAGES.updated, data: await toAdminUser(em, user) };
     })
-    .handle(userChangeCompany, async ({ em, params, body }) => {
-      const user = await manage.changeUserCompany(em, params.id, body.company_id);
+    .handle(userChangeCompany, async ({ em, principal, params, body }) => {
+      const user = await moveUser(em, deps, principal, params.id, body.company_id);
       return { success: true as const, message: USER_MESSAGES.companyChanged, data: await toAdminUser(em, user) };
     })
     .handle(userDelete, async ({ em, principal, params }) => {
+      const { companyId, name } = await manage.findUserOrFail(em, params.id);
       await manage.deleteUser(em, deps.enrolment, principal, params.id);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'user.deleted', companyId, subject: { type: 'user', id: params.id }, details: { name } });
       return { success: true as const, message: USER_MESSAGES.deleted };
     })
     .handle(mimicCompany, async ({ em, principal, body }) => {
       await manage.mimicCompany(em, principal, body.company_id);
+      await deps.audit.record({ actor: auditActorOf(principal), action: 'user.mimic', companyId: body.company_id, subject: { type: 'company', id: body.company_id } });
       return { success: true as const, message: USER_MESSAGES.mimicked };
     })
     .handle(unMimicCompany, async ({ em, principal }) => {
       await manage.unMimicCompany(em, principal);
+      if (principal.isMimicking) await deps.audit.record({ actor: auditActorOf(principal), action: 'user.unmimic', companyId: principal.companyId, subject: { type: 'company', id: principal.companyId } });
       return { success: true as const, message: USER_MESSAGES.unmimicked };
     }).app;
 }

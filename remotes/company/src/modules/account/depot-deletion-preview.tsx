@@ -1,0 +1,27 @@
+import { accountDepotDeletionPreview, type ApiClient } from '@portal/contracts';
+import { Spinner } from '@portal/design-system';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What deleting the depot would remove, read when the delete modal opens (nothing is deleted silently). */
+export function DepotDeletionPreview({ api, depotId }: { api: ApiClient; depotId: number }) {
+  const preview = useApiQuery(`depot-preview:${depotId}`, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));
+  if (preview.status === 'loading') return <Spinner label="Counting the depot’s learners…" />;
+  if (preview.status === 'error') return <LoadError error={preview.error} onRetry={preview.reload} what="what the depot holds" />;
+  const { learners, managers, enrollments, parent } = preview.data;
+  return (
+    <div data-testid="depot-deletion-preview">
+      <p>
+        This depot holds <strong>{plural(learners, 'learner', 'learners')}</strong>, {plural(managers, 'manager', 'managers')} and{' '}
+        <strong>{plural(enrollments, 'enrolment', 'enrolments')}</strong>.
+      </p>
+      {parent && learners + enrollments > 0 ? (
+        <p>
+          <strong>Move learners to {parent.name}</strong> keeps them, their enrolments, certificates and the depot’s remaining credits in {parent.name}, then
+          deletes the depot. <strong>Delete Depot</strong> deletes all of them.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './audit.entity';
+export * from './audit.migration';
+export * from './audit-log';
