@@ -10,6 +10,9 @@ import { companyRoutes } from './companies';
 import { creditRoutes } from './credits';
 import { enrollingRoutes } from './enrolling';
 import { learnerAccountRoutes } from './learner-account';
+import { adminJobRoutes } from './admin-jobs';
+import { systemReportRoutes } from './system-reports';
+import { settingsRoutes } from './settings';
 
 export * from './identity';
 export * from './enrolment';
@@ -22,6 +25,9 @@ export * from './companies';
 export * from './credits';
 export * from './enrolling';
 export * from './learner-account';
+export * from './admin-jobs';
+export * from './system-reports';
+export * from './settings';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...adminJobRoutes, ...systemReportRoutes, ...settingsRoutes];

@@ -7,6 +7,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { learnerAccountRoutes } from './modules/learner-account/learner-account.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -17,5 +18,6 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', userRoutes(deps))
     .route('/', companyRoutes(deps))
     .route('/', employeeRoutes(deps))
-    .route('/', learnerAccountRoutes(deps));
+    .route('/', learnerAccountRoutes(deps))
+    .route('/', settingsRoutes(deps));
 }
