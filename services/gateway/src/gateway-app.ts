@@ -18,6 +18,7 @@ import { createReportingApp } from '@portal/reporting-service';
 import { compressJson } from './compress-json';
 import { deleteSessionByToken } from './logout';
 import { mountStaticSites } from './static-sites';
+import { scheduledTasks } from './platform';
 
 export interface GatewayOptions {
   /** Serve shells and remotes from their dist folders (off in API-only tests). */
@@ -62,7 +63,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.route('/', createIdentityApp(deps));
   app.route('/', createCatalogueApp(deps));
   app.route('/', createEnrolmentApp(deps));
-  app.route('/', createReportingApp(deps));
+  app.route('/', createReportingApp(deps, { scheduledTasks: () => scheduledTasks(deps) }));
   app.all('/api/*', notFoundHandler);
 
   // A plain navigation (also where the shells send the browser on a 401): end the session, go to sign-in.
