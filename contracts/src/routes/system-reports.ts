@@ -52,8 +52,6 @@ function datesInOrder<T extends Record<string, unknown>>(startKey: keyof T & str
   };
 }
 
-export const reportParams = z.object({ reportType: z.enum(REPORT_TYPES, { error: 'Unknown report.' }) });
-
 /** The page's JSON body; missing dates mean the last REPORT_DEFAULT_DAYS days up to today. */
 export const reportBodySchema = z
   .strictObject({
@@ -92,30 +90,39 @@ export type Report = z.infer<typeof reportSchema>;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const reportGenerate = defineRoute({
-  name: 'reports.generate',
-  method: 'POST',
-  path: '/api/reports/{reportType}',
-  service: 'reporting',
-  access: ['admin'],
-  summary: 'A System Report: .xlsx (name in Content-Disposition) unless Accept asks for application/json, then the report as JSON.',
-  params: reportParams,
-  body: reportBodySchema,
-  response: reportSchema,
-  responseType: 'file',
-});
+/**
+ * One route per report and call: every path parameter of the table is an id (the hostile-input
+ * tests hold that), so the report type is part of the path, not a parameter. An unknown type is a 404.
+ */
+function generateRoute<T extends ReportType>(type: T) {
+  return defineRoute({
+    name: `reports.generate.${type}`,
+    method: 'POST',
+    path: `/api/reports/${type}`,
+    service: 'reporting',
+    access: ['admin'],
+    summary: `${REPORT_TITLES[type]}: .xlsx (name in Content-Disposition) unless Accept asks for application/json, then the report as JSON.`,
+    body: reportBodySchema,
+    response: reportSchema,
+    responseType: 'file',
+  });
+}
 
-export const reportDownload = defineRoute({
-  name: 'reports.download',
-  method: 'GET',
-  path: '/api/reports/{reportType}',
-  service: 'reporting',
-  access: ['admin'],
-  summary: 'The older screen’s report download (startDate, endDate, companyId, courseId, role); JSON when Accept asks for it.',
-  params: reportParams,
-  query: reportQuerySchema,
-  response: reportSchema,
-  responseType: 'file',
-});
+function downloadRoute<T extends ReportType>(type: T) {
+  return defineRoute({
+    name: `reports.download.${type}`,
+    method: 'GET',
+    path: `/api/reports/${type}`,
+    service: 'reporting',
+    access: ['admin'],
+    summary: `${REPORT_TITLES[type]} for the older screen (startDate, endDate, companyId, courseId, role); JSON when Accept asks for it.`,
+    query: reportQuerySchema,
+    response: reportSchema,
+    responseType: 'file',
+  });
+}
 
-export const systemReportRoutes = [reportGenerate, reportDownload] as const;
+export const reportGenerateRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, generateRoute(type)])) as { [T in ReportType]: ReturnType<typeof generateRoute<T>> };
+export const reportDownloadRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, downloadRoute(type)])) as { [T in ReportType]: ReturnType<typeof downloadRoute<T>> };
+
+export const systemReportRoutes = REPORT_TYPES.flatMap((type) => [reportGenerateRoutes[type], reportDownloadRoutes[type]]);

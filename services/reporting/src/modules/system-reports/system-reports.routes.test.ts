@@ -184,12 +184,12 @@ describe('refusals and bad input', () => {
     }
   });
 
-  it('refuses a start after the end, an unknown report and an unknown role', async () => {
+  it('refuses a start after the end and an unknown role; an unknown report does not exist', async () => {
     const late = await client('admin').request('/api/reports/total-enrollments', { method: 'POST', json: { start_date: '2026-06-02', end_date: '2026-06-01' } });
     expect(late.status).toBe(422);
     expect(((await late.json()) as { errors: Record<string, string[]> }).errors.start_date).toEqual(['The start date must be on or before the end date.']);
     expect((await client('admin').request('/api/reports/total-enrollments?startDate=2026-06-02&endDate=2026-06-01')).status).toBe(422);
-    expect((await client('admin').request('/api/reports/everything', { method: 'POST', json: {} })).status).toBe(422);
+    expect((await client('admin').request('/api/reports/everything', { method: 'POST', json: {} })).status).toBe(404);
     expect((await client('admin').request('/api/reports/user-activity?role=owner')).status).toBe(422);
   });
 });

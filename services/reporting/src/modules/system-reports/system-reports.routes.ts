@@ -1,4 +1,4 @@
-import { reportDownload, reportGenerate, XLSX_CONTENT_TYPE, type Report } from '@portal/contracts';
+import { REPORT_TYPES, reportDownloadRoutes, reportGenerateRoutes, XLSX_CONTENT_TYPE, type Report } from '@portal/contracts';
 import { createServiceRouter, type AppContext, type ServiceDeps } from '@portal/service-kit';
 import { buildReport } from './build-report';
 import { reportRange } from './report-range';
@@ -15,15 +15,19 @@ async function answer(c: AppContext, report: Report, now: Date): Promise<Respons
 }
 
 export function systemReportRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps)
-    .handle(reportGenerate, async ({ c, em, params, body }) => {
-      const now = deps.now();
-      const range = reportRange({ startDate: body.start_date, endDate: body.end_date }, now);
-      return answer(c, await buildReport(em, params.reportType, { range, companyId: body.company_id, courseId: body.course_id, role: body.role }), now);
-    })
-    .handle(reportDownload, async ({ c, em, params, query }) => {
-      const now = deps.now();
-      const range = reportRange({ startDate: query.startDate, endDate: query.endDate }, now);
-      return answer(c, await buildReport(em, params.reportType, { range, companyId: query.companyId, courseId: query.courseId, role: query.role }), now);
-    }).app;
+  const router = createServiceRouter(deps);
+  for (const type of REPORT_TYPES) {
+    router
+      .handle(reportGenerateRoutes[type], async ({ c, em, body }) => {
+        const now = deps.now();
+        const range = reportRange({ startDate: body.start_date, endDate: body.end_date }, now);
+        return answer(c, await buildReport(em, type, { range, companyId: body.company_id, courseId: body.course_id, role: body.role }), now);
+      })
+      .handle(reportDownloadRoutes[type], async ({ c, em, query }) => {
+        const now = deps.now();
+        const range = reportRange({ startDate: query.startDate, endDate: query.endDate }, now);
+        return answer(c, await buildReport(em, type, { range, companyId: query.companyId, courseId: query.courseId, role: query.role }), now);
+      });
+  }
+  return router.app;
 }
