@@ -16,6 +16,9 @@ const EditUserScreen = lazy(() => import('../modules/learners/user-screen').then
 const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel').then((module) => ({ default: module.CompaniesPanel })));
 const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
 const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
+const SitePanel = lazy(() => import('../modules/site/site-panel').then((module) => ({ default: module.SitePanel })));
+const JobsPanel = lazy(() => import('../modules/jobs/jobs-panel').then((module) => ({ default: module.JobsPanel })));
+const ReportsPanel = lazy(() => import('../modules/reports/reports-panel').then((module) => ({ default: module.ReportsPanel })));
 const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
 const loading = <Spinner label="Loading…" />;
 
@@ -50,6 +53,12 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
       return <CompaniesPanel api={api} />;
     case 'courses':
       return <CoursesPanel api={api} />;
+    case 'site':
+      return <SitePanel api={api} />;
+    case 'jobs':
+      return <JobsPanel api={api} />;
+    case 'reports':
+      return <ReportsPanel api={api} />;
     default:
       return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
   }
