@@ -13,7 +13,7 @@ const INPUT_TYPES: Partial<Record<SiteSettingKey, string>> = {
 };
 const HINTS: Partial<Record<SiteSettingKey, string>> = {
   help_email: 'Shown in the footer, on the sign-in page and on error pages.',
-  credit_purchase_url: 'The Buy credits links in the header, the menu and the dashboard.',
+  credit_purchase_url: 'The credits links in the header and the mobile menu.',
   rating_text: 'The rating strip under the header, e.g. 4.7 Ratings.',
   support_contact: 'Shown in the footer beside the help email.',
 };
@@ -47,8 +47,10 @@ function SiteForm({ api, initial }: { api: ApiClient; initial: SiteSettings }) {
       setValues(response.data);
       setNotice({ tone: 'success', text: response.message });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      // Field errors show under their fields; anything else in the notice.
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length === 0) setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
     } finally {
       setSaving(false);
     }
