@@ -24,6 +24,8 @@ export const HELP_URL = 'https://safetytraining.test/help';
 export const PRIVACY_URL = 'https://safetytraining.test/privacy';
 export const TERMS_URL = 'https://safetytraining.test/terms';
 export const RATING_TEXT = { rating: '4.7 Ratings', reviews: '2000+ Reviews' } as const;
+export const SHOP_URL = 'https://shop.safetytraining.test';
+export const SUPPORT_CONTACT = 'Call 0800 000 0000, Monday to Friday, 9am to 5pm';
 /** Category ids that have their own icon (spec §9); others get the default icon. */
 export const SPECIAL_ICON_CATEGORY_IDS = [1, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19] as const;
 export const COMPANY_SPECIFIC_CATEGORY_NAME = 'Company Specific';

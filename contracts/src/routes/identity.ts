@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, successSchema } from '../route';
 import { roleSchema } from '../roles';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { siteSettingsSchema } from './settings';
 
 export const REMOTE_NAMES = ['learner', 'company', 'admin', 'verify'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -75,6 +76,8 @@ export const shell = defineRoute({
     remotes: remotesSchema,
     help_email: z.string(),
     is_development: z.boolean(),
+    /** The Site tab's settings the menu, header and footer show. */
+    settings: siteSettingsSchema,
   }),
 });
 
@@ -85,7 +88,7 @@ export const remotes = defineRoute({
   service: 'identity',
   access: 'public',
   summary: 'Where each remote’s mf-manifest.json is published (for the public shell).',
-  response: z.object({ remotes: remotesSchema }),
+  response: z.object({ remotes: remotesSchema, settings: siteSettingsSchema }),
 });
 
 /** Texts of the sign-in and password flows (spec §8 "Password"), shared by server and pages. */

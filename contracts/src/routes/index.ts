@@ -14,6 +14,9 @@ import { reportingEnrolmentRoutes } from './reporting-enrolments';
 import { certificateRoutes } from './certificates';
 import { auditRoutes } from './audit';
 import { learnerAdminRoutes } from './learner-admin';
+import { adminJobRoutes } from './admin-jobs';
+import { systemReportRoutes } from './system-reports';
+import { settingsRoutes } from './settings';
 
 export * from './identity';
 export * from './enrolment';
@@ -30,6 +33,9 @@ export * from './reporting-enrolments';
 export * from './certificates';
 export * from './audit';
 export * from './learner-admin';
+export * from './admin-jobs';
+export * from './system-reports';
+export * from './settings';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes, ...adminJobRoutes, ...systemReportRoutes, ...settingsRoutes];

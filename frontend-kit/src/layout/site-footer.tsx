@@ -1,29 +1,34 @@
-import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@portal/contracts';
 import './site-footer.css';
 
-/** The footer of every shell: help, verify, privacy and terms links, and the help address. */
-export function SiteFooter({ containerClassName }: { containerClassName: string }) {
+/**
+ * The footer of every shell: help, verify, privacy and terms links, the help address and the
+ * support contact, from the Site tab's settings (the shell response carries them) or the defaults.
+ */
+export function SiteFooter({ containerClassName, settings = DEFAULT_SITE_SETTINGS }: { containerClassName: string; settings?: SiteSettings }) {
   return (
     <footer className="site-footer">
       <div className={`${containerClassName} site-footer__inner`}>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
             <li>
-              <a href={HELP_URL}>Help</a>
+              <a href={settings.help_url}>Help</a>
             </li>
             <li>
               <a href="/verify">Verify a certificate</a>
             </li>
             <li>
-              <a href={PRIVACY_URL}>Privacy policy</a>
+              <a href={settings.privacy_url}>Privacy policy</a>
             </li>
             <li>
-              <a href={TERMS_URL}>Terms and conditions</a>
+              <a href={settings.terms_url}>Terms and conditions</a>
             </li>
           </ul>
         </nav>
         <p className="site-footer__meta">
-          Need a hand? <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>
+          Need a hand? <a href={`mailto:${settings.help_email}`}>{settings.help_email}</a>
+          <span aria-hidden="true"> · </span>
+          <span data-testid="support-contact">{settings.support_contact}</span>
           <span aria-hidden="true"> · </span>© {new Date().getFullYear()} Safety Training
         </p>
       </div>

@@ -18,6 +18,7 @@ import { compressJson } from './compress-json';
 import { logoutHandlers } from './logout';
 import { securityHeaders } from './security-headers';
 import { mountStaticSites } from './static-sites';
+import { scheduledTasks } from './platform';
 
 export interface GatewayOptions {
   /** Serve shells and remotes from their dist folders (off in API-only tests). */
@@ -63,7 +64,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.route('/', createIdentityApp(deps));
   app.route('/', createCatalogueApp(deps));
   app.route('/', createEnrolmentApp(deps));
-  app.route('/', createReportingApp(deps));
+  app.route('/', createReportingApp(deps, { scheduledTasks: () => scheduledTasks(deps) }));
   app.all('/api/*', notFoundHandler);
 
   // Signing out needs the session's XSRF token (the page posts it); a bare GET only clears an ended session.

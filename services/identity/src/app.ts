@@ -10,6 +10,7 @@ import { learnerAccountRoutes } from './modules/learner-account/learner-account.
 import { auditRoutes } from './modules/audit/audit.routes';
 import { anonymiseRoutes } from './modules/anonymise/anonymise.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -23,5 +24,6 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', learnerAccountRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', anonymiseRoutes(deps))
-    .route('/', moveRoutes(deps));
+    .route('/', moveRoutes(deps))
+    .route('/', settingsRoutes(deps));
 }

@@ -9,13 +9,16 @@ import { IdentityInitial } from './migrations/202611210010_identity_initial';
 import { IdentityTokensAndAttempts } from './migrations/202611210600_identity_tokens_and_attempts';
 import { IdentitySignIns } from './migrations/202611240100_identity_sign_ins';
 import { IdentityAnonymised } from './migrations/202611250100_identity_anonymised';
+import { IdentitySiteSettings } from './migrations/202611250100_identity_site_settings';
+import { SiteSetting } from './modules/settings/site-setting.entity';
 
 export const identitySchema: ServiceSchema = {
-  entities: [User, Company, Session, UserToken, AuthAttempt, SignInRecord],
+  entities: [User, Company, Session, UserToken, AuthAttempt, SignInRecord, SiteSetting],
   migrations: [
     { name: '202611210010_identity_initial', class: IdentityInitial },
     { name: '202611210600_identity_tokens_and_attempts', class: IdentityTokensAndAttempts },
     { name: '202611240100_identity_sign_ins', class: IdentitySignIns },
     { name: '202611250100_identity_anonymised', class: IdentityAnonymised },
+    { name: '202611250100_identity_site_settings', class: IdentitySiteSettings },
   ],
 };

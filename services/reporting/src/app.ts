@@ -1,9 +1,20 @@
 import { Hono } from 'hono';
-import type { AppEnv, ServiceDeps } from '@portal/service-kit';
+import type { AppEnv, ScheduledTask, ServiceDeps } from '@portal/service-kit';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { reportingEnrolmentRoutes } from './modules/enrolments/enrolments.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { systemReportRoutes } from './modules/system-reports/system-reports.routes';
 
-/** The reporting service: the read model behind dashboards, reports and exports. */
-export function createReportingApp(deps: ServiceDeps) {
-  return new Hono<AppEnv>().route('/', dashboardRoutes(deps)).route('/', reportingEnrolmentRoutes(deps));
+export interface ReportingOptions {
+  /** The platform's schedule, shown on the Cron Jobs tab (the gateway's `scheduledTasks`). */
+  scheduledTasks?: () => ScheduledTask[];
+}
+
+/** The reporting service: the read model behind dashboards, reports and exports, and the Cron Jobs tab. */
+export function createReportingApp(deps: ServiceDeps, options: ReportingOptions = {}) {
+  return new Hono<AppEnv>()
+    .route('/', dashboardRoutes(deps))
+    .route('/', reportingEnrolmentRoutes(deps))
+    .route('/', jobRoutes(deps, options.scheduledTasks ?? (() => [])))
+    .route('/', systemReportRoutes(deps));
 }

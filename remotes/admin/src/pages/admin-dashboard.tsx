@@ -17,6 +17,9 @@ const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel')
 const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
 const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
 const AuditPanel = lazy(() => import('../modules/audit/audit-panel').then((module) => ({ default: module.AuditPanel })));
+const SitePanel = lazy(() => import('../modules/site/site-panel').then((module) => ({ default: module.SitePanel })));
+const JobsPanel = lazy(() => import('../modules/jobs/jobs-panel').then((module) => ({ default: module.JobsPanel })));
+const ReportsPanel = lazy(() => import('../modules/reports/reports-panel').then((module) => ({ default: module.ReportsPanel })));
 const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
 const CertificatePanel = lazy(() => import('../modules/certificate/certificate-panel').then((module) => ({ default: module.CertificatePanel })));
 const loading = <Spinner label="Loading…" />;
@@ -57,6 +60,12 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
       return <CertificatePanel api={api} />;
     case 'audit':
       return <AuditPanel api={api} />;
+    case 'site':
+      return <SitePanel api={api} />;
+    case 'jobs':
+      return <JobsPanel api={api} />;
+    case 'reports':
+      return <ReportsPanel api={api} />;
     default:
       return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
   }

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contracts';
+import { DEFAULT_SITE_SETTINGS, type Role } from '@portal/contracts';
 import type { ShellData } from '../modules/session/use-shell-data';
 
 const MENUS: Record<Role, ShellData['menu']> = {
@@ -36,5 +36,6 @@ export function shellData(role: Role, overrides: Partial<ShellData['user']> = {}
     },
     help_email: 'help@safetytraining.test',
     is_development: false,
+    settings: DEFAULT_SITE_SETTINGS,
   };
 }

@@ -18,6 +18,7 @@ interface ShellBody {
   remotes: Record<string, string>;
   help_email: string;
   is_development: boolean;
+  settings: Record<string, string>;
 }
 
 async function shellOf(role: Role): Promise<ShellBody> {
@@ -90,6 +91,7 @@ describe('GET /api/remotes', () => {
   it('gives anyone the same registry, without a session', async () => {
     const response = await new TestClient(world.app).request('/api/remotes');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ remotes: (await shellOf('manager')).remotes });
+    const manager = await shellOf('manager');
+    expect(await response.json()).toEqual({ remotes: manager.remotes, settings: manager.settings });
   });
 });

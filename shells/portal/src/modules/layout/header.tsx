@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CREDIT_PURCHASE_URL } from '@portal/contracts';
 import { useShell } from '../session/shell-context';
 import { useCreditBalance } from '../session/use-credit-balance';
 import { MenuLinks } from './menu-links';
@@ -10,7 +9,7 @@ import { UnMimicLink } from './un-mimic-link';
 import { BrandMark } from './brand-mark';
 
 export function Header() {
-  const { user, menu } = useShell();
+  const { user, menu, settings } = useShell();
   const isLearner = user.role === 'learner';
   const balance = useCreditBalance(!isLearner);
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -19,7 +18,7 @@ export function Header() {
     <header className="shell-header">
       <div className="shell-header__strip">
         <div className="shell-container shell-header__strip-inner">
-          <RatingStrip />
+          <RatingStrip rating={settings.rating_text} reviews={settings.reviews_text} />
           {user.is_mimicking ? <UnMimicLink /> : null}
         </div>
       </div>
@@ -32,7 +31,7 @@ export function Header() {
           <MenuLinks items={menu} user={user} />
         </nav>
         {!isLearner ? (
-          <a className="shell-credits" href={CREDIT_PURCHASE_URL} data-testid="header-credits">
+          <a className="shell-credits" href={settings.credit_purchase_url} data-testid="header-credits">
             <span className="shell-credits__label">Credits</span>
             <span className="shell-credits__value">{balance ?? '–'}</span>
           </a>

@@ -1,6 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'react-router';
-import { CREDIT_PURCHASE_URL, HELP_URL } from '@portal/contracts';
 import { useShell } from '../session/shell-context';
 import { MenuLinks } from './menu-links';
 
@@ -13,7 +12,7 @@ interface Props {
 
 /** The small-screen menu: the server's menu plus credits (non-learners), help and verify links. */
 export function MobileMenu({ id, isOpen, onClose, balance }: Props) {
-  const { user, menu } = useShell();
+  const { user, menu, settings } = useShell();
   const location = useLocation();
   const isLearner = user.role === 'learner';
 
@@ -36,7 +35,7 @@ export function MobileMenu({ id, isOpen, onClose, balance }: Props) {
             <span>
               Credit balance: <strong data-testid="mobile-credit-balance">{balance ?? '–'}</strong>
             </span>
-            <a className="ds-button ds-button--primary ds-button--sm" href={CREDIT_PURCHASE_URL}>
+            <a className="ds-button ds-button--primary ds-button--sm" href={settings.credit_purchase_url}>
               Buy credit
             </a>
           </div>
@@ -44,7 +43,7 @@ export function MobileMenu({ id, isOpen, onClose, balance }: Props) {
         <MenuLinks items={menu} user={user} onNavigate={onClose} />
         <ul className="shell-menu shell-menu--secondary">
           <li>
-            <a className="shell-menu__link" href={HELP_URL}>
+            <a className="shell-menu__link" href={settings.help_url}>
               Help
             </a>
           </li>
