@@ -11,19 +11,18 @@ import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment
 import { EnrolmentReporting } from './migrations/202612010100_enrolment_reporting';
 import { EnrolmentCertificates } from './migrations/202611240100_enrolment_certificates';
 import { CertificateRecord } from './modules/certificates/certificate.entity';
-
-export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord],
 import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
 import { SentReminder } from './modules/reminders/sent-reminder.entity';
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, SentReminder],
+
+export const enrolmentSchema: ServiceSchema = {
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
     { name: '202611230100_enrolment_credits_and_invoices', class: EnrolmentCreditsAndInvoices },
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
     { name: '202611240100_enrolment_certificates', class: EnrolmentCertificates },
-    { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
     { name: '202611250200_enrolment_sent_reminders', class: EnrolmentSentReminders },
+    { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
   ],
 };

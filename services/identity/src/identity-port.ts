@@ -94,10 +94,12 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       user.companyId = changes.companyId;
       await em.flush();
       return { ok: true, user: { id: user.id, name: user.name, email: user.email ?? null, companyId: user.companyId, role: user.role, purchasedAccount: user.wpUser } };
+    },
     async managersOf(companyIds) {
       const ids = [...new Set(companyIds)];
       const managers = await orm.em.fork().find(User, { companyId: { $in: ids }, role: 'manager' }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'], orderBy: { id: 'asc' } });
       return managers.map(toUserSummary);
+    },
     async companiesWithSetting(setting) {
       const field = ({ send_certificate: 'sendCertificate', send_report: 'sendReport', send_expiry_report: 'sendExpiryReport' } as const)[setting];
       const companies = await orm.em.fork().find(Company, { [field]: true }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { id: 'asc' } });

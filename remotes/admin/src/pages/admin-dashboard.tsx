@@ -5,7 +5,6 @@ import { Card, PageHeader, Spinner, TabPanel, Tabs, type TabItem } from '@portal
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ADMIN_TABS, type AdminTab } from '../modules/admin-tabs/admin-tab';
 import { useAdminTab } from '../modules/admin-tabs/use-admin-tab';
-import { ComingSoonPanel } from '../modules/panels/coming-soon-panel';
 import { LearnersPanel } from '../modules/learners/learners-panel';
 import '../modules/panels/admin.css';
 
@@ -47,7 +46,7 @@ function screenFor(pathname: string, api: RemotePageProps['api']): ReactNode | n
   return null;
 }
 
-/** The panel of each tab; tabs a later release fills in show the coming-soon panel. */
+/** The panel of each tab (the switch is exhaustive: a new tab fails to compile until it has one). */
 function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
   switch (tab) {
     case 'learners':
@@ -66,8 +65,6 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
       return <JobsPanel api={api} />;
     case 'reports':
       return <ReportsPanel api={api} />;
-    default:
-      return <ComingSoonPanel title={PANELS[tab].label} description={PANELS[tab].description} />;
   }
 }
 
