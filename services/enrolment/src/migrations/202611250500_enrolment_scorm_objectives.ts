@@ -24,7 +24,7 @@ export class EnrolmentScormObjectives extends SchemaMigration {
         t.string('score_scaled', 32).nullable();
         t.string('progress_measure', 32).nullable();
         t.datetime('updated_at').notNullable();
-        t.unique(['enrollment_id', 'sco_identifier', 'objective_id']);
+        t.unique(['enrollment_id', 'sco_identifier', 'objective_id'], { indexName: 'scorm_objectives_sco_objective_unique' });
       })
       .createTable('scorm_interactions', (t) => {
         t.increments('id').primary();
@@ -39,7 +39,7 @@ export class EnrolmentScormObjectives extends SchemaMigration {
         t.string('latency', 64).nullable();
         t.string('timestamp', 64).nullable();
         t.datetime('updated_at').notNullable();
-        t.unique(['attempt_id', 'sco_identifier', 'position']);
+        t.unique(['attempt_id', 'sco_identifier', 'position'], { indexName: 'scorm_interactions_attempt_sco_position_unique' });
       });
   }
 }

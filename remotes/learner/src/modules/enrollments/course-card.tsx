@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { CREDIT_PURCHASE_URL, formatDate, type LearnerEnrollment } from '@portal/contracts';
-import { Button, ButtonLink, StatusPill } from '@portal/design-system';
+import { Button, ButtonLink, ProgressBar, StatusPill } from '@portal/design-system';
 import { plainText } from './plain-text';
 
 /** One course summary in the state the server computed (spec §2 "Learner course card"). */
@@ -48,6 +48,14 @@ function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
         <strong>Expired</strong>
         {enrollment.expired_at ? <span> on {formatDate(enrollment.expired_at)}</span> : null}
       </p>
+    );
+  }
+  // The content's own progress measure (SCORM 2004), when it reports one.
+  if (enrollment.state === 'in-progress' && enrollment.progress !== null && enrollment.progress !== undefined) {
+    return (
+      <div className="learner-card__progress" data-testid="course-progress">
+        <ProgressBar value={enrollment.progress} label="Progress" />
+      </div>
     );
   }
   return null;
