@@ -1,5 +1,6 @@
 import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
-import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Principal } from '@portal/service-kit';
+import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Env, type Principal } from '@portal/service-kit';
+import { CONTENT_TOKEN_HOURS, contentTokenSecret, contentUrl, signContentToken } from './content-token';
 import { ownEnrollment } from './enrolment-access';
 import { ScormAttempt, type IScoState, type IScormObjective } from './scorm.entity';
 import { scoStatesOf } from './scorm.repository';
@@ -89,7 +90,7 @@ export async function openAttempt(em: Em, input: { enrollmentId: number; userId:
 }
 
 /** Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data. */
-export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date) {
+export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date, env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET' | 'contentOriginUrl'>) {
   const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
   const pkg = await catalogue.coursePackage(enrollment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
@@ -100,6 +101,8 @@ export async function launchCourse(em: Em, catalogue: CataloguePort, principal: 
     await em.flush();
   }
 
+  // The package is framed from the content origin, by a token good for this attempt's course only.
+  const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrollment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });
   const states = await scoStatesOf(em, enrollment.id);
   const objectives = await objectivesOf(em, enrollment.id);
   const learner = { id: principal.userId, name: principal.name };
@@ -108,7 +111,7 @@ export async function launchCourse(em: Em, catalogue: CataloguePort, principal: 
     return {
       identifier: sco.identifier,
       title: sco.title,
-      url: pkg.baseUrl + sco.href,
+      url: contentUrl(env, contentToken, sco.href),
       commit_url: commitUrl(attemptId, sco.identifier, token),
       progress: (state?.progress ?? 'not-attempted') as ScoProgress,
       cmi: initialCmi(pkg.version, sco, learner, state, objectives.get(sco.identifier)),
