@@ -30,6 +30,7 @@ const PROBE_PAGE = `<!doctype html>
 (function () {
   var out = {};
   try { out.parentDocument = 'read: ' + parent.document.title; } catch (e) { out.parentDocument = 'blocked: ' + e.name; }
+  try { out.frameElement = 'read: ' + window.frameElement.ownerDocument.title; } catch (e) { out.frameElement = 'blocked: ' + e.name; }
   try { out.topCookie = 'read: ' + top.document.cookie; } catch (e) { out.topCookie = 'blocked: ' + e.name; }
   out.ownCookie = document.cookie;
   var portal = (location.ancestorOrigins && location.ancestorOrigins[0]) || '';
@@ -115,7 +116,9 @@ test.describe('a package script cannot act as its viewer', () => {
     const content = page.frameLocator('[data-testid=course-frame]');
     await expect(content.locator('#probe')).not.toHaveText('running');
     const probe = JSON.parse(await content.locator('#probe').innerText()) as Record<string, string>;
-    expect(probe.parentDocument).toMatch(/^blocked: SecurityError/);
+    // parent is the bridge's stand-in (no document); top is the player page itself: cross-origin.
+    expect(probe.parentDocument).toMatch(/^blocked: /);
+    expect(probe.frameElement).toMatch(/^blocked: /);
     expect(probe.topCookie).toMatch(/^blocked: SecurityError/);
     // No portal cookie (session or XSRF) on the content origin.
     expect(probe.ownCookie).toBe('');

@@ -48,13 +48,30 @@ export const BRIDGE_SCRIPT = `(function () {
     try { history.replaceState(history.state, '', location.pathname + location.search + (own.length > 1 ? own : '')); } catch (e) { /* keep going */ }
   }
   if (!seed || seed.portalScorm !== 1 || typeof CrossFrameAPI !== 'function' || window.parent === window) return;
-  var api = new CrossFrameAPI(seed.parentOrigin, window.parent, { timeout: 10000 });
+  var realParent = window.parent;
+  var api = new CrossFrameAPI(seed.parentOrigin, realParent, { timeout: 10000 });
+  var name = seed.version === '1.2' ? 'API' : 'API_1484_11';
   var cmi = seed.cmi || {};
   Object.keys(cmi).forEach(function (key) {
     if (typeof cmi[key] === 'string') api._cache.set(key, cmi[key]);
   });
-  if (seed.version === '1.2') window.API = api;
-  else window.API_1484_11 = api;
+  // Content often declares its own global \`var API = null;\` before it looks for the API: on a
+  // same-origin page that only shadowed the parent's, here it would erase this one and send the
+  // search to the (cross-origin) parent. An accessor the declaration cannot overwrite keeps it.
+  Object.defineProperty(window, name, {
+    configurable: false,
+    enumerable: true,
+    get: function () { return api; },
+    set: function () { /* the content's own variable of that name: ignored */ },
+  });
+  // The SCORM 2004 discovery algorithm (and some 1.2 content) starts at window.parent, which is
+  // the cross-origin player page here: reading anything on it throws. window.parent is
+  // replaceable, so the content sees an LMS window that holds the API and forwards postMessage;
+  // the real parent stays out of reach either way (window.top is still the cross-origin page).
+  var lmsWindow = { postMessage: function () { return realParent.postMessage.apply(realParent, arguments); }, opener: null, closed: false };
+  lmsWindow[name] = api;
+  lmsWindow.parent = lmsWindow;
+  try { window.parent = lmsWindow; } catch (e) { /* an old browser: the content's own window still has the API */ }
 })();
 `;
 
