@@ -2,4 +2,4 @@ export { createEnrolmentApp } from './app';
 export { enrolmentSchema } from './schema';
 export { createEnrolmentPort } from './enrolment-port';
 export { seedDemoEnrolment } from './seeders/demo-enrolment';
-export { contentTokenSecret, verifyContentToken } from './modules/player/content-token';
+export { contentTokenSecret, signContentToken, verifyContentToken } from './modules/player/content-token';

@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('PlayerHttpService while the page goes away (issue 13 item 9)', () => {
   it('sends every commit by beacon, not only the final one, and answers each as success', () => {
-    const beacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    const beacon = vi.fn<(url: string, body?: BodyInit | null) => boolean>(() => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const http = new PlayerHttpService(settings, () => true);

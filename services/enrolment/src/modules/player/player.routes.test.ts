@@ -10,6 +10,7 @@ import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from './scorm.entity';
+import { contentTokenSecret, verifyContentToken } from './content-token';
 
 const unique = () => randomBytes(4).toString('hex');
 /** Whole seconds, as MySQL DATETIME keeps them. */
@@ -93,7 +94,13 @@ describe('launching the player', () => {
     expect(body.start_index).toBe(0);
     expect(body.enrollment.status).toBe('in_progress');
     const [first] = body.scos;
-    expect(first!.url).toBe(`/storage/courses/${course.id}/package/intro/index.html?page=1`);
+    // Framed from the content origin, by a token good for this attempt's course only (issue 13 item 2).
+    const url = new URL(first!.url);
+    expect(url.origin).toBe(platform.env.contentOriginUrl);
+    expect(url.pathname + url.search).toMatch(new RegExp(`^/c/${body.attempt_id}\\.${course.id}\\.\\d+\\.[\\w-]{43}/intro/index\\.html\\?page=1$`));
+    const token = url.pathname.split('/')[2]!;
+    expect(verifyContentToken(contentTokenSecret(platform.env), token, NOW)).toEqual({ attemptId: body.attempt_id, courseId: course.id });
+    expect(verifyContentToken(contentTokenSecret(platform.env), token, new Date(NOW.getTime() + 8 * 3600_000))).toBeNull();
     expect(first!.commit_url).toMatch(new RegExp(`^/api/learn/attempts/${body.attempt_id}/commit\\?sco=intro&token=`));
     expect(first!.cmi).toEqual({
       'cmi.core.student_id': String(learnerId),
