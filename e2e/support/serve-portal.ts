@@ -22,6 +22,9 @@ const env: Record<string, string | undefined> = {
   LOG_REQUESTS: 'false',
   // Production mode has no webhook secret by default; the specs sign shop orders with this one.
   SHOP_WEBHOOK_SECRET: E2E_SHOP_WEBHOOK_SECRET,
+  // Course packages on another site than the portal's 127.0.0.1 (contentOrigin in playwright.config.ts).
+  CONTENT_PORT: String(Number(port) + 20),
+  CONTENT_ORIGIN_URL: `http://localhost:${Number(port) + 20}`,
 };
 
 if (database === 'mysql') {

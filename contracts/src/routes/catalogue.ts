@@ -62,7 +62,13 @@ export const courseSummarySchema = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 
-export const courseDetailSchema = courseSummarySchema.extend({ activities: z.array(courseActivitySchema) });
+export const courseDetailSchema = courseSummarySchema.extend({
+  activities: z.array(courseActivitySchema),
+  /** 0–100: decides a pass when the content reports a score and no success (null: none). */
+  pass_mark: z.number().int().nullable(),
+  /** The package's own passing score as a percentage (1.2 mastery score, 2004 scaled passing score), or null. */
+  package_pass_mark: z.number().int().nullable(),
+});
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
 /** The page numbers of the course list as the current frontends read them (the same as the page fields). */
@@ -171,6 +177,8 @@ const courseFormFields = {
     .transform((v) => (v ? v : null)),
   credit_cost: formInt('The credit cost', 0, 10_000),
   has_bridging: formBoolean.optional().default(false),
+  /** Blank: the package's own passing score when it names one, otherwise none. */
+  pass_mark: z.preprocess((v) => (v === '' || v === null ? undefined : v), formInt('The pass mark', 0, 100).optional()),
   certificate: fileField('The certificate').optional(),
   activities: z.preprocess(asList, z.array(courseActivityInputSchema).max(100, 'Too many activities.')).optional(),
 };
@@ -200,7 +208,7 @@ export const createCourse = defineRoute({
   body: createCourseBodySchema,
   bodyType: 'multipart',
   bodyLimit: COURSE_FORM_BODY_LIMIT,
-  response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema }),
+  response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema, warnings: z.array(z.string()) }),
 });
 
 export const updateCourse = defineRoute({
@@ -214,7 +222,7 @@ export const updateCourse = defineRoute({
   body: updateCourseBodySchema,
   bodyType: 'multipart',
   bodyLimit: COURSE_FORM_BODY_LIMIT,
-  response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema }),
+  response: z.object({ success: z.literal(true), message: z.string(), data: courseDetailSchema, warnings: z.array(z.string()) }),
 });
 
 export const deleteCourse = defineRoute({

@@ -26,6 +26,8 @@ export const learnerEnrollmentSchema = z.object({
   failed: z.boolean(),
   certificate_code: z.string().nullable(),
   reviews_link: z.string().nullable(),
+  /** 0–100 from the content's progress measure (SCORM 2004), or null when it reports none. */
+  progress: z.number().int().min(0).max(100).nullable(),
 });
 export type LearnerEnrollment = z.infer<typeof learnerEnrollmentSchema>;
 

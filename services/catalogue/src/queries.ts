@@ -50,7 +50,7 @@ export async function getCoursePackage(em: Em, courseId: number): Promise<Course
   const baseUrl = packageBaseUrl(course.id);
   const manifest = readManifest(course.manifest);
   if (manifest && manifest.scos.length > 0) {
-    return { courseId: course.id, version: manifest.version, baseUrl, scos: manifest.scos };
+    return { courseId: course.id, version: manifest.version, baseUrl, scos: manifest.scos, passMark: course.passMark ?? null };
   }
   // A course stored before manifests were kept: one SCO at the stored launch path.
   if (!course.launchPath) return null;
@@ -59,6 +59,7 @@ export async function getCoursePackage(em: Em, courseId: number): Promise<Course
     version: course.scormVersion === '2004' ? '2004' : '1.2',
     baseUrl,
     scos: [{ identifier: 'item_1', title: course.name, href: course.launchPath, masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] }],
+    passMark: course.passMark ?? null,
   };
 }
 

@@ -4,7 +4,8 @@ import { CreditAccount, CreditTransaction } from './modules/credits/credit.entit
 import { EnrolmentInitial } from './migrations/202611210030_enrolment_initial';
 import { EnrolmentScormRuntime } from './migrations/202611210800_enrolment_scorm_runtime';
 import { EnrolmentAdminTools } from './migrations/202611230200_enrolment_admin_tools';
-import { ScoState, ScormAttempt, ScormLogEntry } from './modules/player/scorm.entity';
+import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective } from './modules/player/scorm.entity';
+import { EnrolmentScormObjectives } from './migrations/202611250500_enrolment_scorm_objectives';
 import { LearnerActivity } from './modules/activities/learner-activity.entity';
 import { Invoice } from './modules/purchases/invoice.entity';
 import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
@@ -15,7 +16,7 @@ import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent
 import { SentReminder } from './modules/reminders/sent-reminder.entity';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder],
+  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder, ScormObjective, ScormInteraction],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },
@@ -23,6 +24,7 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202611230200_enrolment_admin_tools', class: EnrolmentAdminTools },
     { name: '202611240100_enrolment_certificates', class: EnrolmentCertificates },
     { name: '202611250200_enrolment_sent_reminders', class: EnrolmentSentReminders },
+    { name: '202611250500_enrolment_scorm_objectives', class: EnrolmentScormObjectives },
     { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
   ],
 };

@@ -3,6 +3,7 @@ import { logger } from '@portal/service-kit';
 import { loadGatewayEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
+import { createContentOriginApp } from './content-origin';
 import { demoSignInLines, seedDemoData } from './seed';
 
 const env = loadGatewayEnv();
@@ -19,12 +20,18 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   process.stdout.write(['', ...demoSignInLines(env.appUrl), `Database: ${database}`, `Listening on port ${info.port}. Ctrl-C stops.`, ''].join('\n'));
 });
 
+// Course packages on their own origin (issue 13 item 2), beside the portal.
+const contentServer = serve({ fetch: createContentOriginApp(platform).fetch, port: env.contentPort, hostname: env.contentHost }, (info) => {
+  process.stdout.write(`Course content: ${env.contentOriginUrl} (port ${info.port}).\n`);
+});
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('stopping', { signal });
   server.close();
+  contentServer.close();
   await background?.stop();
   await platform.close();
   process.exit(0);

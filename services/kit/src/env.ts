@@ -20,6 +20,19 @@ const envSchema = z.object({
   REMOTE_COMPANY_URL: z.string().default('/remotes/company/mf-manifest.json'),
   REMOTE_ADMIN_URL: z.string().default('/remotes/admin/mf-manifest.json'),
   REMOTE_VERIFY_URL: z.string().default('/remotes/verify/mf-manifest.json'),
+  /**
+   * The content origin (issue 13 item 2): course package files are served from here, never from
+   * the portal's origin, so a package's script cannot act as its viewer. Use a host of its own in
+   * production (e.g. https://content.example.com — another site than the portal's, so no portal
+   * cookie reaches it). Default: the portal's address with localhost and 127.0.0.1 swapped, on
+   * CONTENT_PORT.
+   */
+  CONTENT_ORIGIN_URL: z.string().url().optional(),
+  /** Where the content server listens (default PORT + 1) and on which interface (default HOST). */
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CONTENT_HOST: z.string().optional(),
+  /** Signs the content origin's attempt tokens; generated once into DATA_DIR when absent. */
+  CONTENT_TOKEN_SECRET: z.string().min(16).optional(),
   /** Set behind HTTPS so cookies are Secure. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /**
@@ -61,6 +74,10 @@ export const DEV_SHOP_WEBHOOK_SECRET = 'dev-shop-webhook-secret';
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   appUrl: string;
+  /** The content origin (no trailing slash), its port and interface. */
+  contentOriginUrl: string;
+  contentPort: number;
+  contentHost: string;
   /** What shop orders must be signed with; null in production without SHOP_WEBHOOK_SECRET (webhook closed). */
   shopWebhookSecret: string | null;
 };
@@ -73,7 +90,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
   const shopWebhookSecret = env.SHOP_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SHOP_WEBHOOK_SECRET);
-  return { ...env, dataDir, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, shopWebhookSecret };
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const contentPort = env.CONTENT_PORT ?? env.PORT + 1;
+  return {
+    ...env,
+    dataDir,
+    appUrl,
+    contentOriginUrl: (env.CONTENT_ORIGIN_URL ?? defaultContentOrigin(appUrl, contentPort)).replace(/\/+$/, ''),
+    contentPort,
+    contentHost: env.CONTENT_HOST ?? env.HOST,
+    shopWebhookSecret,
+  };
+}
+
+/** Another site than the portal's for local use: localhost and 127.0.0.1 swapped (cookies ignore ports), on the content port. */
+function defaultContentOrigin(appUrl: string, port: number): string {
+  const url = new URL(appUrl);
+  const swapped: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  return `${url.protocol}//${swapped[url.hostname] ?? url.hostname}:${port}`;
 }
 
 /**

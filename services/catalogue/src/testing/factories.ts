@@ -32,6 +32,7 @@ export async function makeCourse(
     creditCost?: number;
     validityPeriod?: number;
     hasBridging?: boolean;
+    passMark?: number | null;
     package?: { version: '1.2' | '2004'; scos: CourseSco[] };
   } = {},
 ): Promise<ICourse> {
@@ -44,6 +45,7 @@ export async function makeCourse(
     creditCost: input.creditCost ?? 1,
     validityPeriod: input.validityPeriod ?? 1,
     hasBridging: input.hasBridging ?? false,
+    passMark: input.passMark ?? null,
     ...(pkg
       ? {
           packagePath: `courses/test-${unique()}/package`,

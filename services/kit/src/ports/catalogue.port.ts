@@ -43,6 +43,11 @@ export interface CoursePackage {
   baseUrl: string;
   /** Launchable items of the default organisation in order; `href` is relative to baseUrl, parameters included. */
   scos: CourseSco[];
+  /**
+   * The course's pass mark (0–100), or null: when a SCO reports a score and no success and has no
+   * passing score of its own, the score against this decides pass or fail.
+   */
+  passMark: number | null;
 }
 
 /** A course activity as a company shows it to its learners. */

@@ -26,6 +26,7 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
   );
   const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data));
   const [flash, setFlash] = useState<string | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const [saves, setSaves] = useState(0);
   const goBack = (event?: { preventDefault(): void }) => {
     event?.preventDefault();
@@ -48,8 +49,10 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
           course={course.data}
           categories={categories.data}
           flash={flash}
-          onSaved={(saved, message) => {
+          warnings={warnings}
+          onSaved={(saved, message, saveWarnings) => {
             setFlash(message);
+            setWarnings(saveWarnings);
             if (courseId === null) void navigate(`/admin?tab=courses&course=${saved.id}`);
             else {
               setSaves((n) => n + 1);
@@ -67,13 +70,16 @@ function CourseForm({
   course,
   categories,
   flash,
+  warnings,
   onSaved,
 }: {
   api: ApiClient;
   course: CourseDetail | null;
   categories: { id: number; name: string }[];
   flash: string | null;
-  onSaved: (course: CourseDetail, message: string) => void;
+  /** What the last save's upload should make the admin look at (e.g. no passing score in a 2004 package). */
+  warnings: string[];
+  onSaved: (course: CourseDetail, message: string, warnings: string[]) => void;
 }) {
   const isNew = course === null;
   const schema = isNew ? createCourseBodySchema : updateCourseBodySchema;
@@ -108,13 +114,13 @@ function CourseForm({
     setProgress(0);
     const body = courseRequestBody(values, { isNew, isCompanySpecific });
     try {
-      const response = await uploadWithProgress<{ message: string; data: CourseDetail }>(
+      const response = await uploadWithProgress<{ message: string; data: CourseDetail; warnings?: string[] }>(
         isNew ? '/api/courses' : `/api/courses/${course.id}`,
         appendFormFields(new FormData(), body),
         setProgress,
       );
       setMessage({ tone: 'success', text: response.message });
-      onSaved(response.data, response.message);
+      onSaved(response.data, response.message, response.warnings ?? []);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
@@ -133,6 +139,11 @@ function CourseForm({
           {message.text}
         </Notice>
       ) : null}
+      {warnings.map((warning) => (
+        <Notice key={warning} tone="warning" title="Check the pass mark">
+          {warning}
+        </Notice>
+      ))}
       <FormField label="Name" htmlFor="course-name" error={errorOf('name')}>
         <TextInput id="course-name" {...register('name')} />
       </FormField>
@@ -166,6 +177,18 @@ function CourseForm({
         </FormField>
         <FormField label="Credit cost" htmlFor="course-credits" error={errorOf('credit_cost')}>
           <TextInput id="course-credits" type="number" min={0} {...register('credit_cost')} />
+        </FormField>
+        <FormField
+          label="Pass mark (%)"
+          htmlFor="course-pass-mark"
+          hint={
+            course?.package_pass_mark !== null && course?.package_pass_mark !== undefined
+              ? `The package's own passing score is ${course.package_pass_mark}%. Decides a pass when the content reports a score but no pass or fail.`
+              : "Decides a pass when the content reports a score but no pass or fail. Blank: the package's own passing score, if it names one."
+          }
+          error={errorOf('pass_mark')}
+        >
+          <TextInput id="course-pass-mark" type="number" min={0} max={100} {...register('pass_mark')} />
         </FormField>
         <FormField label="SKU" htmlFor="course-sku" error={errorOf('sku')}>
           <TextInput id="course-sku" {...register('sku')} />

@@ -18,6 +18,8 @@ const course: CourseDetail = {
   file_name: 'golf.zip',
   certificate_link: null,
   created_at: '2026-01-02T00:00:00.000Z',
+  pass_mark: 80,
+  package_pass_mark: 80,
   activities: [{ id: 4, name: 'Site walk', code: 2468, description: 'Walk it', type: 'file', file_url: null, file_name: 'map.pdf' }],
 };
 
@@ -33,6 +35,7 @@ describe('course form values', () => {
       sku: '',
       wp_link: '',
       has_bridging: true,
+      pass_mark: 80,
       activities: [{ id: 4, name: 'Site walk', code: '2468', description: 'Walk it', type: 'file', current_file: 'map.pdf' }],
     });
   });
@@ -49,6 +52,7 @@ describe('course form values', () => {
       sku: '',
       wp_link: '',
       credit_cost: '3',
+      pass_mark: '80',
       has_bridging: '1',
       'activities[0][id]': '4',
       'activities[0][name]': 'Site walk',
@@ -67,5 +71,11 @@ describe('course form values', () => {
     expect(sent.has('_method')).toBe(false);
     expect(sent.get('file')).toBeInstanceOf(File);
     expect(sent.get('has_bridging')).toBe('0');
+  });
+
+  it('prefills the pass mark from the course (the package’s own passing score once saved), blank when none (issue 13 item 8)', () => {
+    expect(valuesOfCourse({ ...course, pass_mark: null }).pass_mark).toBe('');
+    expect(EMPTY_COURSE.pass_mark).toBe('');
+    expect(fields(courseRequestBody({ ...valuesOfCourse(course), pass_mark: 65 }, { isNew: false, isCompanySpecific: false })).pass_mark).toBe('65');
   });
 });

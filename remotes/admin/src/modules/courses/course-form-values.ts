@@ -21,6 +21,8 @@ export interface CourseValues {
   sku: string;
   wp_link: string;
   credit_cost: number | string;
+  /** 0–100, or '' for the package's own passing score (prefilled from it once saved). */
+  pass_mark: number | string;
   has_bridging: boolean;
   file?: File;
   certificate?: File;
@@ -37,6 +39,7 @@ export const EMPTY_COURSE: CourseValues = {
   sku: '',
   wp_link: '',
   credit_cost: 1,
+  pass_mark: '',
   has_bridging: false,
   activities: [],
 };
@@ -53,6 +56,7 @@ export function valuesOfCourse(course: CourseDetail): CourseValues {
     sku: course.sku ?? '',
     wp_link: course.wp_link ?? '',
     credit_cost: course.credit_cost,
+    pass_mark: course.pass_mark ?? '',
     has_bridging: course.has_bridging === 1,
     activities: course.activities.map((a) => ({ id: a.id, name: a.name, code: String(a.code), description: a.description, type: a.type, current_file: a.file_name })),
   };

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { CREDIT_PURCHASE_URL, formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
-import { Button, ButtonLink, StatusPill } from '@portal/design-system';
+import { Button, ButtonLink, ProgressBar, StatusPill } from '@portal/design-system';
 import { CertificateActions } from '../certificates/certificate-actions';
 import { CertificateHistory } from '../certificates/certificate-history';
 import { plainText } from './plain-text';
@@ -62,6 +62,14 @@ function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
         <strong>Expired</strong>
         {enrollment.expired_at ? <span> on {formatDate(enrollment.expired_at)}</span> : null}
       </p>
+    );
+  }
+  // The content's own progress measure (SCORM 2004), when it reports one.
+  if (enrollment.state === 'in-progress' && enrollment.progress !== null && enrollment.progress !== undefined) {
+    return (
+      <div className="learner-card__progress" data-testid="course-progress">
+        <ProgressBar value={enrollment.progress} label="Progress" />
+      </div>
     );
   }
   return null;

@@ -20,11 +20,22 @@ function sendKeepalive(url: string, body: string): boolean {
 }
 
 /**
+ * Sends a commit that must outlive the page: a beacon, or a keepalive request when the browser
+ * refuses the beacon (over its 64 KiB quota, or no sendBeacon). True when one of them went out.
+ */
+function sendWhileLeaving(url: string, body: string): boolean {
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return true;
+  return sendKeepalive(url, body);
+}
+
+/**
  * How commits travel. scorm-again's own synchronous service sends every final commit by
  * sendBeacon, so the server may not have it yet when the player moves on (e.g. to the dashboard).
- * Here a final commit goes by sendBeacon only while the page is being hidden or closed; otherwise
- * every commit is a synchronous XHR, stored before LMSFinish/Terminate returns. Both carry the
- * launch token in the URL (a beacon cannot send the XSRF header).
+ * Here every commit is a synchronous XHR, stored before Commit/LMSFinish/Terminate returns, except
+ * while the page is being hidden or closed (pagehide, beforeunload): then every commit — the
+ * content's own, autocommits and the final one alike — goes by beacon (keepalive when the beacon
+ * is refused) and is answered to the content as success, since a synchronous request would be
+ * cancelled. All carry the launch token in the URL (a beacon cannot send the XSRF header).
  */
 export class PlayerHttpService implements IHttpService {
   constructor(
@@ -36,13 +47,12 @@ export class PlayerHttpService implements IHttpService {
     this.settings = settings;
   }
 
-  processHttpRequest(url: string, params: unknown, immediate: boolean, ...rest: unknown[]): ResultObject {
+  processHttpRequest(url: string, params: unknown, _immediate: boolean, ...rest: unknown[]): ResultObject {
     const metadata = rest[3] as Parameters<NonNullable<Settings['requestHandler']>>[1];
     const payload = this.settings.requestHandler ? (this.settings.requestHandler(params, metadata) ?? params) : params;
     const body = JSON.stringify(payload);
-    if (immediate && this.isPageHiding() && typeof navigator.sendBeacon === 'function') {
-      const sent = navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
-      return sent ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
+    if (this.isPageHiding()) {
+      return sendWhileLeaving(url, body) ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
     }
     try {
       const xhr = new XMLHttpRequest();
@@ -56,7 +66,7 @@ export class PlayerHttpService implements IHttpService {
       // The browser refuses a synchronous XHR while the content's frame unloads (content that
       // finishes from its unload handler). A keepalive request still gets the data out, and the
       // player waits for it before showing the next SCO or the dashboard.
-      if (immediate && sendKeepalive(url, body)) return { result: 'true', errorCode: 0 };
+      if (sendKeepalive(url, body)) return { result: 'true', errorCode: 0 };
       return FAILED;
     }
   }

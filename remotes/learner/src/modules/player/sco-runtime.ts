@@ -1,4 +1,4 @@
-import { Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
+import { CrossFrameLMS, Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
 import type { ScoLaunch, ScormVersion } from '@portal/contracts';
 import { PlayerHttpService } from './player-http-service';
 
@@ -11,13 +11,32 @@ export interface ScoEnd {
 }
 
 type Api = Scorm12API | Scorm2004API;
+
+/** Where the frame's address carries its seed (the content origin's bridge reads it: services/gateway/src/content-origin.ts). */
+export const SEED_MARKER = '@@portal-scorm=';
 type ScormWindow = Window & { API?: Api; API_1484_11?: Api };
 
 export interface ScoRuntime {
   /** Ends a session the content left open (no unload handler, or a tab being closed). */
   finishIfOpen(): void;
-  /** Takes the API off the window. */
+  /**
+   * What the content frame's bridge starts from (at the end of the frame's fragment): the CMI as loaded,
+   * the version, and the origin its calls must go to.
+   */
+  frameSeed(): string;
+  /** Stops answering the content frame. */
   detach(): void;
+}
+
+/** The _count elements the content may read before the bridge's cache is refreshed. */
+function withCounts(flat: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(flat)) if (typeof value === 'string') out[key] = value;
+  for (const name of ['objectives', 'interactions']) {
+    const ids = Object.keys(out).filter((key) => new RegExp(`^cmi\\.${name}\\.\\d+\\.id$`).test(key));
+    out[`cmi.${name}._count`] = String(ids.length);
+  }
+  return out;
 }
 
 const DONE_12 = new Set(['completed', 'passed', 'failed', 'not attempted', '']);
@@ -25,7 +44,9 @@ const DONE_12 = new Set(['completed', 'passed', 'failed', 'not attempted', '']);
 /**
  * One runtime per SCO launch (scorm-again cannot be re-initialised after LMSFinish). Loads the
  * server's CMI before the content calls Initialize, numbers every commit for the server, and
- * reports how the session ended.
+ * reports how the session ended. The content runs on the content origin (issue 13 item 2): it
+ * reaches this runtime only through postMessage (scorm-again's CrossFrameLMS, accepting messages
+ * from that origin alone), and only this runtime commits, with the attempt's launch token.
  */
 export function openScoRuntime(options: {
   version: ScormVersion;
@@ -70,6 +91,11 @@ export function openScoRuntime(options: {
     return cmi.completion_status === 'completed' || cmi.success_status === 'passed' || cmi.success_status === 'failed';
   }
 
+  const contentOrigin = new URL(sco.url, window.location.href).origin;
+  // Content that sets many interactions at once sends hundreds of calls a second.
+  const bridge = new CrossFrameLMS(api, contentOrigin, { rateLimit: 2000 });
+  // Also on the player's own window, where the content cannot reach it (another origin): the
+  // SCORM way to find an API, kept for tools and tests that look at the player page.
   const target = window as ScormWindow;
   if (version === '1.2') target.API = api;
   else target.API_1484_11 = api;
@@ -87,7 +113,11 @@ export function openScoRuntime(options: {
         api.lmsFinish('');
       }
     },
+    frameSeed() {
+      return JSON.stringify({ portalScorm: 1, version, parentOrigin: window.location.origin, cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>) });
+    },
     detach() {
+      bridge.destroy();
       if (target.API === api) delete target.API;
       if (target.API_1484_11 === api) delete target.API_1484_11;
     },

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useNavigate } from 'react-router';
 import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
 import { Button } from '@portal/design-system';
-import { openScoRuntime, type ScoEnd, type ScoRuntime } from './sco-runtime';
+import { openScoRuntime, SEED_MARKER, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { waitForPendingCommits } from './player-http-service';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
@@ -11,7 +11,9 @@ export type LaunchData = RouteOutput<typeof learnLaunch>;
 type Phase = 'running' | 'switching' | 'leaving';
 
 /**
- * The package full-screen in a same-origin frame, one scorm-again runtime per SCO launch.
+ * The package full-screen in a frame on the content origin (another origin than the portal's: its
+ * script cannot reach this page, its cookies or the API), one scorm-again runtime per SCO launch,
+ * bridged to the frame by postMessage.
  * Multi-SCO courses get Previous / Next (the LMS provides the navigation); finishing the last
  * SCO, or the content's exit, goes to the course's finish URL.
  */
@@ -42,7 +44,8 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       new Promise<void>((resolve) => {
         const frame = frameRef.current;
         if (!frame) return resolve();
-        frame.addEventListener('load', () => resolve(), { once: true });
+        // Calls the content posted while unloading (its LMSFinish) are handled before the runtime ends.
+        frame.addEventListener('load', () => setTimeout(resolve, 0), { once: true });
         frame.src = 'about:blank';
       }),
     [],
@@ -76,7 +79,8 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       runtimeRef.current = runtime;
       indexRef.current = target;
       phaseRef.current = 'running';
-      if (frameRef.current) frameRef.current.src = sco.url;
+      // The content frame's bridge reads its starting CMI from the end of the fragment, synchronously.
+      if (frameRef.current) frameRef.current.src = `${sco.url}${sco.url.includes('#') ? '' : '#'}${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
     },
     [],
   );
@@ -146,9 +150,15 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) window.location.reload();
     };
+    // From beforeunload on, a synchronous request may be cancelled: commits go by beacon.
+    const onBeforeUnload = () => {
+      pageHidingRef.current = true;
+    };
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
+    window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
     };
@@ -198,7 +208,15 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
           Re-watch Course
         </Button>
       </div>
-      <iframe ref={frameRef} className="player__frame" title={`Course: ${shownLaunch.course.name}`} data-testid="course-frame" allow="fullscreen" />
+      <iframe
+        ref={frameRef}
+        className="player__frame"
+        title={`Course: ${shownLaunch.course.name}`}
+        data-testid="course-frame"
+        allow="fullscreen"
+        // Its own origin stays its own (the content origin); no navigating the portal's page away.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
+      />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { categoriesByIds } from '../categories/category.repository';
 import { activitiesOfCourse } from '../activities/course-activity.repository';
 import type { ICourse } from './course.entity';
 import { categoryLinksOf, findCourse } from './course.repository';
-import { storageUrl } from '../../queries';
+import { readManifest, storageUrl } from '../../queries';
+import { packagePassMark } from './pass-mark';
 
 const iso = (value: Date | string | number | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 
@@ -43,6 +44,8 @@ export async function loadCourseDetail(em: Em, courseId: number): Promise<Course
   const activities = await activitiesOfCourse(em, courseId);
   return {
     ...summary!,
+    pass_mark: course.passMark ?? null,
+    package_pass_mark: packagePassMark(readManifest(course.manifest)),
     activities: activities.map((a) => ({
       id: a.id,
       name: a.name,

@@ -24,6 +24,8 @@ export const Course = defineEntity({
     launchPath: p.string().fieldName('launch_path').length(255).nullable(),
     /** The parsed imsmanifest.xml (see packages/manifest.ts), stored at upload. */
     manifest: p.json<ParsedManifest>().nullable(),
+    /** Pass mark (0–100): decides a pass when the content reports a score and no success (issue 13 item 8). */
+    passMark: p.integer().fieldName('pass_mark').nullable(),
     /** Name of the uploaded zip, shown on the edit screen. */
     packageFileName: p.string().fieldName('package_file_name').length(255).nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),

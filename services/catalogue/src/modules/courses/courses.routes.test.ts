@@ -362,3 +362,57 @@ describe('company selection, edit course and bridging activities', () => {
     expect(await validityFor(companyA, courseId)).toBe(5);
   });
 });
+
+describe('a course pass mark (issue 13 item 8)', () => {
+  const package2004 = (sequencing: string) =>
+    new File(
+      [
+        zipSync({
+          'imsmanifest.xml': strToU8(`<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"><title>T</title>${sequencing}</item></organization></organizations>
+  <resources><resource identifier="r" adlcp:scormType="sco" href="index.html"/></resources>
+</manifest>`),
+          'index.html': strToU8('<p>Quiz</p>'),
+        }),
+      ],
+      'quiz.zip',
+      { type: 'application/zip' },
+    );
+  const withPassingScore = `<imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives></imsss:sequencing>`;
+
+  it('warns at upload when a 2004 package names no passing score, and the admin can then set one', async () => {
+    const { response, body } = await create({ name: 'Score only', file: fixture('RuntimeBasicCalls_SCORM20043rdEdition.zip') });
+    expect(response.status).toBe(200);
+    const created = body as typeof body & { warnings: string[] };
+    expect(created.warnings).toEqual([expect.stringMatching(/names no passing score/)]);
+    expect(created.data).toMatchObject({ pass_mark: null, package_pass_mark: null });
+
+    const form = courseForm({ name: 'Score only', pass_mark: '70', _method: 'PUT' });
+    const saved = await client(sessions.admin).request(`/api/courses/${created.data.id}`, { method: 'POST', body: form });
+    expect(saved.status).toBe(200);
+    const savedBody = (await saved.json()) as { data: CourseDetail; warnings: string[] };
+    expect(savedBody.data.pass_mark).toBe(70);
+    expect(savedBody.warnings).toEqual([]);
+    expect((await platform.catalogue.coursePackage(created.data.id))?.passMark).toBe(70);
+  });
+
+  it('is prefilled from the package’s scaled passing score, and an explicit one wins', async () => {
+    const { body } = await create({ name: 'Passing score', file: package2004(withPassingScore) });
+    const created = body as typeof body & { warnings: string[] };
+    expect(created.warnings).toEqual([]);
+    expect(created.data).toMatchObject({ pass_mark: 80, package_pass_mark: 80 });
+    expect((await platform.catalogue.coursePackage(created.data.id))?.passMark).toBe(80);
+
+    const own = await create({ name: 'Own mark', pass_mark: 55, file: package2004('') });
+    expect(own.body.data).toMatchObject({ pass_mark: 55, package_pass_mark: null });
+    expect((own.body as typeof own.body & { warnings: string[] }).warnings).toEqual([expect.stringMatching(/pass mark \(55%\) decides/)]);
+  });
+
+  it('refuses a pass mark outside 0–100 under its field', async () => {
+    const { response, body } = await create({ name: 'Bad mark', pass_mark: 101, file: package2004('') });
+    expect(response.status).toBe(422);
+    expect(body.errors?.pass_mark).toEqual(['The pass mark must be at most 100.']);
+  });
+});

@@ -5,6 +5,7 @@ import { loadCourseDetail } from './course-views';
 import { listCourseCatalogue } from './list-courses';
 import { removeCourse } from './remove-course';
 import { saveCourse } from './save-course';
+import { uploadWarnings } from './pass-mark';
 
 export function courseRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
@@ -21,12 +22,14 @@ export function courseRoutes(deps: ServiceDeps) {
     })
     .handle(createCourse, async ({ em, body }) => {
       const id = await saveCourse(deps, em, null, body);
-      return { success: true as const, message: 'Course successfully created!', data: (await loadCourseDetail(em.fork(), id))! };
+      const data = (await loadCourseDetail(em.fork(), id))!;
+      return { success: true as const, message: 'Course successfully created!', data, warnings: uploadWarnings(data, { hasNewPackage: true }) };
     })
     .handle(updateCourse, async ({ em, params, body }) => {
       if (!(await findCourse(em, params.id))) throw notFound('That course');
       await saveCourse(deps, em, params.id, body);
-      return { success: true as const, message: 'Course successfully saved!', data: (await loadCourseDetail(em.fork(), params.id))! };
+      const data = (await loadCourseDetail(em.fork(), params.id))!;
+      return { success: true as const, message: 'Course successfully saved!', data, warnings: uploadWarnings(data, { hasNewPackage: Boolean(body.file) }) };
     })
     .handle(deleteCourse, async ({ em, params }) => {
       const result = await removeCourse(deps, em, params.id);

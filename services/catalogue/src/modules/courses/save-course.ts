@@ -10,6 +10,8 @@ import { findCourse, setCourseCategories } from './course.repository';
 import { installPackage, launchPathOf, packageFolder, unpackPackage, type UnpackedPackage } from '../packages/course-package';
 import { PackageError } from '../packages/safe-unzip';
 import { sanitiseDescription } from './sanitise-html';
+import { packagePassMark } from './pass-mark';
+import { readManifest } from '../../queries';
 
 const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'];
 
@@ -87,6 +89,7 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
         wpLink: body.wp_link,
         creditCost: body.credit_cost,
         hasBridging: body.has_bridging ?? false,
+        passMark: body.pass_mark ?? packagePassMark(unpacked?.manifest ?? readManifest(existing?.manifest)),
       };
       const course = existing ? tx.assign(existing, fields) : tx.create(Course, fields);
       await tx.flush();

@@ -109,6 +109,25 @@ describe('unpackPackage refuses unsafe or broken packages and keeps nothing', ()
   });
 });
 
+describe('unpackPackage of a package zipped on a Mac or Windows', () => {
+  it('leaves out __MACOSX/, .DS_Store and Thumbs.db entries', async () => {
+    const zip = zipSync({
+      ...validFiles(),
+      '__MACOSX/._index.html': strToU8('resource fork'),
+      '__MACOSX/imsmanifest.xml': strToU8('not a manifest'),
+      '.DS_Store': strToU8('finder'),
+      'images/.DS_Store': strToU8('finder'),
+      'images/Thumbs.db': strToU8('explorer'),
+      'images/._logo.png': strToU8('apple double'),
+      'images/logo.png': strToU8('png'),
+    });
+    const unpacked = await unpackPackage(zip, undefined, tmpRoot);
+    expect(unpacked.files.sort()).toEqual(['images/logo.png', 'imsmanifest.xml', 'index.html']);
+    expect(readdirSync(unpacked.dir).sort()).toEqual(['images', 'imsmanifest.xml', 'index.html']);
+    await unpacked.dispose();
+  });
+});
+
 describe('unpackPackage of a zip on disk (an upload the kit streamed to a temporary file)', () => {
   it('reads it in place and leaves the file to its owner', async () => {
     const owner = mkdtempSync(join(tmpdir(), 'catalogue-upload-test-'));

@@ -60,6 +60,16 @@ export function refusedEntryName(name: string): string | null {
   return null;
 }
 
+/**
+ * Files a Mac or Windows adds when it zips a folder (resource forks under __MACOSX/, Finder's
+ * .DS_Store, Explorer's Thumbs.db): never part of the course, so they are left out of the package.
+ */
+export function isSystemJunk(name: string): boolean {
+  const parts = name.replace(/\\/g, '/').split('/').filter(Boolean);
+  const last = parts.at(-1)?.toLowerCase() ?? '';
+  return parts[0] === '__MACOSX' || last === '.ds_store' || last === 'thumbs.db' || last.startsWith('._');
+}
+
 const isSymlink = (entry: Entry) => ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
 const isDirectory = (entry: Entry) => entry.fileName.endsWith('/') || ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFDIR;
 
@@ -70,6 +80,7 @@ export function checkEntries(entries: Entry[], limits: UnzipLimits): { files: En
   for (const entry of entries) {
     const refused = refusedEntryName(entry.fileName);
     if (refused) throw new PackageError(`The package ${refused}.`);
+    if (isSystemJunk(entry.fileName)) continue;
     if (isSymlink(entry)) throw new PackageError(`The package contains a link (${entry.fileName}); links are not allowed.`);
     if (isDirectory(entry)) continue;
     files.push(entry);

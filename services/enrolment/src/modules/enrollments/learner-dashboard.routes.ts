@@ -1,10 +1,12 @@
 import { HELP_EMAIL, learnerDashboard } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { learnerDashboardOf } from './learner-dashboard';
+import { progressOfEnrollments } from '../player/scorm.repository';
 
 export function learnerDashboardRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(learnerDashboard, async ({ em, principal }) => {
     const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, em, principal, deps.now());
+    const progress = await progressOfEnrollments(em, cards.map((c) => c.enrollment.id));
     return {
       learner_name: principal.name,
       help_email: HELP_EMAIL,
@@ -22,6 +24,7 @@ export function learnerDashboardRoutes(deps: ServiceDeps) {
         failed: state === 'failed',
         certificate_code: e.status === 'passed' ? (e.certificateCode ?? null) : null,
         reviews_link: null,
+        progress: progress.get(e.id) ?? null,
       })),
     };
   }).app;

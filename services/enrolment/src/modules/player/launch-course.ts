@@ -1,8 +1,10 @@
 import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
-import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Principal } from '@portal/service-kit';
+import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Env, type Principal } from '@portal/service-kit';
+import { CONTENT_TOKEN_HOURS, contentTokenSecret, contentUrl, signContentToken } from './content-token';
 import { ownEnrollment } from './enrolment-access';
-import { ScormAttempt, type IScoState } from './scorm.entity';
+import { ScormAttempt, type IScoState, type IScormObjective } from './scorm.entity';
 import { scoStatesOf } from './scorm.repository';
+import { objectivesCmi, objectivesOf } from './scorm-records';
 import { toScorm12Time, toScorm2004Time } from './scorm-time';
 
 /** SCORM 1.2 wants 'Last, First'; names here are 'First Last' (split at the first space). */
@@ -22,7 +24,7 @@ export function shouldResume(state: IScoState | undefined): state is IScoState {
 }
 
 /** The CMI to load before Initialize (flattened keys; empty values are left out). */
-export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id: number; name: string }, state: IScoState | undefined): Record<string, string> {
+export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id: number; name: string }, state: IScoState | undefined, objectives: IScormObjective[] = []): Record<string, string> {
   const resume = shouldResume(state);
   const cmi: Record<string, string | null | undefined> = {};
   if (version === '1.2') {
@@ -56,9 +58,6 @@ export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id:
       'cmi.scaled_passing_score': sco.scaledPassingScore === null ? null : String(sco.scaledPassingScore),
       'cmi.launch_data': sco.dataFromLms,
     });
-    sco.objectiveIds.forEach((id, index) => {
-      cmi[`cmi.objectives.${index}.id`] = id;
-    });
     if (resume) {
       Object.assign(cmi, {
         'cmi.location': state.location,
@@ -70,9 +69,12 @@ export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id:
         'cmi.score.scaled': state.scoreScaled,
         'cmi.total_time': state.totalSeconds > 0 ? toScorm2004Time(state.totalSeconds) : null,
         'cmi.suspend_data': state.suspendData,
+        'cmi.progress_measure': state.progressMeasure,
       });
     }
   }
+  // Content that looks its objectives up by id needs the manifest's; a resume gets back what was reported.
+  Object.assign(cmi, objectivesCmi(version, version === '2004' ? sco.objectiveIds : [], objectives, resume));
   return Object.fromEntries(Object.entries(cmi).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }
 
@@ -88,7 +90,7 @@ export async function openAttempt(em: Em, input: { enrollmentId: number; userId:
 }
 
 /** Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data. */
-export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date) {
+export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date, env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET' | 'contentOriginUrl'>) {
   const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
   const pkg = await catalogue.coursePackage(enrollment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
@@ -99,17 +101,20 @@ export async function launchCourse(em: Em, catalogue: CataloguePort, principal: 
     await em.flush();
   }
 
+  // The package is framed from the content origin, by a token good for this attempt's course only.
+  const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrollment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });
   const states = await scoStatesOf(em, enrollment.id);
+  const objectives = await objectivesOf(em, enrollment.id);
   const learner = { id: principal.userId, name: principal.name };
   const scos: ScoLaunch[] = pkg.scos.map((sco) => {
     const state = states.get(sco.identifier);
     return {
       identifier: sco.identifier,
       title: sco.title,
-      url: pkg.baseUrl + sco.href,
+      url: contentUrl(env, contentToken, sco.href),
       commit_url: commitUrl(attemptId, sco.identifier, token),
       progress: (state?.progress ?? 'not-attempted') as ScoProgress,
-      cmi: initialCmi(pkg.version, sco, learner, state),
+      cmi: initialCmi(pkg.version, sco, learner, state, objectives.get(sco.identifier)),
     };
   });
   const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');

@@ -9,7 +9,8 @@ import { createEnrolmentApp } from '../../app';
 import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
-import { ScoState, ScormLogEntry } from './scorm.entity';
+import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from './scorm.entity';
+import { contentTokenSecret, verifyContentToken } from './content-token';
 
 const unique = () => randomBytes(4).toString('hex');
 /** Whole seconds, as MySQL DATETIME keeps them. */
@@ -93,7 +94,13 @@ describe('launching the player', () => {
     expect(body.start_index).toBe(0);
     expect(body.enrollment.status).toBe('in_progress');
     const [first] = body.scos;
-    expect(first!.url).toBe(`/storage/courses/${course.id}/package/intro/index.html?page=1`);
+    // Framed from the content origin, by a token good for this attempt's course only (issue 13 item 2).
+    const url = new URL(first!.url);
+    expect(url.origin).toBe(platform.env.contentOriginUrl);
+    expect(url.pathname + url.search).toMatch(new RegExp(`^/c/${body.attempt_id}\\.${course.id}\\.\\d+\\.[\\w-]{43}/intro/index\\.html\\?page=1$`));
+    const token = url.pathname.split('/')[2]!;
+    expect(verifyContentToken(contentTokenSecret(platform.env), token, NOW)).toEqual({ attemptId: body.attempt_id, courseId: course.id });
+    expect(verifyContentToken(contentTokenSecret(platform.env), token, new Date(NOW.getTime() + 8 * 3600_000))).toBeNull();
     expect(first!.commit_url).toMatch(new RegExp(`^/api/learn/attempts/${body.attempt_id}/commit\\?sco=intro&token=`));
     expect(first!.cmi).toEqual({
       'cmi.core.student_id': String(learnerId),
@@ -336,5 +343,97 @@ describe('SCORM 2004', () => {
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'unknown', score: { scaled: '0.75' } }, { final: true });
     expect((await enrollmentRow(id)).status).toBe('failed');
+  });
+});
+
+describe('issue 13: the player keeps every result', () => {
+  it('item 8: a course pass mark passes score-only SCORM 2004 content (success unknown, incomplete, no passing score)', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } });
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.8', raw: '80' } }, { final: true });
+    const row = await enrollmentRow(id);
+    expect(row.status).toBe('passed');
+    expect(row.score).toBe(80);
+
+    const below = await enrol(em, learnerId, (await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id);
+    const second = await launch(below);
+    await commit(second.scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.5' } }, { final: true });
+    expect((await enrollmentRow(below)).status).toBe('in_progress');
+  });
+
+  it('item 9: a SCO’s last commit arriving after the next SCO’s first (numbered higher) still counts; gaps never block', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('one'), sco('two')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, { core: { lesson_location: '1', lesson_status: 'incomplete' } });
+    // The player moved on: SCO two's first commit (3) overtakes SCO one's final beacon (2).
+    await commit(scos[1]!.commit_url, 3, { core: { lesson_status: 'incomplete' } });
+    await commit(scos[0]!.commit_url, 2, { core: { lesson_location: '9', lesson_status: 'completed' } }, { final: true, beacon: true });
+    const one = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id, scoIdentifier: 'one' });
+    expect(one).toMatchObject({ location: '9', progress: 'completed', seq: 2 });
+    // Numbers that skip (7 after 3: commits lost on the way) are applied; a repeat still changes nothing.
+    await commit(scos[1]!.commit_url, 7, { core: { lesson_status: 'completed' } }, { final: true });
+    const repeat = await commit(scos[1]!.commit_url, 7, { core: { lesson_status: 'incomplete' } });
+    expect(repeat.status).toBe(200);
+    expect((await enrollmentRow(id)).status).toBe('passed');
+    expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3, 2, 7]);
+  });
+
+  it('item 10: stores objectives, interactions and progress measure, restores objectives on resume, and shows progress on the dashboard', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '2004', [sco('quiz', { objectiveIds: ['primary'] })]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    await commit(
+      first.scos[0]!.commit_url,
+      1,
+      {
+        completion_status: 'incomplete',
+        exit: 'suspend',
+        progress_measure: '0.4',
+        objectives: {
+          '0': { id: 'primary', success_status: 'passed', completion_status: 'completed', progress_measure: '1', score: { scaled: '0.9', raw: '9', min: '0', max: '10' } },
+          '1': { id: 'extra', success_status: 'unknown', completion_status: 'incomplete', progress_measure: '0.5', score: { scaled: '', raw: '', min: '', max: '' } },
+        },
+        interactions: { '0': { id: 'q1', type: 'choice', learner_response: 'b', result: 'correct', latency: 'PT5S', timestamp: '2026-06-15T12:00:00', description: '' } },
+        'cmi.interactions.1.id': 'q2',
+        'cmi.interactions.1.type': 'fill-in',
+        'cmi.interactions.1.learner_response': 'ladder',
+        'cmi.interactions.1.result': 'incorrect',
+      },
+      { final: true },
+    );
+    const fork = platform.orm.em.fork();
+    const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    expect(objectives.map((o) => [o.objectiveId, o.successStatus, o.completionStatus, o.scoreScaled, o.scoreRaw, o.progressMeasure])).toEqual([
+      ['primary', 'passed', 'completed', '0.9', '9', '1'],
+      ['extra', 'unknown', 'incomplete', null, null, '0.5'],
+    ]);
+    const interactions = await fork.find(ScormInteraction, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    expect(interactions.map((i) => [i.interactionId, i.type, i.learnerResponse, i.result, i.latency, i.timestamp])).toEqual([
+      ['q1', 'choice', 'b', 'correct', 'PT5S', '2026-06-15T12:00:00'],
+      ['q2', 'fill-in', 'ladder', 'incorrect', null, null],
+    ]);
+    expect((await fork.findOneOrFail(ScoState, { enrollmentId: id })).progressMeasure).toBe('0.4');
+
+    const resumed = await launch(id);
+    expect(resumed.scos[0]!.cmi).toMatchObject({
+      'cmi.entry': 'resume',
+      'cmi.progress_measure': '0.4',
+      'cmi.objectives.0.id': 'primary',
+      'cmi.objectives.0.success_status': 'passed',
+      'cmi.objectives.0.completion_status': 'completed',
+      'cmi.objectives.0.score.scaled': '0.9',
+      'cmi.objectives.0.progress_measure': '1',
+      'cmi.objectives.1.id': 'extra',
+      'cmi.objectives.1.progress_measure': '0.5',
+    });
+
+    const dashboard = await client(sessions.learner).request('/api/learner/dashboard');
+    const cards = ((await dashboard.json()) as { enrollments: { id: number; progress: number | null }[] }).enrollments;
+    expect(cards.find((c) => c.id === id)?.progress).toBe(40);
   });
 });

@@ -17,7 +17,7 @@ export function playerRoutes(deps: ServiceDeps) {
       };
     })
     .handle(learnLaunch, async ({ em, principal, params }) => {
-      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now());
+      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), deps.env);
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),

@@ -103,3 +103,26 @@ describe('the course from its SCOs', () => {
     expect(courseScore([null])).toBeNull();
   });
 });
+
+describe('scoProgress with a course pass mark (issue 13 item 8)', () => {
+  const MARK_70 = { masteryScore: null, scaledPassingScore: null, passMark: 70 };
+  it('passes 2004 score-only content (success unknown, incomplete) at or above the pass mark', () => {
+    const scoreOnly = reading({ completionStatus: 'incomplete', successStatus: 'unknown', scoreScaled: '0.8', scoreRaw: '80' });
+    expect(scoProgress('2004', scoreOnly, NO_RULES)).toBe('incomplete');
+    expect(scoProgress('2004', scoreOnly, MARK_70)).toBe('passed');
+    expect(scoProgress('2004', reading({ completionStatus: 'incomplete', scoreRaw: '7', scoreMax: '10' }), MARK_70)).toBe('passed');
+  });
+  it('fails below it once completed, and leaves an unfinished attempt in progress', () => {
+    expect(scoProgress('2004', reading({ completionStatus: 'completed', scoreScaled: '0.5' }), MARK_70)).toBe('failed');
+    expect(scoProgress('2004', reading({ completionStatus: 'incomplete', scoreScaled: '0.5' }), MARK_70)).toBe('incomplete');
+  });
+  it('never overrides the content’s own success, nor the SCO’s own passing score', () => {
+    expect(scoProgress('2004', reading({ successStatus: 'failed', scoreScaled: '0.9' }), MARK_70)).toBe('failed');
+    expect(scoProgress('2004', reading({ completionStatus: 'incomplete', scoreScaled: '0.8' }), { ...MARK_70, scaledPassingScore: 0.9 })).toBe('incomplete');
+  });
+  it('decides 1.2 content that reports a score and no pass or fail', () => {
+    expect(scoProgress('1.2', reading({ lessonStatus: 'incomplete', scoreRaw: '75' }), MARK_70)).toBe('passed');
+    expect(scoProgress('1.2', reading({ lessonStatus: 'completed', scoreRaw: '60' }), MARK_70)).toBe('failed');
+    expect(scoProgress('1.2', reading({ lessonStatus: 'failed', scoreRaw: '90' }), MARK_70)).toBe('failed');
+  });
+});

@@ -104,6 +104,11 @@ export interface PassingRules {
   masteryScore: number | null;
   /** SCORM 2004 primary objective's minNormalizedMeasure (-1–1). */
   scaledPassingScore: number | null;
+  /**
+   * The course's pass mark (0–100), for a SCO without a passing score of its own: when the content
+   * reports a score and no success, the score against it decides (issue 13 item 8).
+   */
+  passMark?: number | null;
 }
 
 /**
@@ -120,6 +125,8 @@ export function scoProgress(version: ScormVersion, reading: CommitReading, rules
       if (raw >= rules.masteryScore) return 'passed';
       if (status === 'completed' || status === 'passed' || status === 'failed') return 'failed';
     }
+    const byMark = rules.masteryScore === null && status !== 'passed' && status !== 'failed' ? byPassMark(reading, rules.passMark, status === 'completed') : null;
+    if (byMark) return byMark;
     if (status === 'passed' || status === 'failed' || status === 'completed') return status;
     if (status === 'incomplete' || status === 'browsed') return 'incomplete';
     return 'not-attempted';
@@ -133,9 +140,20 @@ export function scoProgress(version: ScormVersion, reading: CommitReading, rules
       if (completed) return 'failed';
     }
   }
+  const byMark = rules.scaledPassingScore === null ? byPassMark(reading, rules.passMark, completed) : null;
+  if (byMark) return byMark;
   if (completed) return 'completed';
   if (reading.completionStatus === 'incomplete') return 'incomplete';
   return 'not-attempted';
+}
+
+/** The course pass mark's verdict on a reported score: passed at or above it, failed below it once completed, else none. */
+function byPassMark(reading: CommitReading, passMark: number | null | undefined, completed: boolean): 'passed' | 'failed' | null {
+  if (passMark === null || passMark === undefined) return null;
+  const score = scorePercent(reading);
+  if (score === null) return null;
+  if (score >= passMark) return 'passed';
+  return completed ? 'failed' : null;
 }
 
 /** The course from its SCOs: passed when every SCO is completed or passed, failed when one failed. */

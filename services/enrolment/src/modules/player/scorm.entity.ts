@@ -9,7 +9,7 @@ export const ScormAttempt = defineEntity({
     enrollmentId: p.integer().fieldName('enrollment_id'),
     userId: p.integer().fieldName('user_id'),
     tokenHash: p.string().fieldName('token_hash').length(64),
-    /** The highest commit number applied: a commit numbered at or below it changes nothing. */
+    /** The highest commit number applied in this attempt (commits are ordered per SCO: see isStaleCommit). */
     lastSeq: p.integer().fieldName('last_seq').default(0),
     startedAt: p.datetime().fieldName('started_at'),
     lastCommitAt: p.datetime().fieldName('last_commit_at').nullable(),
@@ -42,6 +42,8 @@ export const ScoState = defineEntity({
     totalTime: p.string().fieldName('total_time').length(64).nullable(),
     totalSeconds: p.integer().fieldName('total_seconds').default(0),
     exit: p.string().length(32).nullable(),
+    /** SCORM 2004 cmi.progress_measure (0–1). */
+    progressMeasure: p.string().fieldName('progress_measure').length(32).nullable(),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
@@ -73,3 +75,50 @@ export const ScormLogEntry = defineEntity({
   }),
 });
 export type IScormLogEntry = InferEntity<typeof ScormLogEntry>;
+
+/** One objective of a SCO of an enrolment, as last reported: restored on the next launch. */
+export const ScormObjective = defineEntity({
+  name: 'ScormObjective',
+  tableName: 'scorm_objectives',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    enrollmentId: p.integer().fieldName('enrollment_id'),
+    scoIdentifier: p.string().fieldName('sco_identifier').length(191),
+    objectiveId: p.string().fieldName('objective_id').length(191),
+    /** Its index n in cmi.objectives.n, so a resume gives it back in the same place. */
+    position: p.integer().default(0),
+    successStatus: p.string().fieldName('success_status').length(32).nullable(),
+    completionStatus: p.string().fieldName('completion_status').length(32).nullable(),
+    scoreRaw: p.string().fieldName('score_raw').length(32).nullable(),
+    scoreMin: p.string().fieldName('score_min').length(32).nullable(),
+    scoreMax: p.string().fieldName('score_max').length(32).nullable(),
+    scoreScaled: p.string().fieldName('score_scaled').length(32).nullable(),
+    progressMeasure: p.string().fieldName('progress_measure').length(32).nullable(),
+    updatedAt: p.datetime().fieldName('updated_at'),
+  }),
+});
+export type IScormObjective = InferEntity<typeof ScormObjective>;
+
+/** One interaction (a question answered) of a SCO in an attempt. */
+export const ScormInteraction = defineEntity({
+  name: 'ScormInteraction',
+  tableName: 'scorm_interactions',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    enrollmentId: p.integer().fieldName('enrollment_id'),
+    attemptId: p.integer().fieldName('attempt_id'),
+    scoIdentifier: p.string().fieldName('sco_identifier').length(191),
+    /** Its index n in cmi.interactions.n. */
+    position: p.integer(),
+    interactionId: p.string().fieldName('interaction_id').length(191),
+    type: p.string().length(32).nullable(),
+    /** 2004 learner_response, 1.2 student_response. */
+    learnerResponse: p.text().fieldName('learner_response').nullable(),
+    result: p.string().length(32).nullable(),
+    latency: p.string().length(64).nullable(),
+    /** 2004 timestamp, 1.2 time. */
+    timestamp: p.string().length(64).nullable(),
+    updatedAt: p.datetime().fieldName('updated_at'),
+  }),
+});
+export type IScormInteraction = InferEntity<typeof ScormInteraction>;

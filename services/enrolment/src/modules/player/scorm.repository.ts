@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '@portal/service-kit';
-import { ScoState, ScormAttempt, ScormLogEntry, type IScoState, type IScormAttempt } from './scorm.entity';
+import { progressPercent } from './scorm-records';
+import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective, type IScoState, type IScormAttempt } from './scorm.entity';
 
 /** Every query about SCORM attempts, SCO states and the SCORM log. */
 
@@ -24,6 +25,22 @@ export async function deleteScormDataOf(em: Em, enrollmentIds: number[]): Promis
   if (enrollmentIds.length === 0) return;
   const byEnrollment = { enrollmentId: { $in: enrollmentIds } };
   await em.nativeDelete(ScormLogEntry, byEnrollment);
+  await em.nativeDelete(ScormObjective, byEnrollment);
+  await em.nativeDelete(ScormInteraction, byEnrollment);
   await em.nativeDelete(ScoState, byEnrollment);
   await em.nativeDelete(ScormAttempt, byEnrollment);
+}
+
+/** Each enrolment's progress (0–100) from its SCOs' progress measures; enrolments whose SCOs report none are left out. */
+export async function progressOfEnrollments(em: Em, enrollmentIds: number[]): Promise<Map<number, number>> {
+  if (enrollmentIds.length === 0) return new Map();
+  const states: IScoState[] = await em.find(ScoState, { enrollmentId: { $in: enrollmentIds }, progressMeasure: { $ne: null } });
+  const byEnrollment = new Map<number, string[]>();
+  for (const s of states) byEnrollment.set(s.enrollmentId, [...(byEnrollment.get(s.enrollmentId) ?? []), s.progressMeasure!]);
+  const out = new Map<number, number>();
+  for (const [id, measures] of byEnrollment) {
+    const percent = progressPercent(measures);
+    if (percent !== null) out.set(id, percent);
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { ScoState, ScormLogEntry } from './scorm.entity';
 import { findAttempt, findScoState, scoStatesOf } from './scorm.repository';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
+import { readInteractions, readObjectives, readProgressMeasure, storeRecords } from './scorm-records';
 
 export interface CommitInput {
   attemptId: number;
@@ -32,9 +33,8 @@ async function ownLaunch(em: Em, principal: Principal, input: CommitInput, optio
 
 /**
  * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
- * enrolment's status and score follow from all its SCOs. Commits are numbered per attempt; one
- * numbered at or below the newest applied (a repeat, or a late one overtaken by a newer one)
- * changes nothing, and neither does one from an attempt older than the SCO's newest.
+ * enrolment's status and score follow from all its SCOs. Commits are numbered; see isStaleCommit
+ * for which ones change nothing.
  * The package and the certificate validity come from catalogue first: a port is never called
  * inside a transaction.
  */
@@ -49,17 +49,16 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
   return em.transactional(async (tx) => {
     const { attempt, enrollment } = await ownLaunch(tx, principal, input, { lock: true });
 
-    if (input.seq <= attempt.lastSeq) return { applied: false };
     const existing = await findScoState(tx, enrollment.id, sco.identifier);
-    if (existing && existing.attemptId > attempt.id) return { applied: false };
+    if (isStaleCommit(existing, attempt.id, input.seq)) return { applied: false };
 
-    attempt.lastSeq = input.seq;
+    attempt.lastSeq = Math.max(attempt.lastSeq, input.seq);
     attempt.lastCommitAt = now;
     if (input.isFinal) attempt.finishedAt = now;
 
     let reading: CommitReading = readCommit(pkg.version, input.cmi);
     if (input.isFinal) reading = completeUntouchedSco(pkg.version, reading);
-    const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore };
+    const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore, passMark: pkg.passMark };
     let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
     // A SCO that has talked to the LMS has been attempted, whatever its status says.
     if (progress === 'not-attempted') progress = 'incomplete';
@@ -103,11 +102,12 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
       totalTime: reading.totalTime?.slice(0, 64) ?? null,
       totalSeconds: totalSeconds ?? existing?.totalSeconds ?? 0,
       exit: reading.exit?.slice(0, 32) ?? null,
+      progressMeasure: readProgressMeasure(pkg.version, input.cmi),
       updatedAt: now,
     };
     if (existing) Object.assign(existing, fields);
     else tx.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier, ...fields });
-    await tx.flush();
+    await storeRecords(tx, { enrollmentId: enrollment.id, attemptId: attempt.id, scoIdentifier: sco.identifier }, readObjectives(pkg.version, input.cmi), readInteractions(pkg.version, input.cmi), now);
 
     const states = await scoStatesOf(tx, enrollment.id);
     const progressOfScos = pkg.scos.map((s) => (states.get(s.identifier)?.progress ?? 'not-attempted') as ScoProgress);
@@ -118,6 +118,19 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
     await applyCourseOutcome(tx, deps, enrollment, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true };
   });
+}
+
+/**
+ * Commits are ordered per SCO of an attempt, not per attempt: a SCO's last commit sent by beacon
+ * as the player moves on may arrive after the next SCO's first one (numbered higher), and must
+ * still count. A commit numbered at or below the SCO's newest in the same attempt (a repeat, or
+ * one overtaken by a newer one of that SCO) changes nothing, nor does one from an attempt older
+ * than the SCO's newest. Numbers may skip (a commit lost on the way): a gap never blocks.
+ */
+export function isStaleCommit(existing: { attemptId: number; seq: number } | null, attemptId: number, seq: number): boolean {
+  if (!existing) return false;
+  if (existing.attemptId > attemptId) return true;
+  return existing.attemptId === attemptId && seq <= existing.seq;
 }
 
 /** A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow the SCOs. */

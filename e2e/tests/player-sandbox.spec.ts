@@ -1,0 +1,147 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+
+/**
+ * Issue 13, item 2: a package's script cannot act as its viewer. The package below tries to read
+ * the portal page (`parent.document`), the portal's cookies and `/api/admin/users` — relative to
+ * its own origin and at the portal's — and shows what it got; then it plays and saves through the
+ * SCORM API as any course does. It is played by a learner of the demo company; the admin who
+ * uploads it (and whose cookies live in another browser context) deletes it afterwards.
+ */
+const DEMO_COMPANY_ID = 2;
+
+const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="probe" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <organizations default="org"><organization identifier="org"><title>Probe</title>
+    <item identifier="item" identifierref="res"><title>Probe</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
+</manifest>`;
+
+/** Tries everything a hostile package would, writes the outcome into #probe, and is a working SCORM 1.2 SCO. */
+const PROBE_PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Probe</title></head>
+<body>
+<h1>Probe course</h1>
+<pre id="probe">running</pre>
+<button id="finish" type="button">Finish</button>
+<script>
+(function () {
+  var out = {};
+  try { out.parentDocument = 'read: ' + parent.document.title; } catch (e) { out.parentDocument = 'blocked: ' + e.name; }
+  try { out.frameElement = 'read: ' + window.frameElement.ownerDocument.title; } catch (e) { out.frameElement = 'blocked: ' + e.name; }
+  try { out.topCookie = 'read: ' + top.document.cookie; } catch (e) { out.topCookie = 'blocked: ' + e.name; }
+  out.ownCookie = document.cookie;
+  var portal = (location.ancestorOrigins && location.ancestorOrigins[0]) || '';
+  out.portal = portal;
+  function attempt(url) {
+    return fetch(url, { credentials: 'include' }).then(function (r) {
+      return r.text().then(function (t) { return r.status + ' ' + (t.indexOf('@') >= 0 ? 'LEAK' : 'no-data'); });
+    }, function (e) { return 'refused: ' + e.name; });
+  }
+  var api = window.API;
+  out.api = api ? 'found' : 'missing';
+  api.LMSInitialize('');
+  out.learner = api.LMSGetValue('cmi.core.student_name');
+  Promise.all([attempt('/api/admin/users'), attempt(portal + '/api/admin/users'), attempt(portal + '/api/learner/dashboard')]).then(function (r) {
+    out.ownOriginApi = r[0];
+    out.portalApi = r[1];
+    out.portalLearnerApi = r[2];
+    document.getElementById('probe').textContent = JSON.stringify(out);
+  });
+  document.getElementById('finish').addEventListener('click', function () {
+    api.LMSSetValue('cmi.core.lesson_location', 'probe-page-3');
+    api.LMSSetValue('cmi.suspend_data', 'probe=1');
+    api.LMSSetValue('cmi.core.score.raw', '90');
+    api.LMSSetValue('cmi.core.lesson_status', 'passed');
+    api.LMSCommit('');
+    api.LMSFinish('');
+  });
+})();
+</script>
+</body></html>`;
+
+let admin: BrowserContext;
+let baseURL: string;
+const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
+
+async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
+  const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await admin.request.fetch(`${baseURL}${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, ...init });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
+}
+
+test.describe('a package script cannot act as its viewer', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    baseURL = testInfo.project.use.baseURL!;
+    admin = await browser.newContext({ baseURL });
+    const page = await admin.newPage();
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    for (const id of created.courses.splice(0)) await adminCall('DELETE', `/api/courses/${id}`);
+    for (const id of created.users.splice(0)) await adminCall('DELETE', `/api/user/${id}`);
+    await admin?.close();
+  });
+
+  test('its script gets neither the portal page, nor its cookies, nor its API, while the course plays and saves', async ({ page }) => {
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+    const zip = Buffer.from(zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'index.html': strToU8(PROBE_PAGE) }));
+    const course = (await adminCall('POST', '/api/courses', {
+      multipart: { name: `Probe ${tag}`, 'category_ids[]': '1', validity_period: '1', credit_cost: '1', file: { name: 'probe.zip', mimeType: 'application/zip', buffer: zip } },
+    })) as { data: { id: number } };
+    created.courses.push(course.data.id);
+    const user = (await adminCall('POST', '/api/user', { data: { name: `Pat Probe${tag}`, login_code: `PS-${tag}`, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
+    created.users.push(user.data.id);
+    const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
+
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInWithCode(page, `PS-${tag}`);
+    await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+    await page.goto(`/learn/${enrolment.data.id}`);
+
+    // The package is framed from the content origin, not the portal's.
+    const frame = page.locator('[data-testid=course-frame]');
+    await expect(frame).toHaveAttribute('src', /\/c\/[^/]+\/index\.html#/);
+    const src = await frame.getAttribute('src');
+    expect(new URL(src!).origin).not.toBe(new URL(baseURL).origin);
+    expect(new URL(src!).pathname).toMatch(/^\/c\/[^/]+\/index\.html$/);
+
+    const content = page.frameLocator('[data-testid=course-frame]');
+    await expect(content.locator('#probe')).not.toHaveText('running');
+    const probe = JSON.parse(await content.locator('#probe').innerText()) as Record<string, string>;
+    // parent is the bridge's stand-in (no document); top is the player page itself: cross-origin.
+    expect(probe.parentDocument).toMatch(/^blocked: /);
+    expect(probe.frameElement).toMatch(/^blocked: /);
+    expect(probe.topCookie).toMatch(/^blocked: SecurityError/);
+    // No portal cookie (session or XSRF) on the content origin.
+    expect(probe.ownCookie).toBe('');
+    // The content origin has no API; the portal's answers no other origin (no CORS), and sends no cookie to it.
+    expect(probe.ownOriginApi).toMatch(/^404 no-data$/);
+    expect(probe.portalApi).toMatch(/^refused: TypeError$/);
+    expect(probe.portalLearnerApi).toMatch(/^refused: TypeError$/);
+    // Meanwhile the SCORM API works, bridged to the player.
+    expect(probe.api).toBe('found');
+    expect(probe.learner).toBe(`Probe${tag}, Pat`);
+
+    await content.locator('#finish').click();
+    await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+    const summary = (await (await page.request.get(`/api/learn/${enrolment.data.id}`)).json()) as { enrollment: { status: string; score: number | null } };
+    expect(summary.enrollment).toMatchObject({ status: 'passed', score: 90 });
+    expect(errors).toEqual([]);
+
+    // The token in the frame's address opens that course's files only, and a forged one nothing.
+    const token = /\/c\/([^/]+)\//.exec(src!)![1]!;
+    const origin = new URL(src!).origin;
+    expect((await page.request.get(`${origin}/c/${token}/imsmanifest.xml`)).status()).toBe(200);
+    expect((await page.request.get(`${origin}/c/${token}/../../1/package/index.html`)).status()).toBe(404);
+    const forged = token.replace(/^(\d+)\.(\d+)\./, (_m, attempt: string, courseId: string) => `${attempt}.${Number(courseId) + 1}.`);
+    expect((await page.request.get(`${origin}/c/${forged}/index.html`)).status()).toBe(404);
+  });
+});
