@@ -47,7 +47,8 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  app.use('*', securityHeaders(deps.env));
+  // Course packages play in a frame from the content origin (docs/architecture.md "The content origin").
+  app.use('*', securityHeaders(deps.env, { frameSources: [deps.env.contentOriginUrl] }));
   // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN; not
   // the built bundles, which caches keep for a year and share.
   app.use('*', async (c, next) => {

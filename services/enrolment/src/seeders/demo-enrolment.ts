@@ -2,6 +2,7 @@ import type { Em } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
 import { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
 import { Invoice } from '../modules/purchases/invoice.entity';
+import { CertificateRecord } from '../modules/certificates/certificate.entity';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
 
   let spent = 0;
   const spends: { enrollment: IEnrollment; cost: number }[] = [];
+  const certified: { enrollment: IEnrollment; code: string }[] = [];
   for (const [index, row] of rows.entries()) {
     const terms = ids.courseTerms[row.courseId] ?? { creditCost: 1, validityYears: 1 };
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
@@ -55,6 +57,28 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       spent += terms.creditCost;
       spends.push({ enrollment, cost: terms.creditCost });
     }
+    if (row.code && passedAt) certified.push({ enrollment, code: row.code });
+  }
+  await em.flush();
+  // Each passed demo enrolment holds its certificate, verifiable by its printed code.
+  for (const { enrollment, code } of certified) {
+    em.create(CertificateRecord, {
+      code,
+      enrollmentId: enrollment.id,
+      userId: enrollment.userId,
+      courseId: enrollment.courseId,
+      companyId: enrollment.companyId,
+      issuedAt: enrollment.passedAt!,
+      expiresAt: enrollment.expiresAt ?? null,
+      revokedAt: null,
+      revokedReason: null,
+      revokedById: null,
+      revokedBy: null,
+      supersededBy: null,
+      supersededAt: null,
+      createdAt: enrollment.passedAt!,
+      updatedAt: enrollment.passedAt!,
+    });
   }
   await em.flush();
 
