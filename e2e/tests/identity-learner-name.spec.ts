@@ -13,7 +13,10 @@ test('Start Course asks the learner to confirm their name, saves it only if chan
   const dashboard = page.getByTestId('learner-dashboard');
   const modal = page.getByRole('dialog', { name: 'Confirm your name' });
 
-  await dashboard.getByRole('button', { name: /Start Course/ }).click();
+  // The seeded not-started course (other specs may enrol this learner on more).
+  const startSeededCourse = () =>
+    dashboard.locator('[data-testid="course-card"]', { hasText: 'Working at Height Basics' }).getByRole('button', { name: /Start Course/ }).click();
+  await startSeededCourse();
   await expect(modal.getByLabel('First name')).toHaveValue('Lee');
   await expect(modal.getByLabel('Last name')).toHaveValue('Carter');
   await modal.getByLabel('First name').fill('');
@@ -32,7 +35,7 @@ test('Start Course asks the learner to confirm their name, saves it only if chan
 
   // Changed: PATCH /api/user/{id} with only the name, then the course opens.
   await page.goto('/');
-  await dashboard.getByRole('button', { name: /Start Course/ }).click();
+  await startSeededCourse();
   await modal.getByLabel('Last name').fill('Carter Smith');
   await modal.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(page).toHaveURL(/\/learn\/\d+$/);
@@ -42,7 +45,7 @@ test('Start Course asks the learner to confirm their name, saves it only if chan
 
   // Server errors show the server's message; the name goes back for the other specs.
   patches = [];
-  await dashboard.getByRole('button', { name: /Start Course/ }).click();
+  await startSeededCourse();
   await page.route('**/api/user/*', (route) => route.fulfill({ status: 422, json: { message: 'The name is not allowed.', errors: {} } }));
   await modal.getByLabel('Last name').fill('Carter');
   await modal.getByRole('button', { name: 'Confirm and start' }).click();

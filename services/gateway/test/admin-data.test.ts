@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymisedName, LEARNER_ADMIN_MESSAGES, USER_MESSAGES, type AuditEntryView, type Page } from '@portal/contracts';
-import { CreditAccount, CreditTransaction, Enrollment, ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
+import { CertificateRecord, CreditAccount, CreditTransaction, Enrollment, ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
 import { Company, User } from '@portal/identity-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
@@ -98,6 +98,8 @@ describe('anonymising a learner', () => {
     const course = await makeCourse(em(), { name: 'Asbestos Awareness' });
     const enrollment = await makeEnrollment(em(), { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), certificateCode: 'CERT-ERASE0000001' });
     const w = em();
+    // The certificate it holds (issued when it passed).
+    w.create(CertificateRecord, { code: 'CERT-ERASE0000001', enrollmentId: enrollment.id, userId: learner.id, courseId: course.id, companyId: company.id, issuedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
     w.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: 'sco_1', attemptId: 1, seq: 3, progress: 'passed', lessonStatus: 'passed', suspendData: 'my secret notes', scoreRaw: '90' });
     w.create(ScormLogEntry, { userId: learner.id, enrollmentId: enrollment.id, attemptId: 1, scoIdentifier: 'sco_1', seq: 3, lessonStatus: 'passed', suspendData: 'my secret notes' });
     await w.flush();

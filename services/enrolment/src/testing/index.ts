@@ -10,3 +10,4 @@ export { LearnerActivity } from '../modules/activities/learner-activity.entity';
 export { makeCreditAccount, makeEnrollment } from './factories';
 export { createEnrolmentTestPlatform } from './test-platform';
 export { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
+export { CertificateRecord } from '../modules/certificates/certificate.entity';

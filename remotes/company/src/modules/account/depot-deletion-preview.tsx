@@ -4,6 +4,12 @@ import { LoadError, useApiQuery } from '@portal/frontend-kit';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Whether the depot holds anything a move to its parent would keep (then the modal offers the move). */
+export function useDepotHasLearners(api: ApiClient, depotId: number, open: boolean): boolean {
+  const preview = useApiQuery(open ? `depot-preview:${depotId}` : null, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));
+  return preview.status === 'success' && !!preview.data.parent && preview.data.learners + preview.data.enrollments > 0;
+}
+
 /** What deleting the depot would remove, read when the delete modal opens (nothing is deleted silently). */
 export function DepotDeletionPreview({ api, depotId }: { api: ApiClient; depotId: number }) {
   const preview = useApiQuery(`depot-preview:${depotId}`, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));

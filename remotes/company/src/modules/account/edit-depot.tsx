@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { accountDepotDelete, accountDepotMoveToParent, accountDepotUpdate, ApiError, type ApiClient } from '@portal/contracts';
 import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { DepotDeletionPreview } from './depot-deletion-preview';
+import { DepotDeletionPreview, useDepotHasLearners } from './depot-deletion-preview';
 
 const schema = accountDepotUpdate.body!;
 type Values = z.input<typeof schema>;
@@ -20,6 +20,8 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  // A depot that holds learners or enrolments can hand them to its parent instead (issue 12).
+  const canMove = useDepotHasLearners(api, depot.id, isConfirming);
   const {
     register,
     handleSubmit,
@@ -83,9 +85,11 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
         onClose={() => !isDeleting && setConfirming(false)}
         footer={
           <>
-            <Button variant="secondary" disabled={isDeleting} onClick={() => void onDelete(true)}>
-              Move learners to parent
-            </Button>
+            {canMove ? (
+              <Button variant="secondary" disabled={isDeleting} onClick={() => void onDelete(true)}>
+                Move learners to parent
+              </Button>
+            ) : null}
             <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>
               Delete Depot
             </Button>
