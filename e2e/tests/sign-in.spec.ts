@@ -20,9 +20,9 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     await expect(dashboard.getByText(`Welcome back, ${DEMO.learner.name}`)).toBeVisible();
     // The seeded cards (other specs may enrol this learner on more courses).
     await expect(dashboard.getByTestId('course-card').first()).toBeVisible();
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="passed"]')).toContainText('Manual Handling Essentials');
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="in-progress"]')).toContainText('Fire Safety Awareness');
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="not-started"]')).toContainText('Working at Height Basics');
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="passed"]', { hasText: 'Manual Handling Essentials' })).toBeVisible();
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="in-progress"]', { hasText: 'Fire Safety Awareness' })).toBeVisible();
+    await expect(dashboard.locator('[data-testid="course-card"][data-state="not-started"]', { hasText: 'Working at Height Basics' })).toBeVisible();
     await expect(dashboard.getByRole('button', { name: /Start Course/ }).first()).toBeVisible();
     await expect(dashboard.getByRole('link', { name: /Continue Course/ }).first()).toBeVisible();
     // Learners see no credits; their account item opens their own account page, not the company's settings (issue 15).
