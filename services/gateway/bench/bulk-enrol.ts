@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type BulkRow } from '@portal/contracts';
-import { configureLogger } from '@portal/service-kit';
+import { configureLogger, xsrfTokenFor } from '@portal/service-kit';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { CreditAccount, CreditTransaction } from '@portal/enrolment-service/testing';
@@ -54,7 +54,8 @@ export async function benchBulkEnrol(rows = BULK_ENROL_ROWS): Promise<BulkEnrolF
     const token = await makeSession(em, manager.id);
     const course = await makeCourse(em, { name: 'Bench Induction', creditCost: 1 });
     await platform.enrolment.setCreditBalance(company.id, rows, 'Bench credits');
-    const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=bench`, [XSRF_HEADER]: 'bench' };
+    // The XSRF token is bound to the session (an HMAC of its token).
+    const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`, [XSRF_HEADER]: xsrfTokenFor(token) };
 
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Staff');

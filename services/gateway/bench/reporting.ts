@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { reportingEnrolmentsQuery, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
-import { configureLogger, type Em } from '@portal/service-kit';
+import { configureLogger, xsrfTokenFor, type Em } from '@portal/service-kit';
 import { makeSession, makeUser } from '@portal/identity-service/testing';
 import { readReportingEnrolments } from '@portal/reporting-service/testing';
 import { loadGatewayEnv, REPORTING_BENCH_ROWS } from '../src/env';
@@ -115,7 +115,8 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
     else await em.getKnex().raw('ANALYZE');
     const manager = await makeUser(em, { role: 'manager', companyId: big, name: 'Bench Manager' });
     const token = await makeSession(em, manager.id);
-    const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=bench`, [XSRF_HEADER]: 'bench' };
+    // The XSRF token is bound to the session (an HMAC of its token).
+    const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`, [XSRF_HEADER]: xsrfTokenFor(token) };
     const bigCompanyRows = Number(((await em.getKnex()('enrollments').whereIn('company_id', [big, ...depots]).count({ n: '*' })) as { n: number }[])[0]!.n);
 
     const combinations: ReportingBenchFigure['combinations'] = [];
