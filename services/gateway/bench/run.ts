@@ -10,6 +10,7 @@ import { LIGHTHOUSE_RUNS, LIGHTHOUSE_TARGETS, lighthouseProblems, runLighthouse,
 import { measureSizes } from './size';
 import { startBenchServer } from './start-bench-server';
 import { benchBulkEnrol, bulkEnrolMarkdown, bulkEnrolProblems, type BulkEnrolFigure } from './bulk-enrol';
+import { benchCertificates, certificateMarkdown, certificateProblems, type CertificateFigure } from './certificates';
 
 interface Measurement {
   name: string;
@@ -75,6 +76,9 @@ try {
   // Issue 9: a 10,000-row spreadsheet enrolled end to end, on its own fresh database.
   const bulkEnrol = await benchBulkEnrol();
   problems.push(...bulkEnrolProblems(bulkEnrol));
+  // Issue 11: certificates rendered per second, and a 1,000-certificate zip streamed.
+  const certificates = await benchCertificates();
+  problems.push(...certificateProblems(certificates));
 
   const sizes = await measureSizes(server.baseUrl);
   problems.push(...sizes.problems);
@@ -94,6 +98,7 @@ try {
       measurements: [bare, authenticated, asBrowser].map((m) => ({ ...m, ratioToBare: ratio(m.requestsPerSecond, bare.requestsPerSecond) })),
     },
     bulkEnrol,
+    certificates,
     pageWeight: {
       budgetGzipKB: kb(JS_BUDGET_GZIP_BYTES),
       pages: sizes.pages.map((page) => ({
@@ -141,6 +146,7 @@ type Results = {
   database: string;
   api: { durationSeconds: number; connections: number; measurements: (Measurement & { ratioToBare: number })[] };
   bulkEnrol: BulkEnrolFigure;
+  certificates: CertificateFigure;
   pageWeight: { budgetGzipKB: number; pages: { name: string; path: string; as: string | null; gzipKB: number; brotliKB: number; gzipKBBeforeIssue14: number | null; ratioToBefore: number | null; ratioToBudget: number }[] };
   lighthouse: { runsPerPage: number; scores: (LighthouseScore & { performanceToTarget: number })[] };
 };
@@ -157,6 +163,8 @@ function markdown(results: Results): string {
     ),
     '',
     ...bulkEnrolMarkdown(results.bulkEnrol),
+    '',
+    ...certificateMarkdown(results.certificates),
     '',
     `| first visit, JavaScript | signed in as | gzip KB | brotli KB | before issue 14, gzip KB | ratio to before | ratio to the ${results.pageWeight.budgetGzipKB} KB budget |`,
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

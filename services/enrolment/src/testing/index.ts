@@ -11,3 +11,4 @@ export { makeCreditAccount, makeEnrollment } from './factories';
 export { createEnrolmentTestPlatform } from './test-platform';
 export { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
+export { certificatePdf } from '../modules/certificates/certificate-pdf';
