@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { CREDIT_PURCHASE_URL, formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
 import { Button, ButtonLink, ProgressBar, StatusPill } from '@portal/design-system';
-import { CertificateActions } from '../certificates/certificate-actions';
-import { CertificateHistory } from '../certificates/certificate-history';
+// Loaded with the first passed card: the dashboard's first paint needs neither (their forms pull in react-hook-form).
+const CertificateActions = lazy(() => import('../certificates/certificate-actions').then((m) => ({ default: m.CertificateActions })));
+const CertificateHistory = lazy(() => import('../certificates/certificate-history').then((m) => ({ default: m.CertificateHistory })));
 import { plainText } from './plain-text';
 
 /** What the certificate actions need: the client, and whose history to list. */
@@ -33,7 +35,7 @@ export function CourseCard({ enrollment, onStart, certificates }: {
       <div className="learner-card__footer">
         <CardDetails enrollment={enrollment} />
         <CardActions enrollment={enrollment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
-        {certificates && (state === 'passed' || state === 'expired') ? <CertificateHistory api={certificates.api} userId={certificates.userId} course={course} /> : null}
+        {certificates && (state === 'passed' || state === 'expired') ? <Suspense fallback={null}><CertificateHistory api={certificates.api} userId={certificates.userId} course={course} /></Suspense> : null}
       </div>
     </article>
   );
@@ -91,7 +93,13 @@ function CardActions({ enrollment, onStart, certificates }: { enrollment: Learne
         </div>
       );
     case 'passed':
-      if (certificates) return <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrollment.certificate_code} />;
+      if (certificates) {
+        return (
+          <Suspense fallback={null}>
+            <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrollment.certificate_code} />
+          </Suspense>
+        );
+      }
       return (
         <div className="learner-card__actions">
           <ButtonLink href={`/api/enrollments/${id}/certificate`} download>
