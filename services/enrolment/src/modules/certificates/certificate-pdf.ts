@@ -21,12 +21,18 @@ export interface CertificateBackground {
 }
 
 const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-/** DejaVu (npm dejavu-fonts-ttf): Latin, accents, Greek, Cyrillic and more, embedded in each PDF. */
+/** pdfkit's own fontkit (the one it parses fonts with), so a parsed font can be handed to it. */
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): PDFKit.Mixins.PDFFontSource };
+let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | null = null;
+/**
+ * DejaVu (npm dejavu-fonts-ttf): Latin, accents, Greek, Cyrillic and more, embedded (subset) in each
+ * PDF. Parsed once per process: pdfkit takes a parsed font, and parsing two 700 KB fonts for every
+ * certificate was most of its cost.
+ */
 function loadFonts() {
   fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+    regular: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
+    bold: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))),
   };
   return fonts;
 }
