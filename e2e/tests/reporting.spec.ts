@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInWithPassword } from '../support/personas';
 import { listSettled } from '../support/lists';
@@ -202,6 +204,20 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     const codeSheet = await readSheet(codesFile);
     expect(codeSheet.header).toEqual(expect.arrayContaining(['Learner', 'Login code']));
     expect(codeSheet.rows.map((row) => String(row[codeSheet.header.indexOf('Login code')]))).toEqual(expect.arrayContaining(['DEMOCODE1']));
+
+    // 'All certificates': one zip named by the date, a PDF for each certificate of the rows.
+    const zipDownload = page.waitForEvent('download');
+    await reporting.getByRole('button', { name: 'All certificates' }).click();
+    const zip = await zipDownload;
+    expect(zip.suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}\.zip$/);
+    const zipFile = `${test.info().outputDir}/certificates.zip`;
+    await zip.saveAs(zipFile);
+    const entries = Object.entries(unzipSync(readFileSync(zipFile)));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [name, bytes] of entries) {
+      expect(name).toMatch(/\.pdf$/);
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
+  bulkCertificates,
+  CERTIFICATE_MESSAGES,
   companyEnrol,
   companyUsers,
   CREDIT_PURCHASE_URL,
@@ -34,7 +36,8 @@ import { readTileSelection, toggleTile, writeTileSelection } from '../modules/re
 import '../modules/reporting/reporting.css';
 
 type ReportingData = RouteOutput<typeof reportingEnrolments>;
-type ExportKind = 'report' | 'login_codes';
+/** What the toolbar downloads: the report, the login codes, or every certificate as one zip ('All certificates'). */
+type ExportKind = 'report' | 'login_codes' | 'certificates';
 
 /** Where the page lands from this address (null: where it is). */
 function landingAddress(params: URLSearchParams, companyId: number | null, state: unknown): string | null {
@@ -205,16 +208,18 @@ export default function Enrolments({ session, api }: RemotePageProps) {
           ? shown.results.data.map((row) => row.id)
           : (await api.call(reportingEnrolmentIds, { query: matchingIdsQuery(list, filters) })).totalEnrollmentIDs;
       if (ids.length === 0) {
-        say('error', kind === 'report' ? REPORTING_MESSAGES.noReport : REPORTING_MESSAGES.noLoginCodes);
+        say('error', kind === 'report' ? REPORTING_MESSAGES.noReport : kind === 'login_codes' ? REPORTING_MESSAGES.noLoginCodes : CERTIFICATE_MESSAGES.noneToDownload);
         return;
       }
-      const response = await api.raw(kind === 'report' ? exportBulk : exportLoginCodes, { body: { ids } });
+      const response =
+        kind === 'certificates' ? await api.raw(bulkCertificates, { body: { ids } }) : await api.raw(kind === 'report' ? exportBulk : exportLoginCodes, { body: { ids } });
       if (!response.ok) {
         say('error', await failedDownloadText(response));
         return;
       }
-      await saveDownload(response, exportFileName(kind, new Date()));
-      say('success', 'Report downloaded successfully!');
+      // The server names the file (Content-Disposition); the zip's fallback is the date, dd-mm-yyyy.zip.
+      await saveDownload(response, kind === 'certificates' ? `${exportFileName('report', new Date()).slice(0, 10)}.zip` : exportFileName(kind, new Date()));
+      say('success', kind === 'certificates' ? 'Certificates downloaded successfully!' : 'Report downloaded successfully!');
     } catch (error) {
       say('error', errorText(error));
     } finally {
@@ -300,6 +305,9 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             </Button>
             <Button variant="secondary" size="sm" loading={exporting === 'login_codes'} disabled={!meta || meta.total === 0 || exporting !== null} onClick={() => void download('login_codes')}>
               Export login codes
+            </Button>
+            <Button variant="secondary" size="sm" loading={exporting === 'certificates'} disabled={!meta || meta.total === 0 || exporting !== null} onClick={() => void download('certificates')}>
+              All certificates
             </Button>
           </div>
           <EnrolmentsTable
