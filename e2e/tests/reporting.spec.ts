@@ -21,7 +21,7 @@ const settled = (page: Page) => listSettled(page.getByTestId('reporting-page'));
 async function actionsOf(row: Locator): Promise<string[]> {
   const names = await row.locator('.reporting-actions').locator('a, button').allInnerTexts();
   // Each label goes on for screen readers (whose row it is): keep the visible words.
-  return names.map((name) => /^(Edit|Remind|View Certificate|Re-enrol)/.exec(name.trim())?.[1] ?? name);
+  return names.map((name) => /^(Edit|Remind|View Certificate|Re-enrol|History)/.exec(name.trim())?.[1] ?? name);
 }
 
 async function readSheet(path: string) {
@@ -93,7 +93,8 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     // Actions per status (demo seed: one enrolment in each state).
     expect(await actionsOf(rowOf(page, 'Lee Carter', 'Working at Height'))).toEqual(['Edit', 'Remind']);
     expect(await actionsOf(rowOf(page, 'Lee Carter', 'Fire Safety'))).toEqual([]);
-    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate']);
+    // Passed rows also open the certificate history.
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate', 'History']);
     await expect(rowOf(page, 'Lee Carter', 'Fire Safety').locator('.ds-pill')).toHaveText('In Progress');
     await expect(rowOf(page, 'Lee Carter', 'Manual Handling').getByRole('link', { name: /View Certificate/ })).toHaveAttribute('href', /\/api\/enrollments\/\d+\/certificate$/);
 
@@ -103,7 +104,7 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     expect(await actionsOf(rowOf(page, 'Priya Shah', 'Manual Handling'))).toEqual([]);
     await expect(rowOf(page, 'Priya Shah', 'Manual Handling').locator('.ds-pill')).toHaveText('Failed');
     // Passed 400 days ago on a course valid for a year: expired, so Re-enrol and a red expiry.
-    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Fire Safety'))).toEqual(['Re-enrol']);
+    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Fire Safety'))).toEqual(['Re-enrol', 'History']);
     await expect(rowOf(page, 'Priya Shah', 'Fire Safety').locator('.reporting-expiry--due')).toBeVisible();
     // Priya has no email: the column shows her login code.
     await expect(rowOf(page, 'Priya Shah', 'Fire Safety')).toContainText('DEMOCODE1');
@@ -205,6 +206,14 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     expect(codeSheet.header).toEqual(expect.arrayContaining(['Learner', 'Login code']));
     expect(codeSheet.rows.map((row) => String(row[codeSheet.header.indexOf('Login code')]))).toEqual(expect.arrayContaining(['DEMOCODE1']));
 
+    // A passed row opens the learner's certificate history of the course (renewals and their states).
+    await bodyRows(page).first().getByRole('button', { name: /^History/ }).click();
+    const history = page.getByRole('dialog', { name: 'Certificate history' });
+    await expect(history.getByTestId('certificate-history').locator('li').first()).toContainText(/Valid|Expired|Superseded|Revoked/);
+    await expect(history.getByRole('link', { name: /^Verify/ }).first()).toHaveAttribute('href', /^\/verify\?code=/);
+    await history.getByRole('button', { name: /close/i }).click();
+    await expect(history).toBeHidden();
+
     // 'All certificates': one zip named by the date, a PDF for each certificate of the rows.
     const zipDownload = page.waitForEvent('download');
     await reporting.getByRole('button', { name: 'All certificates' }).click();
@@ -261,7 +270,7 @@ test.describe('reporting actions on a fresh company', () => {
     // No depots: no depot column and no depot filter.
     await expect(table(manager).getByRole('columnheader', { name: 'Depot' })).toHaveCount(0);
     expect(await actionsOf(rowOf(manager, mailed.name, course.name))).toEqual(['Edit', 'Remind']);
-    expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol']);
+    expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol', 'History']);
     await expect(manager.getByTestId('header-credits')).toContainText('0');
 
     // Re-enrol with no credit left.

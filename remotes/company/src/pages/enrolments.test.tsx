@@ -96,8 +96,9 @@ describe('Enrolments (/reporting)', () => {
     expect(buttons('Learner 1')).toEqual(['Edit', 'Remind']);
     expect(buttons('Learner 2')).toEqual([]);
     expect(buttons('Learner 3')).toEqual([]);
-    expect(buttons('Learner 4')).toEqual(['View Certificate']);
-    expect(buttons('Learner 5')).toEqual(['Re-enrol']);
+    // Passed rows (valid or expiring) also open the learner's certificate history of the course.
+    expect(buttons('Learner 4')).toEqual(['View Certificate', 'History']);
+    expect(buttons('Learner 5')).toEqual(['Re-enrol', 'History']);
     expect(within(rowOf('Learner 4')).getByRole('link', { name: /View Certificate/ }).getAttribute('href')).toBe('/api/enrollments/4/certificate');
     expect(within(rowOf('Learner 1')).getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/enrolments/1/edit');
     expect(within(rowOf('Learner 2')).getByText('In Progress')).toBeTruthy();

@@ -23,6 +23,7 @@ import {
 import { Button, ButtonLink, EmptyState, Notice, PageHeader, Pagination, SearchInput, type NoticeTone } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseTiles } from '../modules/reporting/components/course-tiles';
+import { CertificateHistoryModal } from '../modules/reporting/components/certificate-history-modal';
 import { EnrolmentsTable } from '../modules/reporting/components/enrolments-table';
 import { FilterPanel } from '../modules/reporting/components/filter-panel';
 import type { LearnerOption } from '../modules/reporting/components/learner-filter';
@@ -129,6 +130,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   const [isReminding, setReminding] = useState(false);
   const [unmailable, setUnmailable] = useState<UnmailableLearner[]>([]);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
+  const [historyRow, setHistoryRow] = useState<ReportingEnrolmentRow | null>(null);
   const [exportScope, setExportScope] = useState<'all' | 'page'>('all');
   // Open when the page lands filtered (the tiles already show a course choice).
   const [isFilterOpen, setFilterOpen] = useState(() => hasFilters({ ...readFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
@@ -319,6 +321,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             busyRowId={busyRowId}
             onRemind={(row) => void remindOne(row)}
             onReEnrol={(row) => void reEnrol(row)}
+            onHistory={setHistoryRow}
             emptyText={
               <EmptyState
                 title={isFiltered ? REPORTING_MESSAGES.emptyNoMatch : REPORTING_MESSAGES.emptyNoEnrolments}
@@ -332,6 +335,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
               />
             }
           />
+          {historyRow ? <CertificateHistoryModal api={api} row={historyRow} onClose={() => setHistoryRow(null)} /> : null}
           {meta ? (
             <div className="reporting-footer">
               <span className="reporting-muted" aria-live="polite">

@@ -9,6 +9,8 @@ type Row = ReportingEnrolmentRow;
 export interface RowHandlers {
   onRemind: (row: Row) => void;
   onReEnrol: (row: Row) => void;
+  /** Opens the learner's certificate history of the course (passed rows). */
+  onHistory: (row: Row) => void;
   /** The row whose action is running (its buttons show busy). */
   busyRowId: number | null;
 }
@@ -24,7 +26,7 @@ export interface EnrolmentsTableProps extends RowHandlers {
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
-function Actions({ row, onRemind, onReEnrol, busyRowId }: { row: Row } & RowHandlers) {
+function Actions({ row, onRemind, onReEnrol, onHistory, busyRowId }: { row: Row } & RowHandlers) {
   const busy = busyRowId === row.id;
   return (
     <div className="reporting-actions">
@@ -56,6 +58,11 @@ function Actions({ row, onRemind, onReEnrol, busyRowId }: { row: Row } & RowHand
             );
         }
       })}
+      {row.status === 'passed' ? (
+        <Button variant="ghost" size="sm" onClick={() => onHistory(row)}>
+          History<span className="ds-visually-hidden"> of {row.learner_name}'s certificates, {row.course_name}</span>
+        </Button>
+      ) : null}
     </div>
   );
 }
