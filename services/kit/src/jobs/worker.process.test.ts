@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, unwiredPort, type TestPlatform } from '../testing';
 import { FailedJob, Job } from './job.entity';
 import { jobsSchema } from './jobs.migration';
@@ -70,12 +70,14 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Waits for the condition (vitest polls it), failing with what it waited for. */
 async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`Timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 const runs = async () =>
