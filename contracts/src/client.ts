@@ -73,7 +73,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        (request) => {
           request.headers.set('Accept', 'application/json');
           request.headers.set('X-Requested-With', 'XMLHttpRequest');
           const token = readCookie(XSRF_COOKIE);
