@@ -49,7 +49,7 @@ test.describe('company courses', () => {
 
     await courses.getByRole('button', { name: 'Manual Handling', exact: true }).click();
     await expect(page).toHaveURL(/category_id=8/);
-    await expect(courses.getByText('Showing 1 Manual Handling course(s).')).toBeVisible();
+    await expect(courses.getByText('Showing 1 Manual Handling course.')).toBeVisible();
     await expect(courses.getByTestId('course-card')).toHaveCount(1);
     await courses.getByRole('button', { name: 'All Courses' }).click();
 

@@ -93,7 +93,7 @@ describe('company Courses page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Manual Handling' }));
     expect(address()).toBe('/courses?category_id=8');
-    expect(await screen.findByText('Showing 1 Manual Handling course(s).')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 Manual Handling course.')).toBeTruthy();
   });
 
   it('searches from 2 characters once typing pauses, starting again at page 1', async () => {
@@ -103,6 +103,8 @@ describe('company Courses page', () => {
     fireEvent.change(screen.getByLabelText('Search courses'), { target: { value: 'WORKING AT' } });
     await waitFor(() => expect(address()).toBe('/courses?search=WORKING+AT'));
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(1));
+    // One course reads in the singular.
+    expect(screen.getByText('Showing all 1 course.')).toBeTruthy();
     expect(requests.filter((r) => r.path === '/api/courses').map((r) => r.query.get('search'))).toEqual([null, 'WORKING AT']);
   });
 
@@ -131,7 +133,7 @@ describe('company Courses page', () => {
 
   it('keeps the open panel in step with each toggle, and closes', async () => {
     renderCourses('/courses?category_id=16');
-    await screen.findByText('Showing 11 Construction course(s).');
+    await screen.findByText('Showing 11 Construction courses.');
     fireEvent.click(within(card('Working at Height Basics')).getByRole('button', { name: 'Select' }));
     fireEvent.click(screen.getByRole('button', { name: /^Selected Courses/ }));
     await waitFor(() => expect(within(panel()).getByText('Working at Height Basics')).toBeTruthy());
@@ -142,5 +144,23 @@ describe('company Courses page', () => {
     expect(within(panel()).getByText('Manual Handling')).toBeTruthy();
     fireEvent.click(within(panel()).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('complementary', { name: 'Selected Courses' })).toBeNull();
+  });
+
+  it('moves focus into the opened panel, and Escape closes it with focus back on its opener', async () => {
+    renderCourses();
+    await screen.findByText('Showing all 13 courses.');
+    const opener = screen.getByRole('button', { name: /^Selected Courses/ });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(panel());
+    expect(opener.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('complementary', { name: 'Selected Courses' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(opener);
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -1,8 +1,8 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE, listCategories, listCourses } from '@portal/contracts';
 import { Button, ButtonLink, CategoryIcon, EmptyState, PageHeader, Pagination, SearchInput, SkeletonBlock } from '@portal/design-system';
-import { LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { useCourseSelection } from '../modules/courses/use-course-selection';
 import '../modules/courses/courses.css';
 
@@ -14,6 +14,24 @@ export default function Courses({ api }: RemotePageProps) {
   // Search and page live in the address (Back and reload land here again); a new search or category starts at page 1.
   const { list, query, searchText, setSearchText, setPage, setFilter } = useListAddress();
   const [panelOpen, setPanelOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  // Focus goes into the panel when it opens (on a phone it covers the page) and back to its opener when it closes.
+  const closePanel = () => {
+    setPanelOpen(false);
+    openerRef.current?.focus();
+  };
+  useEffect(() => {
+    if (!panelOpen) return;
+    panelRef.current?.focus();
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setPanelOpen(false);
+      openerRef.current?.focus();
+    }
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [panelOpen]);
 
   // Spec §8: fetch failures are logged as 'Failed to fetch courses'; the page also offers a Retry.
   const logFetchFailure = (error: unknown): never => {
@@ -43,7 +61,7 @@ export default function Courses({ api }: RemotePageProps) {
         title="Courses"
         subtitle="Choose the courses your company uses, then enrol your employees."
         actions={
-          <Button variant="secondary" onClick={() => setPanelOpen((open) => !open)} aria-expanded={panelOpen} aria-controls="selected-courses">
+          <Button ref={openerRef} variant="secondary" onClick={() => (panelOpen ? closePanel() : setPanelOpen(true))} aria-expanded={panelOpen} aria-controls="selected-courses">
             Selected Courses ({selected?.length ?? 0})
           </Button>
         }
@@ -67,7 +85,7 @@ export default function Courses({ api }: RemotePageProps) {
           <SearchInput label="Search courses" value={searchText} onChange={setSearchText} placeholder="Search courses" hideLabel />
           {courses.status === 'success' ? (
             <p className="company-courses-count" aria-live="polite">
-              {categoryId ? `Showing ${total} ${categoryName ?? ''} course(s).` : `Showing all ${total} courses.`}
+              {categoryId ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.` : `Showing all ${countNoun(total, 'course')}.`}
             </p>
           ) : null}
           {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
@@ -122,10 +140,10 @@ export default function Courses({ api }: RemotePageProps) {
           {courses.status === 'success' ? <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={(page) => setPage(page, courses.data.meta.last_page)} /> : null}
         </section>
         {panelOpen ? (
-          <aside id="selected-courses" className="selected-courses" aria-label="Selected Courses">
+          <aside id="selected-courses" ref={panelRef} tabIndex={-1} className="selected-courses" aria-label="Selected Courses">
             <div className="selected-courses__header">
               <h2>Selected Courses</h2>
-              <Button variant="ghost" size="sm" onClick={() => setPanelOpen(false)}>
+              <Button variant="ghost" size="sm" onClick={closePanel}>
                 Close
               </Button>
             </div>
