@@ -58,7 +58,7 @@ function catalogueServer() {
   });
 }
 
-function renderCourses(url = '/courses') {
+function renderCourses(url: string | { pathname: string; state: unknown } = '/courses') {
   const server = catalogueServer();
   function Address() {
     const location = useLocation();
@@ -162,5 +162,12 @@ describe('company Courses page', () => {
     fireEvent.click(opener);
     fireEvent.click(within(panel()).getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('shows the notice Edit course sends it back with, until dismissed', async () => {
+    renderCourses({ pathname: '/courses', state: { savedNotice: 'Course successfully saved!' } });
+    expect((await screen.findByText('Course successfully saved!')).closest('[role="status"]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Course successfully saved!')).toBeNull();
   });
 });

@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE, listCategories, listCourses } from '@portal/contracts';
-import { Button, ButtonLink, CategoryIcon, EmptyState, PageHeader, Pagination, SearchInput, SkeletonBlock } from '@portal/design-system';
+import { Button, ButtonLink, CategoryIcon, EmptyState, Notice, PageHeader, Pagination, SearchInput, SkeletonBlock } from '@portal/design-system';
 import { countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { useCourseSelection } from '../modules/courses/use-course-selection';
+import { savedNoticeOf } from '../modules/courses/courses-location-state';
 import '../modules/courses/courses.css';
 
 /** /courses (spec §2 "Courses"): categories, search, 10 a page, and the company's selected courses. */
 export default function Courses({ api }: RemotePageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  const savedNotice = savedNoticeOf(location.state);
+  // Dismissing forgets it, so Back or a reload does not show it again.
+  const forgetSavedNotice = () => void navigate(location.pathname + location.search, { replace: true, state: null });
   const categoryId = Number(params.get('category_id')) || undefined;
   // Search and page live in the address (Back and reload land here again); a new search or category starts at page 1.
   const { list, query, searchText, setSearchText, setPage, setFilter } = useListAddress();
@@ -66,6 +71,11 @@ export default function Courses({ api }: RemotePageProps) {
           </Button>
         }
       />
+      {savedNotice ? (
+        <Notice tone="success" onDismiss={forgetSavedNotice}>
+          {savedNotice}
+        </Notice>
+      ) : null}
       {categories.status === 'error' ? <LoadError error={categories.error} onRetry={categories.reload} what="the categories" /> : null}
       <nav className="course-categories" aria-label="Course categories">
         <button type="button" className="course-category" aria-pressed={!categoryId} onClick={() => setCategory(undefined)}>

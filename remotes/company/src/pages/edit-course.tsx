@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import type { CoursesLocationState } from '../modules/courses/courses-location-state';
 import '../modules/courses/courses.css';
 
 interface EditValues {
@@ -43,7 +44,7 @@ export default function EditCourse({ api }: RemotePageProps) {
       {data.status === 'loading' && courseId > 0 ? <SkeletonBlock height={240} /> : null}
       {data.status === 'error' ? <LoadError error={data.error} onRetry={data.reload} what="the course" /> : null}
       {data.status === 'success' ? (
-        <EditCourseForm api={api} courseId={courseId} validity={data.data.course.validity_period} activities={data.data.data} onSaved={() => navigate('/courses')} />
+        <EditCourseForm api={api} courseId={courseId} validity={data.data.course.validity_period} activities={data.data.data} onSaved={(message) => navigate('/courses', { state: { savedNotice: message } satisfies CoursesLocationState })} />
       ) : null}
     </div>
   );
@@ -60,7 +61,7 @@ function EditCourseForm({
   courseId: number;
   validity: number;
   activities: BridgingActivity[];
-  onSaved: () => void;
+  onSaved: (message: string) => void;
 }) {
   const form = useForm<EditValues>({
     defaultValues: { validity_period: validity, activities: activities.map((a) => ({ id: a.id, description: a.description, enabled: a.enabled })) },
@@ -77,8 +78,8 @@ function EditCourseForm({
         params: { id: courseId },
         body: { validity_period: Number(values.validity_period), activities: values.activities },
       });
-      setNotice({ tone: 'success', text: result.message });
-      setTimeout(onSaved, 800);
+      // The list shows the notice: a notice here would go with the page a moment later.
+      onSaved(result.message);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });

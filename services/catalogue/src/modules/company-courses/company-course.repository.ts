@@ -13,6 +13,13 @@ export async function selectedCourseIds(em: Em, companyId: number): Promise<numb
   return rows.map((r) => r.courseId);
 }
 
+/** The company's own certificate expiry of those of `courseIds` it has set, by course id. */
+export async function companyValidityPeriods(em: Em, companyId: number, courseIds: number[]): Promise<Map<number, number>> {
+  if (!courseIds.length) return new Map();
+  const rows = await em.find(CompanyCourse, { companyId, courseId: { $in: courseIds }, validityPeriod: { $ne: null } });
+  return new Map(rows.map((r) => [r.courseId, r.validityPeriod!]));
+}
+
 export function findBridgingActivity(em: Em, id: number): Promise<IBridgingActivity | null> {
   return em.findOne(BridgingActivity, { id });
 }

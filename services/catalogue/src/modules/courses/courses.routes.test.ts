@@ -340,6 +340,11 @@ describe('company selection, edit course and bridging activities', () => {
     expect(((await saved.json()) as { message: string }).message).toBe('Course successfully saved!');
     expect(await validityFor(companyA, courseId)).toBe(5);
     expect(await validityFor(companyB, courseId)).toBe(2);
+    // The company's course list shows its own expiry; another company's still shows the course's.
+    const listedValidity = async (session: string) =>
+      ((await (await client(session).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[] }).data[0]!.validity_period;
+    expect(await listedValidity(sessions.managerA)).toBe(5);
+    expect(await listedValidity(sessions.managerB)).toBe(2);
     expect((await platform.catalogue.companyCourseActivities(companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
     expect((await platform.catalogue.companyCourseActivities(companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
   });

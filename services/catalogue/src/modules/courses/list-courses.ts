@@ -3,7 +3,7 @@ import { mapPage, type Em, type Principal, type ServiceDeps } from '@portal/serv
 import { coursesByIds, listCourses } from './course.repository';
 import { isCompanyView, visibleCompanyIds } from './course-visibility';
 import { toCourseSummaries } from './course-views';
-import { selectedCourseIds } from '../company-courses/company-course.repository';
+import { companyValidityPeriods, selectedCourseIds } from '../company-courses/company-course.repository';
 
 export interface CourseCatalogue {
   page: Page<CourseSummary>;
@@ -14,7 +14,8 @@ export interface CourseCatalogue {
 /**
  * GET /api/courses. Admins see every course. A company (a manager, or an admin acting for one)
  * sees the shared courses and its own company-specific ones, each flagged with whether it is in
- * the company's selection and has enrolments, and the selection itself.
+ * the company's selection and has enrolments, with the company's own certificate expiry where it set
+ * one (Edit course), and the selection itself.
  */
 export async function listCourseCatalogue(deps: ServiceDeps, em: Em, principal: Principal, query: ListCoursesQuery, url: string): Promise<CourseCatalogue> {
   const companyView = isCompanyView(principal);
@@ -26,8 +27,14 @@ export async function listCourseCatalogue(deps: ServiceDeps, em: Em, principal: 
   const selectedCourses = await coursesByIds(em, [...selectedIds]);
   // One call across the door for the whole page.
   const enrolled = new Set(page.data.length ? await deps.enrolment.coursesWithEnrollments(principal.companyId, page.data.map((course) => course.id)) : []);
+  const ownValidity = await companyValidityPeriods(em, principal.companyId, page.data.map((course) => course.id));
   const withFlags = await mapPage(page, (data) =>
-    data.map((course) => ({ ...course, selected: selectedIds.has(course.id), has_enrollments: enrolled.has(course.id) })),
+    data.map((course) => ({
+      ...course,
+      validity_period: ownValidity.get(course.id) ?? course.validity_period,
+      selected: selectedIds.has(course.id),
+      has_enrollments: enrolled.has(course.id),
+    })),
   );
   return { page: withFlags, selected: selectedCourses.map((c) => ({ id: c.id, name: c.name })) };
 }
