@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { adminDashboard } from '@portal/contracts';
+import { adminDashboard, type RouteOutput } from '@portal/contracts';
 import { Card, PageHeader, Spinner, TabPanel, Tabs, type TabItem } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ADMIN_TABS, type AdminTab } from '../modules/admin-tabs/admin-tab';
 import { useAdminTab } from '../modules/admin-tabs/use-admin-tab';
+import { AdminCountsRefreshProvider } from '../modules/admin-tabs/admin-counts';
 import { LearnersPanel } from '../modules/learners/learners-panel';
 import '../modules/panels/admin.css';
 
@@ -79,7 +80,9 @@ export default function AdminDashboard({ api }: RemotePageProps) {
 function AdminTabs({ api }: RemotePageProps) {
   const { tab: activeTab, setTab } = useAdminTab();
   const counts = useApiQuery('counts', () => api.call(adminDashboard));
-  const data = counts.status === 'success' ? counts.data.counts : null;
+  // A refresh after a create or delete keeps the old counts on the tabs until the new ones land.
+  const [data, setData] = useState<RouteOutput<typeof adminDashboard>['counts'] | null>(null);
+  if (counts.status === 'success' && counts.data.counts !== data) setData(counts.data.counts);
 
   // On narrow screens the tab list scrolls: keep the tab named in the address in view.
   useEffect(() => {
@@ -101,16 +104,18 @@ function AdminTabs({ api }: RemotePageProps) {
     <div className="admin-dashboard" data-testid="admin-dashboard">
       <PageHeader title="Admin Dashboard" subtitle="Conduct site management below." />
       {counts.status === 'error' ? <LoadError error={counts.error} onRetry={counts.reload} what="the site counts" /> : null}
-      <Card>
-        <div className="admin-tabs">
-          <Tabs tabs={tabs} activeId={activeTab} onChange={(id) => setTab(id as AdminTab)} label="Site management" />
-        </div>
-        {ADMIN_TABS.map((id) => (
-          <TabPanel key={id} id={id} activeId={activeTab}>
-            {id === activeTab ? <Suspense fallback={loading}>{panelFor(id, api)}</Suspense> : null}
-          </TabPanel>
-        ))}
-      </Card>
+      <AdminCountsRefreshProvider value={counts.reload}>
+        <Card>
+          <div className="admin-tabs">
+            <Tabs tabs={tabs} activeId={activeTab} onChange={(id) => setTab(id as AdminTab)} label="Site management" />
+          </div>
+          {ADMIN_TABS.map((id) => (
+            <TabPanel key={id} id={id} activeId={activeTab}>
+              {id === activeTab ? <Suspense fallback={loading}>{panelFor(id, api)}</Suspense> : null}
+            </TabPanel>
+          ))}
+        </Card>
+      </AdminCountsRefreshProvider>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 
 export interface ListNotice {
   tone: 'success' | 'error';
@@ -19,6 +20,7 @@ export function useListDeletion<Row>({ remove, onDeleted, failedText, onFailed }
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [notice, setNotice] = useState<ListNotice | null>(null);
+  const refreshCounts = useRefreshAdminCounts();
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -26,6 +28,8 @@ export function useListDeletion<Row>({ remove, onDeleted, failedText, onFailed }
     try {
       setNotice({ tone: 'success', text: await remove(toDelete) });
       onDeleted();
+      // The dashboard's tab counts include the row just deleted.
+      refreshCounts();
     } catch (error) {
       setNotice({ tone: 'error', text: failedText });
       onFailed?.(error);

@@ -16,6 +16,8 @@ import {
 } from '@portal/contracts';
 import { Button, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
+import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
+import { useRevealedNotice } from '../admin-ui/use-revealed-notice';
 import { courseRequestBody, EMPTY_COURSE, valuesOfCourse, type CourseValues } from './course-form-values';
 
 /** The add / edit course screen (admin): a multipart form with the package zip, sent with progress in %. */
@@ -28,6 +30,7 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
   const [flash, setFlash] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [saves, setSaves] = useState(0);
+  const refreshCounts = useRefreshAdminCounts();
   const goBack = (event?: { preventDefault(): void }) => {
     event?.preventDefault();
     void navigate('/admin?tab=courses');
@@ -53,7 +56,10 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
           onSaved={(saved, message, saveWarnings) => {
             setFlash(message);
             setWarnings(saveWarnings);
-            if (courseId === null) void navigate(`/admin?tab=courses&course=${saved.id}`);
+            if (courseId === null) {
+              refreshCounts();
+              void navigate(`/admin?tab=courses&course=${saved.id}`);
+            }
             else {
               setSaves((n) => n + 1);
               course.reload();
@@ -91,6 +97,7 @@ function CourseForm({
   const activities = useFieldArray({ control: form.control, name: 'activities' });
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(flash ? { tone: 'success', text: flash } : null);
+  const noticeRef = useRevealedNotice<HTMLDivElement>(message);
 
   const companySpecificId = categories.find((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME)?.id;
   const categoryIds = useWatch({ control: form.control, name: 'category_ids' }).map(Number);
@@ -134,11 +141,13 @@ function CourseForm({
   const submitting = formState.isSubmitting;
   return (
     <form className="admin-course-form" onSubmit={handleSubmit(submit)} noValidate>
-      {message ? (
-        <Notice tone={message.tone} onDismiss={() => setMessage(null)} autoHideMs={message.tone === 'success' ? 5000 : undefined}>
-          {message.text}
-        </Notice>
-      ) : null}
+      <div ref={noticeRef} tabIndex={-1} className="admin-course-form__notice">
+        {message ? (
+          <Notice tone={message.tone} onDismiss={() => setMessage(null)} autoHideMs={message.tone === 'success' ? 8000 : undefined}>
+            {message.text}
+          </Notice>
+        ) : null}
+      </div>
       {warnings.map((warning) => (
         <Notice key={warning} tone="warning" title="Check the pass mark">
           {warning}

@@ -24,6 +24,7 @@ import { ListSearch } from '../admin-ui/list-toolbar';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
+import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { formatDateTime } from './format-date-time';
 
 export const JOB_VIEWS = [
@@ -136,12 +137,14 @@ function FailedList({ api }: { api: ApiClient }) {
   const [isBusy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   const hasRows = list.status === 'success' && list.data.total > 0;
+  const refreshCounts = useRefreshAdminCounts();
 
   async function act(run: () => Promise<{ message: string }>) {
     setBusy(true);
     try {
       deletion.setNotice({ tone: 'success', text: (await run()).message });
       list.reload();
+      refreshCounts();
     } catch (error) {
       deletion.setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
     } finally {
