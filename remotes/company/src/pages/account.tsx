@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { accountGet, HELP_EMAIL, type RouteOutput } from '@portal/contracts';
+import { accountGet, type RouteOutput } from '@portal/contracts';
 import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { LoginDetailsForm } from '../modules/account/login-details-form';
@@ -11,6 +11,7 @@ import { EditDepot } from '../modules/account/edit-depot';
 import { CompanyAuditCard } from '../modules/account/company-audit-card';
 import { LedgerCard } from '../modules/credits/ledger-card';
 import { TransferForm } from '../modules/credits/transfer-form';
+import { useSiteSettings } from '../modules/site/use-site-settings';
 import '../modules/account/account.css';
 
 /** /account and /account/depot/{id} (spec §2 "Account settings", "Edit depot"). */
@@ -25,6 +26,7 @@ export default function Account({ api }: RemotePageProps) {
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
+  const settings = useSiteSettings(api);
 
   // While a save reloads the account, keep showing what we had (forms keep their state and notices).
   const [lastData, setLastData] = useState<RouteOutput<typeof accountGet> | null>(null);
@@ -82,7 +84,7 @@ export default function Account({ api }: RemotePageProps) {
         <LoginDetailsForm api={api} user={data.user} onSaved={() => undefined} />
         <NotificationsForm api={api} settings={data.settings} />
         <LogoUpload logoUrl={logoUrl === undefined ? data.company.logo_url : logoUrl} onUploaded={setLogoUrl} />
-        <ManagersCard managers={data.company_managers} helpEmail={HELP_EMAIL} />
+        <ManagersCard managers={data.company_managers} helpEmail={settings.help_email} />
       </div>
       <DepotsCard depots={data.depots} />
       {data.depots.length > 0 ? (

@@ -3,6 +3,7 @@ import { ButtonLink, EmptyState, PageHeader, PieChart, SkeletonBlock } from '@po
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseProgressTable } from '../modules/dashboard/course-progress-table';
 import { DashboardStats } from '../modules/dashboard/dashboard-stats';
+import { useSiteSettings } from '../modules/site/use-site-settings';
 import '../modules/dashboard/dashboard.css';
 
 /** The company Dashboard (spec §2): organisation, progress chart, stat panels and courses table. */
@@ -12,6 +13,7 @@ export default function Dashboard({ session, api }: RemotePageProps) {
     api.call(companyDashboard, { params: { companyId: companyId! } }),
   );
 
+  const settings = useSiteSettings(api);
   const organisationName = query.status === 'success' ? query.data.organisation.name : session?.company_name;
 
   return (
@@ -30,7 +32,7 @@ export default function Dashboard({ session, api }: RemotePageProps) {
       {query.status === 'error' ? <LoadError error={query.error} onRetry={query.reload} what="your dashboard" /> : null}
       {query.status === 'success' ? (
         <>
-          <DashboardStats stats={query.data.stats} />
+          <DashboardStats stats={query.data.stats} creditPurchaseUrl={settings.credit_purchase_url} />
           <div className="company-overview">
             <section className="company-courses" aria-label="Courses">
               <CourseProgressTable courses={query.data.courses} />

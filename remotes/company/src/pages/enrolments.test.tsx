@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { REPORTING_MESSAGES, type ReportingEnrolmentRow, type SessionUser } from '@portal/contracts';
+import { DEFAULT_SITE_SETTINGS, REPORTING_MESSAGES, type ReportingEnrolmentRow, type SessionUser } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/frontend-kit/testing';
 import { tileStorageKey } from '../modules/reporting/tile-selection';
 import Enrolments from './enrolments';
@@ -200,6 +200,8 @@ describe('Enrolments (/reporting)', () => {
         hasCredit
           ? { success: true, message: 'ok', data: [], enrollment_summary: { total_attempted: 1, total_successful: 1, total_failed: 0, failed_users: [] }, credit_balance: 3 }
           : reply(422, { message: 'You do not have enough credits for this enrollment', errors: {} }),
+      // The Site tab's credit purchase address, as the shell's answer carries it.
+      'GET /api/shell': () => ({ settings: { ...DEFAULT_SITE_SETTINGS, credit_purchase_url: 'https://buy.example.test/credits' } }),
     });
     renderPage(server);
     await screen.findByText('Learner 5');
@@ -213,7 +215,7 @@ describe('Enrolments (/reporting)', () => {
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("You don't have enough credit to re-enrol this learner. Order credit here.");
-    expect(within(alert).getByRole('link', { name: 'Order credit here.' }).getAttribute('href')).toBe('https://shop.safetytraining.test/credits');
+    expect(within(alert).getByRole('link', { name: 'Order credit here.' }).getAttribute('href')).toBe('https://buy.example.test/credits');
     window.removeEventListener('portal:credit-balance-changed', balanceChanged);
   });
 });

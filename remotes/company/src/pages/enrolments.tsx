@@ -5,7 +5,6 @@ import {
   CERTIFICATE_MESSAGES,
   companyEnrol,
   companyUsers,
-  CREDIT_PURCHASE_URL,
   DEBOUNCE_MS,
   exportBulk,
   exportFileName,
@@ -34,6 +33,7 @@ import { matchingIdsQuery, reportingQuery } from '../modules/reporting/reporting
 import { reportingNoticeOf } from '../modules/reporting/reporting-notice';
 import { saveDownload } from '../modules/reporting/save-download';
 import { readTileSelection, toggleTile, writeTileSelection } from '../modules/reporting/tile-selection';
+import { useSiteSettings } from '../modules/site/use-site-settings';
 import '../modules/reporting/reporting.css';
 
 type ReportingData = RouteOutput<typeof reportingEnrolments>;
@@ -83,6 +83,7 @@ async function failedDownloadText(response: Response): Promise<string> {
  */
 export default function Enrolments({ session, api }: RemotePageProps) {
   const companyId = session?.company_id ?? null;
+  const settings = useSiteSettings(api);
   const [params, setParams] = useSearchParams();
   const address = useListAddress<ReportingSort>({ names: REPORTING_LIST_NAMES, sortable: REPORTING_SORTABLE, debounceMs: DEBOUNCE_MS.reporting });
   const { list } = address;
@@ -187,7 +188,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
         failure.isNoCredit ? (
           <>
             You don&apos;t have enough credit to re-enrol this learner.{' '}
-            <a href={CREDIT_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+            <a href={settings.credit_purchase_url} target="_blank" rel="noopener noreferrer">
               Order credit here.
             </a>
           </>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Invoice } from '@portal/contracts';
+import { DEFAULT_SITE_SETTINGS, type Invoice } from '@portal/contracts';
 import { fakeApi, reply, type FakeRequest } from '@portal/frontend-kit/testing';
 import PurchaseHistory from './purchase-history';
 
@@ -21,6 +21,8 @@ const INVOICES = Array.from({ length: 12 }, (_, i) => invoice(i + 1, i % 3 === 0
 /** The server's list: search on order id and course, sort by id/amount/date, 10 a page. */
 function invoicesServer(all: Invoice[]) {
   return fakeApi({
+    // The Site tab's shop address, as the shell's answer carries it.
+    'GET /api/shell': () => ({ settings: { ...DEFAULT_SITE_SETTINGS, shop_url: 'https://shop.example.test/' } }),
     'GET /api/purchase-history': ({ query }: FakeRequest) => {
       const search = query.get('search')?.toLowerCase();
       const by = query.get('order_by') ?? 'id';
@@ -105,7 +107,7 @@ describe('PurchaseHistory', () => {
     await waitFor(() => expect(address()).toBe('/purchase-history'));
     await screen.findByText('Showing 1–10 of 12 invoices');
     expect((screen.getByLabelText('Search invoices') as HTMLInputElement).value).toBe('');
-    expect(requests.map((r) => r.query.get('search'))).toEqual([null, 'Course 4', 'nothing like it', null]);
+    expect(requests.filter((r) => r.path === '/api/purchase-history').map((r) => r.query.get('search'))).toEqual([null, 'Course 4', 'nothing like it', null]);
   });
 
   it("says so when nothing was ever bought, without the table's tools", async () => {
@@ -124,5 +126,16 @@ describe('PurchaseHistory', () => {
     );
     expect(await screen.findByText(/This action is unauthorized/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy();
+  });
+
+  it("links the Site tab's shop address, from the empty state when nothing was bought", async () => {
+    renderPage([]);
+    await screen.findByText("You haven't purchased anything yet.");
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'));
+  });
+
+  it("links the Site tab's shop address beside the invoices", async () => {
+    renderPage(INVOICES);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'));
   });
 });

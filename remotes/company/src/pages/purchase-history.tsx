@@ -1,7 +1,8 @@
 import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/contracts';
-import { Button, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
+import { Button, ButtonLink, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { InvoiceTable } from '../modules/purchases/invoice-table';
+import { useSiteSettings } from '../modules/site/use-site-settings';
 import '../modules/purchases/purchases.css';
 
 type InvoiceSort = (typeof INVOICE_SORTABLE)[number];
@@ -27,6 +28,13 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
     }),
   );
   const page = invoices.status === 'success' ? invoices.data : null;
+  // Invoices come from the shop: its address is the Site tab's setting.
+  const settings = useSiteSettings(api);
+  const shopLink = (variant: 'primary' | 'secondary') => (
+    <ButtonLink href={settings.shop_url} target="_blank" rel="noopener noreferrer" variant={variant}>
+      Visit the shop
+    </ButtonLink>
+  );
   const clearSearch = () => {
     address.setSearchText('');
     address.setFilter(REPORTING_LIST_NAMES.search, null);
@@ -36,10 +44,10 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
 
   return (
     <div className="purchase-history" data-testid="purchase-history">
-      <PageHeader title="Purchase history" subtitle="Your invoices from the shop. Download any of them as a PDF." />
+      <PageHeader title="Purchase history" subtitle="Your invoices from the shop. Download any of them as a PDF." actions={hasNothing ? undefined : shopLink('secondary')} />
       {invoices.status === 'error' ? <LoadError error={invoices.error} onRetry={invoices.reload} what="your invoices" /> : null}
       {hasNothing ? (
-        <EmptyState title={CREDIT_MESSAGES.noPurchases} />
+        <EmptyState title={CREDIT_MESSAGES.noPurchases} action={shopLink('primary')} />
       ) : (
         <>
           <div className="purchase-history__toolbar">

@@ -1,4 +1,3 @@
-import { CREDIT_PURCHASE_URL } from '@portal/contracts';
 import { StatPanel } from '@portal/design-system';
 import type { DashboardData } from './dashboard-data';
 
@@ -8,7 +7,8 @@ const icon = (path: string) => (
   </svg>
 );
 
-export function DashboardStats({ stats }: { stats: DashboardData['stats'] }) {
+/** `creditPurchaseUrl`: the Site tab's credit purchase address. */
+export function DashboardStats({ stats, creditPurchaseUrl }: { stats: DashboardData['stats']; creditPurchaseUrl: string }) {
   return (
     <div className="company-stats">
       <StatPanel
@@ -21,7 +21,7 @@ export function DashboardStats({ stats }: { stats: DashboardData['stats'] }) {
       <StatPanel
         label="Credits remaining"
         value={stats.credits_remaining}
-        href={CREDIT_PURCHASE_URL}
+        href={creditPurchaseUrl}
         linkLabel="Buy more credits"
         external
         icon={icon('M12 2v20M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6')}
