@@ -73,3 +73,6 @@ function SortableTable() {
 }
 
 export const Sortable: Story = { render: () => <SortableTable /> };
+
+/** Narrow the viewport to 600 px or less: each row becomes a card of label and value lines. */
+export const StackedOnMobile: Story = { args: { stackOnMobile: true }, parameters: { viewport: { defaultViewport: 'mobile1' } } };

@@ -72,4 +72,21 @@ describe('Table', () => {
     fireEvent.click(within(nameHeader!).getByRole('button', { name: 'Name' }));
     expect(onSortChange).toHaveBeenCalledWith('name');
   });
+
+  it('stacks rows on phones only when asked, labelling each cell by its column', () => {
+    const labelled: TableColumn<Learner>[] = [
+      ...columns.slice(0, 2),
+      { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <a href={`/learners/${row.id}`}>Edit {row.name}</a> },
+      { key: 'note', header: <em>Note</em>, label: 'Note', render: () => '—' },
+    ];
+    const { rerender } = render(<Table caption="Learners" columns={labelled} rows={rows} rowKey={(row) => row.id} emptyText="No learners" />);
+    expect(screen.getByRole('table').className).toBe('ds-table');
+    expect(screen.getAllByRole('cell')[0]!.hasAttribute('data-label')).toBe(false);
+
+    rerender(<Table caption="Learners" columns={labelled} rows={rows} rowKey={(row) => row.id} emptyText="No learners" stackOnMobile />);
+    expect(screen.getByRole('table').className).toBe('ds-table ds-table--stack');
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    // Text headers label their cells; a header that is not text needs a `label` (actions go without).
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Credits', null, 'Note']);
+  });
 });

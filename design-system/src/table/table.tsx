@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { classNames } from '../class-names';
 import { Spinner } from '../spinner';
+import './table-stack.css';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -15,6 +16,8 @@ export interface TableColumn<T> {
   render: (row: T) => ReactNode;
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** The cell's label in a stacked (card) row; defaults to the header when that is text. */
+  label?: string;
 }
 
 export interface TableProps<T> {
@@ -28,6 +31,8 @@ export interface TableProps<T> {
   sort?: TableSort;
   /** Called with the column key; the parent decides the new direction. */
   onSortChange?: (key: string) => void;
+  /** At 600 px wide and less, each row reads as a card of label: value lines instead of scrolling sideways. */
+  stackOnMobile?: boolean;
 }
 
 function ariaSort(column: { key: string; sortable?: boolean }, sort: TableSort | undefined) {
@@ -49,14 +54,19 @@ function alignClass(align: TableColumn<unknown>['align']) {
   return align && align !== 'left' ? `ds-align-${align}` : undefined;
 }
 
-export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = false, sort, onSortChange }: TableProps<T>) {
+function cellLabel(column: TableColumn<unknown>): string | undefined {
+  if (column.label !== undefined) return column.label || undefined;
+  return typeof column.header === 'string' ? column.header : undefined;
+}
+
+export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = false, sort, onSortChange, stackOnMobile = false }: TableProps<T>) {
   const showLoadingRow = loading && rows.length === 0;
   const showEmptyRow = !loading && rows.length === 0;
 
   return (
     // With a caption the scroll container is a named, focusable region, so keyboard users can scroll narrow screens.
-    <div className="ds-table-wrap" {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
-      <table className="ds-table" aria-busy={loading || undefined}>
+    <div className={classNames('ds-table-wrap', stackOnMobile && 'ds-table-wrap--stack')} {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
+      <table className={classNames('ds-table', stackOnMobile && 'ds-table--stack')} aria-busy={loading || undefined}>
         {caption !== undefined && <caption>{caption}</caption>}
         <thead>
           <tr>
@@ -93,7 +103,7 @@ export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = 
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key} className={classNames(alignClass(column.align))}>
+                <td key={column.key} className={classNames(alignClass(column.align))} data-label={stackOnMobile ? cellLabel(column as TableColumn<unknown>) : undefined}>
                   {column.render(row)}
                 </td>
               ))}

@@ -89,6 +89,7 @@ export function AdminListPanel<Row extends { id: number }, Data extends { data: 
         emptyText={isSearching ? `No ${noun.many} match your search.` : `There are no ${noun.many} yet.`}
         {...(sort ? { sort } : {})}
         onSortChange={onSortChange}
+        stackOnMobile
       />
       {hasTotal ? (
         <div className="admin-list-footer">

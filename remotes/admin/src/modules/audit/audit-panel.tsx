@@ -101,6 +101,7 @@ export function AuditPanel({ api }: { api: ApiClient }) {
         emptyText={isFiltered ? 'No audit entries match your filters.' : 'Nothing has been recorded yet.'}
         sort={address.sort}
         onSortChange={address.toggleSort}
+        stackOnMobile
       />
       <Pagination page={page?.current_page ?? address.list.page} lastPage={page?.last_page ?? 1} onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)} />
       {page ? <p className="admin-muted">{page.total} in total</p> : null}

@@ -34,6 +34,6 @@ export function InvoiceTable({ invoices, loading, sort, onSortChange, emptyText 
   emptyText: React.ReactNode;
 }) {
   return (
-    <Table caption="Invoices" columns={COLUMNS} rows={invoices} rowKey={(invoice) => invoice.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} />
+    <Table caption="Invoices" columns={COLUMNS} rows={invoices} rowKey={(invoice) => invoice.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} stackOnMobile />
   );
 }

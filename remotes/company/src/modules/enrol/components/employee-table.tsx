@@ -50,5 +50,5 @@ export function EmployeeTable({
       },
     },
   ];
-  return <Table caption={caption} columns={columns} rows={[...employees]} rowKey={(e) => e.id} emptyText={emptyText} loading={loading} />;
+  return <Table caption={caption} columns={columns} rows={[...employees]} rowKey={(e) => e.id} emptyText={emptyText} loading={loading} stackOnMobile />;
 }

@@ -98,6 +98,6 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
     { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <Actions row={row} {...handlers} /> },
   ];
   return (
-    <Table caption="Enrolments" columns={columns} rows={rows} rowKey={(row) => row.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} />
+    <Table caption="Enrolments" columns={columns} rows={rows} rowKey={(row) => row.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} stackOnMobile />
   );
 }
