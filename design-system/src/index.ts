@@ -13,6 +13,7 @@ export * from './notice';
 export * from './modal';
 export * from './form-field';
 export * from './text-input';
+export * from './file-input';
 export * from './card';
 export * from './page-header';
 export * from './stack';

@@ -14,7 +14,7 @@ import {
   type ApiClient,
   type CourseDetail,
 } from '@portal/contracts';
-import { Button, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
+import { Button, FileInput, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { useRevealedNotice } from '../admin-ui/use-revealed-notice';
@@ -216,7 +216,14 @@ function CourseForm({
         hint={course?.file_name ? `Current package: ${course.file_name} (SCORM ${course.scorm_version ?? '?'}). Choose a file only to replace it.` : 'A SCORM 1.2 or 2004 zip with imsmanifest.xml at the top.'}
         error={errorOf('file')}
       >
-        <input id="course-file" type="file" accept=".zip,application/zip" onChange={(e) => setValue('file', e.target.files?.[0], { shouldValidate: false })} />
+        <FileInput
+          id="course-file"
+          accept=".zip,application/zip"
+          buttonLabel="Choose a .zip"
+          placeholder={course?.file_name ? `Current: ${course.file_name}` : 'No package chosen'}
+          invalid={!!errorOf('file')}
+          onFileChange={(file) => setValue('file', file, { shouldValidate: false })}
+        />
       </FormField>
       <FormField
         label="Certificate image"
@@ -224,7 +231,14 @@ function CourseForm({
         hint={course?.certificate_link ? 'A certificate image is set. Choose a file only to replace it.' : 'PNG, JPG, GIF or WebP.'}
         error={errorOf('certificate')}
       >
-        <input id="course-certificate" type="file" accept="image/*" onChange={(e) => setValue('certificate', e.target.files?.[0])} />
+        <FileInput
+          id="course-certificate"
+          accept="image/*"
+          buttonLabel="Choose an image"
+          placeholder={course?.certificate_link ? 'Current image kept' : 'No image chosen'}
+          invalid={!!errorOf('certificate')}
+          onFileChange={(file) => setValue('certificate', file)}
+        />
       </FormField>
       {course?.certificate_link ? <img className="admin-course-form__certificate" src={course.certificate_link} alt="Current certificate" /> : null}
 
@@ -259,7 +273,12 @@ function CourseForm({
               hint={field.current_file ? `Current file: ${field.current_file}` : undefined}
               error={errorOf(`activities.${index}.file`)}
             >
-              <input id={`activity-${index}-file`} type="file" onChange={(e) => setValue(`activities.${index}.file`, e.target.files?.[0])} />
+              <FileInput
+                id={`activity-${index}-file`}
+                placeholder={field.current_file ? `Current: ${field.current_file}` : 'No file chosen'}
+                invalid={!!errorOf(`activities.${index}.file`)}
+                onFileChange={(file) => setValue(`activities.${index}.file`, file)}
+              />
             </FormField>
             <Button type="button" variant="ghost" size="sm" onClick={() => activities.remove(index)}>
               Remove activity
