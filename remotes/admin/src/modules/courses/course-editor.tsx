@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
@@ -19,6 +19,9 @@ import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@port
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { useRevealedNotice } from '../admin-ui/use-revealed-notice';
 import { courseRequestBody, EMPTY_COURSE, valuesOfCourse, type CourseValues } from './course-form-values';
+
+// The editor is large: it loads with this form only, never with the dashboard.
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 /** The add / edit course screen (admin): a multipart form with the package zip, sent with progress in %. */
 export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: number | null }) {
@@ -156,9 +159,11 @@ function CourseForm({
       <FormField label="Name" htmlFor="course-name" error={errorOf('name')}>
         <TextInput id="course-name" {...register('name')} />
       </FormField>
-      <FormField label="Description" htmlFor="course-description" hint="HTML is allowed; scripts and styles are removed when saved." error={errorOf('description')}>
-        <textarea id="course-description" className="ds-input admin-course-form__textarea" rows={6} {...register('description')} />
-      </FormField>
+      <Suspense fallback={<SkeletonBlock height={190} />}>
+        <FormField label="Description" htmlFor="course-description" hint="Shown on the course's card. Links open in a new tab; anything unsafe is removed when saved." error={errorOf('description')}>
+          <DescriptionEditor control={form.control} />
+        </FormField>
+      </Suspense>
 
       <fieldset className="admin-course-form__fieldset">
         <legend>Categories</legend>
@@ -302,5 +307,16 @@ function CourseForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** FormField hands its one child the hint and error ids; this passes them on to the editor. */
+function DescriptionEditor({ control, ...aria }: { control: Control<CourseValues>; 'aria-describedby'?: string; 'aria-invalid'?: boolean | 'true' | 'false' }) {
+  return (
+    <Controller
+      control={control}
+      name="description"
+      render={({ field }) => <RichTextEditor id="course-description" label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} {...aria} />}
+    />
   );
 }
