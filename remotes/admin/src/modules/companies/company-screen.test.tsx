@@ -81,3 +81,30 @@ describe('EditCompanyScreen: the credit balance reason', () => {
     expect(patches(server)[0]!.body).toMatchObject({ credit_balance: 10, credit_reason: 'Moved from the parent by hand' });
   });
 });
+
+describe('EditCompanyScreen: deleting a depot', () => {
+  const preview = { depot: { id: 3, name: 'North Depot' }, parent: { id: 2, name: 'Acme Ltd' }, learners: 1, managers: 0, enrollments: 4 };
+
+  it('says what the depot holds first, and moves its learners to the company when asked', async () => {
+    const server = renderScreen({
+      'GET /api/company/2/depot/3/deletion-preview': () => preview,
+      'POST /api/company/2/depot/3/move-to-parent': () => ({ success: true, message: 'Learners moved to Acme Ltd; depot deleted.', moved_learners: 1, moved_enrollments: 4 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete North Depot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Depot' });
+    expect((await within(dialog).findByTestId('depot-deletion-preview')).textContent).toContain('This depot holds 1 learner, 0 managers and 4 enrolments.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move learners to Acme Ltd' }));
+    expect(await screen.findByText('Learners moved to Acme Ltd; depot deleted.')).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no move for an empty depot', async () => {
+    renderScreen({ 'GET /api/company/2/depot/3/deletion-preview': () => ({ ...preview, learners: 0, enrollments: 0 }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete North Depot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Depot' });
+    await within(dialog).findByTestId('depot-deletion-preview');
+    expect(within(dialog).queryByRole('button', { name: /^Move learners/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete Depot' })).toBeTruthy();
+  });
+});

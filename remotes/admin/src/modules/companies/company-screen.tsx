@@ -3,13 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  ApiError,
   companyCreate,
   companyCreateBodySchema,
   companyGet,
   companyUpdate,
   companyUpdateBodySchema,
-  depotDelete,
   depotUpdate,
   depotUpdateBodySchema,
   type AdminCompany,
@@ -18,8 +16,8 @@ import {
 } from '@portal/contracts';
 import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, SkeletonBlock, Table, TextInput, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { GoBack } from '../admin-ui/go-back';
+import { DepotDeletionModal } from './depot-deletion-modal';
 import { creditReasonInput, isBalanceChanged, requireCreditReason, withCreditReason } from './credit-reason';
 
 type Flash = { tone: 'success' | 'error'; text: string } | null;
@@ -190,22 +188,6 @@ function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyI
 function DepotsCard({ api, companyId, depots, onChanged }: { api: ApiClient; companyId: number; depots: Depot[]; onChanged: (message: string) => void }) {
   const [editing, setEditing] = useState<Depot | null>(null);
   const [toDelete, setToDelete] = useState<Depot | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function onDelete() {
-    if (!toDelete) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.call(depotDelete, { params: { companyId, depotId: toDelete.id } });
-      onChanged(response.message ?? 'Depot deleted successfully!');
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'An error occurred while deleting the depot.');
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  }
   const columns: TableColumn<Depot>[] = [
     { key: 'name', header: 'Depot', render: (d) => d.name },
     { key: 'email', header: 'Email', render: (d) => d.email ?? '—' },
@@ -225,7 +207,6 @@ function DepotsCard({ api, companyId, depots, onChanged }: { api: ApiClient; com
   ];
   return (
     <Card title="Depots">
-      {error ? <Notice tone="error" onDismiss={() => setError(null)}>{error}</Notice> : null}
       {depots.length === 0 ? (
         <EmptyState title="This company has no depots." />
       ) : (
@@ -244,10 +225,7 @@ function DepotsCard({ api, companyId, depots, onChanged }: { api: ApiClient; com
           />
         ) : null}
       </Modal>
-      <ConfirmModal open={toDelete !== null} title="Delete Depot" confirmLabel="Delete Depot" isBusy={isBusy} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)}>
-        <p>Are you sure you want to delete the {toDelete?.name} depot? This action can not be undone.</p>
-        <p>Its users and all of their enrollments are deleted too.</p>
-      </ConfirmModal>
+      <DepotDeletionModal api={api} companyId={companyId} depot={toDelete} onClose={() => setToDelete(null)} onDone={onChanged} />
     </Card>
   );
 }

@@ -1,8 +1,6 @@
 import { accountDepotDeletionPreview, type ApiClient } from '@portal/contracts';
 import { Spinner } from '@portal/design-system';
-import { LoadError, useApiQuery } from '@portal/frontend-kit';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { countNoun, LoadError, useApiQuery } from '@portal/frontend-kit';
 
 /** Whether the depot holds anything a move to its parent would keep (then the modal offers the move). */
 export function useDepotHasLearners(api: ApiClient, depotId: number, open: boolean): boolean {
@@ -19,8 +17,8 @@ export function DepotDeletionPreview({ api, depotId }: { api: ApiClient; depotId
   return (
     <div data-testid="depot-deletion-preview">
       <p>
-        This depot holds <strong>{plural(learners, 'learner', 'learners')}</strong>, {plural(managers, 'manager', 'managers')} and{' '}
-        <strong>{plural(enrollments, 'enrolment', 'enrolments')}</strong>.
+        This depot holds <strong>{countNoun(learners, 'learner')}</strong>, {countNoun(managers, 'manager')} and{' '}
+        <strong>{countNoun(enrollments, 'enrolment')}</strong>.
       </p>
       {parent && learners + enrollments > 0 ? (
         <p>
