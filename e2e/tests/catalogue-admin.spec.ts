@@ -43,7 +43,12 @@ test.describe('admin courses', () => {
     await expect(editor.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', /\/admin/);
     const name = `Golf basics ${Date.now()}`;
     await editor.getByLabel('Name', { exact: true }).fill(name);
-    await editor.getByLabel('Description').fill('<p>Learn <strong>golf</strong></p><script>alert(1)</script>');
+    // The description is a rich-text editor: type, and make a word bold from its toolbar.
+    const description = editor.getByRole('textbox', { name: 'Description', exact: true });
+    await description.click();
+    await description.pressSequentially('Learn ');
+    await editor.getByRole('button', { name: 'Bold', exact: true }).click();
+    await description.pressSequentially('golf');
     await editor.getByLabel('Fire Safety').check();
     // Ticking 'Company Specific' shows the company picker; un-ticking hides it.
     await editor.getByLabel('Company Specific').check();
@@ -75,7 +80,8 @@ test.describe('admin courses', () => {
     await expect(editor.getByRole('heading', { name: 'Edit course' })).toBeVisible();
     await expect(page).toHaveURL(/course=\d+/);
     await expect(editor.getByText(/Current package: RuntimeBasicCalls_SCORM12\.zip \(SCORM 1\.2\)/)).toBeVisible();
-    await expect(editor.getByLabel('Description', { exact: true })).toHaveValue('<p>Learn <strong>golf</strong></p>');
+    await expect(editor.getByRole('textbox', { name: 'Description', exact: true }).locator('p')).toHaveText('Learn golf');
+    await expect(editor.getByRole('textbox', { name: 'Description', exact: true }).locator('strong')).toHaveText('golf');
     const s2 = shot('admin-course-edit');
     if (s2) await page.screenshot(s2);
 
