@@ -17,6 +17,12 @@ const AUDIT_ACTION_LABELS = { 'user.moved': 'Learner moved', 'depot.learners-mov
 const enGb = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/** Signs in and waits to land, so the next page.goto carries the session. */
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await signInWithPassword(page, who);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /** Companies, a depot and learners of this run's own, made over the admin's API. */
 async function arrange(page: Page, baseURL: string) {
   const tag = uniqueTag();
@@ -50,8 +56,7 @@ async function arrange(page: Page, baseURL: string) {
 test.describe('admin: moving, depot deletion, anonymising and the audit log', () => {
   test('each is done from its screen, said before it happens, and listed in the audit log', async ({ page, baseURL }) => {
     test.slow();
-    await signInWithPassword(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/admin/);
+    await signIn(page, DEMO.admin);
     const setup = await arrange(page, baseURL!);
 
     // 1. Move a learner to another company.
@@ -93,7 +98,7 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await page.screenshot({ path: test.info().outputPath('verify-anonymised.png') });
 
     // 4. The audit log lists them, filtered by action, company and actor (all in the address).
-    await signInWithPassword(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await page.goto('/admin?tab=audit');
     const audit = page.getByTestId('audit-panel');
     await audit.getByLabel('Filter by action').selectOption({ label: AUDIT_ACTION_LABELS['user.moved'] });
@@ -123,7 +128,7 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await expect(audit.getByRole('row').filter({ hasText: setup.from.name }).first()).toContainText(AUDIT_ACTION_LABELS['depot.learners-moved']);
 
     // 5. The receiving company's manager sees their company's rows only.
-    await signInWithPassword(page, { email: setup.to.email, password: setup.to.password });
+    await signIn(page, { email: setup.to.email, password: setup.to.password });
     await page.goto('/account');
     const own = page.getByTestId('company-audit');
     await listSettled(own);

@@ -12,9 +12,13 @@ export default function Courses({ api }: RemotePageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const savedNotice = savedNoticeOf(location.state);
-  // Dismissing forgets it, so Back or a reload does not show it again.
-  const forgetSavedNotice = () => void navigate(location.pathname + location.search, { replace: true, state: null });
+  // Edit course's notice stays until dismissed (searching changes the address); the history entry
+  // forgets it at once, so Back or a reload does not show it again.
+  const [savedNotice, setSavedNotice] = useState(() => savedNoticeOf(location.state));
+  const hasStateNotice = savedNoticeOf(location.state) !== null;
+  useEffect(() => {
+    if (hasStateNotice) void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [hasStateNotice, navigate, location.pathname, location.search]);
   const categoryId = Number(params.get('category_id')) || undefined;
   // Search and page live in the address (Back and reload land here again); a new search or category starts at page 1.
   const { list, query, searchText, setSearchText, setPage, setFilter } = useListAddress();
@@ -72,7 +76,7 @@ export default function Courses({ api }: RemotePageProps) {
         }
       />
       {savedNotice ? (
-        <Notice tone="success" onDismiss={forgetSavedNotice}>
+        <Notice tone="success" onDismiss={() => setSavedNotice(null)}>
           {savedNotice}
         </Notice>
       ) : null}
