@@ -40,7 +40,7 @@ async function arrange(page: Page, baseURL: string) {
       ...extra,
     });
   const learner = async (name: string, companyId: number) => (await api<{ data: { id: number } }>('POST', '/api/user', { name, company_id: companyId })).data.id;
-  const [course] = (await api<{ data: { id: number; name: string }[] }>('GET', '/api/courses?per_page=1&sortBy=name')).data;
+  const [course] = (await api<{ data: { id: number; name: string }[] }>('GET', '/api/courses?per_page=1&search=Fire%20Safety%20Awareness')).data;
 
   const from = { name: `From Co ${tag}`, ...(await company(`From Co ${tag}`)) };
   const to = { name: `To Co ${tag}`, email: `manager-to-co-${tag}@e2e.test`, ...(await company(`To Co ${tag}`)) };

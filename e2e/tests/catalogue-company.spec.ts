@@ -154,8 +154,9 @@ test.describe('company courses', () => {
     await activities.first().getByLabel('Description').fill('Walk the yard with the site manager.');
     await activities.nth(1).getByLabel('Enabled').uncheck();
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByText('Course successfully saved!')).toBeVisible();
+    // Back on the course list, which says so.
     await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByTestId('company-courses').getByText('Course successfully saved!')).toBeVisible();
 
     await page.goto(`/courses/edit/${courseId}`);
     await expect(edit.getByLabel('Certificate expiry (years)')).toHaveValue('4');
