@@ -20,3 +20,4 @@ export {
 } from './lists/list-address';
 export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
+export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
