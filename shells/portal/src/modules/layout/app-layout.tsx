@@ -7,7 +7,7 @@ import { Header } from './header';
 
 /** Header from the server, the page, the footer. A page that crashes shows the Error page in place. */
 export function AppLayout() {
-  const { user, is_development, settings } = useShell();
+  const { user, is_development } = useShell();
   const location = useLocation();
   useLinkInterception();
   return (
@@ -21,7 +21,7 @@ export function AppLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      <SiteFooter containerClassName="shell-container" settings={settings} />
+      <SiteFooter containerClassName="shell-container" />
     </div>
   );
 }
