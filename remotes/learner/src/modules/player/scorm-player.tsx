@@ -189,7 +189,10 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
           // Previous, a list of every section (jumps straight there) and Next: one row even on a phone.
           <nav className="player__nav" aria-label="Course sections">
             <Button variant="secondary" size="sm" className="player__step" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
-              Previous
+              <span className="player__arrow" aria-hidden="true">
+                ‹
+              </span>
+              <span className="player__step-label">Previous</span>
             </Button>
             <label className="player__section">
               <span className="ds-visually-hidden">Section</span>
@@ -216,7 +219,10 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
               </Button>
             ) : (
               <Button size="sm" className="player__step" onClick={() => void goTo(index + 1)} disabled={isBusy}>
-                Next
+                <span className="player__step-label">Next</span>
+                <span className="player__arrow" aria-hidden="true">
+                  ›
+                </span>
               </Button>
             )}
           </nav>
