@@ -102,6 +102,9 @@ test.describe('the learner remote', () => {
       // The learner's own page is given as an address to pass on, not as a link the manager cannot open.
       await expect(codePage.getByTestId('learner-activities-address')).toHaveText(`${baseURL}/learn/${enrolled.enrollmentId}/activities`);
       await page.screenshot({ path: `${shotDir()}/activity-code.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${shotDir()}/activity-code-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       await codePage.getByRole('link', { name: 'Back to the enrolment' }).click();
       await expect(page).toHaveURL(`/enrolments/${enrolled.enrollmentId}/edit`);
