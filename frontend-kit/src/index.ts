@@ -8,6 +8,7 @@ export { RemotePage } from './remotes/remote-page';
 export { RemoteBoundary } from './remotes/remote-boundary';
 export { RemoteFallback } from './remotes/remote-fallback';
 export { SiteFooter } from './layout/site-footer';
+export { SkipLink } from './layout/skip-link';
 export { useDebouncedValue } from './timing/use-debounced-value';
 export { useListAddress, type ListAddressOptions, type ListAddressState, type ListQuery } from './lists/use-list-address';
 export {
@@ -21,3 +22,4 @@ export {
 export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { countNoun } from './text/count-noun';
+export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';

@@ -87,8 +87,8 @@ export const remotes = defineRoute({
   path: '/api/remotes',
   service: 'identity',
   access: 'public',
-  summary: 'Where each remote’s mf-manifest.json is published (for the public shell).',
-  response: z.object({ remotes: remotesSchema, settings: siteSettingsSchema }),
+  summary: 'Where each remote’s mf-manifest.json is published (for the public shell; its settings come from GET /api/site-settings).',
+  response: z.object({ remotes: remotesSchema }),
 });
 
 /** Texts of the sign-in and password flows (spec §8 "Password"), shared by server and pages. */

@@ -103,4 +103,28 @@ export const siteSettingsUpdate = defineRoute({
   response: z.object({ success: z.literal(true), message: z.string(), data: siteSettingsSchema }),
 });
 
-export const settingsRoutes = [siteSettingsGet, siteSettingsUpdate] as const;
+/**
+ * What anyone may read, signed in or not: the public shell's sign-in page and footer (help,
+ * privacy, terms, support). The shop and credit addresses and the rating strip are for signed-in
+ * pages, which get every setting from `GET /api/shell`.
+ */
+export const publicSiteSettingsSchema = siteSettingsSchema.pick({
+  help_email: true,
+  help_url: true,
+  privacy_url: true,
+  terms_url: true,
+  support_contact: true,
+});
+export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
+
+export const publicSiteSettingsGet = defineRoute({
+  name: 'site.settings.public',
+  method: 'GET',
+  path: '/api/site-settings',
+  service: 'identity',
+  access: 'public',
+  summary: 'The public part of the Site tab (help email, footer links, support contact) for the public pages; cached for a minute.',
+  response: z.object({ data: publicSiteSettingsSchema }),
+});
+
+export const settingsRoutes = [siteSettingsGet, siteSettingsUpdate, publicSiteSettingsGet] as const;

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ApiError, createApiClient, login, shell, type SessionUser } from '@portal/contracts';
 import { Button, Card, FormField, Notice, Spinner, TextInput } from '@portal/design-system';
+import { publishSiteSettings } from '../settings/use-site-settings';
 import type { RemotePageComponent } from '../remotes/remote-page-props';
 import './dev-harness.css';
 
@@ -28,7 +29,11 @@ export function DevHarness({ pages, needsSession }: Props) {
   useEffect(() => {
     if (!needsSession) return;
     api.call(shell).then(
-      (data) => setSession({ status: 'ready', user: data.user }),
+      (data) => {
+        // Remote pages read the Site settings as they would inside the portal shell.
+        publishSiteSettings(data.settings);
+        setSession({ status: 'ready', user: data.user });
+      },
       (error: unknown) =>
         setSession(error instanceof ApiError && error.status === 401 ? { status: 'signed-out' } : { status: 'failed', message: String(error) }),
     );

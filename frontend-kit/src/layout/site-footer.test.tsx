@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { HELP_EMAIL, HELP_URL, PRIVACY_URL, TERMS_URL } from '@portal/contracts';
+import { publishSiteSettings, resetSiteSettings } from '../settings/use-site-settings';
 import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {
@@ -23,5 +24,15 @@ describe('SiteFooter', () => {
   it("sits in the shell's page-width container", () => {
     const { container } = render(<SiteFooter containerClassName="public-container" />);
     expect(container.querySelector('.public-container.site-footer__inner')).not.toBeNull();
+  });
+
+  it('shows the settings the shell published (the public shell has no props to pass)', () => {
+    render(<SiteFooter containerClassName="public-container" />);
+    act(() => publishSiteSettings({ help_email: 'desk@example.test', privacy_url: 'https://example.test/privacy', support_contact: 'Ring us' }));
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'desk@example.test' }).getAttribute('href')).toBe('mailto:desk@example.test');
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://example.test/privacy');
+    expect(within(footer).getByTestId('support-contact').textContent).toBe('Ring us');
+    act(() => resetSiteSettings());
   });
 });

@@ -1,11 +1,15 @@
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@portal/contracts';
+import type { SiteSettings } from '@portal/contracts';
+import { useSiteSettings } from '../settings/use-site-settings';
 import './site-footer.css';
 
 /**
  * The footer of every shell: help, verify, privacy and terms links, the help address and the
- * support contact, from the Site tab's settings (the shell response carries them) or the defaults.
+ * support contact, from the Site tab's settings as the shell published them (`useSiteSettings`),
+ * or the ones given.
  */
-export function SiteFooter({ containerClassName, settings = DEFAULT_SITE_SETTINGS }: { containerClassName: string; settings?: SiteSettings }) {
+export function SiteFooter({ containerClassName, settings: given }: { containerClassName: string; settings?: SiteSettings }) {
+  const published = useSiteSettings();
+  const settings = given ?? published;
   return (
     <footer className="site-footer">
       <div className={`${containerClassName} site-footer__inner`}>

@@ -7,6 +7,7 @@ import {
   isSecureRequest,
   logger,
   notFoundHandler,
+  readSessionToken,
   type AppEnv,
   type ServiceDeps,
 } from '@portal/service-kit';
@@ -73,7 +74,15 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.get('/logout', logout.get);
   app.post('/logout', logout.post);
 
-  if (options.serveFrontends ?? true) mountStaticSites(app);
+  if (options.serveFrontends ?? true) {
+    mountStaticSites(app, {
+      sessionState: async (c) => {
+        const token = readSessionToken(c);
+        if (!token) return 'none';
+        return (await deps.identity.resolvePrincipal(token)) ? 'live' : 'ended';
+      },
+    });
+  }
   app.notFound(notFoundHandler);
   return app;
 }

@@ -13,6 +13,12 @@ const NOT_BUILT = '<!doctype html><title>Not built</title><p>The frontends are n
 export interface StaticSitesOptions {
   /** Where shells/ and remotes/ are (tests use a folder of their own); the repository by default. */
   root?: string;
+  /**
+   * Whether the request carries a live session. Given, a portal page asked for without one is
+   * sent to sign-in before the shell boots: the shell would only ask /api/shell, get a 401 (an
+   * error in the browser's console) and go there itself.
+   */
+  sessionState?: (c: Context<AppEnv>) => Promise<'none' | 'ended' | 'live'>;
 }
 
 /**
@@ -50,6 +56,12 @@ export function mountStaticSites(app: Hono<AppEnv>, options: StaticSitesOptions 
   const portalPage = page('portal');
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/remotes/') || c.req.path.startsWith('/shells/')) return next();
+    const session = options.sessionState ? await options.sessionState(c) : 'live';
+    if (session !== 'live') {
+      c.header('Cache-Control', 'no-store');
+      // An ended session's cookie is cleared by /logout on the way.
+      return c.redirect(session === 'none' ? '/login' : '/logout', 302);
+    }
     return portalPage(c);
   });
 }

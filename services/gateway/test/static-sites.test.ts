@@ -200,3 +200,43 @@ describe('API answers', () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('XSRF-TOKEN='))).toBe(true);
   });
 });
+
+describe('portal pages and the session', () => {
+  // The gateway's own check asks identity; here the cookie's value stands for the session's state.
+  const guarded = () => {
+    const guardedApp = new Hono<AppEnv>();
+    mountStaticSites(guardedApp, {
+      root,
+      sessionState: async (c) => {
+        const cookie = c.req.header('Cookie') ?? '';
+        if (!cookie.includes('portal_session=')) return 'none';
+        return cookie.includes('portal_session=live') ? 'live' : 'ended';
+      },
+    });
+    return guardedApp;
+  };
+
+  it('sends a browser without a session to sign-in before the portal shell boots (no 401 from /api/shell)', async () => {
+    for (const path of ['/', '/reporting', '/learn/4/activities']) {
+      const response = await guarded().request(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/login');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('sends an ended session through /logout, which clears its cookie', async () => {
+    const response = await guarded().request('/courses', { headers: { Cookie: 'portal_session=gone' } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/logout');
+  });
+
+  it('serves the portal shell to a live session, and the public pages to anyone', async () => {
+    const portal = await guarded().request('/courses', { headers: { Cookie: 'portal_session=live' } });
+    expect(portal.status).toBe(200);
+    expect(await portal.text()).toContain('<title>Portal</title>');
+    const signIn = await guarded().request('/login');
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toContain('<title>Sign in</title>');
+  });
+});

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Spinner } from '@portal/design-system';
 import { PublicLayout } from './modules/layout/public-layout';
-import { usePublicRemotes } from './modules/remotes/use-public-remotes';
+import { usePublicSiteSettings } from './modules/settings/use-public-site-settings';
 import { NotFoundPage } from './pages/not-found-page';
 import { VerifyPage } from './pages/verify-page';
 
@@ -26,7 +26,8 @@ function page(element: ReactNode) {
 }
 
 export function App() {
-  const remotesState = usePublicRemotes();
+  // Public routes only: nobody here is signed in (no /api/shell). The remotes registry is read by /verify alone.
+  usePublicSiteSettings();
   return (
     <BrowserRouter>
       <Routes>
@@ -35,7 +36,7 @@ export function App() {
           <Route path="/login/link/:token" element={page(<LoginLinkPage />)} />
           <Route path="/password/reset" element={page(<PasswordResetPage />)} />
           <Route path="/password/reset/:token" element={page(<PasswordResetPage />)} />
-          <Route path="/verify" element={<VerifyPage remotesState={remotesState} />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

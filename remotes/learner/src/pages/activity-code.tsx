@@ -4,7 +4,12 @@ import { ButtonLink, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import '../modules/activities/activities.css';
 
-/** For managers: the code a learner enters to complete an activity, and a link to the learner's activities (spec §2 "ActivityCode"). */
+/**
+ * For managers: the code a learner enters to complete an activity (spec §2 "ActivityCode").
+ * The learner's activities page (`activities_url`) is the learner's own: a manager following it
+ * got 'Page not found', so it is shown as the address to give the learner, and the buttons lead
+ * to the manager's own pages for this enrolment.
+ */
 export default function ActivityCode({ api }: RemotePageProps) {
   const { enrollmentId = '', activityId = '' } = useParams();
   const query = useApiQuery(`activity-code-${enrollmentId}-${activityId}`, () => api.call(activityCode, { params: { enrollmentId, activityId } }));
@@ -21,8 +26,14 @@ export default function ActivityCode({ api }: RemotePageProps) {
           <p className="activity-code__code" data-testid="activity-code">
             {query.data.code}
           </p>
-          <p>
-            <ButtonLink href={query.data.activities_url}>Go to the course activities</ButtonLink>
+          <p className="activity-code__where">
+            The learner&rsquo;s page: <code data-testid="learner-activities-address">{new URL(query.data.activities_url, window.location.origin).href}</code>
+          </p>
+          <p className="activity-code__actions">
+            <ButtonLink href={`/enrolments/${query.data.enrollment_id}/edit`}>Back to the enrolment</ButtonLink>
+            <ButtonLink href="/reporting" variant="secondary">
+              All enrolments
+            </ButtonLink>
           </p>
         </>
       ) : null}

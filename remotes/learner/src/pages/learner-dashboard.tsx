@@ -1,6 +1,6 @@
-import { CREDIT_PURCHASE_URL, learnerDashboard } from '@portal/contracts';
+import { learnerDashboard } from '@portal/contracts';
 import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
-import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, useApiQuery, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CourseCard } from '../modules/enrollments/course-card';
@@ -15,6 +15,7 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
   const name = query.status === 'success' ? query.data.learner_name : (session?.name ?? '');
   const helpEmail = query.status === 'success' ? query.data.help_email : null;
   const navigate = useNavigate();
+  const { shop_url: shopUrl } = useSiteSettings();
   const [startingId, setStartingId] = useState<number | null>(null);
 
   return (
@@ -67,7 +68,7 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
         {query.status === 'success' && query.data.is_purchased_account ? (
           <p className="learner-help__links">
             <a href="/purchase-history">Purchase history</a>
-            <a href={CREDIT_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+            <a href={shopUrl} target="_blank" rel="noopener noreferrer">
               Visit the shop<span className="ds-visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>

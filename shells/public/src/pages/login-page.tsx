@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, TabPanel, Tabs } from '@portal/design-system';
-import { HELP_EMAIL } from '@portal/contracts';
+import { useSiteSettings } from '@portal/frontend-kit';
 import { CodeLoginForm } from '../modules/auth/code-login-form';
 import { PasswordLoginForm } from '../modules/auth/password-login-form';
 import { LinkLoginForm } from '../modules/auth/link-login-form';
@@ -13,6 +13,7 @@ const LOGIN_TABS = [
 
 export function LoginPage() {
   const [activeId, setActiveId] = useState('password');
+  const { help_email: helpEmail } = useSiteSettings();
   return (
     <div className="public-auth">
       <section className="public-auth__intro" aria-labelledby="login-title">
@@ -37,7 +38,7 @@ export function LoginPage() {
             <LinkLoginForm />
           </TabPanel>
           <p className="public-auth__help">
-            Having trouble? Email <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>.
+            Having trouble? Email <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
           </p>
         </Card>
       </div>

@@ -1,10 +1,11 @@
 import { Spinner } from '@portal/design-system';
 import { RemoteFallback, RemotePage } from '@portal/frontend-kit';
 import { api } from '../modules/api/api-client';
-import type { RemotesState } from '../modules/remotes/use-public-remotes';
+import { usePublicRemotes } from '../modules/remotes/use-public-remotes';
 
 /** The /verify microsite: the verify remote's page, with the same fallback as the portal. */
-export function VerifyPage({ remotesState }: { remotesState: RemotesState }) {
+export function VerifyPage() {
+  const remotesState = usePublicRemotes();
   if (remotesState === 'loading') {
     // Inside the page's own box, so the box does not move when the page arrives (layout shift).
     return (

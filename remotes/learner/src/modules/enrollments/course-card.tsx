@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { CREDIT_PURCHASE_URL, formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
+import { formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
 import { Button, ButtonLink, ProgressBar, StatusPill } from '@portal/design-system';
+import { useSiteSettings } from '@portal/frontend-kit';
 // Loaded with the first passed card: the dashboard's first paint needs neither (their forms pull in react-hook-form).
 const CertificateActions = lazy(() => import('../certificates/certificate-actions').then((m) => ({ default: m.CertificateActions })));
 const CertificateHistory = lazy(() => import('../certificates/certificate-history').then((m) => ({ default: m.CertificateHistory })));
@@ -79,6 +80,8 @@ function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
 
 function CardActions({ enrollment, onStart, certificates }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void; certificates?: CertificateContext }) {
   const navigate = useNavigate();
+  // Renewing buys again: the course's own page, else the credit purchase address of the Site tab.
+  const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
   const { id, course, state } = enrollment;
   const name = <span className="ds-visually-hidden"> {course.name}</span>;
 
@@ -86,7 +89,7 @@ function CardActions({ enrollment, onStart, certificates }: { enrollment: Learne
     case 'expired':
       return (
         <div className="learner-card__actions">
-          <ButtonLink href={course.wp_link ?? CREDIT_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+          <ButtonLink href={course.wp_link ?? creditPurchaseUrl} target="_blank" rel="noopener noreferrer">
             Renew{name}
             <span className="ds-visually-hidden"> (opens in a new tab)</span>
           </ButtonLink>

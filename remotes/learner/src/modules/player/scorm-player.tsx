@@ -186,20 +186,43 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       <div className="player__bar">
         <h1 className="player__title">{shownLaunch.course.name}</h1>
         {scos.length > 1 ? (
+          // Previous, a list of every section (jumps straight there) and Next: one row even on a phone.
           <nav className="player__nav" aria-label="Course sections">
-            <Button variant="secondary" size="sm" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
-              Previous
+            <Button variant="secondary" size="sm" className="player__step" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
+              <span className="player__arrow" aria-hidden="true">
+                ‹
+              </span>
+              <span className="player__step-label">Previous</span>
             </Button>
-            <span className="player__position" data-testid="sco-position">
-              {current.title} <span className="player__count">({index + 1} of {scos.length})</span>
+            <label className="player__section">
+              <span className="ds-visually-hidden">Section</span>
+              <select
+                className="player__select"
+                value={index}
+                onChange={(event) => void goTo(Number(event.target.value))}
+                disabled={isBusy}
+                data-testid="sco-select"
+              >
+                {scos.map((sco, at) => (
+                  <option key={at} value={at}>
+                    {at + 1}. {sco.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="player__count" data-testid="sco-position" aria-live="polite">
+              <span className="ds-visually-hidden">{current.title} </span>({index + 1} of {scos.length})
             </span>
             {isLast ? (
-              <Button size="sm" onClick={() => void leave()} disabled={isBusy}>
+              <Button size="sm" className="player__step" onClick={() => void leave()} disabled={isBusy}>
                 Finish course
               </Button>
             ) : (
-              <Button size="sm" onClick={() => void goTo(index + 1)} disabled={isBusy}>
-                Next
+              <Button size="sm" className="player__step" onClick={() => void goTo(index + 1)} disabled={isBusy}>
+                <span className="player__step-label">Next</span>
+                <span className="player__arrow" aria-hidden="true">
+                  ›
+                </span>
               </Button>
             )}
           </nav>

@@ -40,6 +40,9 @@ describe('site settings', () => {
     const shell = (await (await client('learner').request('/api/shell')).json()) as { settings: SiteSettings; help_email: string };
     expect(shell.settings).toEqual(DEFAULT_SITE_SETTINGS);
     expect(shell.help_email).toBe(DEFAULT_SITE_SETTINGS.help_email);
+    const publicAnswer = (await (await client().request('/api/site-settings')).json()) as { data: Partial<SiteSettings> };
+    expect(publicAnswer.data.help_email).toBe(DEFAULT_SITE_SETTINGS.help_email);
+    expect(publicAnswer.data).not.toHaveProperty('credit_purchase_url');
   });
 
   it('refuses learners and managers', async () => {
@@ -73,8 +76,17 @@ describe('site settings', () => {
     const shell = (await (await client('manager').request('/api/shell')).json()) as { settings: SiteSettings; help_email: string };
     expect(shell.settings).toEqual(expected);
     expect(shell.help_email).toBe('support@example.test');
-    const publicShell = (await (await client().request('/api/remotes')).json()) as { settings: SiteSettings };
-    expect(publicShell.settings.privacy_url).toBe(expected.privacy_url);
+    const publicAnswer = await client().request('/api/site-settings');
+    expect(publicAnswer.status).toBe(200);
+    expect(publicAnswer.headers.get('cache-control')).toBe('public, max-age=60');
+    // Only the public fields: no shop, credit or rating-strip texts for anyone signed out.
+    expect(((await publicAnswer.json()) as { data: Partial<SiteSettings> }).data).toEqual({
+      help_email: 'support@example.test',
+      help_url: expected.help_url,
+      privacy_url: expected.privacy_url,
+      terms_url: expected.terms_url,
+      support_contact: expected.support_contact,
+    });
 
     // Saving again updates the rows in place.
     const second = await client('admin').request('/api/admin/settings', { method: 'PUT', json: { ...edited, rating_text: '5.0 Ratings' } });

@@ -92,6 +92,6 @@ describe('GET /api/remotes', () => {
     const response = await new TestClient(world.app).request('/api/remotes');
     expect(response.status).toBe(200);
     const manager = await shellOf('manager');
-    expect(await response.json()).toEqual({ remotes: manager.remotes, settings: manager.settings });
+    expect(await response.json()).toEqual({ remotes: manager.remotes });
   });
 });

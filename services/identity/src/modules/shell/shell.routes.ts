@@ -21,5 +21,5 @@ export function shellRoutes(deps: ServiceDeps) {
         settings,
       };
     })
-    .handle(remotes, async ({ em }) => ({ remotes: remoteManifestUrls(deps), settings: await readSiteSettings(em) })).app;
+    .handle(remotes, async () => ({ remotes: remoteManifestUrls(deps) })).app;
 }

@@ -1,5 +1,5 @@
 import { ButtonLink, Card } from '@portal/design-system';
-import { HELP_EMAIL } from '@portal/contracts';
+import { useSiteSettings } from '@portal/frontend-kit';
 import type { SessionUser } from '@portal/contracts';
 
 export interface ErrorPageProps {
@@ -20,6 +20,8 @@ function describe(error: unknown): { message: string; stack?: string } {
 export function ErrorPage({ error, user, isDevelopment = false }: ErrorPageProps) {
   const details = describe(error);
   const isAdmin = user?.role === 'admin';
+  // The Site tab's help address once the shell has it; the default when /api/shell itself failed.
+  const { help_email: helpEmail } = useSiteSettings();
   return (
     <section className="shell-error" aria-labelledby="error-title" data-testid="error-page">
       <Card>
@@ -32,7 +34,7 @@ export function ErrorPage({ error, user, isDevelopment = false }: ErrorPageProps
         </h1>
         <p>This feature is currently unavailable. Please check that you are logged in and try again.</p>
         <p>
-          If the problem continues, contact support at <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>.
+          If the problem continues, contact support at <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
         </p>
         {isAdmin && error !== undefined ? (
           <p className="shell-error__message" data-testid="error-message">

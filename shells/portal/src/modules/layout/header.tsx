@@ -5,7 +5,6 @@ import { useCreditBalance } from '../session/use-credit-balance';
 import { MenuLinks } from './menu-links';
 import { MobileMenu } from './mobile-menu';
 import { RatingStrip } from './rating-strip';
-import { UnMimicLink } from './un-mimic-link';
 import { BrandMark } from './brand-mark';
 
 export function Header() {
@@ -19,7 +18,6 @@ export function Header() {
       <div className="shell-header__strip">
         <div className="shell-container shell-header__strip-inner">
           <RatingStrip rating={settings.rating_text} reviews={settings.reviews_text} />
-          {user.is_mimicking ? <UnMimicLink /> : null}
         </div>
       </div>
       <div className="shell-container shell-header__bar">
@@ -31,9 +29,18 @@ export function Header() {
           <MenuLinks items={menu} user={user} />
         </nav>
         {!isLearner ? (
+          // The label stays visible at every width: a bare number in a pill said nothing (issue 13).
           <a className="shell-credits" href={settings.credit_purchase_url} data-testid="header-credits">
-            <span className="shell-credits__label">Credits</span>
-            <span className="shell-credits__value">{balance ?? '–'}</span>
+            <span className="shell-credits__label">Credits:</span>
+            <span className="shell-credits__value">
+              {balance ?? (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="ds-visually-hidden">loading</span>
+                </>
+              )}
+            </span>
+            <span className="ds-visually-hidden"> (buy more credits)</span>
           </a>
         ) : null}
         <button

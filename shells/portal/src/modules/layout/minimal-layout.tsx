@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { SkipLink } from '@portal/frontend-kit';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { useLinkInterception } from '../navigation/use-link-interception';
 import { useShell } from '../session/shell-context';
@@ -11,6 +12,7 @@ export function MinimalLayout() {
   useLinkInterception();
   return (
     <div className="shell-app shell-app--minimal">
+      <SkipLink className="shell-skip-link" />
       <header className="shell-minimal-header">
         <span className="shell-brand">
           <BrandMark />
@@ -20,7 +22,7 @@ export function MinimalLayout() {
           Exit course
         </Link>
       </header>
-      <main id="main" className="shell-minimal-main">
+      <main id="main" className="shell-minimal-main" tabIndex={-1}>
         <ErrorBoundary key={location.pathname} user={user} isDevelopment={is_development}>
           <Outlet />
         </ErrorBoundary>

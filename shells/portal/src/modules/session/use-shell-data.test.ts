@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { currentSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { api } from '../api/api-client';
 import { shellData } from '../../testing/shell-data';
@@ -25,6 +26,15 @@ describe('useShellData', () => {
     expect(registerRemotes).toHaveBeenCalledWith(
       expect.arrayContaining([{ name: 'company', entry: `${window.location.origin}/remotes/company/mf-manifest.json` }]),
     );
+  });
+
+  it('publishes the Site settings it carries for useSiteSettings()', async () => {
+    const data = shellData('manager');
+    server.shell = () => ({ ...data, settings: { ...data.settings, credit_purchase_url: 'https://buy.example.test/credits' } });
+    const { result } = renderHook(() => useShellData());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(currentSiteSettings().credit_purchase_url).toBe('https://buy.example.test/credits');
+    act(() => resetSiteSettings());
   });
 
   it('fails on a server error and loads again on reload', async () => {

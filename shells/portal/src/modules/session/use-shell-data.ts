@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, shell, type RouteOutput } from '@portal/contracts';
-import { registerPortalRemotes } from '@portal/frontend-kit';
+import { publishSiteSettings, registerPortalRemotes } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
 
 export type ShellData = RouteOutput<typeof shell>;
@@ -20,6 +20,8 @@ export function useShellData(): ShellState & { reload: () => void } {
     api.call(shell).then(
       (data) => {
         registerPortalRemotes(data.remotes);
+        // Every page and remote reads the Site tab's settings through useSiteSettings().
+        publishSiteSettings(data.settings);
         if (isCurrent) setState({ status: 'ready', data });
       },
       (error: unknown) => {

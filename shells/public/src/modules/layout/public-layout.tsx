@@ -1,13 +1,11 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '@portal/frontend-kit';
+import { SiteFooter, SkipLink } from '@portal/frontend-kit';
 import { BrandMark } from './brand-mark';
 
 export function PublicLayout() {
   return (
     <div className="public-app">
-      <a className="public-skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink className="public-skip-link" />
       <header className="public-header">
         <div className="public-container public-header__inner">
           <a href="/" className="public-brand" aria-label="Safety Training Portal, home">
