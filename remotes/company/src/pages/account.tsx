@@ -11,7 +11,7 @@ import { EditDepot } from '../modules/account/edit-depot';
 import { CompanyAuditCard } from '../modules/account/company-audit-card';
 import { LedgerCard } from '../modules/credits/ledger-card';
 import { TransferForm } from '../modules/credits/transfer-form';
-import { useSiteSettings } from '../modules/site/use-site-settings';
+import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/account/account.css';
 
 /** /account and /account/depot/{id} (spec §2 "Account settings", "Edit depot"). */
@@ -26,7 +26,7 @@ export default function Account({ api }: RemotePageProps) {
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
-  const settings = useSiteSettings(api);
+  const settings = useSiteSettings();
 
   // While a save reloads the account, keep showing what we had (forms keep their state and notices).
   const [lastData, setLastData] = useState<RouteOutput<typeof accountGet> | null>(null);

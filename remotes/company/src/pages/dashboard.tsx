@@ -3,7 +3,7 @@ import { ButtonLink, EmptyState, PageHeader, PieChart, SkeletonBlock } from '@po
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseProgressTable } from '../modules/dashboard/course-progress-table';
 import { DashboardStats } from '../modules/dashboard/dashboard-stats';
-import { useSiteSettings } from '../modules/site/use-site-settings';
+import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/dashboard/dashboard.css';
 
 /** The company Dashboard (spec §2): organisation, progress chart, stat panels and courses table. */
@@ -13,7 +13,7 @@ export default function Dashboard({ session, api }: RemotePageProps) {
     api.call(companyDashboard, { params: { companyId: companyId! } }),
   );
 
-  const settings = useSiteSettings(api);
+  const settings = useSiteSettings();
   const organisationName = query.status === 'success' ? query.data.organisation.name : session?.company_name;
 
   return (

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { DEFAULT_SITE_SETTINGS, REPORTING_MESSAGES, type ReportingEnrolmentRow, type SessionUser } from '@portal/contracts';
+import { REPORTING_MESSAGES, type ReportingEnrolmentRow, type SessionUser } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/frontend-kit/testing';
+import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { tileStorageKey } from '../modules/reporting/tile-selection';
 import Enrolments from './enrolments';
 
@@ -87,6 +88,7 @@ const reportingRequests = (requests: FakeRequest[]) => requests.filter((r) => r.
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 
 beforeEach(() => window.localStorage.clear());
+afterEach(() => resetSiteSettings());
 
 describe('Enrolments (/reporting)', () => {
   it('shows each status with its pill and exactly its actions', async () => {
@@ -200,9 +202,9 @@ describe('Enrolments (/reporting)', () => {
         hasCredit
           ? { success: true, message: 'ok', data: [], enrollment_summary: { total_attempted: 1, total_successful: 1, total_failed: 0, failed_users: [] }, credit_balance: 3 }
           : reply(422, { message: 'You do not have enough credits for this enrollment', errors: {} }),
-      // The Site tab's credit purchase address, as the shell's answer carries it.
-      'GET /api/shell': () => ({ settings: { ...DEFAULT_SITE_SETTINGS, credit_purchase_url: 'https://buy.example.test/credits' } }),
     });
+    // The Site tab's credit purchase address, as the shell publishes it.
+    publishSiteSettings({ credit_purchase_url: 'https://buy.example.test/credits' });
     renderPage(server);
     await screen.findByText('Learner 5');
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));

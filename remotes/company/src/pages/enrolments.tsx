@@ -33,7 +33,7 @@ import { matchingIdsQuery, reportingQuery } from '../modules/reporting/reporting
 import { reportingNoticeOf } from '../modules/reporting/reporting-notice';
 import { saveDownload } from '../modules/reporting/save-download';
 import { readTileSelection, toggleTile, writeTileSelection } from '../modules/reporting/tile-selection';
-import { useSiteSettings } from '../modules/site/use-site-settings';
+import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/reporting/reporting.css';
 
 type ReportingData = RouteOutput<typeof reportingEnrolments>;
@@ -83,7 +83,7 @@ async function failedDownloadText(response: Response): Promise<string> {
  */
 export default function Enrolments({ session, api }: RemotePageProps) {
   const companyId = session?.company_id ?? null;
-  const settings = useSiteSettings(api);
+  const settings = useSiteSettings();
   const [params, setParams] = useSearchParams();
   const address = useListAddress<ReportingSort>({ names: REPORTING_LIST_NAMES, sortable: REPORTING_SORTABLE, debounceMs: DEBOUNCE_MS.reporting });
   const { list } = address;

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { DEFAULT_SITE_SETTINGS, type Invoice } from '@portal/contracts';
+import { type Invoice } from '@portal/contracts';
 import { fakeApi, reply, type FakeRequest } from '@portal/frontend-kit/testing';
+import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import PurchaseHistory from './purchase-history';
 
 const invoice = (id: number, kind: Invoice['kind'], amountMinor: number): Invoice => ({
@@ -21,8 +22,6 @@ const INVOICES = Array.from({ length: 12 }, (_, i) => invoice(i + 1, i % 3 === 0
 /** The server's list: search on order id and course, sort by id/amount/date, 10 a page. */
 function invoicesServer(all: Invoice[]) {
   return fakeApi({
-    // The Site tab's shop address, as the shell's answer carries it.
-    'GET /api/shell': () => ({ settings: { ...DEFAULT_SITE_SETTINGS, shop_url: 'https://shop.example.test/' } }),
     'GET /api/purchase-history': ({ query }: FakeRequest) => {
       const search = query.get('search')?.toLowerCase();
       const by = query.get('order_by') ?? 'id';
@@ -64,6 +63,10 @@ const firstIds = () => within(table()).getAllByRole('row').slice(1).map((row) =>
 const settled = () => waitFor(() => expect(table().getAttribute('aria-busy')).toBeNull());
 
 describe('PurchaseHistory', () => {
+  // The Site tab's shop address, as the shell publishes it.
+  beforeEach(() => publishSiteSettings({ shop_url: 'https://shop.example.test/' }));
+  afterEach(() => resetSiteSettings());
+
   it('lists the newest invoices first with what was bought, the amount in pounds and a PDF link', async () => {
     const { requests } = renderPage(INVOICES);
     await screen.findByText('Showing 1–10 of 12 invoices');

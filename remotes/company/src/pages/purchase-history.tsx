@@ -2,7 +2,7 @@ import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/cont
 import { Button, ButtonLink, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { InvoiceTable } from '../modules/purchases/invoice-table';
-import { useSiteSettings } from '../modules/site/use-site-settings';
+import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/purchases/purchases.css';
 
 type InvoiceSort = (typeof INVOICE_SORTABLE)[number];
@@ -29,7 +29,7 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
   );
   const page = invoices.status === 'success' ? invoices.data : null;
   // Invoices come from the shop: its address is the Site tab's setting.
-  const settings = useSiteSettings(api);
+  const settings = useSiteSettings();
   const shopLink = (variant: 'primary' | 'secondary') => (
     <ButtonLink href={settings.shop_url} target="_blank" rel="noopener noreferrer" variant={variant}>
       Visit the shop
