@@ -6,8 +6,6 @@ import { mailSinkPorts } from '../support/mail-sink';
 import { postShopOrder, shopSignature } from '../support/shop';
 import { apiAs, linkPath, uniqueTag } from './identity-helpers';
 
-const CREDIT_PURCHASE_URL = 'https://shop.safetytraining.test/credits';
-
 interface InvoicePage {
   data: { id: number; order_id: string; course_name: string | null }[];
   total: number;
@@ -161,7 +159,9 @@ test.describe('purchase history', () => {
     const dashboard = buyer.getByTestId('learner-dashboard');
     await expect(dashboard).toBeVisible();
     await expect(dashboard).toContainText(course.name);
-    await expect(dashboard.getByRole('link', { name: /Visit the shop/ })).toHaveAttribute('href', CREDIT_PURCHASE_URL);
+    // The shop address of the Site tab (other specs may have edited it), as the shell's answer carries it.
+    const { settings } = (await (await buyer.request.get('/api/shell')).json()) as { settings: { shop_url: string } };
+    await expect(dashboard.getByRole('link', { name: /Visit the shop/ })).toHaveAttribute('href', settings.shop_url);
     await buyer.screenshot({ path: `${test.info().outputDir}/purchased-learner-dashboard.png`, fullPage: true });
     await dashboard.getByRole('link', { name: 'Purchase history' }).click();
     await expect(buyer).toHaveURL(/\/purchase-history$/);
