@@ -23,7 +23,7 @@ export function learnerAccountRoutes(deps: ServiceDeps) {
     em,
     mailer: deps.mailer,
     appUrl: deps.env.appUrl,
-    address: clientAddress(c),
+    address: clientAddress(c, deps.env),
     now: deps.now(),
   });
   return createServiceRouter(deps)
