@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { DEMO, signInWithPassword } from '../support/personas';
-import { apiAs, createCompanyWithManager, uniqueTag } from './identity-helpers';
+import { apiAs, createCompanyWithManager, uniqueTag, waitForMail } from './identity-helpers';
 
 /** A real PNG of the given size. */
 function png(width: number, height: number): Buffer {
@@ -65,7 +65,26 @@ test.describe('the account area', () => {
     await account.getByLabel('Email address').fill('not-an-email');
     await account.getByRole('button', { name: 'Save login details' }).click();
     await expect(account.getByText('Enter a valid email address.')).toBeVisible();
+    // A new email needs the current password (issue 13 item 5): its error shows under that field,
+    // then with it the change is saved and the old address is told.
+    const newEmail = `moved-${uniqueTag()}@e2e.test`;
+    await account.getByLabel('Email address').fill(newEmail);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Enter your current password to change your email address or password.')).toBeVisible();
+    await account.getByLabel('Current password').fill('not-my-password');
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('That is not your current password.')).toBeVisible();
+    await account.getByLabel('Current password').fill(manager.password);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Login details updated successfully!')).toBeVisible();
+    await expect(account.getByLabel('Current password')).toHaveValue('');
+    expect((await waitForMail(page.request, baseURL!, manager.email, 'Your email address was changed')).text).toContain(newEmail);
+    await page.screenshot({ path: '/tmp/company-account-login.png', fullPage: false });
+    // And back, so the rest of the spec signs in as before.
     await account.getByLabel('Email address').fill(manager.email);
+    await account.getByLabel('Current password').fill(manager.password);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Login details updated successfully!')).toBeVisible();
 
     // Notifications.
     await account.getByLabel(/Email expiry reports/).uncheck();

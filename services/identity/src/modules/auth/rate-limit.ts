@@ -24,4 +24,6 @@ export const LIMITS = {
   loginCodeAddress: (address: string): Limit => ({ bucket: `login-code-address:${address}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
   mailAccount: (email: string): Limit => ({ bucket: `mail-account:${hashToken(email)}`, max: 3, windowSeconds: FIFTEEN_MINUTES }),
   mailAddress: (address: string): Limit => ({ bucket: `mail-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
+  /** Wrong current passwords on an account page: a stolen session cannot guess the password to take the account over. */
+  currentPassword: (userId: number): Limit => ({ bucket: `current-password:${userId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
 };

@@ -33,7 +33,7 @@ export function learnerAccountRoutes(deps: ServiceDeps) {
       return { login_code: await ownLoginCode(em, principal) };
     })
     .handle(learnerSignInDetails, async ({ em, principal, body }) => {
-      const { email } = await changeSignInDetails(em, deps.mailer, principal, body);
+      const { email } = await changeSignInDetails(em, deps.mailer, principal, body, deps.now());
       return { success: true as const, message: LEARNER_ACCOUNT_MESSAGES.detailsUpdated, email };
     })
     .handle(learnerSignInSetUp, async ({ c, em, principal, body }) => {
