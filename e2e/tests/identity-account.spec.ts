@@ -74,12 +74,12 @@ test.describe('the account area', () => {
     await account.getByLabel('Current password').fill('not-my-password');
     await account.getByRole('button', { name: 'Save login details' }).click();
     await expect(account.getByText('That is not your current password.')).toBeVisible();
+    await account.getByRole('form', { name: 'Login details' }).screenshot({ path: `${test.info().outputDir}/login-details-error.png` });
     await account.getByLabel('Current password').fill(manager.password);
     await account.getByRole('button', { name: 'Save login details' }).click();
     await expect(account.getByText('Login details updated successfully!')).toBeVisible();
     await expect(account.getByLabel('Current password')).toHaveValue('');
     expect((await waitForMail(page.request, baseURL!, manager.email, 'Your email address was changed')).text).toContain(newEmail);
-    await page.screenshot({ path: '/tmp/company-account-login.png', fullPage: false });
     // And back, so the rest of the spec signs in as before.
     await account.getByLabel('Email address').fill(manager.email);
     await account.getByLabel('Current password').fill(manager.password);
