@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { DEMO, signInWithPassword } from '../support/personas';
-import { apiAs, createCompanyWithManager, uniqueTag, waitForMail } from './identity-helpers';
+import { apiAs, createCompanyWithManager, linkPath, uniqueTag, waitForMail } from './identity-helpers';
 
 /** A real PNG of the given size. */
 function png(width: number, height: number): Buffer {
@@ -120,6 +120,44 @@ test.describe('the account area', () => {
     await expect(page).toHaveURL(/\/account$/);
     await expect(account.getByText('Depot deleted successfully!')).toBeVisible();
     await expect(account.getByText('You have no depots yet.')).toBeVisible();
+  });
+
+  test('a manager without a password sets one through a mailed link from the account page', async ({ page, browser, baseURL }) => {
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const manager = await createCompanyWithManager(page, baseURL!, `No Password Co ${uniqueTag()}`);
+    const email = `nopass-${uniqueTag()}@e2e.test`;
+    const added = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: 'Noah Pass', email, role: 'manager', company_id: manager.companyId });
+    expect(added.status()).toBe(200);
+
+    // In by an emailed sign-in link (the account has no password).
+    const visitor = await browser.newPage({ baseURL: baseURL! });
+    await visitor.goto('/login');
+    await visitor.getByRole('tab', { name: 'Email me a link' }).click();
+    await visitor.getByLabel('Email address').fill(email);
+    await visitor.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await visitor.goto(linkPath((await waitForMail(visitor.request, baseURL!, email, 'Your sign-in link')).text));
+    await expect(visitor.getByTestId('company-dashboard')).toBeVisible();
+
+    await visitor.goto('/account');
+    const form = visitor.getByRole('form', { name: 'Login details' });
+    await expect(form.getByText('Your account has no password yet. To change your email address, set a password first.')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Email me a link to set a password' }).click();
+    await expect(form.getByText('We have emailed you a link. Open it within 60 minutes to choose your password.')).toBeVisible();
+    await form.screenshot({ path: `${test.info().outputDir}/login-details-no-password.png` });
+
+    await visitor.goto(linkPath((await waitForMail(visitor.request, baseURL!, email, 'Reset your password')).text));
+    await visitor.getByLabel('New password', { exact: true }).fill('Chosen-Ladder-2026');
+    await visitor.getByLabel('Confirm new password').fill('Chosen-Ladder-2026');
+    await visitor.getByRole('button', { name: 'Reset password' }).click();
+    await expect(visitor.getByText('Password reset successfully! You can now login with your new password.')).toBeVisible();
+    await visitor.context().clearCookies();
+    await signInWithPassword(visitor, { email, password: 'Chosen-Ladder-2026' });
+    await expect(visitor.getByTestId('company-dashboard')).toBeVisible();
+    await visitor.goto('/account');
+    await expect(visitor.getByRole('form', { name: 'Login details' }).getByLabel('Current password')).toBeVisible();
+    await visitor.close();
   });
 
   test('a learner has no account area', async ({ page }) => {
