@@ -35,7 +35,7 @@ const PAGE = `<!doctype html>
   var results = [];
   document.getElementById('burst').addEventListener('click', function () {
     results.push(api.SetValue('cmi.suspend_data', big));
-    for (var i = 1; i <= 75; i++) {
+    for (var i = 1; i <= 64; i++) {
       api.SetValue('cmi.location', 'page-' + i);
       results.push(api.Commit(''));
     }
@@ -82,6 +82,8 @@ test.describe('the player under the commit limits', () => {
   });
 
   test('keeps 64,000 characters of suspend data, rides out 429s, and shows a refused save', async ({ page }) => {
+    // 65 synchronous saves of 64 KB each take a while on a shared machine (MariaDB above all).
+    test.setTimeout(120_000);
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
     const zip = Buffer.from(zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'index.html': strToU8(PAGE) }));
     const course = (await adminCall('POST', '/api/courses', {
@@ -103,7 +105,7 @@ test.describe('the player under the commit limits', () => {
     await page.goto(`/learn/${enrolment.data.id}`);
     const content = page.frameLocator('[data-testid=course-frame]');
 
-    // 76 commits at once: the server takes 60 in the minute and answers the rest 429; the content sees none fail.
+    // 65 commits at once: the server takes 60 in the minute and answers the rest 429; the content sees none fail.
     await content.locator('#burst').click();
     await expect(content.locator('#out')).toHaveText('burst:0 failed');
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
