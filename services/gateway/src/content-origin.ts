@@ -104,7 +104,7 @@ const BASE_HEADERS = {
 const notFound = () => new Response('Not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...BASE_HEADERS, 'Cache-Control': 'no-store' } });
 
 /**
- * Only the portal may frame the content origin's pages: a package page framed by another site
+ * Only the portal (and the package's own pages) may frame the content origin's pages: a package page framed by another site
  * could be dressed up to trick a learner (clickjacking), and its token would be used from there.
  * Only frame-ancestors is set: a package's own scripts, styles and media stay as their authors made them.
  */
@@ -115,7 +115,9 @@ export function contentFramePolicy(appUrl: string): string {
   // APP_URL defaults to localhost): either may frame. Nothing else on the network can use them.
   const twin = ({ localhost: '127.0.0.1', '127.0.0.1': 'localhost' } as Record<string, string>)[portal.hostname];
   if (twin) origins.push(`${portal.protocol}//${twin}${portal.port ? `:${portal.port}` : ''}`);
-  return `frame-ancestors ${origins.join(' ')}`;
+  // 'self': a package's own pages frame each other (a SCO shell with its pages in an inner frame),
+  // and frame-ancestors checks every ancestor, the content origin's included.
+  return `frame-ancestors 'self' ${origins.join(' ')}`;
 }
 
 export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now'>) {

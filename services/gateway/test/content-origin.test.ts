@@ -50,8 +50,8 @@ describe('the content origin', () => {
     for (const path of [`/c/${token}/index.html`, `/c/${token}/media/clip.bin`, `/c/${token}/__portal/bridge.js`, `/c/${token}/missing.html`, '/elsewhere']) {
       expect((await app.request(path)).headers.get('content-security-policy'), path).toBe(portal);
     }
-    expect(contentFramePolicy('https://training.example.com')).toBe('frame-ancestors https://training.example.com');
-    expect(contentFramePolicy('http://localhost:3540/')).toBe('frame-ancestors http://localhost:3540 http://127.0.0.1:3540');
+    expect(contentFramePolicy('https://training.example.com')).toBe("frame-ancestors 'self' https://training.example.com");
+    expect(contentFramePolicy('http://localhost:3540/')).toBe("frame-ancestors 'self' http://localhost:3540 http://127.0.0.1:3540");
   });
 
   it('puts the bridge first wherever a page starts', () => {
