@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { DEMO, signInWithPassword } from '../support/personas';
-import { apiAs, createCompanyWithManager, uniqueTag } from './identity-helpers';
+import { apiAs, createCompanyWithManager, linkPath, uniqueTag, waitForMail } from './identity-helpers';
 
 /** A real PNG of the given size. */
 function png(width: number, height: number): Buffer {
@@ -65,7 +65,26 @@ test.describe('the account area', () => {
     await account.getByLabel('Email address').fill('not-an-email');
     await account.getByRole('button', { name: 'Save login details' }).click();
     await expect(account.getByText('Enter a valid email address.')).toBeVisible();
+    // A new email needs the current password (issue 13 item 5): its error shows under that field,
+    // then with it the change is saved and the old address is told.
+    const newEmail = `moved-${uniqueTag()}@e2e.test`;
+    await account.getByLabel('Email address').fill(newEmail);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Enter your current password to change your email address or password.')).toBeVisible();
+    await account.getByLabel('Current password').fill('not-my-password');
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('That is not your current password.')).toBeVisible();
+    await account.getByRole('form', { name: 'Login details' }).screenshot({ path: `${test.info().outputDir}/login-details-error.png` });
+    await account.getByLabel('Current password').fill(manager.password);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Login details updated successfully!')).toBeVisible();
+    await expect(account.getByLabel('Current password')).toHaveValue('');
+    expect((await waitForMail(page.request, baseURL!, manager.email, 'Your email address was changed')).text).toContain(newEmail);
+    // And back, so the rest of the spec signs in as before.
     await account.getByLabel('Email address').fill(manager.email);
+    await account.getByLabel('Current password').fill(manager.password);
+    await account.getByRole('button', { name: 'Save login details' }).click();
+    await expect(account.getByText('Login details updated successfully!')).toBeVisible();
 
     // Notifications.
     await account.getByLabel(/Email expiry reports/).uncheck();
@@ -101,6 +120,44 @@ test.describe('the account area', () => {
     await expect(page).toHaveURL(/\/account$/);
     await expect(account.getByText('Depot deleted successfully!')).toBeVisible();
     await expect(account.getByText('You have no depots yet.')).toBeVisible();
+  });
+
+  test('a manager without a password sets one through a mailed link from the account page', async ({ page, browser, baseURL }) => {
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const manager = await createCompanyWithManager(page, baseURL!, `No Password Co ${uniqueTag()}`);
+    const email = `nopass-${uniqueTag()}@e2e.test`;
+    const added = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: 'Noah Pass', email, role: 'manager', company_id: manager.companyId });
+    expect(added.status()).toBe(200);
+
+    // In by an emailed sign-in link (the account has no password).
+    const visitor = await browser.newPage({ baseURL: baseURL! });
+    await visitor.goto('/login');
+    await visitor.getByRole('tab', { name: 'Email me a link' }).click();
+    await visitor.getByLabel('Email address').fill(email);
+    await visitor.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await visitor.goto(linkPath((await waitForMail(visitor.request, baseURL!, email, 'Your sign-in link')).text));
+    await expect(visitor.getByTestId('company-dashboard')).toBeVisible();
+
+    await visitor.goto('/account');
+    const form = visitor.getByRole('form', { name: 'Login details' });
+    await expect(form.getByText('Your account has no password yet. To change your email address, set a password first.')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Email me a link to set a password' }).click();
+    await expect(form.getByText('We have emailed you a link. Open it within 60 minutes to choose your password.')).toBeVisible();
+    await form.screenshot({ path: `${test.info().outputDir}/login-details-no-password.png` });
+
+    await visitor.goto(linkPath((await waitForMail(visitor.request, baseURL!, email, 'Reset your password')).text));
+    await visitor.getByLabel('New password', { exact: true }).fill('Chosen-Ladder-2026');
+    await visitor.getByLabel('Confirm new password').fill('Chosen-Ladder-2026');
+    await visitor.getByRole('button', { name: 'Reset password' }).click();
+    await expect(visitor.getByText('Password reset successfully! You can now login with your new password.')).toBeVisible();
+    await visitor.context().clearCookies();
+    await signInWithPassword(visitor, { email, password: 'Chosen-Ladder-2026' });
+    await expect(visitor.getByTestId('company-dashboard')).toBeVisible();
+    await visitor.goto('/account');
+    await expect(visitor.getByRole('form', { name: 'Login details' }).getByLabel('Current password')).toBeVisible();
+    await visitor.close();
   });
 
   test('a learner has no account area', async ({ page }) => {

@@ -115,6 +115,11 @@ test.describe('admin: Learners and Companies', () => {
     await page.getByTestId('companies-panel').getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByTestId('edit-company')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Depots' })).toContainText(`Acme Yard ${tag}`);
+    // A cleared balance is an error under the field, never 0 credits (issue 13 item 7).
+    await page.getByLabel('Credit balance').fill('');
+    await page.getByRole('button', { name: 'Save company' }).click();
+    await expect(page.getByText('Enter a credit balance (0 for none): a blank balance is not taken as 0.')).toBeVisible();
+    await page.getByTestId('edit-company').screenshot({ path: `${test.info().outputDir}/credit-balance-blank.png` });
     await page.getByLabel('Credit balance').fill('30');
     // A changed balance needs a reason (issue 9: it becomes the ledger's adjustment row).
     await page.getByLabel('Reason for the change').fill('Balance corrected in the e2e run');

@@ -14,6 +14,12 @@ export const ACCOUNT_MESSAGES = {
   depotUpdated: 'Depot updated successfully!',
   depotDeleted: 'Depot deleted successfully!',
   depotNotFound: 'That depot was not found.',
+  currentPasswordRequired: 'Enter your current password to change your email address or password.',
+  currentPasswordWrong: 'That is not your current password.',
+  noPasswordYet: 'Your account has no password yet: use “Email me a link to set a password” first.',
+  hasPassword: 'Your account already has a password: change it here with your current password.',
+  passwordLinkSent: 'We have emailed you a link. Open it within 60 minutes to choose your password.',
+  noEmail: 'Your account has no email address to send a link to. Ask an administrator to add one.',
 } as const;
 
 export const accountDepotSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() });
@@ -27,7 +33,7 @@ export const accountGet = defineRoute({
   access: ['manager', 'admin'],
   summary: 'The account area: login details, notification settings, logo, depots and company administrators.',
   response: z.object({
-    user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
+    user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), has_password: z.boolean() }),
     company: z.object({ id: z.number().int(), name: z.string(), logo_url: z.string().nullable() }),
     settings: z.object({ send_certificate: z.boolean(), send_report: z.boolean(), send_expiry_report: z.boolean() }),
     depots: z.array(accountDepotSchema),
@@ -41,8 +47,24 @@ export const accountLogin = defineRoute({
   path: '/account/login',
   service: 'identity',
   access: ['manager', 'admin'],
-  summary: 'Changes the caller’s name, email and (unless blank) password.',
-  body: z.object({ name: nameField, email: emailField, password: optionalPasswordField.optional() }),
+  summary: 'Changes the caller’s name, email and (unless blank) password. A new email or password needs the current password; the old address is told of a new email, the account’s address of a new password.',
+  body: z.object({
+    name: nameField,
+    email: emailField,
+    password: optionalPasswordField.optional(),
+    /** Needed when the email or the password changes (a new name alone does not ask for it). */
+    current_password: z.string().max(200).optional(),
+  }),
+  response: successSchema,
+});
+
+export const accountPasswordLink = defineRoute({
+  name: 'account.passwordLink',
+  method: 'POST',
+  path: '/account/password-link',
+  service: 'identity',
+  access: ['manager', 'admin'],
+  summary: 'An account with no password yet: mails the caller’s own address a link to choose one (queued; the mail limits apply).',
   response: successSchema,
 });
 
@@ -115,4 +137,4 @@ export const companyLogo = defineRoute({
   responseType: 'file',
 });
 
-export const accountRoutes = [accountGet, accountLogin, accountNotifications, accountLogo, accountDepotUpdate, accountDepotDelete, companyLogo] as const;
+export const accountRoutes = [accountGet, accountLogin, accountPasswordLink, accountNotifications, accountLogo, accountDepotUpdate, accountDepotDelete, companyLogo] as const;

@@ -17,11 +17,19 @@ export const COMPANY_MESSAGES = {
   creditReasonRequired: 'Give a reason for changing the credit balance.',
 } as const;
 
-const creditBalanceField = z.coerce
-  .number({ error: 'The credit balance must be a number.' })
-  .int('The credit balance must be a whole number.')
-  .min(0, 'The credit balance may not be negative.')
-  .max(1_000_000, 'The credit balance may not be more than 1,000,000.');
+export const CREDIT_BALANCE_BLANK = 'Enter a credit balance (0 for none): a blank balance is not taken as 0.';
+/**
+ * A number, or a form's text of one. Blank text is refused, never read as 0 (issue 13 item 7): a
+ * cleared field must not empty a company's credits.
+ */
+const creditBalanceField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+  z
+    .number({ error: (issue) => (typeof issue.input === 'string' || issue.input === null ? CREDIT_BALANCE_BLANK : 'The credit balance must be a number.') })
+    .int('The credit balance must be a whole number.')
+    .min(0, 'The credit balance may not be negative.')
+    .max(1_000_000, 'The credit balance may not be more than 1,000,000.'),
+);
 /**
  * Why an admin changes credit_balance: required (422 on credit_reason) when credit_balance is sent
  * and differs from the current balance; kept as the ledger adjustment's note.

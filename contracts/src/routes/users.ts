@@ -22,6 +22,7 @@ export const USER_MESSAGES = {
   nameUpdateFailed: 'Failed to update name',
   nameUpdateError: 'An error occurred while updating your name. Please try again.',
   ownNameOnly: 'You can only change your own name.',
+  ownSignInOnAccountPage: 'Change your own email address or password on your account page, with your current password.',
 } as const;
 
 /** A blank text box means "no value": '' and whitespace become null. */

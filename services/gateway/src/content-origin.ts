@@ -103,9 +103,31 @@ const BASE_HEADERS = {
 
 const notFound = () => new Response('Not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...BASE_HEADERS, 'Cache-Control': 'no-store' } });
 
+/**
+ * Only the portal (and the package's own pages) may frame the content origin's pages: a package page framed by another site
+ * could be dressed up to trick a learner (clickjacking), and its token would be used from there.
+ * Only frame-ancestors is set: a package's own scripts, styles and media stay as their authors made them.
+ */
+export function contentFramePolicy(appUrl: string): string {
+  const portal = new URL(appUrl);
+  const origins = [portal.origin];
+  // A portal on this machine answers on both loopback names (the e2e suite opens 127.0.0.1 while
+  // APP_URL defaults to localhost): either may frame. Nothing else on the network can use them.
+  const twin = ({ localhost: '127.0.0.1', '127.0.0.1': 'localhost' } as Record<string, string>)[portal.hostname];
+  if (twin) origins.push(`${portal.protocol}//${twin}${portal.port ? `:${portal.port}` : ''}`);
+  // 'self': a package's own pages frame each other (a SCO shell with its pages in an inner frame),
+  // and frame-ancestors checks every ancestor, the content origin's included.
+  return `frame-ancestors 'self' ${origins.join(' ')}`;
+}
+
 export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now'>) {
   const secret = contentTokenSecret(deps.env);
+  const framePolicy = contentFramePolicy(deps.env.appUrl);
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', framePolicy);
+  });
   app.get('/health', () => new Response('ok'));
   app.on(['GET', 'HEAD'], '/c/:token/*', async (c) => {
     const token = c.req.param('token');

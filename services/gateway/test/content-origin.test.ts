@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { contentTokenSecret, signContentToken } from '@portal/enrolment-service';
 import { ALL_PORTS, ALL_SCHEMAS } from '../src/platform';
-import { createContentOriginApp, injectRuntime } from '../src/content-origin';
+import { contentFramePolicy, createContentOriginApp, injectRuntime } from '../src/content-origin';
 
 /** Issue 13 item 2: package files only from the content origin, by attempt token, never by cookie. */
 let platform: TestPlatform;
@@ -43,6 +43,15 @@ describe('the content origin', () => {
     for (const path of [`/c/${expired}/index.html`, `/c/${otherCourse}/index.html`, `/c/nope/index.html`, `/c/${token}/%2e%2e/%2e%2e/8/package/index.html`, `/c/${token}/missing.html`, '/api/admin/users', '/storage/courses/7/package/index.html']) {
       expect((await app.request(path)).status, path).toBe(404);
     }
+  });
+
+  it('lets only the portal frame its pages (CSP frame-ancestors), whatever it answers', async () => {
+    const portal = contentFramePolicy(platform.env.appUrl);
+    for (const path of [`/c/${token}/index.html`, `/c/${token}/media/clip.bin`, `/c/${token}/__portal/bridge.js`, `/c/${token}/missing.html`, '/elsewhere']) {
+      expect((await app.request(path)).headers.get('content-security-policy'), path).toBe(portal);
+    }
+    expect(contentFramePolicy('https://training.example.com')).toBe("frame-ancestors 'self' https://training.example.com");
+    expect(contentFramePolicy('http://localhost:3540/')).toBe("frame-ancestors 'self' http://localhost:3540 http://127.0.0.1:3540");
   });
 
   it('puts the bridge first wherever a page starts', () => {

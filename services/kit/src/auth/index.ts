@@ -1,3 +1,4 @@
 export * from './principal';
 export * from './passwords';
 export * from './tokens';
+export * from './attempt-limits';

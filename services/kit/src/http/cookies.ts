@@ -19,12 +19,13 @@ export function isSecureRequest(c: Context, env: Pick<Env, 'COOKIE_SECURE' | 'TR
 /**
  * The caller's network address for per-address limits. With TRUST_PROXY, the last
  * X-Forwarded-For hop (the address the proxy saw; earlier hops are the client's to write);
- * otherwise the socket's peer, or the first hop for requests made in-process (tests).
+ * otherwise the socket's peer, or the first hop for requests made in-process (tests). The env is
+ * required so that no caller can forget TRUST_PROXY: every per-address limit uses this one helper.
  */
-export function clientAddress(c: Context, env?: Pick<Env, 'TRUST_PROXY'>): string {
+export function clientAddress(c: Context, env: Pick<Env, 'TRUST_PROXY'>): string {
   const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
   const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-  const address = env?.TRUST_PROXY ? hops[hops.length - 1] || socketAddress : socketAddress || hops[0];
+  const address = env.TRUST_PROXY ? hops[hops.length - 1] || socketAddress : socketAddress || hops[0];
   return (address || 'unknown').slice(0, 64);
 }
 

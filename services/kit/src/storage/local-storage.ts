@@ -1,9 +1,13 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** Files (course packages, certificate background, logos): local disk now, S3-compatible at scale. */
 export interface Storage {
   put(key: string, data: Uint8Array | string): Promise<void>;
+  /** Stores a file from local disk as a stream: its size never has to fit in memory (course packages). */
+  putFile(key: string, sourcePath: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   remove(prefix: string): Promise<void>;
   /** Absolute path of a key on local disk (for static serving); throws on keys that escape. */
@@ -22,6 +26,11 @@ export function createLocalStorage(root: string): Storage {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, data);
+    },
+    async putFile(key, sourcePath) {
+      const full = pathOf(key);
+      await mkdir(dirname(full), { recursive: true });
+      await pipeline(createReadStream(sourcePath), createWriteStream(full));
     },
     // async, so a refused key rejects like any other failure instead of throwing synchronously.
     get: async (key) => readFile(pathOf(key)),

@@ -2,23 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { accountLogin, type ApiClient } from '@portal/contracts';
+import { accountLogin, accountPasswordLink, type ApiClient } from '@portal/contracts';
 import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 
 const schema = accountLogin.body!;
 type Values = z.input<typeof schema>;
 
-/** POST /account/login: name, email and — only when typed — a new password. */
-export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user: { name: string; email: string | null }; onSaved: () => void }) {
+/**
+ * POST /account/login: name, email and — only when typed — a new password. A new email or password
+ * needs the current password; an account without one asks for an emailed link to choose it.
+ */
+export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user: { name: string; email: string | null; has_password: boolean }; onSaved: () => void }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [isSendingLink, setSendingLink] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', password: '' } });
+  } = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', password: '', current_password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -26,12 +30,26 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
       const response = await api.call(accountLogin, { body: values });
       setNotice({ tone: 'success', text: response.message ?? 'Saved.' });
       resetField('password');
+      resetField('current_password');
       onSaved();
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'password']);
+      const message = applyServerErrors(error, setError, user.has_password ? ['name', 'email', 'password', 'current_password'] : ['name', 'email', 'password']);
       if (message) setNotice({ tone: 'error', text: message });
     }
   });
+
+  const sendPasswordLink = async () => {
+    setNotice(null);
+    setSendingLink(true);
+    try {
+      const response = await api.call(accountPasswordLink);
+      setNotice({ tone: 'success', text: response.message ?? 'Link sent.' });
+    } catch (error) {
+      setNotice({ tone: 'error', text: applyServerErrors(error, setError, []) ?? 'Something went wrong. Please try again.' });
+    } finally {
+      setSendingLink(false);
+    }
+  };
 
   return (
     <Card title="Login details">
@@ -47,14 +65,27 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
         <FormField label="Email address" htmlFor="account-email" error={errors.email?.message}>
           <TextInput id="account-email" type="email" autoComplete="email" invalid={Boolean(errors.email)} {...register('email')} />
         </FormField>
-        <FormField label="New password" htmlFor="account-password" error={errors.password?.message} hint="Leave blank to keep your current password.">
-          <TextInput id="account-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
-        </FormField>
-        <div>
+        {user.has_password ? (
+          <>
+            <FormField label="New password" htmlFor="account-password" error={errors.password?.message} hint="Leave blank to keep your current password.">
+              <TextInput id="account-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
+            </FormField>
+            <FormField label="Current password" htmlFor="account-current-password" error={errors.current_password?.message} hint="Needed to change your email address or password.">
+              <TextInput id="account-current-password" type="password" autoComplete="current-password" invalid={Boolean(errors.current_password)} {...register('current_password')} />
+            </FormField>
+          </>
+        ) : null}
+        <div className="account-actions">
           <Button type="submit" loading={isSubmitting}>
             Save login details
           </Button>
+          {user.has_password ? null : (
+            <Button type="button" variant="secondary" loading={isSendingLink} onClick={() => void sendPasswordLink()}>
+              Email me a link to set a password
+            </Button>
+          )}
         </div>
+        {user.has_password ? null : <p className="account-muted">Your account has no password yet. To change your email address, set a password first.</p>}
       </form>
     </Card>
   );

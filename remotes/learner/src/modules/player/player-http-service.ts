@@ -38,9 +38,15 @@ function sendWhileLeaving(url: string, body: string): boolean {
  * cancelled. All carry the launch token in the URL (a beacon cannot send the XSRF header).
  */
 export class PlayerHttpService implements IHttpService {
+  /** A commit the server asked to have later (429): the newest such, sent again after Retry-After. */
+  private heldCommit: { url: string; body: string } | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(
     private settings: Settings,
     private readonly isPageHiding: () => boolean,
+    /** The server refused a commit for good (e.g. suspend data over its cap): its message, for the learner. */
+    private readonly onRefused: (message: string) => void = () => undefined,
   ) {}
 
   updateSettings(settings: Settings): void {
@@ -59,7 +65,18 @@ export class PlayerHttpService implements IHttpService {
       xhr.open('POST', url, false);
       xhr.setRequestHeader('Content-Type', 'application/json;charset=UTF-8');
       xhr.send(body);
-      if (xhr.status < 200 || xhr.status > 299) return FAILED;
+      if (xhr.status === 429) {
+        // Too many saves in a minute (issue 13 item 7): the runtime keeps every value, so this
+        // commit is held and sent again once the server allows it — the content carries on.
+        this.holdForLater(url, body, Number(xhr.getResponseHeader('Retry-After')) || 5);
+        return { result: 'true', errorCode: 0 };
+      }
+      if (xhr.status < 200 || xhr.status > 299) {
+        if (xhr.status === 413 || xhr.status === 422) this.onRefused(refusalMessage(xhr.responseText));
+        return FAILED;
+      }
+      // This commit holds everything a held one did, and more.
+      this.dropHeld();
       const answer = JSON.parse(xhr.responseText) as Partial<ResultObject>;
       return answer.result === true || answer.result === 'true' ? { result: 'true', errorCode: 0 } : FAILED;
     } catch {
@@ -69,5 +86,51 @@ export class PlayerHttpService implements IHttpService {
       if (sendKeepalive(url, body)) return { result: 'true', errorCode: 0 };
       return FAILED;
     }
+  }
+
+  private holdForLater(url: string, body: string, seconds: number): void {
+    this.heldCommit = { url, body };
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.sendHeld(), Math.min(seconds, 120) * 1000);
+  }
+
+  private dropHeld(): void {
+    this.heldCommit = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private async sendHeld(): Promise<void> {
+    this.retryTimer = null;
+    const held = this.heldCommit;
+    if (!held) return;
+    const request = fetch(held.url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json;charset=UTF-8' }, body: held.body });
+    pendingCommits.add(request);
+    try {
+      const response = await request;
+      if (this.heldCommit !== held) return;
+      if (response.status === 429) this.holdForLater(held.url, held.body, Number(response.headers.get('Retry-After')) || 5);
+      else {
+        this.heldCommit = null;
+        if (response.status === 413 || response.status === 422) this.onRefused(refusalMessage(await response.text()));
+      }
+    } catch {
+      // Offline for a moment: try again shortly.
+      if (this.heldCommit === held) this.holdForLater(held.url, held.body, 5);
+    } finally {
+      pendingCommits.delete(request);
+    }
+  }
+}
+
+const REFUSED_FALLBACK = 'The course could not save your latest progress. Your progress up to the last save is kept.';
+
+/** The server's message of a refused commit (its JSON `message`), or a plain one. */
+export function refusalMessage(responseText: string): string {
+  try {
+    const message = (JSON.parse(responseText) as { message?: unknown }).message;
+    return typeof message === 'string' && message ? message : REFUSED_FALLBACK;
+  } catch {
+    return REFUSED_FALLBACK;
   }
 }

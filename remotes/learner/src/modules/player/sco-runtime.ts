@@ -54,6 +54,8 @@ export function openScoRuntime(options: {
   nextSeq: () => number;
   isPageHiding: () => boolean;
   onEnd: (end: ScoEnd) => void;
+  /** A commit the server refused for good (its message, shown by the player). */
+  onSaveRefused?: (message: string) => void;
 }): ScoRuntime {
   const { version, sco } = options;
   const settings: Settings = {
@@ -65,7 +67,7 @@ export function openScoRuntime(options: {
     logLevel: 4,
     requestHandler: (commit) => ({ ...(commit as object), seq: options.nextSeq() }),
   };
-  const http = new PlayerHttpService(settings, options.isPageHiding);
+  const http = new PlayerHttpService(settings, options.isPageHiding, options.onSaveRefused);
   const api: Api = version === '1.2' ? new Scorm12API({ ...settings, mastery_override: true }, http) : new Scorm2004API(settings, http);
   api.loadFromFlattenedJSON(sco.cmi);
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
-import { Button } from '@portal/design-system';
+import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { waitForPendingCommits } from './player-http-service';
 
@@ -33,6 +33,8 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   const [shownLaunch, setShownLaunch] = useState(initial);
   const [index, setIndex] = useState(initial.start_index);
   const [isBusy, setIsBusy] = useState(false);
+  /** A save the server refused (e.g. too much suspend data): shown above the course; what was saved before stays. */
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const scos = shownLaunch.scos;
   const current = scos[index]!;
@@ -71,6 +73,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
         sco,
         nextSeq: () => ++seqRef.current,
         isPageHiding: () => pageHidingRef.current,
+        onSaveRefused: setSaveError,
         // A SCO that finishes after the player moved on (its unload) must not steer the next one.
         onEnd: (end) => {
           if (runtimeRef.current === runtime) handleEndRef.current(end);
@@ -231,6 +234,11 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
           Re-watch Course
         </Button>
       </div>
+      {saveError ? (
+        <Notice tone="error" onDismiss={() => setSaveError(null)}>
+          <span data-testid="player-save-error">{saveError}</span>
+        </Notice>
+      ) : null}
       <iframe
         ref={frameRef}
         className="player__frame"

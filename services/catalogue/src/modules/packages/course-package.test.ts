@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '@portal/service-kit';
+import { createLocalStorage, type Storage } from '@portal/service-kit';
 import { installPackage, unpackPackage } from './course-package';
 import { NS } from './manifest';
 import { PackageError } from './safe-unzip';
@@ -53,6 +53,30 @@ describe('unpackPackage with the real packages', () => {
       rmSync(storageRoot, { recursive: true, force: true });
     }
     expect(readdirSync(tmpRoot)).toEqual([]);
+  });
+});
+
+describe('a large package (issue 13 item 7)', () => {
+  it('is read from disk and installed file by file as streams: no file is ever held whole in memory', async () => {
+    const size = 24 * 1024 * 1024;
+    const zipPath = join(tmpRoot, 'large.zip');
+    writeFileSync(zipPath, zipSync({ ...validFiles(), 'media/video.mp4': new Uint8Array(size).fill(7) }, { level: 1 }));
+    const storageRoot = mkdtempSync(join(tmpdir(), 'catalogue-storage-test-'));
+    const local = createLocalStorage(storageRoot);
+    const buffered: number[] = [];
+    // The real storage, noting every write handed over as bytes in memory.
+    const storage: Storage = { ...local, put: (key, data) => (buffered.push(typeof data === 'string' ? data.length : data.byteLength), local.put(key, data)) };
+    const unpacked = await unpackPackage(zipPath, undefined, tmpRoot);
+    try {
+      await installPackage(storage, 43, unpacked);
+      expect(buffered).toEqual([]);
+      expect(statSync(storage.localPath('courses/43/package/media/video.mp4')).size).toBe(size);
+      expect((await storage.get('courses/43/package/index.html')).toString()).toBe('<p>Hello</p>');
+    } finally {
+      await unpacked.dispose();
+      rmSync(storageRoot, { recursive: true, force: true });
+      rmSync(zipPath, { force: true });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { activityCode, completeActivity, learnActivities, type LearnerActivity } from '@portal/contracts';
-import { createServiceRouter, type CourseActivityInfo, type ServiceDeps } from '@portal/service-kit';
+import { clientAddress, createServiceRouter, type CourseActivityInfo, type ServiceDeps } from '@portal/service-kit';
 import { activitiesUrl, courseView, enrollmentView } from '../player/enrolment-access';
 import { ACTIVITY_MESSAGES } from './activity-messages';
 import { completeLearnerActivity } from './complete-activity';
@@ -27,12 +27,12 @@ export function activitiesRoutes(deps: ServiceDeps) {
         activities: list.activities.map(({ activity, completion }) => activityView(activity, completion)),
       };
     })
-    .handle(completeActivity, async ({ em, principal, params, body }) => {
+    .handle(completeActivity, async ({ c, em, principal, params, body }) => {
       const { activity, completion, wasComplete } = await completeLearnerActivity(
         deps,
         em,
         principal,
-        { enrollmentId: params.enrollmentId, activityId: params.activityId, code: body.code },
+        { enrollmentId: params.enrollmentId, activityId: params.activityId, code: body.code, address: clientAddress(c, deps.env) },
         now(),
       );
       const message = wasComplete ? ACTIVITY_MESSAGES.alreadyCompleted : ACTIVITY_MESSAGES.completed;

@@ -1,4 +1,14 @@
-import { AppError, type CourseActivityInfo, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import {
+  AppError,
+  assertWithinLimits,
+  clearAttempts,
+  recordAttempt,
+  type AttemptLimit,
+  type CourseActivityInfo,
+  type Em,
+  type Principal,
+  type ServiceDeps,
+} from '@portal/service-kit';
 import { ownEnrollment } from '../player/enrolment-access';
 import { ACTIVITY_MESSAGES } from './activity-messages';
 import { enabledActivityOf } from './enabled-activity';
@@ -12,20 +22,39 @@ export interface CompletedActivity {
   wasComplete: boolean;
 }
 
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * Wrong activity codes (issue 13 item 4; decisions.md "Hardening"): 5 per enrolment and 20 per
+ * client address in any 15 minutes, then 429 with Retry-After — even for the right code, or the
+ * limit would only slow the guessing down. Sliding windows: an attacker keeping a learner's
+ * enrolment busy holds it at most 15 minutes after their last wrong code, and only from there.
+ */
+export const ACTIVITY_CODE_LIMITS = {
+  enrolment: (enrollmentId: number): AttemptLimit => ({ bucket: `activity-code-enrolment:${enrollmentId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
+  address: (address: string): AttemptLimit => ({ bucket: `activity-code-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
+};
+
 /** The learner completes an activity of their own enrolment with the code their manager gives them. */
 export async function completeLearnerActivity(
   deps: Pick<ServiceDeps, 'catalogue'>,
   em: Em,
   principal: Principal,
-  input: { enrollmentId: number; activityId: number; code: string },
+  input: { enrollmentId: number; activityId: number; code: string; address: string },
   now: Date,
 ): Promise<CompletedActivity> {
   const { enrollment } = await ownEnrollment(em, deps.catalogue, principal, input.enrollmentId);
   const activity = await enabledActivityOf(deps.catalogue, enrollment, input.activityId);
   const existing = (await completionsOf(em, enrollment.id)).get(activity.id);
   if (existing?.completedAt) return { activity, completion: existing, wasComplete: true };
+  const limits = [ACTIVITY_CODE_LIMITS.enrolment(enrollment.id), ACTIVITY_CODE_LIMITS.address(input.address)];
+  await assertWithinLimits(em, limits, now, 'wrong activity codes');
   // The code is compared as typed, apart from the spaces around it (it is read off a sign).
-  if (input.code.trim() !== String(activity.code)) throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
+  if (input.code.trim() !== String(activity.code)) {
+    await recordAttempt(em, limits, now);
+    throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
+  }
+  await clearAttempts(em, limits[0]!);
   const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;
   await em.flush();

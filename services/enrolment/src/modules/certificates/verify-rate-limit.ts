@@ -1,5 +1,5 @@
 import { CERTIFICATE_MESSAGES } from '@portal/contracts';
-import { AppError, type AppContext } from '@portal/service-kit';
+import { AppError } from '@portal/service-kit';
 
 /**
  * Against guessing codes on /verify: per address, at most VERIFY_MISSES_MAX unknown codes and
@@ -41,11 +41,4 @@ export function createVerifyLimiter() {
       if (misses.size > 100_000) misses.clear();
     },
   };
-}
-
-/** The caller's address: the socket's peer, else the first X-Forwarded-For hop (in-process requests, as in tests). */
-export function clientAddress(c: AppContext): string {
-  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return (socketAddress || forwarded || 'unknown').slice(0, 64);
 }

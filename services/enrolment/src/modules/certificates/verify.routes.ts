@@ -1,9 +1,9 @@
 import { CERTIFICATE_MESSAGES, verifyCertificate } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { clientAddress, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { findCertificateByCode } from './certificate.repository';
 import { normaliseCertificateCode } from './certificate-code';
 import { certificateStatus, faceOf, namesFor } from './certificate-faces';
-import { clientAddress, createVerifyLimiter } from './verify-rate-limit';
+import { createVerifyLimiter } from './verify-rate-limit';
 
 const NOT_FOUND = {
   state: 'not-found' as const,
@@ -29,7 +29,7 @@ export function verifyRoutes(deps: ServiceDeps) {
   const limiter = createVerifyLimiter();
   return createServiceRouter(deps).handle(verifyCertificate, async ({ c, em, query }) => {
     const now = deps.now();
-    const address = clientAddress(c);
+    const address = clientAddress(c, deps.env);
     limiter.check(address, now);
     const certificate = await findCertificateByCode(em, normaliseCertificateCode(query.code));
     if (!certificate) {

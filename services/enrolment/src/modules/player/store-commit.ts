@@ -1,5 +1,5 @@
-import type { ScoProgress } from '@portal/contracts';
-import { AppError, hashToken, safeEqual, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES, type ScoProgress } from '@portal/contracts';
+import { AppError, assertWithinLimits, hashToken, recordAttempt, safeEqual, type AttemptLimit, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import type { IEnrollment } from '../enrollments/enrollment.entity';
 import { findEnrollment } from '../enrollments/enrollment.repository';
 import { addYears } from '../certificates/certificate';
@@ -31,6 +31,12 @@ async function ownLaunch(em: Em, principal: Principal, input: CommitInput, optio
   return { attempt, enrollment };
 }
 
+/** Commits per attempt a minute (SCORM_COMMIT_LIMITS): final ones in a bucket of their own. */
+export const commitLimit = (attemptId: number, isFinal: boolean): AttemptLimit =>
+  isFinal
+    ? { bucket: `scorm-final-commit:${attemptId}`, max: SCORM_COMMIT_LIMITS.FINAL_COMMITS_PER_MINUTE, windowSeconds: 60 }
+    : { bucket: `scorm-commit:${attemptId}`, max: SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE, windowSeconds: 60 };
+
 /**
  * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
  * enrolment's status and score follow from all its SCOs. Commits are numbered; see isStaleCommit
@@ -40,6 +46,16 @@ async function ownLaunch(em: Em, principal: Principal, input: CommitInput, optio
  */
 export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<{ applied: boolean }> {
   const launched = await ownLaunch(em.fork(), principal, input);
+  // Checked after the launch token, so nobody can use up another learner's allowance.
+  const limit = commitLimit(launched.attempt.id, input.isFinal);
+  await assertWithinLimits(em, [limit], now, 'saves from this course in a minute');
+  await recordAttempt(em, [limit], now);
+  // Refused whole before anything is written: the state saved before stays as it was.
+  const suspendData = readCommit('2004', input.cmi).suspendData ?? readCommit('1.2', input.cmi).suspendData;
+  if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX) {
+    const message = SCORM_MESSAGES.suspendDataTooLong(suspendData.length);
+    throw new AppError('validation', message, { errors: { 'cmi.suspend_data': [message] } });
+  }
   const { courseId, companyId } = launched.enrollment;
   const [pkg, [course]] = await Promise.all([catalogue.coursePackage(courseId), catalogue.coursesByIds([courseId], { companyId })]);
   const sco = pkg?.scos.find((s) => s.identifier === input.sco);

@@ -34,7 +34,7 @@ describe('GET /api/account', () => {
     await world.makeUser({ role: 'admin', companyId: companyA });
     const body: unknown = await (await asManager().request('/api/account')).json();
     expect(body).toEqual({
-      user: { id: managerA.id, name: 'Avery Manager', email: managerA.email },
+      user: { id: managerA.id, name: 'Avery Manager', email: managerA.email, has_password: true },
       company: { id: companyA, name: 'Alpha Ltd', logo_url: null },
       settings: { send_certificate: true, send_report: true, send_expiry_report: true },
       depots: [{ id: depotOfA, name: 'Alpha North', email: null }],
@@ -53,7 +53,7 @@ describe('POST /account/login', () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
     const email = `Changed-${unique()}@Example.test`;
-    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'New Name', email, password: '' } });
+    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'New Name', email, password: '', current_password: PASSWORD } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.loginUpdated });
     const stored = await world.em().findOneOrFail(User, { id: manager.id });
@@ -65,15 +65,90 @@ describe('POST /account/login', () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
     const other = await world.signIn(manager.id);
-    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5' } });
+    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: PASSWORD } });
     expect(response.status).toBe(200);
     expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash, 'Another-Ladder-5')).toBe(true);
     expect((await world.client(other).request('/api/shell')).status).toBe(401);
     expect((await world.client(token).request('/api/shell')).status).toBe(200);
 
-    const taken = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: managerA.email } });
+    const taken = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: managerA.email, current_password: 'Another-Ladder-5' } });
     expect(taken.status).toBe(422);
     expect(await taken.json()).toMatchObject({ errors: { email: ['A user with this email already exists'] } });
+  });
+});
+
+describe('POST /account/login: the current password (issue 13 item 5)', () => {
+  const mailTo = async (address: string) => {
+    await world.platform.jobs.drain();
+    return world.platform.sentMail.filter((m) => m.to === address);
+  };
+
+  it.each(['manager', 'admin'] as const)('a %s changes only the name without it; a new email or password needs it, errors under the field', async (role) => {
+    const user = await world.makeUser({ role, companyId: companyA });
+    const token = await world.signIn(user.id);
+    const login = (json: Record<string, unknown>) => world.client(token).request('/account/login', { method: 'POST', json: { name: 'Renamed', email: user.email, ...json } });
+    expect((await login({})).status).toBe(200);
+    for (const [json, message] of [
+      [{ email: `new-${unique()}@example.test` }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ password: 'Another-Ladder-5' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ password: 'Another-Ladder-5', current_password: 'Not-My-Password-1' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+    ] as const) {
+      const refused = await login(json);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ errors: { current_password: [message] } });
+    }
+    const stored = await world.em().findOneOrFail(User, { id: user.id });
+    expect(stored.email).toBe(user.email);
+    expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
+  });
+
+  it('tells the old address of a new email and the account’s address of a new password (queued mail)', async () => {
+    const manager = await world.makeUser({ role: 'manager', companyId: companyA });
+    const token = await world.signIn(manager.id);
+    const newEmail = `moved-${unique()}@example.test`;
+    expect((await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: newEmail, current_password: PASSWORD } })).status).toBe(200);
+    const toOld = await mailTo(manager.email!);
+    expect(toOld.map((m) => m.subject)).toEqual(['Your email address was changed']);
+    expect(toOld[0]!.text).toContain(newEmail);
+    expect(await mailTo(newEmail)).toEqual([]);
+
+    expect((await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: newEmail, password: 'Another-Ladder-5', current_password: PASSWORD } })).status).toBe(200);
+    expect((await mailTo(newEmail)).map((m) => m.subject)).toEqual(['Your password was changed']);
+  });
+
+  it('answers 429 after 5 wrong current passwords in 15 minutes, the right one included', async () => {
+    const manager = await world.makeUser({ role: 'manager', companyId: companyA });
+    const token = await world.signIn(manager.id);
+    const change = (current: string) => world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: current } });
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong-Ladder-${i}`)).status).toBe(422);
+    const limited = await change(PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBeTruthy();
+    world.platform.now = () => new Date(Date.now() + 15 * 60 * 1000 + 1000);
+    try {
+      expect((await change(PASSWORD)).status).toBe(200);
+    } finally {
+      world.platform.now = () => new Date();
+    }
+  });
+
+  it('an account with no password sets one through a mailed link, not with the form', async () => {
+    const manager = await world.makeUser({ role: 'manager', companyId: companyA, password: null });
+    const token = await world.signIn(manager.id);
+    expect(await (await world.client(token).request('/api/account')).json()).toMatchObject({ user: { has_password: false } });
+    const refused = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: 'x' } });
+    expect(await refused.json()).toMatchObject({ errors: { current_password: [ACCOUNT_MESSAGES.noPasswordYet] } });
+
+    const link = await world.client(token).request('/account/password-link', { method: 'POST', json: {}, headers: { 'x-forwarded-for': '10.50.0.1' } });
+    expect(link.status).toBe(200);
+    expect(await link.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordLinkSent });
+    const [mail] = await mailTo(manager.email!);
+    const url = /\/password\/reset\/([^?\s]+)/.exec(mail!.text)![1]!;
+    const reset = await world.client().request('/password/reset', { method: 'POST', json: { token: url, email: manager.email, password: 'Chosen-Ladder-7', password_confirmation: 'Chosen-Ladder-7' } });
+    expect(reset.status).toBe(200);
+    expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash, 'Chosen-Ladder-7')).toBe(true);
+    // With a password now (the reset ended the other sessions), the link is refused: the password is changed with the current one.
+    expect((await world.client(await world.signIn(manager.id)).request('/account/password-link', { method: 'POST', json: {} })).status).toBe(422);
   });
 });
 

@@ -1,15 +1,19 @@
-import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, companyLogo } from '@portal/contracts';
-import { auditActorOf, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, accountPasswordLink, companyLogo } from '@portal/contracts';
+import { auditActorOf, clientAddress, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { deleteCompanyTree } from '../companies/manage-companies';
-import { findOwnDepot, readAccount, readLogo, updateLoginDetails, updateNotifications, updateOwnDepot, uploadLogo } from './account';
+import { findOwnDepot, readAccount, readLogo, requestOwnPasswordLink, updateLoginDetails, updateNotifications, updateOwnDepot, uploadLogo } from './account';
 
 /** The account area (/account) of managers, and of admins for the company they act for. */
 export function accountRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
     .handle(accountGet, async ({ em, principal }) => readAccount(em, principal))
     .handle(accountLogin, async ({ em, principal, body }) => {
-      await updateLoginDetails(em, principal, body);
+      await updateLoginDetails(em, deps.mailer, principal, body, deps.now());
       return { success: true as const, message: ACCOUNT_MESSAGES.loginUpdated };
+    })
+    .handle(accountPasswordLink, async ({ c, em, principal }) => {
+      await requestOwnPasswordLink({ em, jobs: deps.jobs, address: clientAddress(c, deps.env), now: deps.now() }, principal);
+      return { success: true as const, message: ACCOUNT_MESSAGES.passwordLinkSent };
     })
     .handle(accountNotifications, async ({ em, principal, body }) => {
       await updateNotifications(em, principal, body);

@@ -1,11 +1,15 @@
 import { imageSize } from 'image-size';
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
-import { AppError, hashPassword, notFound, randomToken, validationError, type Em, type Principal, type Storage } from '@portal/service-kit';
+import { AppError, hashPassword, notFound, randomToken, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
 import type { ICompany } from '../companies/company.entity';
 import { depotsOf, findCompany, findDepot } from '../companies/company.repository';
 import { findUser, managersOf } from '../users/user.repository';
 import { assertUniqueIdentity } from '../users/manage-users';
 import { deleteOtherSessions } from '../sessions/session.repository';
+import { deleteUnusedTokensOfUser } from '../auth/user-token.repository';
+import { assertCurrentPassword } from '../auth/current-password';
+import { requestPasswordReset } from '../auth/emailed-links';
+import { tellOldAddress, tellPasswordChanged } from '../learner-account/learner-account-mail';
 
 const LOGO_MAX_BYTES = 1024 * 1024;
 const LOGO_TYPES: Record<string, { ext: string; contentType: string }> = {
@@ -41,7 +45,7 @@ export async function readAccount(em: Em, principal: Principal) {
   // Company administrators: its managers (admins — also a mimicking admin — are never listed).
   const managers = await managersOf(em, company.id);
   return {
-    user: { id: user.id, name: user.name, email: user.email ?? null },
+    user: { id: user.id, name: user.name, email: user.email ?? null, has_password: !!user.passwordHash },
     company: { id: company.id, name: company.name, logo_url: logoUrlOf(company) },
     settings: { send_certificate: company.sendCertificate, send_report: company.sendReport, send_expiry_report: company.sendExpiryReport },
     depots: depots.map((d) => ({ id: d.id, name: d.name, email: d.email ?? null })),
@@ -49,15 +53,50 @@ export async function readAccount(em: Em, principal: Principal) {
   };
 }
 
-/** POST /account/login: name and email; a blank password changes nothing. A new password ends the other sessions. */
-export async function updateLoginDetails(em: Em, principal: Principal, input: { name: string; email: string; password?: string | null | undefined }) {
+/**
+ * POST /account/login: name and email; a blank password changes nothing. A new email or password
+ * needs the current password (a new name alone does not); a new password ends the other sessions
+ * and is told to the account's address, a new email to the old address, and emailed links not
+ * used yet are voided.
+ */
+export async function updateLoginDetails(
+  em: Em,
+  mailer: Mailer,
+  principal: Principal,
+  input: { name: string; email: string; password?: string | null | undefined; current_password?: string | undefined },
+  now: Date,
+) {
   const user = await ownAccount(em, principal);
-  await assertUniqueIdentity(em, { email: input.email }, user.id);
+  const oldEmail = user.email ?? null;
+  const isEmailChange = input.email !== oldEmail;
+  if (isEmailChange || input.password) {
+    await assertCurrentPassword(em, user, input.current_password, now, {
+      required: ACCOUNT_MESSAGES.currentPasswordRequired,
+      wrong: ACCOUNT_MESSAGES.currentPasswordWrong,
+      noPasswordYet: ACCOUNT_MESSAGES.noPasswordYet,
+    });
+  }
+  if (isEmailChange) await assertUniqueIdentity(em, { email: input.email }, user.id);
   user.name = input.name;
   user.email = input.email;
   if (input.password) user.passwordHash = await hashPassword(input.password);
   await em.flush();
   if (input.password) await deleteOtherSessions(em, user.id, principal.sessionId);
+  if (isEmailChange || input.password) await deleteUnusedTokensOfUser(em, user.id);
+  if (isEmailChange) tellOldAddress(mailer, user, oldEmail, input.email);
+  if (input.password) tellPasswordChanged(mailer, user);
+}
+
+/**
+ * POST /account/password-link: an account without a password (a manager or admin added without
+ * one) chooses one through a link mailed to its own address — the password reset mail, queued,
+ * under the same mail limits as the sign-in page's.
+ */
+export async function requestOwnPasswordLink(ctx: { em: Em; jobs: JobQueue; address: string; now: Date }, principal: Principal): Promise<void> {
+  const user = await ownAccount(ctx.em, principal);
+  if (user.passwordHash) throw new AppError('validation', ACCOUNT_MESSAGES.hasPassword);
+  if (!user.email) throw new AppError('validation', ACCOUNT_MESSAGES.noEmail);
+  await requestPasswordReset({ em: ctx.em, jobs: ctx.jobs, email: user.email, address: ctx.address, now: ctx.now });
 }
 
 export async function updateNotifications(em: Em, principal: Principal, input: { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean }) {

@@ -1,11 +1,8 @@
-import { AppError, hashToken, type Em } from '@portal/service-kit';
-import { addAttempt, deleteAttempts, recentAttemptTimes } from './auth-attempt.repository';
+import { hashToken, type AttemptLimit } from '@portal/service-kit';
 
-export interface Limit {
-  bucket: string;
-  max: number;
-  windowSeconds: number;
-}
+/** The counting itself is the kit's (shared with enrolment's activity codes). */
+export { assertWithinLimits, clearAttempts, recordAttempt, secondsUntilAllowed } from '@portal/service-kit';
+export type Limit = AttemptLimit;
 
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -27,35 +24,6 @@ export const LIMITS = {
   loginCodeAddress: (address: string): Limit => ({ bucket: `login-code-address:${address}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
   mailAccount: (email: string): Limit => ({ bucket: `mail-account:${hashToken(email)}`, max: 3, windowSeconds: FIFTEEN_MINUTES }),
   mailAddress: (address: string): Limit => ({ bucket: `mail-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
+  /** Wrong current passwords on an account page: a stolen session cannot guess the password to take the account over. */
+  currentPassword: (userId: number): Limit => ({ bucket: `current-password:${userId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
 };
-
-/** Seconds until the bucket has room again, or 0 when it has room now. */
-export async function secondsUntilAllowed(em: Em, limit: Limit, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const recent = await recentAttemptTimes(em, limit.bucket, since, limit.max);
-  if (recent.length < limit.max) return 0;
-  const oldestCounted = recent[recent.length - 1]!.getTime();
-  return Math.max(1, Math.ceil((oldestCounted + limit.windowSeconds * 1000 - now.getTime()) / 1000));
-}
-
-/** Throws 429 with Retry-After when any of the limits is used up. */
-export async function assertWithinLimits(em: Em, limits: Limit[], now: Date, what: string): Promise<void> {
-  let wait = 0;
-  for (const limit of limits) wait = Math.max(wait, await secondsUntilAllowed(em, limit, now));
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new AppError('rate_limited', `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds: wait });
-  }
-}
-
-export async function recordAttempt(em: Em, limits: Limit[], now: Date): Promise<void> {
-  for (const limit of limits) {
-    // Rows older than the window no longer count: drop them as the bucket is used.
-    await addAttempt(em, limit.bucket, now, new Date(now.getTime() - limit.windowSeconds * 1000));
-  }
-  await em.flush();
-}
-
-export async function clearAttempts(em: Em, limit: Limit): Promise<void> {
-  await deleteAttempts(em, limit.bucket);
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMPANY_MESSAGES, type AdminCompany, type Depot } from '@portal/contracts';
+import { COMPANY_MESSAGES, CREDIT_BALANCE_BLANK, type AdminCompany, type Depot } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { Company } from './company.entity';
 import { User } from '../users/user.entity';
@@ -155,6 +155,22 @@ describe('a company and its depots', () => {
     const other = await world.makeCompany();
     expect((await asAdmin().request(`/api/company/${other.id}`, { method: 'PATCH', json: { parent_id: depot.id } })).status).toBe(422);
     expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: -1 } })).status).toBe(422);
+  });
+
+  it('refuses a blank credit balance with a clear message instead of reading it as 0, and leaves the credits alone', async () => {
+    const company = await world.makeCompany();
+    const depot = await world.makeCompany({ parentId: company.id });
+    world.enrolment.reset();
+    for (const [path, blank] of [[`/api/company/${company.id}`, ''], [`/api/company/${company.id}/depot/${depot.id}`, '  '], [`/api/company/${company.id}`, null]] as const) {
+      const refused = await asAdmin().request(path, { method: 'PATCH', json: { name: 'Kept', credit_balance: blank, credit_reason: 'Cleared by mistake' } });
+      expect(refused.status, path).toBe(422);
+      expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.credit_balance).toEqual([CREDIT_BALANCE_BLANK]);
+    }
+    const created = await asAdmin().request('/api/company/createCompanyAndUser', { method: 'POST', json: { name: 'Blank Co', manager_name: 'Bea', manager_email: `bea-${Date.now()}@example.test`, credit_balance: '' } });
+    expect(created.status).toBe(422);
+    expect(world.enrolment.calls.filter((call) => /credit/i.test(call.method))).toEqual([]);
+    // A form's text of a number is still read as the number.
+    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: ' 7 ', credit_reason: 'Top-up' } })).status).toBe(200);
   });
 
   it('deletes a company with its depots, their users, and (through the port) their enrolments', async () => {

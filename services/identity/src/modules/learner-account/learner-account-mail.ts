@@ -33,9 +33,25 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ma
   ]);
 }
 
+/** Sent to the account's address when its password changes, so its owner learns of a change they did not make. */
+export function passwordChangedMail(to: string, name: string): MailMessage {
+  return message(to, PASSWORD_CHANGED_SUBJECT, [
+    `Hello ${name},`,
+    'The password of your training portal account was changed, and its other sessions were signed out.',
+    `If you did not make this change, reset your password from the sign-in page and contact ${HELP_EMAIL} straight away.`,
+  ]);
+}
+
+export const PASSWORD_CHANGED_SUBJECT = 'Your password was changed';
+
 /** Mail goes out after the answer, failures are logged (as the sign-in mails do). */
 export function sendLater(mailer: Mailer, mail: MailMessage): void {
   void mailer.send(mail).catch((error: unknown) => logger.error('mail failed', { subject: mail.subject, error: String(error) }));
+}
+
+/** Tells the account's address (after any change of it) that the password changed. */
+export function tellPasswordChanged(mailer: Mailer, user: { name: string; email?: string | null }): void {
+  if (user.email) sendLater(mailer, passwordChangedMail(user.email, user.name));
 }
 
 /** Tells the old address, if there was one and it differs, that the account's email changed. */

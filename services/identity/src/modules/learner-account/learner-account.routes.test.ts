@@ -154,7 +154,17 @@ describe('POST /api/learner-account/sign-in-details', () => {
     expect(await verifyPassword((await stored(learner.id)).passwordHash, 'Fresh-Ladder-77')).toBe(true);
     expect((await get(other, '/api/shell')).status).toBe(401);
     expect((await get(learner.token, '/api/shell')).status).toBe(200);
-    expect(await mailTo(learner.email)).toBeUndefined();
+    // The account's address is told (issue 13 item 5), so its owner learns of a change they did not make.
+    const notice = await mailTo(learner.email);
+    expect(notice?.subject).toBe('Your password was changed');
+  });
+
+  it('answers 429 after 5 wrong current passwords in 15 minutes (a stolen session cannot guess the password)', async () => {
+    const learner = await learnerWithEmail();
+    for (let i = 0; i < 5; i++) expect((await post(learner.token, path, { email: learner.email, current_password: `Wrong-${i}`, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-77' })).status).toBe(422);
+    const limited = await post(learner.token, path, { email: learner.email, current_password: PASSWORD, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-77' });
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toBe('Too many wrong current passwords. Please try again in 15 minutes.');
   });
 
   it('refuses no change at all, a taken email, and a learner without a password', async () => {

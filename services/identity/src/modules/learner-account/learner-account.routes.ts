@@ -23,7 +23,7 @@ export function learnerAccountRoutes(deps: ServiceDeps) {
     em,
     mailer: deps.mailer,
     appUrl: deps.env.appUrl,
-    address: clientAddress(c),
+    address: clientAddress(c, deps.env),
     now: deps.now(),
   });
   return createServiceRouter(deps)
@@ -33,7 +33,7 @@ export function learnerAccountRoutes(deps: ServiceDeps) {
       return { login_code: await ownLoginCode(em, principal) };
     })
     .handle(learnerSignInDetails, async ({ em, principal, body }) => {
-      const { email } = await changeSignInDetails(em, deps.mailer, principal, body);
+      const { email } = await changeSignInDetails(em, deps.mailer, principal, body, deps.now());
       return { success: true as const, message: LEARNER_ACCOUNT_MESSAGES.detailsUpdated, email };
     })
     .handle(learnerSignInSetUp, async ({ c, em, principal, body }) => {

@@ -1,5 +1,5 @@
 import { LEARNER_ACCOUNT_MESSAGES, LOGIN_LINK_TTL_MINUTES, RECENT_SIGN_INS_SHOWN, RESET_TOKEN_TTL_MINUTES, type RouteOutput, type learnerAccountGet } from '@portal/contracts';
-import { AppError, hashPassword, notFound, validationError, verifyPassword, type Em, type Mailer, type Principal } from '@portal/service-kit';
+import { AppError, hashPassword, notFound, validationError, type Em, type Mailer, type Principal } from '@portal/service-kit';
 import type { IUser } from '../users/user.entity';
 import { findUser } from '../users/user.repository';
 import { assertUniqueIdentity } from '../users/manage-users';
@@ -7,7 +7,8 @@ import { deleteOtherSessions } from '../sessions/session.repository';
 import { deleteUnusedTokensOfUser, issueToken } from '../auth/user-token.repository';
 import { loginLinkMail } from '../auth/auth-mail';
 import { assertWithinLimits, LIMITS, recordAttempt } from '../auth/rate-limit';
-import { sendLater, setUpSignInMail, tellOldAddress } from './learner-account-mail';
+import { sendLater, setUpSignInMail, tellOldAddress, tellPasswordChanged } from './learner-account-mail';
+import { assertCurrentPassword } from '../auth/current-password';
 import { signInsOf } from './sign-in-record.repository';
 
 /** Purchase history of shop (wp_user) accounts: another page of the portal. */
@@ -44,10 +45,14 @@ export async function changeSignInDetails(
   mailer: Mailer,
   principal: Principal,
   input: { email: string; current_password: string; password?: string | null | undefined },
+  now: Date,
 ): Promise<{ email: string }> {
   const user = await ownUser(em, principal);
-  if (!user.passwordHash) throw validationError({ current_password: [LEARNER_ACCOUNT_MESSAGES.noPasswordYet] });
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw validationError({ current_password: [LEARNER_ACCOUNT_MESSAGES.currentPasswordWrong] });
+  await assertCurrentPassword(em, user, input.current_password, now, {
+    required: LEARNER_ACCOUNT_MESSAGES.currentPasswordRequired,
+    wrong: LEARNER_ACCOUNT_MESSAGES.currentPasswordWrong,
+    noPasswordYet: LEARNER_ACCOUNT_MESSAGES.noPasswordYet,
+  });
   const oldEmail = user.email ?? null;
   const isEmailChange = input.email !== oldEmail;
   if (!isEmailChange && !input.password) throw validationError({ email: [LEARNER_ACCOUNT_MESSAGES.nothingChanged] });
@@ -59,6 +64,7 @@ export async function changeSignInDetails(
   if (input.password) await deleteOtherSessions(em, user.id, principal.sessionId);
   if (isEmailChange || input.password) await deleteUnusedTokensOfUser(em, user.id);
   if (isEmailChange) tellOldAddress(mailer, user, oldEmail, input.email);
+  if (input.password) tellPasswordChanged(mailer, user);
   return { email: input.email };
 }
 

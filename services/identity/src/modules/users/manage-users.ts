@@ -106,6 +106,9 @@ export async function updateUser(em: Em, principal: Principal, id: number, input
     if (id !== principal.userId || otherFields.length > 0) throw forbidden(USER_MESSAGES.ownNameOnly);
   }
   const user = await findUserOrFail(em, id);
+  // An admin's power over others' accounts is not a way round their own current password.
+  if (id === principal.userId && input.email !== undefined && input.email !== (user.email ?? null)) throw validationError({ email: [USER_MESSAGES.ownSignInOnAccountPage] });
+  if (id === principal.userId && input.password) throw validationError({ password: [USER_MESSAGES.ownSignInOnAccountPage] });
   if (input.role !== undefined && user.role === 'admin') throw validationError({ role: ['An administrator’s role cannot be changed here.'] });
   if (input.company_id !== undefined) await assertCompanyExists(em, input.company_id);
   await assertUniqueIdentity(em, { email: input.email ?? null, loginCode: input.login_code ?? null }, user.id);

@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, USER_MESSAGES, type AdminUser } from '@portal/contract
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { User } from './user.entity';
 import { Session } from '../sessions/session.entity';
+import { AuditEntry } from '@portal/service-kit';
 
 let world: IdentityTestWorld;
 let companyA: number;
@@ -118,6 +119,27 @@ describe('PATCH /api/user/{id}', () => {
     expect(body.message).toBe('User successfully updated!');
     expect(body.data).toMatchObject({ name: 'Renamed', role: 'manager', company_id: companyB, login_code: 'ABCD-1234' });
     expect((await world.client(session).request('/api/shell')).status).toBe(401);
+  });
+
+  it('records an admin’s edit of another user in the audit log: which fields, never the password', async () => {
+    const user = await world.makeUser({ role: 'learner', companyId: companyA });
+    const response = await asAdmin().request(`/api/user/${user.id}`, { method: 'PATCH', json: { email: `audited-${unique()}@example.test`, password: 'Fresh-Ladder-99' } });
+    expect(response.status).toBe(200);
+    const [entry] = await world.em().find(AuditEntry, { action: 'user.updated', subjectId: user.id });
+    expect(entry).toMatchObject({ actorId: admin.id, companyId: companyA, subjectType: 'user' });
+    expect(JSON.parse(entry!.details!)).toEqual({ name: user.name, fields: ['email', 'password'] });
+    expect(entry!.details).not.toContain('Fresh-Ladder-99');
+  });
+
+  it('refuses an admin’s own email or password here: that is the account page’s, with the current password', async () => {
+    const self = await world.makeUser({ role: 'admin', companyId: companyA });
+    const token = await world.signIn(self.id);
+    for (const json of [{ email: `me-${unique()}@example.test` }, { password: 'Fresh-Ladder-99' }]) {
+      const refused = await world.client(token).request(`/api/user/${self.id}`, { method: 'PATCH', json });
+      expect(refused.status).toBe(422);
+      expect(Object.values(((await refused.json()) as { errors: Record<string, string[]> }).errors)).toEqual([[USER_MESSAGES.ownSignInOnAccountPage]]);
+    }
+    expect((await world.client(token).request(`/api/user/${self.id}`, { method: 'PATCH', json: { name: 'Still Me', email: self.email } })).status).toBe(200);
   });
 
   it('keeps the manager-needs-email rule when only the role or only the email changes', async () => {

@@ -23,6 +23,12 @@ export function userRoutes(deps: ServiceDeps) {
     })
     .handle(userUpdate, async ({ em, principal, params, body }) => {
       const user = await manage.updateUser(em, principal, params.id, body);
+      // An admin changing someone else's account: which fields (never their values: a password
+      // stays out of the log), so the account's owner and other admins can see who did it.
+      const fields = Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'course_id' && !(key === 'password' && !value)).map(([key]) => key);
+      if (params.id !== principal.userId && fields.length) {
+        await deps.audit.record({ actor: auditActorOf(principal), action: 'user.updated', companyId: user.companyId, subject: { type: 'user', id: user.id }, details: { name: user.name, fields } });
+      }
       return { success: true as const, message: USER_MESSAGES.updated, data: await toAdminUser(em, user) };
     })
     .handle(userChangeCompany, async ({ em, principal, params, body }) => {
