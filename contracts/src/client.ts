@@ -1,7 +1,8 @@
 import ky, { type KyInstance } from 'ky';
 import { XSRF_COOKIE, XSRF_HEADER } from './constants';
 import type { ErrorBody, ValidationErrorBody } from './errors';
-import { fillPath, type AnyRoute, type RouteInput, type RouteOutput } from './route';
+import { fillPath } from './paths';
+import type { RouteInput, RouteMeta, RouteOutput } from './route';
 import { scalarText } from './scalar-text';
 
 /** A non-2xx answer, with the server's message and (for 422) its field errors. */
@@ -29,9 +30,9 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  call<R extends AnyRoute>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<RouteOutput<R>>;
+  call<R extends RouteMeta>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<RouteOutput<R>>;
   /** For file routes: the raw response (the caller reads blob and Content-Disposition). */
-  raw<R extends AnyRoute>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<Response>;
+  raw<R extends RouteMeta>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<Response>;
 }
 
 /** A cookie the page may read (the XSRF token); undefined outside a browser. */
@@ -83,7 +84,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
   });
 
-  async function send(route: AnyRoute, input: Partial<{ params: unknown; query: unknown; body: unknown }>): Promise<Response> {
+  async function send(route: RouteMeta, input: Partial<{ params: unknown; query: unknown; body: unknown }>): Promise<Response> {
     const url = `${options.prefix ?? ''}${fillPath(route.path, input.params as Record<string, unknown> | undefined)}`;
     const searchParams = toSearchParams(input.query);
     const init: Record<string, unknown> = { method: route.method };

@@ -5,17 +5,15 @@ import type { z } from 'zod';
 import {
   ApiError,
   companyCreate,
-  companyCreateBodySchema,
   companyGet,
   companyUpdate,
-  companyUpdateBodySchema,
   depotDelete,
   depotUpdate,
-  depotUpdateBodySchema,
   type AdminCompany,
   type ApiClient,
   type Depot,
 } from '@portal/contracts';
+import { companyCreateBodySchema, companyUpdateBodySchema, depotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, SkeletonBlock, Table, TextInput, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';

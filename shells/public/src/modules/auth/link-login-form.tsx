@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, emailRequestBodySchema, requestLoginLink } from '@portal/contracts';
+import { ApiError, requestLoginLink } from '@portal/contracts';
+import { emailRequestBodySchema } from '@portal/contracts/schemas';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { api } from '../api/api-client';
 

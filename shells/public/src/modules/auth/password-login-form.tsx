@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema } from '@portal/contracts';
+import { loginBodySchema } from '@portal/contracts/schemas';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { submitLogin } from './submit-login';
 
