@@ -30,7 +30,9 @@ const reactRouter = esmEntry('react-router');
  * 'react-router' fails the build (`exportsPresence: 'error'`): add it to that file.
  * react-hook-form is shared too, so a remote's form does not bring a second copy. zod is not: a
  * shared zod is the whole package with every locale (90 KB gzipped); each build keeps the part
- * it uses.
+ * it uses. Nor is `@portal/contracts` (its zod-free browser entry): shared, every page would load
+ * all of its routes and messages; each build keeps those it uses (ApiError is recognised across
+ * copies, see contracts/src/client.ts).
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -47,7 +49,6 @@ export const sharedSingletons = {
   'react-hook-form': { singleton: true, requiredVersion: '^7.0.0' },
   '@portal/design-system': { singleton: true, requiredVersion: false },
   '@portal/frontend-kit': { singleton: true, requiredVersion: false },
-  '@portal/contracts': { singleton: true, requiredVersion: false },
 };
 
 const FEDERATION_RUNTIME_PACKAGES = [

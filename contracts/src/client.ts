@@ -5,8 +5,19 @@ import { fillPath } from './paths';
 import type { RouteInput, RouteMeta, RouteOutput } from './route';
 import { scalarText } from './scalar-text';
 
-/** A non-2xx answer, with the server's message and (for 422) its field errors. */
+/** Marks an ApiError of any copy of this module (Symbol.for: one symbol per page). */
+const API_ERROR = Symbol.for('@portal/contracts ApiError');
+
+/**
+ * A non-2xx answer, with the server's message and (for 422) its field errors. Each frontend build
+ * bundles its own copy of this module (it is not a shared federation module), so `instanceof`
+ * goes by a mark, not by the class: an error thrown by the shell's client is an ApiError in a remote.
+ */
 export class ApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): value is ApiError {
+    return typeof value === 'object' && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
+  readonly [API_ERROR] = true;
   constructor(
     readonly status: number,
     readonly body: Partial<ValidationErrorBody & ErrorBody>,

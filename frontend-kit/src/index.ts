@@ -9,6 +9,7 @@ export { RemoteBoundary } from './remotes/remote-boundary';
 export { RemoteFallback } from './remotes/remote-fallback';
 export { SiteFooter } from './layout/site-footer';
 export { useDebouncedValue } from './timing/use-debounced-value';
+export { lazyResolver } from './forms/lazy-resolver';
 export { useListAddress, type ListAddressOptions, type ListAddressState, type ListQuery } from './lists/use-list-address';
 export {
   activeSearch,
