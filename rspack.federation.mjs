@@ -30,7 +30,9 @@ const reactRouter = esmEntry('react-router');
  * 'react-router' fails the build (`exportsPresence: 'error'`): add it to that file.
  * react-hook-form is shared too, so a remote's form does not bring a second copy. zod is not: a
  * shared zod is the whole package with every locale (90 KB gzipped); each build keeps the part
- * it uses.
+ * it uses. Nor is `@portal/contracts` (its zod-free browser entry): shared, every page would load
+ * all of its routes and messages; each build keeps those it uses (ApiError is recognised across
+ * copies, see contracts/src/client.ts).
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -47,7 +49,6 @@ export const sharedSingletons = {
   'react-hook-form': { singleton: true, requiredVersion: '^7.0.0' },
   '@portal/design-system': { singleton: true, requiredVersion: false },
   '@portal/frontend-kit': { singleton: true, requiredVersion: false },
-  '@portal/contracts': { singleton: true, requiredVersion: false },
 };
 
 const FEDERATION_RUNTIME_PACKAGES = [
@@ -57,6 +58,56 @@ const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/webpack-bundler-runtime',
   '@module-federation/sdk',
 ];
+
+/** `consume shared module (default) react@^19.0.0 (strict) (fallback: …)` → react; provide likewise. */
+const SHARED_MODULE = /^(consume|provide) shared module \([^)]*\) (.+?)@[^@\s]+ /;
+
+/**
+ * Shells: `<link rel="preload">` in index.html for every file the first render needs (the bootstrap
+ * chunk and the shared modules it consumes, as this build provides them), so the browser fetches
+ * them beside main.js instead of one round trip after another. Only files every page loads anyway:
+ * a lazy page's chunks and shared modules nothing at start consumes (react-hook-form) stay out.
+ */
+class PreloadStartupPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartupPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadStartupPlugin', (data) => {
+        const main = compilation.entrypoints.get('main');
+        if (!main) return data;
+        const sharedOf = (group, kind) =>
+          group.origins.map((origin) => SHARED_MODULE.exec(origin.module?.identifier?.() ?? '')).find((match) => match?.[1] === kind)?.[2];
+        const children = main.childrenIterable;
+        const provided = new Map();
+        for (const group of children) {
+          const key = sharedOf(group, 'provide');
+          if (key) provided.set(key, group);
+        }
+        const bootstrap = children.find((group) => group.origins.some((origin) => origin.request === './bootstrap'));
+        if (!bootstrap) return data;
+        const files = new Set(bootstrap.getFiles());
+        const seen = new Set();
+        const visit = (group) => {
+          for (const child of group.childrenIterable) {
+            const key = sharedOf(child, 'consume');
+            const provider = key ? provided.get(key) : undefined;
+            if (!provider || seen.has(key)) continue;
+            seen.add(key);
+            for (const file of provider.getFiles()) files.add(file);
+            visit(provider);
+          }
+        };
+        visit(bootstrap);
+        const publicPath = compilation.outputOptions.publicPath;
+        const links = [...files]
+          .filter((file) => /\.(js|css)$/.test(file))
+          .map((file) => `<link rel="preload" href="${publicPath}${file}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
+          .join('');
+        data.html = data.html.replace('</head>', `${links}</head>`);
+        return data;
+      });
+    });
+  }
+}
 
 function htmlPage(title) {
   return `<!doctype html>
@@ -156,6 +207,7 @@ export function createFederatedConfig({ dir, kind, name, exposes, publicPath, po
         },
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
+      ...(isProduction && !isRemote ? [new PreloadStartupPlugin()] : []),
       // .br and .gz beside each text file, served by the gateway on Accept-Encoding.
       ...(isProduction ? [new PrecompressPlugin()] : []),
     ],

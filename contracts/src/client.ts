@@ -1,11 +1,23 @@
 import ky, { type KyInstance } from 'ky';
 import { XSRF_COOKIE, XSRF_HEADER } from './constants';
 import type { ErrorBody, ValidationErrorBody } from './errors';
-import { fillPath, type AnyRoute, type RouteInput, type RouteOutput } from './route';
+import { fillPath } from './paths';
+import type { RouteInput, RouteMeta, RouteOutput } from './route';
 import { scalarText } from './scalar-text';
 
-/** A non-2xx answer, with the server's message and (for 422) its field errors. */
+/** Marks an ApiError of any copy of this module (Symbol.for: one symbol per page). */
+const API_ERROR = Symbol.for('@portal/contracts ApiError');
+
+/**
+ * A non-2xx answer, with the server's message and (for 422) its field errors. Each frontend build
+ * bundles its own copy of this module (it is not a shared federation module), so `instanceof`
+ * goes by a mark, not by the class: an error thrown by the shell's client is an ApiError in a remote.
+ */
 export class ApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): value is ApiError {
+    return typeof value === 'object' && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
+  readonly [API_ERROR] = true;
   constructor(
     readonly status: number,
     readonly body: Partial<ValidationErrorBody & ErrorBody>,
@@ -29,9 +41,9 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  call<R extends AnyRoute>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<RouteOutput<R>>;
+  call<R extends RouteMeta>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<RouteOutput<R>>;
   /** For file routes: the raw response (the caller reads blob and Content-Disposition). */
-  raw<R extends AnyRoute>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<Response>;
+  raw<R extends RouteMeta>(route: R, ...input: keyof RouteInput<R> extends never ? [] : [RouteInput<R>]): Promise<Response>;
 }
 
 /** A cookie the page may read (the XSRF token); undefined outside a browser. */
@@ -83,7 +95,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
   });
 
-  async function send(route: AnyRoute, input: Partial<{ params: unknown; query: unknown; body: unknown }>): Promise<Response> {
+  async function send(route: RouteMeta, input: Partial<{ params: unknown; query: unknown; body: unknown }>): Promise<Response> {
     const url = `${options.prefix ?? ''}${fillPath(route.path, input.params as Record<string, unknown> | undefined)}`;
     const searchParams = toSearchParams(input.query);
     const init: Record<string, unknown> = { method: route.method };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Role } from './roles';
-import { scalarText } from './scalar-text';
 
 export const SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -64,32 +63,36 @@ export function defineRoute<
   return route;
 }
 
+/** What calling a route takes: the frontends' route table keeps only this (decisions.md "Frontends call routes by their metadata"). */
+export interface RouteMeta {
+  name: string;
+  method: HttpMethod;
+  path: string;
+  bodyType?: 'json' | 'multipart';
+  responseType?: 'json' | 'file';
+}
+
+/** Type-only: no value carries it; a FrontendRoute's full definition lives here for RouteInput and RouteOutput. */
+declare const routeDefinition: unique symbol;
+
+/**
+ * A route as the frontends import it (`@portal/contracts` in a browser build): its metadata, no
+ * zod schemas, and the full definition's types, so calls stay typed exactly as with the route itself.
+ */
+export type FrontendRoute<R extends AnyRoute> = Pick<R, 'name' | 'method' | 'path' | 'bodyType' | 'responseType'> & { readonly [routeDefinition]: R };
+/** A collection of routes (array or record) as the frontends import it. */
+export type FrontendRoutes<T> = { readonly [K in keyof T]: T[K] extends AnyRoute ? FrontendRoute<T[K]> : T[K] };
+type DefinitionOf<R> = R extends { readonly [routeDefinition]: infer D } ? D : R;
+
 // `unknown` is the identity of `&`: a part the route does not declare adds no key to its input.
 type Maybe<T extends z.ZodType, K extends string> = [z.input<T>] extends [undefined] ? unknown : { [P in K]: z.input<T> };
 
 /** What a caller passes: only the parts the route declares. */
-export type RouteInput<R> = R extends RouteDef<infer P, infer Q, infer B, z.ZodType>
-  ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'>
-  : never;
-export type RouteOutput<R> = R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer O> ? z.output<O> : never;
+export type RouteInput<R> =
+  DefinitionOf<R> extends RouteDef<infer P, infer Q, infer B, z.ZodType> ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'> : never;
+export type RouteOutput<R> = DefinitionOf<R> extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer O> ? z.output<O> : never;
 
-/** `/api/x/{id}` → `/api/x/:id` for Hono. */
-export function toHonoPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
-}
-
-/** Fills `{param}` placeholders, URI-encoding each value. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{([^}]+)\}/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(scalarText(value, key));
-  });
-}
-
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-}
+export { fillPath, pathParamNames, toHonoPath } from './paths';
 
 /** What a route's body may weigh unless it declares `bodyLimit`: 1 MB, for JSON and forms alike. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

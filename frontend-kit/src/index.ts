@@ -10,6 +10,7 @@ export { RemoteFallback } from './remotes/remote-fallback';
 export { SiteFooter } from './layout/site-footer';
 export { SkipLink } from './layout/skip-link';
 export { useDebouncedValue } from './timing/use-debounced-value';
+export { lazyResolver } from './forms/lazy-resolver';
 export { useListAddress, type ListAddressOptions, type ListAddressState, type ListQuery } from './lists/use-list-address';
 export {
   activeSearch,

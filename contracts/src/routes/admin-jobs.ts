@@ -3,17 +3,12 @@ import { defineRoute, idParam } from '../route';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema } from '../list';
 import { ADMIN_PAGE_SIZE } from '../constants';
 
+export { ADMIN_JOB_MESSAGES } from '../texts';
+
 /** The Cron Jobs tab (issue 12 item 3): the queue, failed jobs and the schedule, for admins. */
 
 export const JOB_STATES = ['queued', 'running', 'retrying'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-
-export const ADMIN_JOB_MESSAGES = {
-  retried: 'The failed job is back in the queue.',
-  retriedAll: (count: number) => `${count} failed job${count === 1 ? ' is' : 's are'} back in the queue.`,
-  deleted: 'The failed job was deleted.',
-  deletedAll: (count: number) => `${count} failed job${count === 1 ? ' was' : 's were'} deleted.`,
-} as const;
 
 export const adminJobSchema = z.object({
   id: z.number().int(),

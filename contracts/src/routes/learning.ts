@@ -72,25 +72,7 @@ export const learnLaunch = defineRoute({
   }),
 });
 
-/**
- * Limits of a SCORM commit (issue 13 item 7; decisions.md "Hardening"). Suspend data is kept whole
- * up to SUSPEND_DATA_MAX characters — four times the 64,000 SCORM 2004 asks an LMS to keep — and
- * a commit with more is refused with SCORM_MESSAGES.suspendDataTooLong, storing nothing (the state
- * saved before stays). At 3 bytes a character at most, that is under 0.8 MB of the MEDIUMTEXT
- * column's 16 MB. An attempt may commit COMMITS_PER_MINUTE times a minute (final commits, sent
- * once as a SCO closes, have their own FINAL_COMMITS_PER_MINUTE so they are never held up by
- * the others); more answer 429 with Retry-After, and the player sends its latest data again.
- */
-export const SCORM_COMMIT_LIMITS = {
-  SUSPEND_DATA_MAX: 256_000,
-  COMMITS_PER_MINUTE: 60,
-  FINAL_COMMITS_PER_MINUTE: 10,
-} as const;
-
-export const SCORM_MESSAGES = {
-  suspendDataTooLong: (length: number) =>
-    `This course tried to save ${length.toLocaleString('en-GB')} characters of progress data; the portal keeps at most ${SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX.toLocaleString('en-GB')}. Your progress up to the last save is kept.`,
-} as const;
+export { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '../texts';
 
 /** scorm-again's JSON commit (`{ cmi: {…} }`) plus the player's own sequence number. */
 export const scormCommitBody = z.object({

@@ -3,6 +3,9 @@ import { defineRoute, idParam } from '../route';
 import { listQuery, REPORTING_LIST_PARAMS } from '../list';
 import { idsQueryParam } from './enrolling';
 import { nameField, optionalEmailField } from './users';
+import { REPORTING_MESSAGES } from '../texts';
+
+export { exportFileName, REPORTING_MESSAGES } from '../texts';
 
 /**
  * Reporting (issue 10): the /reporting page's data (reporting service, the read model), and what
@@ -13,27 +16,6 @@ import { nameField, optionalEmailField } from './users';
  * Tenancy: every route acts for the caller's acting company (`principal.companyId`: their own, or
  * the one an admin mimics) and its depots; ids of any other company are refused (403).
  */
-
-export const REPORTING_MESSAGES = {
-  emptyNoEnrolments: "You haven't enroled any employees yet.",
-  emptyNoMatch: 'No enrolments were found matching your request.',
-  reminded: 'Learner has been reminded successfully.',
-  remindedAll: 'Learners have been reminded successfully.',
-  remindedRecently: 'This learner was reminded less than 24 hours ago.',
-  remindNotStarted: 'Only learners who have not started can be reminded.',
-  noEmail: 'This learner has no email address: give them their login code instead.',
-  nothingToRemind: 'There is nobody to remind on these courses.',
-  reEnrolled: (name: string, course: string) => `${name} has successfully been re-enrolled onto ${course}`,
-  reEnrolNoCredit: "You don't have enough credit to re-enrol this learner. Order credit here.",
-  edited: 'Enrolment updated successfully.',
-  deleted: 'Enrolment deleted and its credits refunded.',
-  onlyNotStarted: 'This is only available if the employee has not started the course.',
-  noReport: 'No enrollments to generate a report for',
-  noLoginCodes: 'No login codes available to download',
-  exporting: 'Please wait.. this may take a minute.',
-  reportFailed: 'Failed to generate report',
-  foreignIds: 'Some of these enrolments are not your company’s.',
-} as const;
 
 /** Rows per page on /reporting unless `per_page` says otherwise. */
 export const REPORTING_PAGE_SIZE = 10;
@@ -300,13 +282,6 @@ const exportIds = (empty: string) =>
       .min(1, empty)
       .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS} enrolments at once.`),
   });
-
-/** The export file names (spec §9): the day of the export, dd-mm-yyyy. */
-export const exportFileName = (kind: 'report' | 'login_codes', at: Date): string => {
-  const dd = String(at.getUTCDate()).padStart(2, '0');
-  const mm = String(at.getUTCMonth() + 1).padStart(2, '0');
-  return `${dd}-${mm}-${at.getUTCFullYear()}_${kind}.xlsx`;
-};
 
 /** Columns of the bulk report, in order (issue 10 item 5). */
 export const EXPORT_BULK_COLUMNS = [

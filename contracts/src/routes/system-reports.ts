@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
 import { ROLES } from '../roles';
+import { REPORT_MESSAGES } from '../texts';
+
+export { REPORT_MESSAGES, reportFallbackFileName } from '../texts';
 
 /** System Reports (the admin Reports tab, spec §2 and §7 "Reports"; columns in docs/reports.md). */
 
@@ -29,16 +32,6 @@ export const REPORT_TITLES: Record<ReportType, string> = {
 
 /** The user-activity role filter as the page labels it (spec §2). */
 export const REPORT_ROLE_LABELS: Record<(typeof ROLES)[number], string> = { learner: 'Learners', manager: 'Managers', admin: 'Administrators' };
-
-export const REPORT_MESSAGES = {
-  downloaded: 'Report downloaded successfully!',
-  error: (message: string) => `Error generating report: ${message}`,
-  failed: 'Failed to generate report',
-  generating: 'Generating...',
-  datesOutOfOrder: 'The start date must be on or before the end date.',
-} as const;
-
-export const reportFallbackFileName = (type: ReportType | string) => `${type}-report.xlsx`;
 
 const reportDate = z.string({ error: 'Enter the date as YYYY-MM-DD.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date.');
 const reportRole = z.enum(ROLES, { error: 'Choose learners, managers or administrators.' });

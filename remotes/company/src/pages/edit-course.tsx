@@ -6,11 +6,11 @@ import {
   ApiError,
   bridgingActivityQrCode,
   editCompanyCourse,
-  editCompanyCourseBodySchema,
   listBridgingActivities,
   type ApiClient,
   type BridgingActivity,
 } from '@portal/contracts';
+import { editCompanyCourseBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import type { CoursesLocationState } from '../modules/courses/courses-location-state';

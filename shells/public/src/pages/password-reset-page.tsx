@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, emailRequestBodySchema, IDENTITY_MESSAGES, passwordEmail, passwordReset, passwordResetBodySchema } from '@portal/contracts';
+import { ApiError, IDENTITY_MESSAGES, passwordEmail, passwordReset } from '@portal/contracts';
+import { emailRequestBodySchema, passwordResetBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
 import { api } from '../modules/api/api-client';
 

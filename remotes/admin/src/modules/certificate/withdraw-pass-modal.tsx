@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, CERTIFICATE_MESSAGES, withdrawPass, type ApiClient } from '@portal/contracts';
+import { ApiError, CERTIFICATE_MESSAGES, type ApiClient } from '@portal/contracts';
+import { withdrawPass } from '@portal/contracts/schemas';
 import { Button, FormField, Modal, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 

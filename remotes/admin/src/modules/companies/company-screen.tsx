@@ -4,16 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   companyCreate,
-  companyCreateBodySchema,
   companyGet,
   companyUpdate,
-  companyUpdateBodySchema,
   depotUpdate,
-  depotUpdateBodySchema,
   type AdminCompany,
   type ApiClient,
   type Depot,
 } from '@portal/contracts';
+import { companyCreateBodySchema, companyUpdateBodySchema, depotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, SkeletonBlock, Table, TextInput, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { GoBack } from '../admin-ui/go-back';

@@ -1,4 +1,4 @@
-import { companyUpdateBodySchema } from '@portal/contracts';
+import { companyUpdateBodySchema } from '@portal/contracts/schemas';
 import { creditReasonInput, isBalanceChanged, requireCreditReason, withCreditReason } from './credit-reason';
 
 const schema = companyUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(10));

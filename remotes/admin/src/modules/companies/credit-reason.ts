@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CREDIT_MESSAGES, creditReasonField } from '@portal/contracts';
+import { CREDIT_MESSAGES } from '@portal/contracts';
+import { creditReasonField } from '@portal/contracts/schemas';
 
 /** A blank reason box is no reason (rather than a too-short one). */
 export const creditReasonInput = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional());

@@ -7,13 +7,12 @@ import {
   ApiError,
   appendFormFields,
   COMPANY_SPECIFIC_CATEGORY_NAME,
-  createCourseBodySchema,
   getCourse,
   listCategories,
-  updateCourseBodySchema,
   type ApiClient,
   type CourseDetail,
 } from '@portal/contracts';
+import { createCourseBodySchema, updateCourseBodySchema } from '@portal/contracts/schemas';
 import { Button, FileInput, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';

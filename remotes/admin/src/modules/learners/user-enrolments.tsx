@@ -9,11 +9,11 @@ import {
   ApiError,
   ENROLLING_MESSAGES,
   formatDate,
-  manualPass,
   userEnrollments,
   type AdminEnrollment,
   type ApiClient,
 } from '@portal/contracts';
+import { manualPass } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Modal, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';

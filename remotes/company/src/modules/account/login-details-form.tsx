@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { accountLogin, accountPasswordLink, type ApiClient } from '@portal/contracts';
+import { accountPasswordLink, type ApiClient } from '@portal/contracts';
+import { accountLogin } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 

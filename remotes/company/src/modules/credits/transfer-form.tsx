@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { creditReasonField, creditTransfer, creditTransferBodySchema, type ApiClient } from '@portal/contracts';
+import { creditTransfer, type ApiClient } from '@portal/contracts';
+import { creditReasonField, creditTransferBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
 import { announceCreditBalanceChanged, applyServerErrors } from '@portal/frontend-kit';
 

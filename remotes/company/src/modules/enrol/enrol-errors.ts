@@ -1,4 +1,5 @@
-import { ApiError, ENROLLING_MESSAGES, existingLearnerInfoSchema, type ExistingLearnerInfo } from '@portal/contracts';
+import { ApiError, ENROLLING_MESSAGES, type ExistingLearnerInfo } from '@portal/contracts';
+import { existingLearnerInfoSchema } from '@portal/contracts/schemas';
 
 /** A request that never got an answer: fetch rejects (ky wraps it as a NetworkError) or the upload's XHR fails (status 0). */
 export function isNetworkError(error: unknown): boolean {

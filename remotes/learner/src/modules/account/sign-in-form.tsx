@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { learnerSignInDetails, learnerSignInSetUp, type ApiClient } from '@portal/contracts';
+import { type ApiClient } from '@portal/contracts';
+import { learnerSignInDetails, learnerSignInSetUp } from '@portal/contracts/schemas';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, activityCodeBody, completeActivity, formatDate, type ApiClient, type LearnerActivity } from '@portal/contracts';
+import { ApiError, completeActivity, formatDate, type ApiClient, type LearnerActivity } from '@portal/contracts';
+import { activityCodeBody } from '@portal/contracts/schemas';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { Attachment } from './attachment';
 

@@ -20,7 +20,8 @@ describe('CertificateActions', () => {
   it('emails the certificate to the addresses typed, the server’s field errors under the box', async () => {
     const server = renderActions();
     fireEvent.click(screen.getByRole('button', { name: /^Email certificate/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Email certificate' });
+    // The form loads when it opens (a lazy chunk).
+    const dialog = await screen.findByRole('dialog', { name: 'Email certificate' });
     const box = within(dialog).getByLabelText('Email addresses');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send certificate' }));

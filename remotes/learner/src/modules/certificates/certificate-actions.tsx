@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { emailCertificate, type ApiClient } from '@portal/contracts';
 import { Button } from '@portal/design-system';
 import { downloadCertificate } from './download-certificate';
-import { EmailCertificate } from './email-certificate';
 import { ShareCertificate } from './share-certificate';
 import './certificates.css';
+
+// The email form (react-hook-form, zod) loads when it opens, not with the dashboard's passed courses.
+const EmailCertificate = lazy(() => import('./email-certificate').then((m) => ({ default: m.EmailCertificate })));
 
 export interface CertificateActionsProps {
   api: ApiClient;
@@ -60,7 +62,11 @@ export function CertificateActions({ api, enrollmentId, course, code }: Certific
           {failure}
         </p>
       ) : null}
-      {isEmailing ? <EmailCertificate courseName={course.name} onClose={() => setEmailing(false)} send={send} /> : null}
+      {isEmailing ? (
+        <Suspense fallback={null}>
+          <EmailCertificate courseName={course.name} onClose={() => setEmailing(false)} send={send} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { lazyResolver } from '@portal/frontend-kit';
 import { submitLogin } from './submit-login';
 
-/** The code half of the contract's login body, required here (the contract allows either way in). */
-const codeLoginSchema = z.object({
-  login_code: z.string().trim().min(1, 'Enter your login code.').max(64),
-});
-type CodeLoginValues = z.infer<typeof codeLoginSchema>;
+interface CodeLoginValues {
+  login_code: string;
+}
+const resolver = lazyResolver<CodeLoginValues>(() => import('./login-resolvers').then((module) => module.codeLoginResolver));
 
 export function CodeLoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
@@ -18,7 +16,7 @@ export function CodeLoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CodeLoginValues>({ resolver: zodResolver(codeLoginSchema), defaultValues: { login_code: '' } });
+  } = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, emailRequestBodySchema, requestLoginLink } from '@portal/contracts';
+import { ApiError, requestLoginLink } from '@portal/contracts';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { lazyResolver } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
+
+const resolver = lazyResolver<LinkLoginValues>(() => import('./login-resolvers').then((module) => module.linkLoginResolver));
 
 interface LinkLoginValues {
   email: string;
@@ -18,7 +20,7 @@ export function LinkLoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LinkLoginValues>({ resolver: zodResolver(emailRequestBodySchema), defaultValues: { email: '' } });
+  } = useForm<LinkLoginValues>({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema } from '@portal/contracts';
 import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { lazyResolver } from '@portal/frontend-kit';
 import { submitLogin } from './submit-login';
+
+const resolver = lazyResolver<PasswordLoginValues>(() => import('./login-resolvers').then((module) => module.passwordLoginResolver));
 
 interface PasswordLoginValues {
   email?: string;
@@ -17,7 +18,7 @@ export function PasswordLoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordLoginValues>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm<PasswordLoginValues>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
