@@ -193,7 +193,9 @@ export class ReportingEnrolmentsRepository {
 
     const enrolmentColumn = ENROLMENT_SORTS[sort];
     let ids: number[];
-    if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
+    if (!enrolmentColumn && USER_SORTS[sort]) {
+      ids = await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
+    } else if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
       // Per company: the index walks in order and stops at skip + take; the merge sorts a few rows.
       const branches = filter.companyIds.map((companyId, i) =>
         this.knex
@@ -215,6 +217,53 @@ export class ReportingEnrolmentsRepository {
       ids = ((await query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip)) as { id: number }[]).map((r) => Number(r.id));
     }
     return fromEnd ? ids.reverse() : ids;
+  }
+
+  /**
+   * A page sorted by a learner's column, learner by learner: the filter's enrolments counted per
+   * learner (each company's rows grouped along its `(company_id, user_id)` index), the learners
+   * sorted by the column and their id with a running total of rows (a window), so only the
+   * learners whose rows fall on the page are read back, and their rows by id. Sorting the
+   * company's thousands of learners, not its 100,000 enrolments joined to them; the order is
+   * (column, learner, enrolment), each in `dir`.
+   */
+  private async pageIdsByLearner(filter: ReportingFilter, match: SearchMatch | null, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
+    const knex = this.knex;
+    const perCompany = filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
+    const counts = knex
+      .select('c.user_id')
+      .sum({ n: 'c.n' })
+      .from((perCompany.length === 1 ? perCompany[0]! : knex.unionAll(perCompany)).as('c'))
+      .groupBy('c.user_id');
+    const running = knex
+      .select('p.user_id', 'p.n', knex.raw(`SUM(p.n) OVER (ORDER BY ?? ${dir}, u.id ${dir} ROWS UNBOUNDED PRECEDING) AS upto`, [column]), knex.raw(`ROW_NUMBER() OVER (ORDER BY ?? ${dir}, u.id ${dir}) AS place`, [column]))
+      .from(counts.as('p'))
+      // The few thousand counted learners drive the join to users.
+      .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = p.user_id`);
+    const learners = (await knex
+      .select('r.user_id', 'r.n', 'r.upto')
+      .from(running.as('r'))
+      .where('r.upto', '>', skip)
+      .where(knex.raw('r.upto - r.n'), '<', skip + take)
+      .orderBy('r.place')) as { user_id: number; n: number | string; upto: number | string }[];
+    if (learners.length === 0) return [];
+    const rows = (await this.filtered(filter, match)
+      .whereIn(
+        'e.user_id',
+        learners.map((l) => Number(l.user_id)),
+      )
+      .select('e.id', 'e.user_id')
+      .orderBy('e.id', dir)) as { id: number; user_id: number }[];
+    const byLearner = new Map<number, number[]>();
+    for (const row of rows) {
+      const list = byLearner.get(Number(row.user_id)) ?? [];
+      list.push(Number(row.id));
+      byLearner.set(Number(row.user_id), list);
+    }
+    const ordered = learners.flatMap((l) => byLearner.get(Number(l.user_id)) ?? []);
+    const first = learners[0]!;
+    const start = skip - (Number(first.upto) - Number(first.n));
+    return ordered.slice(start, start + take);
   }
 
   /** Every id the filters match (totalEnrollmentIDs), newest first. */
