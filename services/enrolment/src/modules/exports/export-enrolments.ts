@@ -169,6 +169,8 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     let next: Promise<Awaited<ReturnType<typeof load>>> | null = load(0);
     for (let i = 0; next; i += EXPORT_CHUNK) {
       const { rows, times } = await next;
+      // A turn of the event loop: the chunk written so far leaves for the socket before the next one is built (the read ahead may be done already).
+      await new Promise((resolve) => setImmediate(resolve));
       // The database reads the next chunk while this one is turned into XML.
       next = i + EXPORT_CHUNK < wanted.length ? load(i + EXPORT_CHUNK) : null;
       // A failure of the read ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
