@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_BULK_COLUMNS, EXPORT_LOGIN_CODE_COLUMNS, exportFileName, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ReportingStatus } from '@portal/contracts';
@@ -80,10 +81,15 @@ export function durationText(seconds: number | null): string | null {
 }
 
 /** A streamed .xlsx answer: the writer runs after the response has started, into `pass`. */
-function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): Response {
+function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: () => Promise<void>) => Promise<void>): Response {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
-  write(workbook)
+  /** Resolves once what was written so far has left for the client: a slow reader holds the writer back instead of memory filling up. */
+  const sent = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pass.writableNeedDrain && !pass.destroyed) await once(pass, 'drain');
+  };
+  write(workbook, sent)
     .then(() => workbook.commit())
     .catch((error: unknown) => {
       logger.error('export failed while streaming', { fileName, error: String(error) });
@@ -158,7 +164,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     const [times] = await Promise.all([scormTimes(em, rows.map((r) => Number(r.id))), names.load(rows)]);
     return { rows, times };
   };
-  return xlsxResponse(exportFileName('report', now), async (workbook) => {
+  return xlsxResponse(exportFileName('report', now), async (workbook, sent) => {
     const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
     const widths = [28, 32, 14, 22, 34, 13, 13, 16, 16, 13, 13, 8, 20, 24];
     sheet.columns = EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: widths[i] }));
@@ -169,8 +175,8 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     let next: Promise<Awaited<ReturnType<typeof load>>> | null = load(0);
     for (let i = 0; next; i += EXPORT_CHUNK) {
       const { rows, times } = await next;
-      // A turn of the event loop: the chunk written so far leaves for the socket before the next one is built (the read ahead may be done already).
-      await new Promise((resolve) => setImmediate(resolve));
+      // The chunk written so far leaves for the client before the next one is built (the read ahead may be done already).
+      await sent();
       // The database reads the next chunk while this one is turned into XML.
       next = i + EXPORT_CHUNK < wanted.length ? load(i + EXPORT_CHUNK) : null;
       // A failure of the read ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
