@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_BULK_COLUMNS, EXPORT_LOGIN_CODE_COLUMNS, exportFileName, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ReportingStatus } from '@portal/contracts';
 import { logger, notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
@@ -81,13 +81,20 @@ export function durationText(seconds: number | null): string | null {
 }
 
 /** A streamed .xlsx answer: the writer runs after the response has started, into `pass`. */
-function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: () => Promise<void>) => Promise<void>): Response {
+function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: (sheet: unknown) => Promise<void>) => Promise<void>): Response {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   /** Resolves once what was written so far has left for the client: a slow reader holds the writer back instead of memory filling up. */
-  const sent = async () => {
+  const closed = once(pass, 'close').catch(() => undefined);
+  const drained = async (stream: Writable | undefined) => {
+    while (stream?.writableNeedDrain && !stream.destroyed && !pass.destroyed) await Promise.race([once(stream, 'drain'), closed]);
+  };
+  const sent = async (sheet: unknown) => {
     await new Promise((resolve) => setImmediate(resolve));
-    while (pass.writableNeedDrain && !pass.destroyed) await once(pass, 'drain');
+    // exceljs hands a sheet's XML to the zip without heeding backpressure: wait while the deflate
+    // stream behind the sheet holds a backlog (it grows by 100 MB of XML when the CPU is scarce).
+    await drained((sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0]);
+    await drained(pass);
   };
   write(workbook, sent)
     .then(() => workbook.commit())
@@ -176,7 +183,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     for (let i = 0; next; i += EXPORT_CHUNK) {
       const { rows, times } = await next;
       // The chunk written so far leaves for the client before the next one is built (the read ahead may be done already).
-      await sent();
+      await sent(sheet);
       // The database reads the next chunk while this one is turned into XML.
       next = i + EXPORT_CHUNK < wanted.length ? load(i + EXPORT_CHUNK) : null;
       // A failure of the read ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
