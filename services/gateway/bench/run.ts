@@ -11,6 +11,7 @@ import { measureSizes } from './size';
 import { startBenchServer } from './start-bench-server';
 import { benchBulkEnrol, bulkEnrolMarkdown, bulkEnrolProblems, type BulkEnrolFigure } from './bulk-enrol';
 import { benchCertificates, certificateMarkdown, certificateProblems, type CertificateFigure } from './certificates';
+import { benchReporting, reportingMarkdown, reportingProblems, type ReportingBenchFigure } from './reporting';
 
 interface Measurement {
   name: string;
@@ -79,6 +80,9 @@ try {
   // Issue 11: certificates rendered per second, and a 1,000-certificate zip streamed.
   const certificates = await benchCertificates();
   problems.push(...certificateProblems(certificates));
+  // Issue 10: /reporting's data and a 100,000-row export on REPORTING_BENCH_ROWS (1,000,000) enrolments, on their own database.
+  const reporting = await benchReporting();
+  problems.push(...reportingProblems(reporting));
 
   const sizes = await measureSizes(server.baseUrl);
   problems.push(...sizes.problems);
@@ -99,6 +103,7 @@ try {
     },
     bulkEnrol,
     certificates,
+    reporting,
     pageWeight: {
       budgetGzipKB: kb(JS_BUDGET_GZIP_BYTES),
       pages: sizes.pages.map((page) => ({
@@ -147,6 +152,7 @@ type Results = {
   api: { durationSeconds: number; connections: number; measurements: (Measurement & { ratioToBare: number })[] };
   bulkEnrol: BulkEnrolFigure;
   certificates: CertificateFigure;
+  reporting: ReportingBenchFigure;
   pageWeight: { budgetGzipKB: number; pages: { name: string; path: string; as: string | null; gzipKB: number; brotliKB: number; gzipKBBeforeIssue14: number | null; ratioToBefore: number | null; ratioToBudget: number }[] };
   lighthouse: { runsPerPage: number; scores: (LighthouseScore & { performanceToTarget: number })[] };
 };
@@ -165,6 +171,8 @@ function markdown(results: Results): string {
     ...bulkEnrolMarkdown(results.bulkEnrol),
     '',
     ...certificateMarkdown(results.certificates),
+    '',
+    ...reportingMarkdown(results.reporting),
     '',
     `| first visit, JavaScript | signed in as | gzip KB | brotli KB | before issue 14, gzip KB | ratio to before | ratio to the ${results.pageWeight.budgetGzipKB} KB budget |`,
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

@@ -18,3 +18,7 @@ export const LIGHTHOUSE_DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The reporting bench's data set: 1,000,000 enrolments (one company holding a tenth) unless REPORTING_BENCH_ROWS is set. */
 export const REPORTING_BENCH_ROWS = Number(process.env.REPORTING_BENCH_ROWS ?? 1_000_000);
+/** Requests per /reporting address (after 2 warm-up ones); 0 measures the export alone. */
+export const REPORTING_BENCH_SAMPLES = Number(process.env.REPORTING_BENCH_SAMPLES ?? 20);
+/** Keep the generated reporting data set (a named MySQL database / a fixed temporary folder) and reuse it on the next run. */
+export const REPORTING_BENCH_KEEP = Boolean(process.env.REPORTING_BENCH_KEEP);

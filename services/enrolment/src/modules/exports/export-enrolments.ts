@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_BULK_COLUMNS, EXPORT_LOGIN_CODE_COLUMNS, exportFileName, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ReportingStatus } from '@portal/contracts';
 import { logger, notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
@@ -80,10 +81,22 @@ export function durationText(seconds: number | null): string | null {
 }
 
 /** A streamed .xlsx answer: the writer runs after the response has started, into `pass`. */
-function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): Response {
+function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: (sheet: unknown) => Promise<void>) => Promise<void>): Response {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
-  write(workbook)
+  /** Resolves once what was written so far has left for the client: a slow reader holds the writer back instead of memory filling up. */
+  const closed = once(pass, 'close').catch(() => undefined);
+  const drained = async (stream: Writable | undefined) => {
+    while (stream?.writableNeedDrain && !stream.destroyed && !pass.destroyed) await Promise.race([once(stream, 'drain'), closed]);
+  };
+  const sent = async (sheet: unknown) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    // exceljs hands a sheet's XML to the zip without heeding backpressure: wait while the deflate
+    // stream behind the sheet holds a backlog (it grows by 100 MB of XML when the CPU is scarce).
+    await drained((sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0]);
+    await drained(pass);
+  };
+  write(workbook, sent)
     .then(() => workbook.commit())
     .catch((error: unknown) => {
       logger.error('export failed while streaming', { fileName, error: String(error) });
@@ -106,13 +119,59 @@ async function namesFor(deps: Deps, rows: ExportRow[], companies: Map<number, st
   };
 }
 
+/** Learners and courses looked up once per export: a learner is on several of the rows, a course on thousands. */
+const NAME_CACHE_LIMIT = 200_000;
+
+/**
+ * The names of the export's rows, a chunk at a time: each chunk asks the identity and catalogue
+ * ports only for the learners and courses not seen yet (one call per port and kind per chunk).
+ */
+function exportNames(deps: Deps) {
+  const users = new Map<number, { name: string; email: string | null } | null>();
+  const codes = new Map<number, string | null>();
+  const courses = new Map<number, string | null>();
+  return {
+    async load(rows: ExportRow[]) {
+      if (users.size > NAME_CACHE_LIMIT) {
+        users.clear();
+        codes.clear();
+      }
+      const newUsers = [...new Set(rows.map((r) => Number(r.user_id)))].filter((id) => !users.has(id));
+      const newCourses = [...new Set(rows.map((r) => Number(r.course_id)))].filter((id) => !courses.has(id));
+      const [found, foundCodes, foundCourses] = await Promise.all([
+        newUsers.length ? deps.identity.usersByIds(newUsers) : [],
+        newUsers.length ? deps.identity.loginCodes(newUsers) : [],
+        newCourses.length ? deps.catalogue.coursesByIds(newCourses) : [],
+      ]);
+      for (const id of newUsers) users.set(id, null);
+      for (const u of found) users.set(u.id, { name: u.name, email: u.email ?? null });
+      for (const c of foundCodes) codes.set(c.userId, c.loginCode);
+      for (const id of newCourses) courses.set(id, null);
+      for (const c of foundCourses) courses.set(c.id, c.name);
+    },
+    user: (id: number) => users.get(id) ?? null,
+    code: (id: number) => codes.get(id) ?? null,
+    course: (id: number) => courses.get(id) ?? null,
+  };
+}
+
+/** Rows of the bulk report read per step (and the next step read while this one is written). */
+const EXPORT_CHUNK = 5000;
+
 /** POST /api/enrollments/exportBulk: {dd-mm-yyyy}_report.xlsx of these enrolments. */
 export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: number[], now: Date): Promise<Response> {
   const wanted = await checkedIds(em, deps, principal, ids);
   if (wanted.length === 0) throw validationError({ ids: [REPORTING_MESSAGES.noReport] }, REPORTING_MESSAGES.noReport);
   const scope = await actingScope(deps.identity, principal.companyId);
   const companies = new Map(scope.companies.map((c) => [c.id, c.name]));
-  return xlsxResponse(exportFileName('report', now), async (workbook) => {
+  const names = exportNames(deps);
+  /** One chunk's enrolments, with their learners, courses and SCORM times looked up. */
+  const load = async (from: number) => {
+    const rows = await enrolmentRows(em, wanted.slice(from, from + EXPORT_CHUNK));
+    const [times] = await Promise.all([scormTimes(em, rows.map((r) => Number(r.id))), names.load(rows)]);
+    return { rows, times };
+  };
+  return xlsxResponse(exportFileName('report', now), async (workbook, sent) => {
     const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
     const widths = [28, 32, 14, 22, 34, 13, 13, 16, 16, 13, 13, 8, 20, 24];
     sheet.columns = EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: widths[i] }));
@@ -120,13 +179,18 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     sheet.getRow(1).commit();
     const dateColumns = [7, 8, 9, 10, 11];
     for (const c of dateColumns) sheet.getColumn(c).numFmt = 'dd/mm/yyyy';
-    for (let i = 0; i < wanted.length; i += CHUNK) {
-      const rows = await enrolmentRows(em, wanted.slice(i, i + CHUNK));
-      const names = await namesFor(deps, rows, companies);
-      const times = await scormTimes(em, rows.map((r) => Number(r.id)));
+    let next: Promise<Awaited<ReturnType<typeof load>>> | null = load(0);
+    for (let i = 0; next; i += EXPORT_CHUNK) {
+      const { rows, times } = await next;
+      // The chunk written so far leaves for the client before the next one is built (the read ahead may be done already).
+      await sent(sheet);
+      // The database reads the next chunk while this one is turned into XML.
+      next = i + EXPORT_CHUNK < wanted.length ? load(i + EXPORT_CHUNK) : null;
+      // A failure of the read ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
+      next?.catch(() => undefined);
       for (const r of rows) {
         const id = Number(r.id);
-        const user = names.users.get(Number(r.user_id));
+        const user = names.user(Number(r.user_id));
         const launch = times.first.get(id);
         const firstLaunched = launch?.first ?? dateOf(r.started_at);
         const started = r.status !== 'not_started';
@@ -134,9 +198,9 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
         const row = sheet.addRow([
           user?.name ?? 'Deleted learner',
           user?.email ?? '',
-          names.codes.get(Number(r.user_id)) ?? '',
-          names.depot(Number(r.company_id)),
-          names.courses.get(Number(r.course_id)) ?? 'Deleted course',
+          names.code(Number(r.user_id)) ?? '',
+          companies.get(Number(r.company_id)) ?? '',
+          names.course(Number(r.course_id)) ?? 'Deleted course',
           REPORTING_STATUS_LABELS[r.status as ReportingStatus] ?? r.status,
           dateOf(r.created_at),
           firstLaunched,

@@ -142,6 +142,36 @@ describe('GET /api/reporting/enrolments', () => {
     expect(past.results.meta).toMatchObject({ current_page: 3, from: 5, to: 5 });
   });
 
+  it('pages every sort the same whichever way a page is read (from either end; per company and merged, or sorted whole)', async () => {
+    // Pages of 1 and 2 reach the first, middle and last rows: each must be the slice of the whole list.
+    for (const sort of ['learner', 'email', 'depot', 'course', 'status', 'enrolled', 'last_activity', 'passed', 'expiry']) {
+      for (const dir of ['asc', 'desc']) {
+        const whole = rowIds(await data(`/api/reporting/enrolments?order_by=${sort}&order_dir=${dir}`));
+        for (const perPage of [1, 2]) {
+          const paged: number[] = [];
+          for (let page = 1; page <= Math.ceil(whole.length / perPage); page++) {
+            paged.push(...rowIds(await data(`/api/reporting/enrolments?order_by=${sort}&order_dir=${dir}&per_page=${perPage}&page=${page}`)));
+          }
+          expect(paged, `${sort} ${dir} per ${perPage}`).toEqual(whole);
+        }
+      }
+    }
+    const passed = rowIds(await data('/api/reporting/enrolments?status=passed&order_by=expiry&order_dir=asc&per_page=1&page=2'));
+    expect(passed).toEqual([enrolments.aliceWheels]);
+  });
+
+  it('searches learners who have since moved to another company: their enrolments stay in the payer\'s report', async () => {
+    const em: Em = platform.orm.em.fork();
+    const moved = await makeUser(em, { role: 'learner', companyId: ids.other, name: 'Mo Moved', email: 'mo@elsewhere.test' });
+    const id = (await makeEnrollment(em, { userId: moved.id, courseId: ids.banks, companyId: ids.acme, createdAt: new Date(NOW.getTime() - 100 * DAY) })).id;
+    try {
+      expect(rowIds(await data('/api/reporting/enrolments?search=moved'))).toEqual([id]);
+      expect(rowIds(await data('/api/reporting/enrolments?search=elsewhere', sessions.otherManager))).toEqual([]);
+    } finally {
+      await em.getKnex()('enrollments').where('id', id).delete();
+    }
+  });
+
   it('answers totalEnrollmentIDs for the same filters, every matching row', async () => {
     const response = await get(sessions.manager, '/api/reporting/enrolments/ids?status=passed&per_page=1');
     expect(response.status).toBe(200);

@@ -77,18 +77,21 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
   const allIds = companies.map((c) => c.id);
   const filter = filterOf(query, companyIds);
 
-  const total = await repository.count(filter);
+  const unfiltered = companyIds.length === allIds.length && !query.search && !query.status && !query.user && query.courses.length === 0 && !query.start_date && !query.end_date;
+  const match = await repository.searchMatch(filter);
+  // Independent reads: MySQL runs them side by side on the pool (SQLite, one connection, in turn).
+  const [courses, total, companyTotal, learner] = await Promise.all([
+    repository.coursesOf(allIds),
+    repository.count(filter, match),
+    unfiltered ? Promise.resolve(null) : repository.companyTotal(allIds),
+    query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
+  ]);
   const perPage = Math.max(1, query.perPage);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const currentPage = Math.min(Math.max(1, query.page), lastPage);
-  const ids = total === 0 ? [] : await repository.pageIds(filter, query.sort, query.dir, perPage, (currentPage - 1) * perPage);
+  const ranks = { courses, companies: [...companies].sort((a, b) => a.nameOrder - b.nameOrder) };
+  const ids = total === 0 ? [] : await repository.pageIds(filter, match, ranks, query.sort, query.dir, perPage, (currentPage - 1) * perPage, total);
   const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
-  const unfiltered = companyIds.length === allIds.length && !query.search && !query.status && !query.user && query.courses.length === 0 && !query.start_date && !query.end_date;
-  const [courses, companyTotal, learner] = await Promise.all([
-    repository.coursesOf(allIds),
-    unfiltered ? Promise.resolve(total) : repository.companyTotal(allIds),
-    query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
-  ]);
 
   const from = records.length ? (currentPage - 1) * perPage + 1 : null;
   return {
@@ -109,7 +112,7 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
     users: learner ? [learner] : [],
     statuses: REPORTING_STATUSES.map((id) => ({ id, name: REPORTING_STATUS_LABELS[id] })),
     depots: companies.filter((c) => c.id !== actingCompanyId).map((c) => ({ id: c.id, name: c.name })),
-    company_total: companyTotal,
+    company_total: companyTotal ?? total,
     results: {
       data: records.map((r) => toRow(r, actingCompanyId, input.now)),
       meta: {
