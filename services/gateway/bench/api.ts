@@ -1,10 +1,9 @@
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_COOKIE } from '@portal/contracts';
 import { BENCH_API_ROUNDS, BENCH_DURATION_SECONDS, BENCH_PROFILE } from '../src/env';
 import { REPO_ROOT } from '../src/paths';
-import { MEASURED_ROUTES } from './bare-routes';
+import { MEASURED_ROUTES, sessionCookies } from './bare-routes';
 import { inclusiveTime, summariseProfile, type CpuProfile } from './profile-summary';
 import type { BareCheck, BenchServer } from './start-bench-server';
 
@@ -88,7 +87,7 @@ function series(measurements: Measurement[]): Series {
  * /reporting as a browser asks; every figure the median of BENCH_API_ROUNDS rounds.
  */
 export async function benchApi(server: BenchServer, log: (line: string) => void = () => {}): Promise<ApiFigure> {
-  const cookie = (as: 'learner' | 'manager') => `${SESSION_COOKIE}=${as === 'learner' ? server.learnerToken : server.managerToken}`;
+  const cookie = (as: 'learner' | 'manager') => sessionCookies(as === 'learner' ? server.learnerToken : server.managerToken);
   const floor: Measurement[] = [];
   const bare = MEASURED_ROUTES.map(() => [] as Measurement[]);
   const route = MEASURED_ROUTES.map(() => [] as Measurement[]);

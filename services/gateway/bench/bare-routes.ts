@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { HELP_EMAIL, RENEWAL_THRESHOLD_DAYS, REPORTING_STATUS_LABELS, REPORTING_STATUSES } from '@portal/contracts';
-import { pageLink } from '@portal/service-kit';
+import { HELP_EMAIL, RENEWAL_THRESHOLD_DAYS, REPORTING_STATUS_LABELS, REPORTING_STATUSES, SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
+import { pageLink, xsrfTokenFor } from '@portal/service-kit';
 
 /**
  * The baselines of issue 14 item 4: each measured route again, as a bare Hono route that runs the
@@ -21,6 +21,11 @@ export const MEASURED_ROUTES = [
   { name: 'learner dashboard (GET /api/learner/dashboard)', path: '/api/learner/dashboard', as: 'learner' },
   { name: '/reporting, 25 rows (GET /api/reporting/enrolments?per_page=25)', path: '/api/reporting/enrolments?per_page=25', as: 'manager' },
 ] as const;
+
+/** The cookies a signed-in browser sends: the session and its XSRF token (without the latter every answer would set it again). */
+export function sessionCookies(token: string): string {
+  return `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`;
+}
 
 /** One raw connection (SQLite) or pool (MySQL), recording the statements it runs while asked to. */
 export interface BareDatabase {
@@ -96,15 +101,22 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
   // GET /api/learner/dashboard (enrolment service: learner-dashboard.routes.ts).
   app.get('/api/learner/dashboard', async (c) => {
     const now = Date.now();
-    const enrollments = await db.all('select `e0`.* from `enrollments` as `e0` where `e0`.`user_id` = ? order by `e0`.`created_at` desc, `e0`.`id` desc', [callers.learnerId]);
-    const courseIds = [...new Set(enrollments.map((e) => Number(e.course_id)))];
-    const courses = courseIds.length ? await db.all(`select \`c0\`.* from \`courses\` as \`c0\` where \`c0\`.\`id\` in (${list(courseIds.length)})`, courseIds) : [];
-    const [user] = await db.all(
-      'select `u0`.`id`, `u0`.`name`, `u0`.`email`, `u0`.`company_id`, `u0`.`role`, `u0`.`wp_user`, `u0`.`anonymised_at` from `users` as `u0` where `u0`.`id` in (?)',
+    const enrollments = await db.all(
+      'select `id`, `course_id`, `status`, `certificate_code`, `passed_at`, `expires_at` from `enrollments` where `user_id` = ? order by `created_at` desc, `id` desc',
       [callers.learnerId],
     );
+    const courseIds = [...new Set(enrollments.map((e) => Number(e.course_id)))];
     const ids = enrollments.map((e) => Number(e.id));
-    const states = ids.length ? await db.all(`select \`s0\`.* from \`scorm_sco_states\` as \`s0\` where \`s0\`.\`enrollment_id\` in (${list(ids.length)}) and \`s0\`.\`progress_measure\` is not null`, ids) : [];
+    const courses = courseIds.length
+      ? await db.all(
+          `select \`id\`, \`name\`, \`description\`, \`wp_link\`, \`company_id\`, \`credit_cost\`, \`validity_period\`, \`has_bridging\` from \`courses\` where \`id\` in (${list(courseIds.length)})`,
+          courseIds,
+        )
+      : [];
+    const [user] = await db.all('select `id`, `name`, `email`, `company_id`, `role`, `wp_user`, `anonymised_at` from `users` where `id` in (?)', [callers.learnerId]);
+    const states = ids.length
+      ? await db.all(`select \`enrollment_id\`, \`progress_measure\` from \`scorm_sco_states\` where \`enrollment_id\` in (${list(ids.length)}) and \`progress_measure\` is not null`, ids)
+      : [];
     const measures = new Map<number, number[]>();
     for (const s of states) {
       const measure = Number(s.progress_measure);

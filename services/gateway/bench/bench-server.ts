@@ -5,7 +5,6 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { SESSION_COOKIE } from '@portal/contracts';
 import { DEMO } from '@portal/identity-service';
 import { makeSession } from '@portal/identity-service/testing';
 import { configureLogger, createOrm, isMysqlUrl, parseServerTiming, type Em } from '@portal/service-kit';
@@ -13,7 +12,7 @@ import { loadGatewayEnv } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { seedDemoData } from '../src/seed';
-import { createBareApp, MEASURED_ROUTES, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
+import { createBareApp, MEASURED_ROUTES, sessionCookies, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
 
 /**
  * The servers under measurement, in one process: the whole gateway (API and the built shells and
@@ -29,8 +28,8 @@ import { createBareApp, MEASURED_ROUTES, mysqlBareDatabase, sqlShape, sqliteBare
  * usage: tsx bench/bench-server.ts [gatewayPort] [barePort] [databaseUrl]   (0 = any free port; no URL: DATABASE_URL or SQLite)
  */
 const [gatewayPortArg = '0', barePortArg = '0', databaseUrlArg] = process.argv.slice(2);
-const STAGE_WARM_UP = 100;
-const STAGE_SAMPLES = 300;
+const STAGE_WARM_UP = 500;
+const STAGE_SAMPLES = 500;
 configureLogger({ quiet: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const baseEnv = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir, ...(databaseUrlArg ? { DATABASE_URL: databaseUrlArg } : {}) });
@@ -104,7 +103,7 @@ async function compare(path: string, token: string) {
   const knex = platform.orm.em.getKnex();
   const listen = (query: { sql: string }) => statements.push(query.sql);
   knex.on('query', listen);
-  const response = await gateway.request(path, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+  const response = await gateway.request(path, { headers: { cookie: sessionCookies(token) } });
   knex.off('query', listen);
   const routeBody: unknown = await response.json();
   bareDb.record();
@@ -138,7 +137,7 @@ async function timeStages(path: string, token: string) {
   let bareCpu = 0;
   for (let i = 0; i < STAGE_WARM_UP + STAGE_SAMPLES; i++) {
     let cpu = process.cpuUsage();
-    const response = await timedGateway.request(path, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const response = await timedGateway.request(path, { headers: { cookie: sessionCookies(token) } });
     await response.arrayBuffer();
     if (i >= STAGE_WARM_UP) routeCpu += cpuMicros(process.cpuUsage(cpu));
     cpu = process.cpuUsage();
