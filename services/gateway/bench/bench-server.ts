@@ -80,8 +80,8 @@ process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
   void (async () => {
-    gatewayServer.close();
-    bareServer.close();
+    // Let requests still in flight (queued for a connection after the load ended) finish before the database goes.
+    await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => server.close(resolve))));
     await bareDb.close();
     await platform.close();
     await throwaway?.drop();
