@@ -20,14 +20,16 @@ import { createBareApp, MEASURED_ROUTES, sessionCookies, mysqlBareDatabase, sqlS
  * measured routes with the same SQL through the raw driver. SQLite (a temporary file) unless
  * DATABASE_URL is a mysql:// address: then a throwaway database on that server, dropped at the end.
  *
- * Before printing anything it checks that each bare route answers the same JSON as its route and
+ * With --api, before printing anything it checks that each bare route answers the same JSON as its route and
  * runs the same statements (the route's session lookup aside), and times the stages of each
  * route's requests (Server-Timing). Prints one JSON line (ports, the database, session tokens, the
  * checks, the stages), then serves until SIGTERM. Over IPC it takes
  * `{ profile: 'start' }` and `{ profile: 'stop', file }` (a V8 CPU profile of the measured window).
- * usage: tsx bench/bench-server.ts [gatewayPort] [barePort] [databaseUrl]   (0 = any free port; no URL: DATABASE_URL or SQLite)
+ * usage: tsx bench/bench-server.ts [gatewayPort] [barePort] [databaseUrl] [--api]   (0 = any free port; no URL: DATABASE_URL or SQLite)
  */
-const [gatewayPortArg = '0', barePortArg = '0', databaseUrlArg] = process.argv.slice(2);
+const [gatewayPortArg = '0', barePortArg = '0', databaseUrlArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+/** `--api`: check the bare twins and time the stages (the API part of the bench); without it the server only serves (`npm run size`). */
+const forApi = process.argv.includes('--api');
 const STAGE_WARM_UP = 500;
 const STAGE_SAMPLES = 500;
 configureLogger({ quiet: true });
@@ -48,10 +50,12 @@ const bare = createBareApp(bareDb, { learnerId: DEMO.users.learner, companyId: D
 
 const tokens = { learner: learnerToken, manager: managerToken };
 const checks = [];
-for (const route of MEASURED_ROUTES) checks.push({ path: route.path, ...(await compare(route.path, tokens[route.as])) });
 const timedGateway = createGatewayApp({ ...platform, env: { ...platform.env, SERVER_TIMING: true } }, { serveFrontends: false });
 const stages = [];
-for (const route of MEASURED_ROUTES) stages.push({ path: route.path, ...(await timeStages(route.path, tokens[route.as])) });
+if (forApi) {
+  for (const route of MEASURED_ROUTES) checks.push({ path: route.path, ...(await compare(route.path, tokens[route.as])) });
+  for (const route of MEASURED_ROUTES) stages.push({ path: route.path, ...(await timeStages(route.path, tokens[route.as])) });
+}
 
 const gatewayServer = serve({ fetch: gateway.fetch, port: Number(gatewayPortArg), hostname: '127.0.0.1' });
 const bareServer = serve({ fetch: bare.fetch, port: Number(barePortArg), hostname: '127.0.0.1' });

@@ -52,14 +52,14 @@ const parts = new Set(BENCH_ONLY);
 const loadAtStart = loadavg();
 const problems: string[] = [];
 let failed = false;
-const server = await startBenchServer();
+const server = await startBenchServer(BENCH_PORT, { forApi: parts.has('api') });
 try {
   // Issue 14 item 4: the request path, on the default database and, when given, on MySQL/MariaDB too.
   const api: ApiResult[] = [];
   if (parts.has('api')) {
     api.push(await apiOn(server));
     if (BENCH_MYSQL_URL && !server.database.startsWith('MySQL')) {
-      const mysqlServer = await startBenchServer(BENCH_PORT + 2, { databaseUrl: BENCH_MYSQL_URL });
+      const mysqlServer = await startBenchServer(BENCH_PORT + 2, { databaseUrl: BENCH_MYSQL_URL, forApi: true });
       try {
         api.push(await apiOn(mysqlServer));
       } finally {

@@ -54,9 +54,10 @@ export { BENCH_PORT };
 /**
  * Starts bench-server.ts in a child process on a fresh seeded database (SQLite, or a throwaway
  * database on `databaseUrl`'s or DATABASE_URL's MySQL server) and waits for its first line.
+ * `forApi`: the bare twins are checked and the stages timed first (`checks`, `stages`; empty otherwise).
  */
-export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl?: string } = {}): Promise<BenchServer> {
-  const args = [join(import.meta.dirname, 'bench-server.ts'), String(port), String(port + 1), ...(options.databaseUrl ? [options.databaseUrl] : [])];
+export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl?: string; forApi?: boolean } = {}): Promise<BenchServer> {
+  const args = [join(import.meta.dirname, 'bench-server.ts'), String(port), String(port + 1), ...(options.databaseUrl ? [options.databaseUrl] : []), ...(options.forApi ? ['--api'] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
