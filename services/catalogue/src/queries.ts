@@ -1,26 +1,51 @@
-import type { CourseActivityInfo, CoursePackage, CourseSummary, Em } from '@portal/service-kit';
+import { readRows, rowBoolean, type CourseActivityInfo, type CoursePackage, type CourseSummary, type Em } from '@portal/service-kit';
 import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
-import { BridgingActivity, CompanyCourse } from './modules/company-courses/company-course.entity';
+import { BridgingActivity } from './modules/company-courses/company-course.entity';
 import { packageBaseUrl } from './modules/packages/course-package';
 import type { ParsedManifest } from './modules/packages/manifest';
 import { textToHtml } from './modules/courses/sanitise-html';
 
-/** Catalogue's reads behind its port (`catalogue-port.ts`) and its own routes. */
+interface CourseSummaryRow {
+  id: number;
+  name: string;
+  description: string;
+  wp_link: string | null;
+  company_id: number | null;
+  credit_cost: number;
+  validity_period: number;
+  has_bridging: unknown;
+}
+
+/**
+ * Catalogue's reads behind its port (`catalogue-port.ts`) and its own routes. Course summaries are
+ * plain rows of the columns they show (the learner dashboard asks on every visit; entities with
+ * their stored manifests cost many times the query).
+ */
 export async function findCourseSummaries(em: Em, ids: number[], companyId?: number): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const courses = await em.find(Course, { id: { $in: [...new Set(ids)] } });
-  const settings = companyId === undefined || !courses.length ? [] : await em.find(CompanyCourse, { companyId, courseId: { $in: courses.map((c) => c.id) } });
-  const ownValidity = new Map(settings.map((s) => [s.courseId, s.validityPeriod]));
+  const knex = em.getKnex();
+  const courses = await readRows<CourseSummaryRow>(
+    em,
+    knex('courses').select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging').whereIn('id', [...new Set(ids)]),
+  );
+  const settings =
+    companyId === undefined || !courses.length
+      ? []
+      : await readRows<{ course_id: number; validity_period: number | null }>(
+          em,
+          knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courses.map((c) => Number(c.id))),
+        );
+  const ownValidity = new Map(settings.map((s) => [Number(s.course_id), s.validity_period === null ? null : Number(s.validity_period)]));
   return courses.map((c) => ({
-    id: c.id,
+    id: Number(c.id),
     name: c.name,
     description: c.description,
-    wpLink: c.wpLink ?? null,
-    companyId: c.companyId ?? null,
-    creditCost: c.creditCost,
-    validityYears: ownValidity.get(c.id) ?? c.validityPeriod,
-    hasBridging: Boolean(c.hasBridging),
+    wpLink: c.wp_link ?? null,
+    companyId: c.company_id === null ? null : Number(c.company_id),
+    creditCost: Number(c.credit_cost),
+    validityYears: ownValidity.get(Number(c.id)) ?? Number(c.validity_period),
+    hasBridging: rowBoolean(c.has_bridging),
   }));
 }
 

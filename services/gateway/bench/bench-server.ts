@@ -1,36 +1,236 @@
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { DEMO } from '@portal/identity-service';
 import { makeSession } from '@portal/identity-service/testing';
-import { configureLogger } from '@portal/service-kit';
+import { configureLogger, createOrm, isMysqlUrl, parseServerTiming, type Em } from '@portal/service-kit';
 import { loadGatewayEnv } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { seedDemoData } from '../src/seed';
+import { createBareApp, MEASURED_ROUTES, sessionCookies, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
 
 /**
  * The servers under measurement, in one process: the whole gateway (API and the built shells and
- * remotes) on a freshly seeded SQLite file (or DATABASE_URL), and a bare Hono app answering the
- * same size of JSON with no middleware.
- * Prints one JSON line with the ports, the database and a manager's session token, then serves until killed.
- * usage: tsx bench/bench-server.ts [gatewayPort] [barePort]   (0 = any free port)
+ * remotes) on a freshly seeded database, and a bare Hono app (bare-routes.ts) answering the
+ * measured routes with the same SQL through the raw driver. SQLite (a temporary file) unless
+ * DATABASE_URL is a mysql:// address: then a throwaway database on that server, dropped at the end.
+ *
+ * With --api, before printing anything it checks that each bare route answers the same JSON as its route and
+ * runs the same statements (the route's session lookup aside), and times the stages of each
+ * route's requests (Server-Timing). Prints one JSON line (ports, the database, session tokens, the
+ * checks, the stages), then serves until SIGTERM. Over IPC it takes
+ * `{ profile: 'start' }` and `{ profile: 'stop', file }` (a V8 CPU profile of the measured window).
+ * usage: tsx bench/bench-server.ts [gatewayPort] [barePort] [databaseUrl] [--api]   (0 = any free port; no URL: DATABASE_URL or SQLite)
  */
-const [gatewayPortArg = '0', barePortArg = '0'] = process.argv.slice(2);
+const [gatewayPortArg = '0', barePortArg = '0', databaseUrlArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+/** `--api`: check the bare twins and time the stages (the API part of the bench); without it the server only serves (`npm run size`). */
+const forApi = process.argv.includes('--api');
+const STAGE_WARM_UP = 500;
+const STAGE_SAMPLES = 500;
 configureLogger({ quiet: true });
-const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')) });
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const baseEnv = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir, ...(databaseUrlArg ? { DATABASE_URL: databaseUrlArg } : {}) });
+const throwaway = isMysqlUrl(baseEnv.DATABASE_URL) ? await throwawayMysqlDatabase(baseEnv.DATABASE_URL, dataDir) : null;
+const env = throwaway ? { ...baseEnv, DATABASE_URL: throwaway.url } : baseEnv;
 const platform = await createPlatform(env);
 await seedDemoData(platform);
-const token = await makeSession(platform.orm.em.fork(), DEMO.users.manager);
+await addReportingRows(platform.orm.em.fork(), 120);
+const learnerToken = await makeSession(platform.orm.em.fork(), DEMO.users.learner);
+const managerToken = await makeSession(platform.orm.em.fork(), DEMO.users.manager);
 
+const knexClient = platform.orm.em.getKnex().client as unknown as { driver: never };
+const bareDb: BareDatabase = throwaway ? mysqlBareDatabase(knexClient.driver, throwaway.url) : sqliteBareDatabase(knexClient.driver, join(env.dataDir, 'portal.sqlite'));
 const gateway = createGatewayApp(platform);
-const bare = new Hono().get('/bare', (c) => c.json({ credit_balance: 40 }));
+const bare = createBareApp(bareDb, { learnerId: DEMO.users.learner, companyId: DEMO.companies.demo });
+
+const tokens = { learner: learnerToken, manager: managerToken };
+const checks = [];
+const timedGateway = createGatewayApp({ ...platform, env: { ...platform.env, SERVER_TIMING: true } }, { serveFrontends: false });
+const stages = [];
+if (forApi) {
+  for (const route of MEASURED_ROUTES) checks.push({ path: route.path, ...(await compare(route.path, tokens[route.as])) });
+  for (const route of MEASURED_ROUTES) stages.push({ path: route.path, ...(await timeStages(route.path, tokens[route.as])) });
+}
 
 const gatewayServer = serve({ fetch: gateway.fetch, port: Number(gatewayPortArg), hostname: '127.0.0.1' });
 const bareServer = serve({ fetch: bare.fetch, port: Number(barePortArg), hostname: '127.0.0.1' });
-await new Promise((resolve) => setTimeout(resolve, 200));
+await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => (server.listening ? resolve(null) : server.once('listening', resolve)))));
 const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port: number }).port;
-const database = env.DATABASE_URL ? `MySQL/MariaDB (${new URL(env.DATABASE_URL).hostname})` : 'SQLite (a fresh temporary file)';
-process.stdout.write(`${JSON.stringify({ gatewayPort: portOf(gatewayServer), barePort: portOf(bareServer), sessionToken: token, database })}\n`);
+const database = throwaway ? `MySQL/MariaDB (${new URL(throwaway.url).hostname}, a throwaway database)` : 'SQLite (a fresh temporary file)';
+
+const profiler = new Session();
+process.on('message', (message: { profile?: 'start' | 'stop'; file?: string }) => {
+  void (async () => {
+    if (message.profile === 'start') {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    } else if (message.profile === 'stop' && message.file) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(message.file, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    process.send?.({ profiled: message.profile });
+  })();
+});
+
+let stopping = false;
+process.on('SIGTERM', () => {
+  if (stopping) return;
+  stopping = true;
+  void (async () => {
+    // Let requests still in flight (queued for a connection after the load ended) finish before the database goes.
+    await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => server.close(resolve))));
+    await bareDb.close();
+    await platform.close();
+    await throwaway?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});
+
+process.stdout.write(
+  `${JSON.stringify({ gatewayPort: portOf(gatewayServer), barePort: portOf(bareServer), sessionToken: managerToken, learnerToken, managerToken, database, checks, stages })}\n`,
+);
+
+/**
+ * One request to the route and one to its bare twin, in process: the two bodies must be equal and
+ * the statements the same (the route's session lookup left out: that is the route's own work).
+ */
+async function compare(path: string, token: string) {
+  const statements: string[] = [];
+  const knex = platform.orm.em.getKnex();
+  const listen = (query: { sql: string }) => statements.push(query.sql);
+  knex.on('query', listen);
+  const response = await gateway.request(path, { headers: { cookie: sessionCookies(token) } });
+  knex.off('query', listen);
+  const routeBody: unknown = await response.json();
+  bareDb.record();
+  const bareBody: unknown = await (await bare.request(path)).json();
+  const bareStatements = bareDb.recorded ?? [];
+  bareDb.recorded = null;
+  const routeShapes = statements.map(sqlShape).filter((sql) => !/ from `sessions`/.test(sql));
+  const bareShapes = bareStatements.map(sqlShape);
+  const sameSql = isDeepStrictEqual([...routeShapes].sort(), [...bareShapes].sort());
+  const sameBody = response.status === 200 && isDeepStrictEqual(routeBody, bareBody);
+  return {
+    status: response.status,
+    sameBody,
+    sameSql,
+    statements: routeShapes.length,
+    ...(sameSql ? {} : { routeSql: routeShapes, bareSql: bareShapes }),
+    ...(sameBody ? {} : { routeBody, bareBody }),
+  };
+}
+
+/**
+ * Where one request's time goes, in process and one at a time (no HTTP, no other request
+ * waiting): the median of each Server-Timing stage of the route over STAGE_SAMPLES requests,
+ * `middleware` being the gateway's share of `total` outside the route, and the bare route's whole
+ * time the same way. Microseconds.
+ */
+async function timeStages(path: string, token: string) {
+  const samples: Record<string, number>[] = [];
+  const bareTotals: number[] = [];
+  let routeCpu = 0;
+  let bareCpu = 0;
+  for (let i = 0; i < STAGE_WARM_UP + STAGE_SAMPLES; i++) {
+    let cpu = process.cpuUsage();
+    const response = await timedGateway.request(path, { headers: { cookie: sessionCookies(token) } });
+    await response.arrayBuffer();
+    if (i >= STAGE_WARM_UP) routeCpu += cpuMicros(process.cpuUsage(cpu));
+    cpu = process.cpuUsage();
+    const started = performance.now();
+    await (await bare.request(path)).arrayBuffer();
+    if (i < STAGE_WARM_UP) continue;
+    bareCpu += cpuMicros(process.cpuUsage(cpu));
+    bareTotals.push(performance.now() - started);
+    const timing = parseServerTiming(response.headers.get('Server-Timing'));
+    const routeStages = Object.entries(timing).filter(([stage]) => stage !== 'total');
+    samples.push({ ...Object.fromEntries(routeStages), middleware: (timing.total ?? 0) - routeStages.reduce((sum, [, ms]) => sum + ms, 0), total: timing.total ?? 0 });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const micros = (ms: number) => Math.round(ms * 1000);
+  const names = [...new Set(samples.flatMap((sample) => Object.keys(sample)))];
+  return {
+    samples: STAGE_SAMPLES,
+    routeMicros: Object.fromEntries(names.map((name) => [name, micros(median(samples.map((sample) => sample[name] ?? 0)))])),
+    bareMicros: micros(median(bareTotals)),
+    // CPU time of the process per request (user + system), which the machine's other load does not stretch as it does wall time.
+    routeCpuMicros: Math.round(routeCpu / STAGE_SAMPLES),
+    bareCpuMicros: Math.round(bareCpu / STAGE_SAMPLES),
+  };
+}
+
+function cpuMicros(usage: NodeJS.CpuUsage): number {
+  return usage.user + usage.system;
+}
+
+/** A database of its own on DATABASE_URL's server, so the bench never touches one in use. */
+async function throwawayMysqlDatabase(url: string, dir: string) {
+  const admin = await createOrm({ databaseUrl: url, dataDir: dir, schemas: [] });
+  const name = `portal_bench_${randomBytes(5).toString('hex')}`;
+  await admin.em.getConnection().execute(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const address = new URL(url);
+  address.pathname = `/${name}`;
+  return {
+    url: address.toString(),
+    drop: async () => {
+      await admin.em.getConnection().execute(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.close(true);
+    },
+  };
+}
+
+/**
+ * More enrolments for the demo company and its two depots, so /reporting has pages of 25: `count`
+ * enrolments of count/2 new learners on the demo courses, in every status, over the last 300 days.
+ */
+async function addReportingRows(em: Em, count: number) {
+  const knex = em.getKnex();
+  const date = (ms: number) => em.getPlatform().processDateProperty(new Date(ms));
+  const now = Date.now();
+  const companies = [DEMO.companies.demo, DEMO.companies.northDepot, DEMO.companies.southDepot];
+  const learners = Math.ceil(count / 2);
+  const firstUser = Number(((await knex('users').max({ id: 'id' })) as { id: number | null }[])[0]?.id ?? 0) + 1;
+  await knex('users').insert(
+    Array.from({ length: learners }, (_, i) => ({
+      id: firstUser + i,
+      name: `Bench Learner ${String(i).padStart(3, '0')}`,
+      email: i % 3 === 0 ? null : `bench-learner-${i}@demo.test`,
+      login_code: i % 3 === 0 ? `BENCH${i}` : null,
+      company_id: companies[i % 3],
+      role: 'learner',
+      wp_user: false,
+      created_at: date(now),
+      updated_at: date(now),
+    })),
+  );
+  const courses = ((await knex('courses').select('id').orderBy('id')) as { id: number }[]).map((r) => Number(r.id));
+  const statuses = ['not_started', 'in_progress', 'passed', 'failed'] as const;
+  await knex('enrollments').insert(
+    Array.from({ length: count }, (_, i) => {
+      const learner = Math.floor(i / 2);
+      const status = statuses[i % 4]!;
+      const created = now - (i % 300) * 86_400_000 - i * 60_000;
+      return {
+        user_id: firstUser + learner,
+        course_id: courses[i % courses.length],
+        company_id: companies[learner % 3],
+        status,
+        score: status === 'passed' ? 80 : status === 'failed' ? 40 : null,
+        certificate_code: status === 'passed' ? `BENCH-${String(i).padStart(4, '0')}` : null,
+        started_at: status === 'not_started' ? null : date(created + 3_600_000),
+        passed_at: status === 'passed' ? date(created + 86_400_000) : null,
+        expires_at: status === 'passed' ? date(created + 86_400_000 * (i % 8 === 2 ? 3 : 365)) : null,
+        created_at: date(created),
+        updated_at: date(created + 7_200_000),
+      };
+    }),
+  );
+}

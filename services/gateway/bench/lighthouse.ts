@@ -127,6 +127,6 @@ if (import.meta.filename === process.argv[1]) {
       process.exitCode = 1;
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }

@@ -79,6 +79,6 @@ if (import.meta.filename === process.argv[1]) {
       process.stdout.write('Every page is within budget.\n');
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }

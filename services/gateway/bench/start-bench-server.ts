@@ -3,43 +3,102 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { BENCH_PORT } from '../src/env';
 
+/** What bench-server.ts checked before serving: each bare route against its route. */
+export interface BareCheck {
+  path: string;
+  status: number;
+  /** The bare route answers the same JSON as the route. */
+  sameBody: boolean;
+  /** ...running the same statements (the route's session lookup aside). */
+  sameSql: boolean;
+  statements: number;
+  routeSql?: string[];
+  bareSql?: string[];
+}
+
+/** One request's stages, in process and one at a time (bench-server.ts `timeStages`), in microseconds. */
+export interface StageFigure {
+  path: string;
+  samples: number;
+  /** Median of each Server-Timing stage of the route, `middleware` (the gateway's share) and `total`. */
+  routeMicros: Record<string, number>;
+  /** Median of the bare route's whole request. */
+  bareMicros: number;
+  /** CPU time of the process per request, route and bare (the machine's other load stretches wall time, not this). */
+  routeCpuMicros: number;
+  bareCpuMicros: number;
+}
+
 export interface BenchServer {
   /** The whole portal: API, shells and remotes. */
   baseUrl: string;
-  /** A bare Hono app with one JSON route, the baseline of the API figures. */
+  /** The bare Hono app: the measured routes with their SQL through the raw driver (bare-routes.ts), and /bare. */
   bareUrl: string;
-  /** A manager's session token, made directly in the database. */
+  /** A manager's session token (the demo manager), made directly in the database. */
   sessionToken: string;
+  managerToken: string;
+  /** The demo learner's. */
+  learnerToken: string;
   database: string;
-  stop: () => void;
+  checks: BareCheck[];
+  stages: StageFigure[];
+  /** Starts a CPU profile of the server process; `stopProfile` writes it to `file`. */
+  startProfile: () => Promise<void>;
+  stopProfile: (file: string) => Promise<void>;
+  /** Ends the server and waits until it has removed its database. */
+  stop: () => Promise<void>;
 }
 
 export { BENCH_PORT };
 
-/** Starts bench-server.ts in a child process on a fresh seeded database and waits for its first line. */
-export async function startBenchServer(port = BENCH_PORT): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench-server.ts'), String(port), String(port + 1)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+/**
+ * Starts bench-server.ts in a child process on a fresh seeded database (SQLite, or a throwaway
+ * database on `databaseUrl`'s or DATABASE_URL's MySQL server) and waits for its first line.
+ * `forApi`: the bare twins are checked and the stages timed first (`checks`, `stages`; empty otherwise).
+ */
+export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl?: string; forApi?: boolean } = {}): Promise<BenchServer> {
+  const args = [join(import.meta.dirname, 'bench-server.ts'), String(port), String(port + 1), ...(options.databaseUrl ? [options.databaseUrl] : []), ...(options.forApi ? ['--api'] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const stop = () => {
-    if (child.exitCode === null) child.kill();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
   };
-  process.once('exit', stop);
+  const killNow = () => void (child.exitCode === null && child.kill('SIGTERM'));
+  process.once('exit', killNow);
+  const ask = (message: object, answer: string) =>
+    new Promise<void>((resolve) => {
+      const listener = (reply: { profiled?: string }) => {
+        if (reply.profiled !== answer) return;
+        child.off('message', listener);
+        resolve();
+      };
+      child.on('message', listener);
+      child.send(message);
+    });
   try {
     const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once('line', resolve);
+      createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    const info = JSON.parse(firstLine) as { gatewayPort: number; barePort: number; sessionToken: string; database: string };
+    const info = JSON.parse(firstLine) as { gatewayPort: number; barePort: number; managerToken: string; learnerToken: string; database: string; checks: BareCheck[]; stages: StageFigure[] };
     return {
       baseUrl: `http://127.0.0.1:${info.gatewayPort}`,
       bareUrl: `http://127.0.0.1:${info.barePort}`,
-      sessionToken: info.sessionToken,
+      sessionToken: info.managerToken,
+      managerToken: info.managerToken,
+      learnerToken: info.learnerToken,
       database: info.database,
+      checks: info.checks,
+      stages: info.stages,
+      startProfile: () => ask({ profile: 'start' }, 'start'),
+      stopProfile: (file) => ask({ profile: 'stop', file }, 'stop'),
       stop,
     };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }

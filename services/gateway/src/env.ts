@@ -9,7 +9,7 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
 
 /** The bench's and size check's settings, read here once like the rest of the environment. */
 export const BENCH_DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
-/** Ports 3460 and 3461 unless BENCH_PORT is set (the bare app takes the next one). */
+/** Ports 3460 and 3461 unless BENCH_PORT is set (the bare app takes the next one; a second database the two after). */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3460);
 /** Lighthouse's advice: the median of several runs, since one run varies. */
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -22,3 +22,24 @@ export const REPORTING_BENCH_ROWS = Number(process.env.REPORTING_BENCH_ROWS ?? 1
 export const REPORTING_BENCH_SAMPLES = Number(process.env.REPORTING_BENCH_SAMPLES ?? 20);
 /** Keep the generated reporting data set (a named MySQL database / a fixed temporary folder) and reuse it on the next run. */
 export const REPORTING_BENCH_KEEP = Boolean(process.env.REPORTING_BENCH_KEEP);
+
+/** The parts of `npm run bench`. */
+export const BENCH_PARTS = ['api', 'bulk', 'certificates', 'reporting', 'size', 'lighthouse'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
+/**
+ * Only these parts of `npm run bench` (comma-separated, e.g. BENCH_ONLY=api while working on the
+ * request path); every part unless set. A run of some parts writes bench-results/bench-<parts>.json.
+ */
+export const BENCH_ONLY: BenchPart[] = process.env.BENCH_ONLY
+  ? process.env.BENCH_ONLY.split(',').map((part) => {
+      const name = part.trim();
+      if (!(BENCH_PARTS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: no part named ${name} (parts: ${BENCH_PARTS.join(', ')})`);
+      return name as BenchPart;
+    })
+  : [...BENCH_PARTS];
+/** Rounds of the API figures; each figure is the median of its rounds (the machine is shared, one round varies). */
+export const BENCH_API_ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+/** A MySQL/MariaDB server (mysql://…) on which the API part runs again, in a throwaway database, beside the default one. */
+export const BENCH_MYSQL_URL = process.env.BENCH_MYSQL_URL;
+/** Also profiles each measured route (a V8 CPU profile of its server under load, in bench-results/profiles/). */
+export const BENCH_PROFILE = Boolean(process.env.BENCH_PROFILE);

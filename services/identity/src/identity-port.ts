@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import type { CompanySummary, IdentityPort, PortContext, UserSummary } from '@portal/service-kit';
+import { readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserSummary } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
@@ -18,10 +18,18 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['parentId'] });
       return company ? (company.parentId ?? null) : undefined;
     },
+    // Plain rows: the learner dashboard asks on every visit.
     async usersByIds(ids) {
       if (ids.length === 0) return [];
-      const users = await orm.em.fork().find(User, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser', 'anonymisedAt'] });
-      return users.map((u) => ({ ...toUserSummary(u), anonymised: !!u.anonymisedAt }));
+      const em = orm.em.fork();
+      const users = await readRows<{ id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown }>(
+        em,
+        em.getKnex()('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', [...new Set(ids)]),
+      );
+      return users.map((u) => ({
+        ...toUserSummary({ id: Number(u.id), name: u.name, email: u.email, companyId: Number(u.company_id), role: u.role, wpUser: rowBoolean(u.wp_user) }),
+        anonymised: u.anonymised_at !== null && u.anonymised_at !== undefined,
+      }));
     },
     endSession: (token) => deleteSession(orm.em.fork(), token),
     async companyById(companyId) {

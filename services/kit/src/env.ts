@@ -41,6 +41,12 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /**
+   * Answers carry a Server-Timing header with the time each stage of the request took (session
+   * lookup, input, handler, JSON, total): for the bench and for finding slow stages, never on in
+   * production (it tells callers how long the server's checks took).
+   */
+  SERVER_TIMING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
   /**

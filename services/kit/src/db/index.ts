@@ -1,2 +1,4 @@
 export * from './orm';
 export * from './schema-migration';
+export * from './sqlite';
+export * from './rows';

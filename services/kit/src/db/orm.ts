@@ -1,10 +1,10 @@
 import { MikroORM, type Constructor, type EntitySchema, type Options } from '@mikro-orm/core';
 import type { EntityManager, AbstractSqlDriver, Knex } from '@mikro-orm/knex';
-import { LibSqlDriver } from '@mikro-orm/libsql';
 import { MySqlDriver } from '@mikro-orm/mysql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PortalLibSqlDriver } from './sqlite';
 
 export type Orm = MikroORM<AbstractSqlDriver>;
 export type Em = EntityManager;
@@ -59,8 +59,8 @@ export async function createOrm(options: DatabaseOptions): Promise<Orm> {
   const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
   // A writer waits up to 5 s for another process's lock (a worker process beside the server)
-  // instead of failing at once with SQLITE_BUSY.
-  return (await MikroORM.init({ ...common, driver: LibSqlDriver, dbName: file, driverOptions: { connection: { timeout: 5000 } } })) as unknown as Orm;
+  // instead of failing at once with SQLITE_BUSY. The driver is libsql's with statements kept (sqlite.ts).
+  return (await MikroORM.init({ ...common, driver: PortalLibSqlDriver, dbName: file, driverOptions: { connection: { timeout: 5000 } } })) as unknown as Orm;
 }
 
 /** Applies every pending migration of every service, in name order. */

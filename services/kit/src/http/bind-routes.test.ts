@@ -7,6 +7,7 @@ import type { Principal } from '../auth';
 import type { CataloguePort, IdentityPort } from '../ports';
 import type { Em } from '../db';
 import { createServiceRouter } from './bind-routes';
+import { parseServerTiming } from './server-timing';
 import type { ServiceDeps } from './context';
 
 // A tiny route table of the test's own: the kit must not know any service's routes.
@@ -306,5 +307,17 @@ describe('a path that no route declares', () => {
     const response = await client(tokens.manager).request('/api/test/nowhere');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('Server-Timing (SERVER_TIMING=true, for the bench)', () => {
+  it('names the stages a request went through, in order, and is absent unless asked for', async () => {
+    const timed = buildApp({ ...platform, env: { ...platform.env, SERVER_TIMING: true } });
+    const response = await new TestClient(timed, { sessionToken: tokens.manager }).request(notePath(COMPANY), { method: 'POST', json: validNote });
+    expect(response.status).toBe(200);
+    const header = response.headers.get('Server-Timing') ?? '';
+    expect(header.split(', ').map((stage) => stage.split(';')[0])).toEqual(['context', 'session', 'input', 'tenant', 'handler', 'output', 'json']);
+    expect(parseServerTiming(header)).toEqual(expect.objectContaining({ session: expect.any(Number), handler: expect.any(Number) }));
+    expect((await client(tokens.manager).request('/api/test/ping')).headers.get('Server-Timing')).toBeNull();
   });
 });

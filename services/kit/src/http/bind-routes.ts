@@ -17,6 +17,7 @@ import { canActForCompany, safeEqual, type Principal } from '../auth';
 import { readSessionToken, xsrfTokenFor } from './cookies';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { readRequestBody } from './request-body';
+import { StageTimer } from './server-timing';
 import type { App, AppContext, AppEnv, ServiceDeps } from './context';
 import type { Em } from '../db';
 
@@ -103,18 +104,24 @@ export function createServiceRouter(deps: ServiceDeps) {
   const app: App = new Hono<AppEnv>();
   app.onError(createErrorHandler({ exposeDetails: deps.env.NODE_ENV !== 'production' }));
   app.notFound(notFoundHandler);
+  // Answers are checked against their contract in development and tests, where a break should fail loudly;
+  // in production the handlers' types are the check, and the work stays off every answer's path.
   const validateOutput = deps.env.NODE_ENV !== 'production';
+  const serverTiming = deps.env.SERVER_TIMING;
 
   function handle<R extends AnyRoute>(route: R, handler: RouteHandler<R>) {
     app.on(route.method, toHonoPath(route.path), async (c) => {
+      const timing = serverTiming ? new StageTimer() : null;
       // `launch-token` routes (sendBeacon commits) are guarded by the token in their URL, checked by the handler;
       // `shop-signature` routes (server to server, no cookies) by the body's signature, checked while reading it.
       if (UNSAFE.has(route.method) && route.xsrf !== 'launch-token' && route.xsrf !== 'shop-signature') checkXsrf(c);
       const em = deps.orm.em.fork();
       c.set('em', em);
+      timing?.end('context');
       const token = readSessionToken(c);
       const principal = token ? await deps.identity.resolvePrincipal(token) : null;
       c.set('principal', principal);
+      timing?.end('session');
 
       const caller = authorise(route, principal);
       const params = await validatePart(route, 'params', c.req.param());
@@ -124,6 +131,7 @@ export function createServiceRouter(deps: ServiceDeps) {
       let result: Awaited<ReturnType<RouteHandler<R>>>;
       try {
         const body = await validatePart(route, 'body', read?.value);
+        timing?.end('input');
 
         if (route.tenant) {
           const source = 'param' in route.tenant ? (params as Record<string, unknown> | undefined) : (body as Record<string, unknown> | undefined);
@@ -131,9 +139,11 @@ export function createServiceRouter(deps: ServiceDeps) {
           if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
             throw new AppError('forbidden', 'You are not allowed to see this company.');
           }
+          timing?.end('tenant');
         }
 
         result = await handler({ c, em, principal: caller, params, query, body, deps });
+        timing?.end('handler');
       } finally {
         await read?.dispose();
       }
@@ -141,8 +151,14 @@ export function createServiceRouter(deps: ServiceDeps) {
       if (validateOutput && route.responseType !== 'file') {
         const checked = route.response.safeParse(result);
         if (!checked.success) throw new Error(`Response of ${route.name} breaks its contract: ${checked.error.message}`);
+        timing?.end('output');
       }
-      return c.json(result as object);
+      const response = c.json(result as object);
+      if (timing) {
+        timing.end('json');
+        response.headers.set('Server-Timing', timing.header());
+      }
+      return response;
     });
     return router;
   }

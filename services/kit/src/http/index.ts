@@ -5,3 +5,4 @@ export * from './bind-routes';
 export * from './request-body';
 export * from './standalone';
 export * from './service-deps';
+export * from './server-timing';

@@ -1,17 +1,15 @@
 import { HELP_EMAIL, learnerDashboard } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { learnerDashboardOf } from './learner-dashboard';
-import { progressOfEnrollments } from '../player/scorm.repository';
 
 export function learnerDashboardRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(learnerDashboard, async ({ em, principal }) => {
     const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, em, principal, deps.now());
-    const progress = await progressOfEnrollments(em, cards.map((c) => c.enrollment.id));
     return {
       learner_name: principal.name,
       help_email: HELP_EMAIL,
       is_purchased_account: isPurchasedAccount,
-      enrollments: cards.map(({ enrollment: e, course, state }) => ({
+      enrollments: cards.map(({ enrollment: e, course, state, progress }) => ({
         id: e.id,
         course: { id: e.courseId, name: course?.name ?? 'Course no longer available', description: course?.description ?? '', wp_link: course?.wpLink ?? null },
         state,
@@ -24,7 +22,7 @@ export function learnerDashboardRoutes(deps: ServiceDeps) {
         failed: state === 'failed',
         certificate_code: e.status === 'passed' ? (e.certificateCode ?? null) : null,
         reviews_link: null,
-        progress: progress.get(e.id) ?? null,
+        progress,
       })),
     };
   }).app;

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em } from '@portal/service-kit';
+import { readRows, type Em } from '@portal/service-kit';
 import { progressPercent } from './scorm-records';
 import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective, type IScoState, type IScormAttempt } from './scorm.entity';
 
@@ -31,12 +31,21 @@ export async function deleteScormDataOf(em: Em, enrollmentIds: number[]): Promis
   await em.nativeDelete(ScormAttempt, byEnrollment);
 }
 
-/** Each enrolment's progress (0–100) from its SCOs' progress measures; enrolments whose SCOs report none are left out. */
+/**
+ * Each enrolment's progress (0–100) from its SCOs' progress measures; enrolments whose SCOs report
+ * none are left out. Plain rows: the learner dashboard asks on every visit.
+ */
 export async function progressOfEnrollments(em: Em, enrollmentIds: number[]): Promise<Map<number, number>> {
   if (enrollmentIds.length === 0) return new Map();
-  const states: IScoState[] = await em.find(ScoState, { enrollmentId: { $in: enrollmentIds }, progressMeasure: { $ne: null } });
+  const states = await readRows<{ enrollment_id: number; progress_measure: string }>(
+    em,
+    em.getKnex()('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrollmentIds).whereNotNull('progress_measure'),
+  );
   const byEnrollment = new Map<number, string[]>();
-  for (const s of states) byEnrollment.set(s.enrollmentId, [...(byEnrollment.get(s.enrollmentId) ?? []), s.progressMeasure!]);
+  for (const s of states) {
+    const id = Number(s.enrollment_id);
+    byEnrollment.set(id, [...(byEnrollment.get(id) ?? []), String(s.progress_measure)]);
+  }
   const out = new Map<number, number>();
   for (const [id, measures] of byEnrollment) {
     const percent = progressPercent(measures);

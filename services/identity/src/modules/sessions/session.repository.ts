@@ -1,4 +1,4 @@
-import { hashToken, randomToken, type Em, type Principal } from '@portal/service-kit';
+import { hashToken, randomToken, readRows, type Em, type Principal } from '@portal/service-kit';
 import { SESSION_TTL_SECONDS } from '@portal/service-kit';
 import type { Role } from '@portal/contracts';
 import { Session } from './session.entity';
@@ -74,7 +74,9 @@ interface PrincipalRow {
 export async function resolvePrincipal(em: Em, token: string, now = new Date()): Promise<Principal | null> {
   const sessionId = hashToken(token);
   const knex = em.getKnex();
-  const rows: PrincipalRow[] = await em.execute(
+  // Bound values, not em.execute's written-in ones: one prepared statement for every session (kit readRows).
+  const rows = await readRows<PrincipalRow>(
+    em,
     knex('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
       .select('s.mimic_company_id', 's.last_seen_at', 's.expires_at', 'u.id as user_id', 'u.name', 'u.email', 'u.role', 'u.company_id')
