@@ -1,6 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
-import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+import { expect, test } from '@playwright/test';
+import { packageLearnerFixture } from '../support/package-learner';
+import { signInWithCode } from '../support/personas';
 
 /**
  * Issue 13 item 7 in the browser: a SCORM 2004 SCO saves 64,000 characters of suspend data (kept
@@ -8,8 +8,6 @@ import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
  * sees a failure and the final save is stored — and a save the server refuses for good shows its
  * message above the course. Played by a learner of the demo company; the admin deletes it all.
  */
-const DEMO_COMPANY_ID = 2;
-
 const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="limits" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
   <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
@@ -54,45 +52,24 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-let admin: BrowserContext;
+const fixture = packageLearnerFixture();
 let baseURL: string;
-const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
-
-async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
-  const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await admin.request.fetch(`${baseURL}${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, ...init });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
 
 test.describe('the player under the commit limits', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     baseURL = testInfo.project.use.baseURL!;
-    admin = await browser.newContext({ baseURL });
-    const page = await admin.newPage();
-    await signInWithPassword(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/admin/);
-    await page.close();
+    await fixture.open(browser, baseURL);
   });
 
   test.afterAll(async () => {
-    for (const id of created.courses.splice(0)) await adminCall('DELETE', `/api/courses/${id}`);
-    for (const id of created.users.splice(0)) await adminCall('DELETE', `/api/user/${id}`);
-    await admin?.close();
+    await fixture.close();
   });
 
   test('keeps 64,000 characters of suspend data, rides out 429s, and shows a refused save', async ({ page }) => {
     // 65 synchronous saves of 64 KB each take a while on a shared machine (MariaDB above all).
     test.setTimeout(120_000);
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-    const zip = Buffer.from(zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'index.html': strToU8(PAGE) }));
-    const course = (await adminCall('POST', '/api/courses', {
-      multipart: { name: `Limits ${tag}`, 'category_ids[]': '1', validity_period: '1', credit_cost: '1', file: { name: 'limits.zip', mimeType: 'application/zip', buffer: zip } },
-    })) as { data: { id: number } };
-    created.courses.push(course.data.id);
-    const user = (await adminCall('POST', '/api/user', { data: { name: `Lim Its${tag}`, login_code: `PL-${tag}`, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
-    created.users.push(user.data.id);
-    const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
+    const enrolment = await fixture.enrolOnPackage({ courseName: `Limits ${tag}`, learnerName: `Lim Its${tag}`, loginCode: `PL-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE } });
 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -102,7 +79,7 @@ test.describe('the player under the commit limits', () => {
     });
     await signInWithCode(page, `PL-${tag}`);
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-    await page.goto(`/learn/${enrolment.data.id}`);
+    await page.goto(`/learn/${enrolment.enrolmentId}`);
     const content = page.frameLocator('[data-testid=course-frame]');
 
     // 65 commits at once: the server takes 60 in the minute and answers the rest 429; the content sees none fail.
@@ -126,7 +103,7 @@ test.describe('the player under the commit limits', () => {
     await content.locator('#finish').click();
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const relaunch = await page.request.post(`/api/learn/${enrolment.data.id}/launch`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) }, data: {} });
+    const relaunch = await page.request.post(`/api/learn/${enrolment.enrolmentId}/launch`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) }, data: {} });
     expect(relaunch.status()).toBe(200);
     const cmi = ((await relaunch.json()) as { scos: { cmi: Record<string, string> }[] }).scos[0]!.cmi;
     expect(cmi['cmi.location']).toBe('last-page');

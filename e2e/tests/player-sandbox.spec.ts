@@ -1,6 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
-import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+import { expect, test } from '@playwright/test';
+import { packageLearnerFixture } from '../support/package-learner';
+import { signInWithCode } from '../support/personas';
 
 /**
  * Issue 13, item 2: a package's script cannot act as its viewer. The package below tries to read
@@ -9,8 +9,6 @@ import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
  * SCORM API as any course does. It is played by a learner of the demo company; the admin who
  * uploads it (and whose cookies live in another browser context) deletes it afterwards.
  */
-const DEMO_COMPANY_ID = 2;
-
 const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="probe" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
   <organizations default="org"><organization identifier="org"><title>Probe</title>
@@ -62,49 +60,28 @@ const PROBE_PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-let admin: BrowserContext;
+const fixture = packageLearnerFixture();
 let baseURL: string;
-const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
-
-async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
-  const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await admin.request.fetch(`${baseURL}${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, ...init });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
 
 test.describe('a package script cannot act as its viewer', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     baseURL = testInfo.project.use.baseURL!;
-    admin = await browser.newContext({ baseURL });
-    const page = await admin.newPage();
-    await signInWithPassword(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/admin/);
-    await page.close();
+    await fixture.open(browser, baseURL);
   });
 
   test.afterAll(async () => {
-    for (const id of created.courses.splice(0)) await adminCall('DELETE', `/api/courses/${id}`);
-    for (const id of created.users.splice(0)) await adminCall('DELETE', `/api/user/${id}`);
-    await admin?.close();
+    await fixture.close();
   });
 
   test('its script gets neither the portal page, nor its cookies, nor its API, while the course plays and saves', async ({ page }) => {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-    const zip = Buffer.from(zipSync({ 'imsmanifest.xml': strToU8(MANIFEST), 'index.html': strToU8(PROBE_PAGE) }));
-    const course = (await adminCall('POST', '/api/courses', {
-      multipart: { name: `Probe ${tag}`, 'category_ids[]': '1', validity_period: '1', credit_cost: '1', file: { name: 'probe.zip', mimeType: 'application/zip', buffer: zip } },
-    })) as { data: { id: number } };
-    created.courses.push(course.data.id);
-    const user = (await adminCall('POST', '/api/user', { data: { name: `Pat Probe${tag}`, login_code: `PS-${tag}`, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
-    created.users.push(user.data.id);
-    const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
+    const enrolment = await fixture.enrolOnPackage({ courseName: `Probe ${tag}`, learnerName: `Pat Probe${tag}`, loginCode: `PS-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PROBE_PAGE } });
 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signInWithCode(page, `PS-${tag}`);
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-    await page.goto(`/learn/${enrolment.data.id}`);
+    await page.goto(`/learn/${enrolment.enrolmentId}`);
 
     // The package is framed from the content origin, not the portal's.
     const frame = page.locator('[data-testid=course-frame]');
@@ -132,7 +109,7 @@ test.describe('a package script cannot act as its viewer', () => {
 
     await content.locator('#finish').click();
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-    const summary = (await (await page.request.get(`/api/learn/${enrolment.data.id}`)).json()) as { enrollment: { status: string; score: number | null } };
+    const summary = (await (await page.request.get(`/api/learn/${enrolment.enrolmentId}`)).json()) as { enrollment: { status: string; score: number | null } };
     expect(summary.enrollment).toMatchObject({ status: 'passed', score: 90 });
     expect(errors).toEqual([]);
 

@@ -1,0 +1,57 @@
+import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { DEMO, signInWithPassword } from './personas';
+
+/** The demo company, whose learners play the specs' own packages. */
+const DEMO_COMPANY_ID = 2;
+
+type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+
+/**
+ * The demo admin in a browser context of its own (its cookies never reach the learner's page):
+ * uploads a spec's SCORM package, creates a learner of the demo company with a login code and
+ * enrols them; `close()` deletes everything it made.
+ */
+export function packageLearnerFixture() {
+  let admin: BrowserContext | undefined;
+  let baseURL = '';
+  const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
+
+  async function call(method: string, path: string, init: { data?: unknown; multipart?: Multipart } = {}): Promise<unknown> {
+    const xsrf = (await admin!.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await admin!.request.fetch(`${baseURL}${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, ...init });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+    return response.json();
+  }
+
+  return {
+    async open(browser: Browser, url: string): Promise<void> {
+      baseURL = url;
+      admin = await browser.newContext({ baseURL });
+      const page = await admin.newPage();
+      await signInWithPassword(page, DEMO.admin);
+      await expect(page).toHaveURL(/\/admin/);
+      await page.close();
+    },
+
+    /** A course made of `files` (a zip), a new learner `learnerName` signing in with `loginCode`, enrolled. */
+    async enrolOnPackage(options: { courseName: string; learnerName: string; loginCode: string; files: Record<string, string> }): Promise<{ enrolmentId: number }> {
+      const zip = Buffer.from(zipSync(Object.fromEntries(Object.entries(options.files).map(([name, text]) => [name, strToU8(text)]))));
+      const course = (await call('POST', '/api/courses', {
+        multipart: { name: options.courseName, 'category_ids[]': '1', validity_period: '1', credit_cost: '1', file: { name: 'package.zip', mimeType: 'application/zip', buffer: zip } },
+      })) as { data: { id: number } };
+      created.courses.push(course.data.id);
+      const user = (await call('POST', '/api/user', { data: { name: options.learnerName, login_code: options.loginCode, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
+      created.users.push(user.data.id);
+      const enrolment = (await call('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
+      return { enrolmentId: enrolment.data.id };
+    },
+
+    async close(): Promise<void> {
+      if (!admin) return;
+      for (const id of created.courses.splice(0)) await call('DELETE', `/api/courses/${id}`);
+      for (const id of created.users.splice(0)) await call('DELETE', `/api/user/${id}`);
+      await admin.close();
+    },
+  };
+}
