@@ -1,1 +1,2 @@
 export { fakeApi, reply, FakeReply, type FakeHandler, type FakeRequest } from './fake-api';
+export { courseSummaryFake } from './course-summary';

@@ -1,27 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { CourseSummary } from '@portal/contracts';
-import { fakeApi } from '@portal/frontend-kit/testing';
+import { fakeApi, courseSummaryFake } from '@portal/frontend-kit/testing';
 import AdminDashboard from './admin-dashboard';
 
-const course = (id: number, name: string): CourseSummary => ({
-  id,
-  name,
-  description: '',
-  category_ids: [],
-  categories: [],
-  company_id: null,
-  duration: null,
-  validity_period: 1,
-  sku: null,
-  wp_link: null,
-  credit_cost: 1,
-  has_bridging: 0,
-  scorm_version: '1.2',
-  file_name: null,
-  certificate_link: null,
-  created_at: '2026-01-02T00:00:00.000Z',
-});
+const course = (id: number, name: string): CourseSummary => courseSummaryFake(id, name);
 
 /** Counts and a course list that agree: deleting a course lowers the Courses count. */
 function siteServer() {

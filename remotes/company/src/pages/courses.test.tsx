@@ -1,28 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { CourseSummary } from '@portal/contracts';
-import { fakeApi, type FakeRequest } from '@portal/frontend-kit/testing';
+import { fakeApi, type FakeRequest, courseSummaryFake } from '@portal/frontend-kit/testing';
 import Courses from './courses';
 
-const course = (id: number, name: string, categoryId: number, hasEnrollments = false): CourseSummary => ({
-  id,
-  name,
-  description: `<p>${name}</p>`,
-  category_ids: [categoryId],
-  categories: [],
-  company_id: null,
-  duration: null,
-  validity_period: 1,
-  sku: null,
-  wp_link: null,
-  credit_cost: 1,
-  has_bridging: 0,
-  scorm_version: '1.2',
-  file_name: null,
-  certificate_link: null,
-  created_at: '2026-01-02T00:00:00.000Z',
-  has_enrollments: hasEnrollments,
-});
+const course = (id: number, name: string, categoryId: number, hasEnrollments = false): CourseSummary =>
+  courseSummaryFake(id, name, { description: `<p>${name}</p>`, category_ids: [categoryId], has_enrollments: hasEnrollments });
 
 const COURSES = [
   course(1, 'Fire Safety Awareness', 6),

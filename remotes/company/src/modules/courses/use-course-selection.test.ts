@@ -1,26 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { CourseSummary } from '@portal/contracts';
-import { fakeApi, reply } from '@portal/frontend-kit/testing';
+import { fakeApi, reply, courseSummaryFake } from '@portal/frontend-kit/testing';
 import { selectionAfterToggle, useCourseSelection } from './use-course-selection';
 
-const course = (id: number, name: string): CourseSummary => ({
-  id,
-  name,
-  description: '',
-  category_ids: [],
-  categories: [],
-  company_id: null,
-  duration: null,
-  validity_period: 1,
-  sku: null,
-  wp_link: null,
-  credit_cost: 1,
-  has_bridging: 0,
-  scorm_version: '1.2',
-  file_name: null,
-  certificate_link: null,
-  created_at: '2026-01-02T00:00:00.000Z',
-});
+const course = (id: number, name: string): CourseSummary => courseSummaryFake(id, name);
 
 describe('selectionAfterToggle', () => {
   it('names the server’s ids from what the page knows, sorted by name, once each', () => {

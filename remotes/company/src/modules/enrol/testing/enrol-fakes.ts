@@ -1,25 +1,8 @@
 import type { BulkRow, CourseSummary, Employee } from '@portal/contracts';
+import { courseSummaryFake } from '@portal/frontend-kit/testing';
 
-export const course = (id: number, name: string, credit_cost: number, selected = true): CourseSummary => ({
-  id,
-  name,
-  description: `<p>${name}</p>`,
-  category_ids: [],
-  categories: [],
-  company_id: null,
-  duration: null,
-  validity_period: 1,
-  sku: null,
-  wp_link: null,
-  credit_cost,
-  has_bridging: 0,
-  scorm_version: '1.2',
-  file_name: null,
-  certificate_link: null,
-  created_at: '2026-01-02T00:00:00.000Z',
-  selected,
-  has_enrollments: false,
-});
+export const course = (id: number, name: string, credit_cost: number, selected = true): CourseSummary =>
+  courseSummaryFake(id, name, { description: `<p>${name}</p>`, credit_cost, selected, has_enrollments: false });
 
 export const employee = (id: number, name: string, patch: Partial<Employee> = {}): Employee => ({
   id,
