@@ -152,20 +152,36 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
     });
   });
 
-  // GET /api/reporting/enrolments?per_page=25 (reporting service: reporting-enrolments.ts), first page, newest first, no filter.
+  // GET /api/reporting/enrolments?per_page=25 (reporting service: reporting-enrolments.ts, enrolments.repository.ts), first page,
+  // newest first, no filter, for a company with depots (the demo company): the near page is read per company and merged.
   app.get('/api/reporting/enrolments', async (c) => {
     const now = Date.now();
     const actingCompanyId = callers.companyId;
     const perPage = Number(c.req.query('per_page') ?? 10);
-    const companyRows = await db.all('select `id`, `name`, `parent_id` from `companies` where `id` = ? or `parent_id` = ? order by `name` asc', [actingCompanyId, actingCompanyId]);
+    const companyRows = await db.all('select `id`, `name`, `parent_id` from `companies` where `id` = ? or `parent_id` = ? order by `name` asc, `id` asc', [actingCompanyId, actingCompanyId]);
     const companies = [...companyRows.filter((r) => Number(r.id) === actingCompanyId), ...companyRows.filter((r) => Number(r.id) !== actingCompanyId)];
     const companyIds = companies.map((r) => Number(r.id));
-    const [counted] = await db.all(`select count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${list(companyIds.length)})`, companyIds);
+    const inCompanies = list(companyIds.length);
+    // The course tiles (one probe of the index per course) and the count: side by side on MySQL's pool, in turn on SQLite.
+    const [courses, [counted]] = await Promise.all([
+      db.all(
+        `select \`c\`.\`id\`, \`c\`.\`name\` from \`courses\` as \`c\` where (select 1 from \`enrollments\` as \`e\` where e.course_id = c.id and \`e\`.\`company_id\` in (${inCompanies}) limit ?) = 1 order by \`c\`.\`name\` asc, \`c\`.\`id\` asc`,
+        [...companyIds, 1],
+      ),
+      db.all(`select count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${inCompanies})`, companyIds),
+    ]);
     const total = Number(counted?.n ?? 0);
     const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const pageIds = (
-      await db.all(`select \`e\`.\`id\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${list(companyIds.length)}) order by \`e\`.\`created_at\` desc, \`e\`.\`id\` desc limit ?`, [...companyIds, perPage])
-    ).map((r) => Number(r.id));
+    // The first page's ids (more rows than a page: read from the front): each company's newest rows, merged.
+    const branches = companyIds.map(
+      (_, i) =>
+        `select \`b${i}\`.\`id\`, \`b${i}\`.\`k\` from (select \`e\`.\`id\`, \`e\`.\`created_at\` as \`k\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` = ? order by \`e\`.\`created_at\` desc, \`e\`.\`id\` desc limit ?) as \`b${i}\``,
+    );
+    const pageIds = total
+      ? (
+          await db.all(`select \`m\`.\`id\` from (${branches.join(' union all ')}) as \`m\` order by \`m\`.\`k\` desc, \`m\`.\`id\` desc limit ?`, [...companyIds.flatMap((id) => [id, perPage]), perPage])
+        ).map((r) => Number(r.id))
+      : [];
     const rows = pageIds.length
       ? await db.all(
           'select `e`.`id`, `e`.`user_id`, `u`.`name` as `learner_name`, `u`.`email`, `u`.`login_code`, `e`.`company_id`, `co`.`name` as `company_name`, `e`.`course_id`, `c`.`name` as `course_name`, `e`.`status`, `e`.`created_at`, `e`.`updated_at`, `e`.`passed_at`, `e`.`expires_at`, `e`.`certificate_code`, `e`.`last_reminded_at` from `enrollments` as `e` left join `users` as `u` on `u`.`id` = `e`.`user_id` left join `courses` as `c` on `c`.`id` = `e`.`course_id` left join `companies` as `co` on `co`.`id` = `e`.`company_id` ' +
@@ -173,10 +189,6 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
           pageIds,
         )
       : [];
-    const courses = await db.all(
-      `select \`c\`.\`id\`, \`c\`.\`name\` from \`courses\` as \`c\` where \`c\`.\`id\` in (select distinct \`course_id\` from \`enrollments\` where \`company_id\` in (${list(companyIds.length)})) order by \`c\`.\`name\` asc, \`c\`.\`id\` asc`,
-      companyIds,
-    );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const data = pageIds.flatMap((id) => {
       const r = byId.get(id);

@@ -7,7 +7,7 @@ import { API_RATIO_TARGET, benchApi, type ApiFigure } from './api';
 import { JS_BUDGET_GZIP_BYTES, signInPersonas } from './landing-pages';
 import { LIGHTHOUSE_RUNS, LIGHTHOUSE_TARGETS, lighthouseProblems, runLighthouse, type LighthouseScore } from './lighthouse';
 import { measureSizes } from './size';
-import { startBenchServer, type BenchServer, type StageFigure } from './start-bench-server';
+import { startBenchServer, type BareCheck, type BenchServer, type StageFigure } from './start-bench-server';
 import { benchBulkEnrol, bulkEnrolMarkdown, bulkEnrolProblems, type BulkEnrolFigure } from './bulk-enrol';
 import { benchCertificates, certificateMarkdown, certificateProblems, type CertificateFigure } from './certificates';
 import { benchReporting, reportingMarkdown, reportingProblems, type ReportingBenchFigure } from './reporting';
@@ -152,13 +152,19 @@ try {
 
 type ApiResult = ApiFigure & { stages: StageFigure[] };
 
+/** Both statement lists of a twin that drifted, in the order each ran, so the difference shows at a glance. */
+function statementLists(check: BareCheck): string {
+  const numbered = (sql: string[] = []) => sql.map((statement, index) => `\n      ${index + 1}. ${statement}`).join('') || '\n      (none)';
+  return `\n    route runs:${numbered(check.routeSql)}\n    twin runs:${numbered(check.bareSql)}`;
+}
+
 /** The API part on one bench server: the figures, the stages of one request, and what is wrong with them. */
 async function apiOn(on: BenchServer): Promise<ApiResult> {
   for (const check of on.checks) {
     const wrong = [check.sameBody ? null : 'answers another body', check.sameSql ? null : 'runs other statements'].filter(Boolean).join(' and ');
     if (wrong) {
       failed = true;
-      problems.push(`API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/bare-routes.ts must follow the route): its ratio is not valid.`);
+      problems.push(`API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/bare-routes.ts must follow the route): its ratio is not valid.${check.sameSql ? '' : statementLists(check)}`);
     }
   }
   const figure = await benchApi(on, (line) => process.stdout.write(`${line}\n`));
