@@ -191,6 +191,8 @@ describe('EnrollNew (the enrol wizard)', () => {
     // Only the matched employee remains to enrol; the bad row is shown, never sent.
     fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
     expect(await screen.findByTestId('enrol-cost-total')).toHaveProperty('textContent', '2 credits');
+    // Finalise answers only once the balances are in (a click before then is ignored).
+    await screen.findByTestId('enrol-balance-before');
     fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
     await screen.findByTestId('enrolment-summary');
     expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({ courses: [1], users: [5], newUsers: [], companyID: 2 });
