@@ -218,7 +218,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
           durationText(times.seconds.get(id) ?? null),
           durationText(firstLaunched && lastSave ? (lastSave.getTime() - firstLaunched.getTime()) / 1000 : null),
         ]);
-        row.eachCell(shareStyle);
+        row.eachCell({ includeEmpty: true }, shareStyle);
         row.commit();
       }
     }
