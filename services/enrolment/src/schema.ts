@@ -11,6 +11,7 @@ import { Invoice } from './modules/purchases/invoice.entity';
 import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment_credits_and_invoices';
 import { EnrolmentReporting } from './migrations/202612010100_enrolment_reporting';
 import { EnrolmentReportingSorts } from './migrations/202612020100_enrolment_reporting_sorts';
+import { EnrolmentReportingStatusActivity } from './migrations/202612030100_enrolment_reporting_status_activity';
 import { EnrolmentCertificates } from './migrations/202611240100_enrolment_certificates';
 import { CertificateRecord } from './modules/certificates/certificate.entity';
 import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
@@ -28,5 +29,6 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202611250500_enrolment_scorm_objectives', class: EnrolmentScormObjectives },
     { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
     { name: '202612020100_enrolment_reporting_sorts', class: EnrolmentReportingSorts },
+    { name: '202612030100_enrolment_reporting_status_activity', class: EnrolmentReportingStatusActivity },
   ],
 };

@@ -179,6 +179,13 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     sheet.getRow(1).commit();
     const dateColumns = [7, 8, 9, 10, 11];
     for (const c of dateColumns) sheet.getColumn(c).numFmt = 'dd/mm/yyyy';
+    // One style object per column, shared by its cells: exceljs remembers the style id of an object
+    // it has seen (a WeakMap), where the copy it makes per cell is rendered to XML and looked up
+    // again for each of the 1.4 million cells of a 100,000-row export (about 45% of its CPU).
+    const columnStyles = EXPORT_BULK_COLUMNS.map((_, i) => (dateColumns.includes(i + 1) ? { numFmt: 'dd/mm/yyyy' } : {}));
+    const shareStyle = (cell: ExcelJS.Cell, column: number) => {
+      cell.style = columnStyles[column - 1]!;
+    };
     let next: Promise<Awaited<ReturnType<typeof load>>> | null = load(0);
     for (let i = 0; next; i += EXPORT_CHUNK) {
       const { rows, times } = await next;
@@ -211,6 +218,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
           durationText(times.seconds.get(id) ?? null),
           durationText(firstLaunched && lastSave ? (lastSave.getTime() - firstLaunched.getTime()) / 1000 : null),
         ]);
+        row.eachCell({ includeEmpty: true }, shareStyle);
         row.commit();
       }
     }

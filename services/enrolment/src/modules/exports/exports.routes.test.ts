@@ -7,6 +7,7 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
@@ -16,6 +17,8 @@ let em: Em;
 const sessions = {} as Record<'manager' | 'otherManager' | 'learner', string>;
 const rows: number[] = [];
 let foreign: number;
+let companyId: number;
+let courseId: number;
 
 async function workbookOf(response: Response) {
   const workbook = new ExcelJS.Workbook();
@@ -31,6 +34,8 @@ beforeAll(async () => {
   const depot = (await makeCompany(em, { name: 'Builders East', parentId: company })).id;
   const other = (await makeCompany(em, { name: 'Other' })).id;
   const course = (await makeCourse(em, { name: 'Asbestos Awareness' })).id;
+  companyId = company;
+  courseId = course;
   for (let i = 0; i < 30; i++) {
     const user = await makeUser(em, { role: 'learner', companyId: i % 3 ? company : depot, name: `Learner ${String(i).padStart(2, '0')}`, email: i % 2 ? `l${i}@b.test` : null, loginCode: i % 2 ? null : `CODE${i}` });
     const passed = i % 5 === 0;
@@ -64,6 +69,35 @@ describe('exports', () => {
     expect(passed.getCell(6).value).toBe('Passed');
     expect(passed.getCell(10).value).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(passed.getCell(12).value).toBe(90);
+  });
+
+  it('exportBulk writes every row once and in the order asked when the export spans several read steps (5,000 rows a step)', async () => {
+    const learners: number[] = [];
+    for (let i = 0; i < 3; i++) learners.push((await makeUser(em, { role: 'learner', companyId, name: `Bulk ${i}`, email: `bulk${i}@b.test` })).id);
+    // Each enrolment its own enrolment date, one minute apart: the date column says which row it is.
+    const base = Date.UTC(2025, 0, 1);
+    const made = Array.from({ length: 5_100 }, (_, i) => ({ userId: learners[i % 3]!, courseId, companyId, status: 'not_started' as const, createdAt: new Date(base + i * 60_000), updatedAt: new Date(base + i * 60_000) }));
+    const ids: number[] = [];
+    for (let i = 0; i < made.length; i += 500) {
+      await em.insertMany(Enrollment, made.slice(i, i + 500));
+    }
+    const found = await em.getKnex()('enrollments').select('id').whereIn('user_id', learners).orderBy('id');
+    ids.push(...found.map((r: { id: number }) => Number(r.id)));
+    expect(ids).toHaveLength(5_100);
+    const created = new Map(ids.map((id, i) => [id, base + i * 60_000]));
+    const asked = [...ids].reverse();
+    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, { body: { ids: asked } });
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const sheet = await workbookOf(response);
+    expect(sheet.rowCount).toBe(asked.length + 1);
+    const written: number[] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const enrolled = row.getCell(7).value;
+      expect(enrolled).toBeInstanceOf(Date);
+      written.push((enrolled as Date).getTime());
+    });
+    expect(written).toEqual(asked.map((id) => created.get(id)));
   });
 
   it('exportLoginCodes lists the learners with login codes, named {dd-mm-yyyy}_login_codes.xlsx', async () => {
