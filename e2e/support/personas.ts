@@ -13,8 +13,12 @@ export const DEMO = {
  * itself to /logout, and that navigation would abort ours.
  */
 async function openSignIn(page: Page) {
-  if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.goto('/login');
+  // That page's own way to /login (the gateway sends a signed-out portal address there) can
+  // interrupt either navigation: try again until /login is open.
+  await expect(async () => {
+    if (page.url() !== 'about:blank') await page.goto('about:blank');
+    await page.goto('/login');
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function signInWithPassword(page: Page, who: { email: string; password: string }) {
