@@ -185,7 +185,12 @@ describe('POST /api/course/{courseId}/email-certificate', () => {
 describe('POST /api/enrollments/downloadBulkCertificates', () => {
   it('streams a zip named dd-mm-yyyy holding one PDF per certificate', async () => {
     const em = platform.orm.em.fork();
-    const three = await Promise.all([1, 2, 3].map(async (i) => (await passed(em, { userId: (await makeUser(em, { role: 'learner', companyId: ids.depot, name: `Bulk ${i}` })).id })).enrollment.id));
+    // One after another: they share one entity manager, and each issue flushes (and queues its mail) on it.
+    const three: number[] = [];
+    for (const i of [1, 2, 3]) {
+      const learner = await makeUser(em, { role: 'learner', companyId: ids.depot, name: `Bulk ${i}` });
+      three.push((await passed(em, { userId: learner.id })).enrollment.id);
+    }
     const notPassed = await makeEnrollment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
     const response = await as.parentManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [...three, notPassed.id] } });
     expect(response.status).toBe(200);
