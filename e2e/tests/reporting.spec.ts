@@ -177,10 +177,20 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     const expected = (await answer.json()) as ReportingData;
     expect(expected.results.meta.total).toBeGreaterThan(0);
 
+    // The export's request is held until its progress text has been seen: a quick export would
+    // otherwise take the text away before the check looks.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/enrollments/exportBulk', async (route) => {
+      await held;
+      await route.continue();
+    });
     const reportDownload = page.waitForEvent('download');
     await reporting.getByRole('button', { name: 'Export report' }).click();
     await expect(reporting.getByText('Please wait.. this may take a minute.')).toBeVisible();
+    release();
     const report = await reportDownload;
+    await page.unroute('**/api/enrollments/exportBulk');
     expect(report.suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}_report\.xlsx$/);
     const reportFile = `${test.info().outputDir}/report.xlsx`;
     await report.saveAs(reportFile);
