@@ -95,6 +95,7 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await expect(result).toContainText(setup.course.name);
     await expect(result).toContainText(enGb(new Date()));
     await expect(result).not.toContainText('Erin');
+    await expect(result).toContainText('Name removed (personal data erased)');
     await page.screenshot({ path: test.info().outputPath('verify-anonymised.png') });
 
     // 4. The audit log lists them, filtered by action, company and actor (all in the address).

@@ -33,6 +33,12 @@ describe('verificationView', () => {
     expect(view.facts).toContainEqual({ label: 'Expired on', value: '01/03/2023' });
   });
 
+  it('an anonymised learner: the certificate still verifies and the Learner line says the name was removed', () => {
+    const view = verificationView({ ...base, learnerName: null, state: 'valid', message: 'x', valid: true, expired: false });
+    expect(view.headline).toBe('This is a valid certificate.');
+    expect(view.facts).toContainEqual({ label: 'Learner', value: 'Name removed (personal data erased)' });
+  });
+
   it('revoked and superseded have their own wording; not found shows nothing else', () => {
     expect(verificationView({ ...base, state: 'revoked', message: 'x', valid: false, expired: false }).headline).toMatch(/revoked/);
     expect(verificationView({ ...base, state: 'superseded', message: 'x', valid: false, expired: false }).headline).toMatch(/replaced by a newer certificate/);

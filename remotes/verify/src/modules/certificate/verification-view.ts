@@ -15,13 +15,17 @@ export interface VerificationView {
   facts: { label: string; value: string }[];
 }
 
+/** What the Learner line says once the learner's personal data was erased (admin Anonymise). */
+export const ANONYMISED_LEARNER = 'Name removed (personal data erased)';
+
 /** The server's answer as the page tells it (dates en-GB). */
 export function verificationView(result: Verification): VerificationView {
   if (result.state === 'not-found') return { state: 'not-found', headline: CERTIFICATE_MESSAGES.notFound, detail: null, facts: [] };
   const expires = formatDate(result.expired_at);
   const facts = [
     { label: 'Course', value: result.courseName ?? '' },
-    { label: 'Learner', value: result.learnerName ?? '' },
+    // An anonymised learner's certificate still verifies, without the name it no longer holds.
+    { label: 'Learner', value: result.learnerName || ANONYMISED_LEARNER },
     ...(result.companyName ? [{ label: 'Company', value: result.companyName }] : []),
     { label: 'Passed', value: formatDate(result.passed_at) || '—' },
     { label: result.state === 'expired' ? 'Expired on' : 'Expires', value: expires || 'Does not expire' },
