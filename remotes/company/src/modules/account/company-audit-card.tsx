@@ -31,6 +31,7 @@ export function CompanyAuditCard({ api }: { api: ApiClient }) {
           emptyText={address.isSearching ? 'No audit entries match your search.' : 'Nothing has been recorded for your company yet.'}
           sort={address.sort}
           onSortChange={address.toggleSort}
+          stackOnMobile
         />
         <Pagination page={page?.current_page ?? address.list.page} lastPage={page?.last_page ?? 1} onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)} />
       </div>

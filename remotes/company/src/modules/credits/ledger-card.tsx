@@ -111,6 +111,7 @@ export function LedgerCard({ api, company, depots, version }: Pick<RemotePagePro
           loading={ledger.status === 'loading'}
           sort={address.sort ?? DEFAULT_SORT}
           onSortChange={address.toggleSort}
+          stackOnMobile
           emptyText={
             isFiltered ? (
               <EmptyState title="No credit movements match your search." action={<Button variant="secondary" size="sm" onClick={clear}>Clear filters</Button>} />

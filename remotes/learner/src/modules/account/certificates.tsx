@@ -57,6 +57,7 @@ export function Certificates({ api }: { api: ApiClient }) {
         loading={list.status === 'loading'}
         {...(address.sort ? { sort: address.sort } : {})}
         onSortChange={address.toggleSort}
+        stackOnMobile
         emptyText={
           <span>
             {LEARNER_ACCOUNT_MESSAGES.noCertificatesFound}{' '}
