@@ -1,5 +1,6 @@
-import type { Employee } from '@portal/contracts';
+import { MIN_SEARCH_LENGTH, type ApiClient, type Employee } from '@portal/contracts';
 import { Button, Table, type TableColumn } from '@portal/design-system';
+import { LoadError, type QueryState } from '@portal/frontend-kit';
 import type { ChosenEmployee } from '../wizard-state';
 
 export const toChosen = (employee: Employee): ChosenEmployee => ({
@@ -8,6 +9,39 @@ export const toChosen = (employee: Employee): ChosenEmployee => ({
   email: employee.email,
   enrolled_course_ids: employee.enrolled_course_ids,
 });
+
+/** What every employee picker of the wizard is given: where to look, for which courses, and what is chosen already. */
+export interface EmployeePickerProps {
+  api: ApiClient;
+  companyId: number;
+  courseIds: readonly number[];
+  chosenIds: ReadonlySet<number>;
+  courseName: (id: number) => string;
+  onAdd: (employee: Employee) => void;
+}
+
+/** A search picker's answer: a hint until the text is long enough, then the matches (or why they failed to load). */
+export function EmployeeSearchResults({
+  term,
+  results,
+  chosenIds,
+  courseName,
+  onAdd,
+}: { term: string | null; results: QueryState<Employee[]> & { reload: () => void } } & Pick<EmployeePickerProps, 'chosenIds' | 'courseName' | 'onAdd'>) {
+  if (!term) return <p className="enrol-muted">Type {MIN_SEARCH_LENGTH} or more characters to search your employees.</p>;
+  if (results.status === 'error') return <LoadError error={results.error} onRetry={results.reload} what="the employees" />;
+  return (
+    <EmployeeTable
+      caption="Matching employees"
+      employees={results.status === 'success' ? results.data : []}
+      chosenIds={chosenIds}
+      courseName={courseName}
+      loading={results.status === 'loading'}
+      emptyText="No employees match your search."
+      onAdd={onAdd}
+    />
+  );
+}
 
 /** Employees offered by a picker, each with Add (or Added once chosen). */
 export function EmployeeTable({

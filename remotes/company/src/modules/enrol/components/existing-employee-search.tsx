@@ -1,28 +1,14 @@
 import { useId, useState } from 'react';
-import { companyUsersSearch, DEBOUNCE_MS, MIN_SEARCH_LENGTH, type ApiClient, type Employee } from '@portal/contracts';
+import { companyUsersSearch, DEBOUNCE_MS } from '@portal/contracts';
 import { SearchInput } from '@portal/design-system';
-import { activeSearch, LoadError, useApiQuery, useDebouncedValue } from '@portal/frontend-kit';
-import { EmployeeTable } from './employee-table';
+import { activeSearch, useApiQuery, useDebouncedValue } from '@portal/frontend-kit';
+import { EmployeeSearchResults, type EmployeePickerProps } from './employee-table';
 import { idsParam } from '../ids-param';
 
 type Field = 'name' | 'email';
 
 /** Existing employees by name or email (spec §9: 250 ms after typing stops, from 2 characters). */
-export function ExistingEmployeeSearch({
-  api,
-  companyId,
-  courseIds,
-  chosenIds,
-  courseName,
-  onAdd,
-}: {
-  api: ApiClient;
-  companyId: number;
-  courseIds: readonly number[];
-  chosenIds: ReadonlySet<number>;
-  courseName: (id: number) => string;
-  onAdd: (employee: Employee) => void;
-}) {
+export function ExistingEmployeeSearch({ api, companyId, courseIds, chosenIds, courseName, onAdd }: EmployeePickerProps) {
   const fieldId = useId();
   const [text, setText] = useState('');
   const [field, setField] = useState<Field>('name');
@@ -45,21 +31,7 @@ export function ExistingEmployeeSearch({
           </select>
         </div>
       </div>
-      {!term ? (
-        <p className="enrol-muted">Type {MIN_SEARCH_LENGTH} or more characters to search your employees.</p>
-      ) : results.status === 'error' ? (
-        <LoadError error={results.error} onRetry={results.reload} what="the employees" />
-      ) : (
-        <EmployeeTable
-          caption="Matching employees"
-          employees={results.status === 'success' ? results.data : []}
-          chosenIds={chosenIds}
-          courseName={courseName}
-          loading={results.status === 'loading'}
-          emptyText="No employees match your search."
-          onAdd={onAdd}
-        />
-      )}
+      <EmployeeSearchResults term={term} results={results} chosenIds={chosenIds} courseName={courseName} onAdd={onAdd} />
     </div>
   );
 }

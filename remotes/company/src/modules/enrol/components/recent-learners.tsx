@@ -1,26 +1,12 @@
 import { useState } from 'react';
-import { recentLearners, type ApiClient, type Employee } from '@portal/contracts';
+import { recentLearners, type Employee } from '@portal/contracts';
 import { Pagination } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { EmployeeTable } from './employee-table';
+import { EmployeeTable, type EmployeePickerProps } from './employee-table';
 import { idsParam } from '../ids-param';
 
 /** The company's (and its depots') learners, newest first, a page at a time (GET getRecentLearner). */
-export function RecentLearners({
-  api,
-  companyId,
-  courseIds,
-  chosenIds,
-  courseName,
-  onAdd,
-}: {
-  api: ApiClient;
-  companyId: number;
-  courseIds: readonly number[];
-  chosenIds: ReadonlySet<number>;
-  courseName: (id: number) => string;
-  onAdd: (employee: Employee) => void;
-}) {
+export function RecentLearners({ api, companyId, courseIds, chosenIds, courseName, onAdd }: EmployeePickerProps) {
   const [page, setPage] = useState(1);
   const learners = useApiQuery(`recent:${companyId}:${page}:${courseIds.join(',')}`, () =>
     api.call(recentLearners, { params: { companyId }, query: { page, courses: idsParam(courseIds) } }).then((r) => r.data),
