@@ -14,9 +14,10 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import { manualPass } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Modal, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
+import { Button, Card, FormField, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
 import { CoursePicker } from './course-picker';
 import { enGbDate, enGbToIso } from './en-gb-date';
@@ -98,55 +99,27 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
   );
 }
 
-const reasonSchema = manualPass.body!;
-
 /** Manual pass: a required reason, kept with who and when. */
 function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClient; enrollment: AdminEnrollment | null; onClose: () => void; onPassed: (message: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<z.input<typeof reasonSchema>, unknown, z.output<typeof reasonSchema>>({
-    resolver: zodResolver(reasonSchema),
-    defaultValues: { reason: '' },
-  });
-  const close = () => {
-    reset();
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (values) => {
-    if (!enrollment) return;
-    setFailure(null);
-    try {
-      const response = await api.call(manualPass, { params: { enrollmentId: enrollment.id }, body: values });
-      reset();
-      onPassed(response.message || ENROLLING_MESSAGES.markedPassed);
-    } catch (error) {
-      // Spec §8: a failed manual pass is logged; the admin also sees a short line.
-      console.error('Failed to mark enrollment as passed', error);
-      if (applyServerErrors(error, setError, ['reason']) !== null) setFailure(shortError(error, 'The enrolment could not be marked as passed.'));
-    }
-  });
   return (
-    <Modal
+    <ReasonModal
       open={enrollment !== null}
       title="Mark as passed"
-      onClose={() => !isSubmitting && close()}
-      footer={
-        <>
-          <Button variant="secondary" disabled={isSubmitting} onClick={close}>Cancel</Button>
-          <Button type="submit" form="manual-pass-form" loading={isSubmitting}>Mark as passed</Button>
-        </>
-      }
+      confirmLabel="Mark as passed"
+      schema={manualPass.body!}
+      submit={async (values) => {
+        const response = await api.call(manualPass, { params: { enrollmentId: enrollment!.id }, body: values });
+        return response.message || ENROLLING_MESSAGES.markedPassed;
+      }}
+      failureText="The enrolment could not be marked as passed."
+      logText="Failed to mark enrollment as passed"
+      onClose={onClose}
+      onDone={onPassed}
     >
-      <form id="manual-pass-form" onSubmit={onSubmit} noValidate aria-label="Mark as passed">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <p>
-          Mark <strong>{enrollment?.course.name}</strong> as passed today? A certificate code is issued and the certificate runs from today.
-        </p>
-        <FormField label="Reason" htmlFor="manual-pass-reason" error={errors.reason?.message} hint="Required: kept with your name and the date.">
-          <textarea id="manual-pass-reason" className="ds-input admin-textarea" rows={3} {...register('reason')} />
-        </FormField>
-      </form>
-    </Modal>
+      <p>
+        Mark <strong>{enrollment?.course.name}</strong> as passed today? A certificate code is issued and the certificate runs from today.
+      </p>
+    </ReasonModal>
   );
 }
 

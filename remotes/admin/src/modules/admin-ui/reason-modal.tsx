@@ -1,0 +1,92 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ApiError } from '@portal/contracts';
+import { Button, FormField, Modal, Notice } from '@portal/design-system';
+import { applyServerErrors } from '@portal/frontend-kit';
+
+type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
+
+/**
+ * An admin action on a learner's result that must say why (manual pass, withdraw pass): a modal
+ * with what will happen, a required reason kept with who and when, server errors under the field
+ * and a short line for anything else. `submit` sends it and answers the success message.
+ */
+export function ReasonModal({
+  open,
+  title,
+  confirmLabel,
+  danger = false,
+  schema,
+  children,
+  submit,
+  failureText,
+  logText,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  danger?: boolean;
+  schema: ReasonSchema;
+  /** What the action does, shown above the reason. */
+  children: ReactNode;
+  submit: (values: { reason: string }) => Promise<string>;
+  /** The line shown when the server fails without a refusal of its own (spec §8: the failure is logged too). */
+  failureText: string;
+  /** The console line a failure is logged with. */
+  logText: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const formId = useId();
+  const reasonId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<{ reason: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: '' },
+  });
+  const close = () => {
+    reset();
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const message = await submit(values);
+      reset();
+      onDone(message);
+    } catch (error) {
+      console.error(logText, error);
+      if (applyServerErrors(error, setError, ['reason']) !== null) setFailure(error instanceof ApiError && error.status < 500 ? error.message : failureText);
+    }
+  });
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={() => !isSubmitting && close()}
+      footer={
+        <>
+          <Button variant="secondary" disabled={isSubmitting} onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} form={formId} loading={isSubmitting}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate aria-label={title}>
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        {children}
+        <FormField label="Reason" htmlFor={reasonId} error={errors.reason?.message} hint="Required: kept with your name and the date.">
+          <textarea id={reasonId} className="ds-input admin-textarea" rows={3} {...register('reason')} />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
