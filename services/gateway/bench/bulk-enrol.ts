@@ -1,18 +1,9 @@
-import { serve } from '@hono/node-server';
 import ExcelJS from 'exceljs';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type BulkRow } from '@portal/contracts';
-import { configureLogger, xsrfTokenFor } from '@portal/service-kit';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import type { BulkRow } from '@portal/contracts';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { CreditAccount, CreditTransaction } from '@portal/enrolment-service/testing';
-import { loadGatewayEnv } from '../src/env';
-import { createPlatform } from '../src/platform';
-import { createGatewayApp } from '../src/gateway-app';
-import { REPO_ROOT } from '../src/paths';
+import { recordAloneRun, signedInManager, withBenchPortal } from './bench-portal';
 
 export const BULK_ENROL_ROWS = 10_000;
 export const BULK_ENROL_TARGET_SECONDS = 10;
@@ -40,22 +31,10 @@ const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
  * whole gateway on a fresh SQLite file (or DATABASE_URL), then the ledger checked against the balance.
  */
 export async function benchBulkEnrol(rows = BULK_ENROL_ROWS): Promise<BulkEnrolFigure> {
-  configureLogger({ quiet: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-enrol-'));
-  const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir });
-  const platform = await createPlatform(env);
-  const server = serve({ fetch: createGatewayApp(platform).fetch, port: 0, hostname: '127.0.0.1' });
-  try {
-    await new Promise((resolve) => server.once('listening', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const em = platform.orm.em.fork();
-    const company = await makeCompany(em, { name: 'Bench Bulk Ltd' });
-    const manager = await makeUser(em, { role: 'manager', companyId: company.id, name: 'Bench Manager' });
-    const token = await makeSession(em, manager.id);
+  return withBenchPortal('enrol', async ({ platform, baseUrl, em, database }) => {
+    const { company, headers } = await signedInManager(em, 'Bench Bulk Ltd');
     const course = await makeCourse(em, { name: 'Bench Induction', creditCost: 1 });
     await platform.enrolment.setCreditBalance(company.id, rows, 'Bench credits');
-    // The XSRF token is bound to the session (an HMAC of its token).
-    const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`, [XSRF_HEADER]: xsrfTokenFor(token) };
 
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Staff');
@@ -93,7 +72,7 @@ export async function benchBulkEnrol(rows = BULK_ENROL_ROWS): Promise<BulkEnrolF
     const ledger = (await check.find(CreditTransaction, { companyId: company.id })).reduce((sum, t) => sum + t.delta, 0);
     return {
       rows,
-      database: env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite (a fresh temporary file)',
+      database,
       uploadSeconds: seconds(reviewed - started),
       finaliseSeconds: seconds(done - reviewed),
       totalSeconds: seconds(done - started),
@@ -102,11 +81,7 @@ export async function benchBulkEnrol(rows = BULK_ENROL_ROWS): Promise<BulkEnrolF
       creditsSpent: rows - balance,
       ledgerIntact: balance === ledger,
     };
-  } finally {
-    server.close();
-    await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** What is wrong with a figure (empty when it meets issue 9's proof). */
@@ -130,15 +105,5 @@ export function bulkEnrolMarkdown(figure: BulkEnrolFigure): string[] {
 /** Run alone (`npx tsx bench/bulk-enrol.ts`): measures, and writes the figure into bench-results/bench.json beside the others. */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figure = await benchBulkEnrol();
-  const folder = join(REPO_ROOT, 'bench-results');
-  mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'bench.json');
-  const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const problems = bulkEnrolProblems(figure);
-  writeFileSync(file, `${JSON.stringify({ ...results, bulkEnrol: { date: new Date().toISOString(), ...figure, problems } }, null, 2)}\n`);
-  process.stdout.write(`${bulkEnrolMarkdown(figure).join('\n')}\n`);
-  if (problems.length) {
-    process.stdout.write(`${problems.join('\n')}\n`);
-    process.exitCode = 1;
-  }
+  recordAloneRun('bulkEnrol', figure, bulkEnrolProblems(figure), bulkEnrolMarkdown(figure));
 }

@@ -1,17 +1,8 @@
-import { serve } from '@hono/node-server';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
-import { configureLogger, xsrfTokenFor } from '@portal/service-kit';
-import { makeCompany, makeSession, makeUser, User } from '@portal/identity-service/testing';
+import { User } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { CertificateRecord, certificatePdf, Enrollment } from '@portal/enrolment-service/testing';
-import { loadGatewayEnv } from '../src/env';
-import { createPlatform } from '../src/platform';
-import { createGatewayApp } from '../src/gateway-app';
-import { REPO_ROOT } from '../src/paths';
+import { recordAloneRun, signedInManager, withBenchPortal } from './bench-portal';
 
 /** Issue 11's goals: certificates rendered per second on one core, and a 1,000-certificate zip. */
 export const CERTIFICATES_PER_SECOND_GOAL = 50;
@@ -46,18 +37,8 @@ async function renderRate(count: number): Promise<number> {
 
 /** POST /api/enrollments/downloadBulkCertificates for `count` passed enrolments, read to the end, with the process's peak memory. */
 async function zipOf(count: number): Promise<CertificateFigure['zip']> {
-  configureLogger({ quiet: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-certificates-'));
-  const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir });
-  const platform = await createPlatform(env);
-  const server = serve({ fetch: createGatewayApp(platform).fetch, port: 0, hostname: '127.0.0.1' });
-  try {
-    await new Promise((resolve) => server.once('listening', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const em = platform.orm.em.fork();
-    const company = await makeCompany(em, { name: 'Bench Certificates Ltd' });
-    const manager = await makeUser(em, { role: 'manager', companyId: company.id, name: 'Bench Manager' });
-    const token = await makeSession(em, manager.id);
+  return withBenchPortal('certificates', async ({ baseUrl, em, database }) => {
+    const { company, headers } = await signedInManager(em, 'Bench Certificates Ltd');
     const course = await makeCourse(em, { name: 'Bench Induction', validityPeriod: 3 });
     const passedAt = new Date();
     const expiresAt = new Date(passedAt.getTime() + 3 * 365 * 86_400_000);
@@ -81,7 +62,7 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/enrollments/downloadBulkCertificates`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`, [XSRF_HEADER]: xsrfTokenFor(token) },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ ids: enrollments.map((e) => e.id) }),
     });
     if (!response.ok || !response.body) throw new Error(`the zip answered ${response.status}: ${await response.text()}`);
@@ -91,12 +72,8 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
     const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { certificates: count, seconds, bytes, peakRssMB: mb(peak), rssBeforeMB: mb(rssBefore), database: env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite (a fresh temporary file)' };
-  } finally {
-    server.close();
-    await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { certificates: count, seconds, bytes, peakRssMB: mb(peak), rssBeforeMB: mb(rssBefore), database };
+  });
 }
 
 export async function benchCertificates(): Promise<CertificateFigure> {
@@ -132,15 +109,5 @@ export function certificateMarkdown(figure: CertificateFigure): string[] {
 /** Run alone (`npx tsx bench/certificates.ts`): measures, and writes the figure into bench-results/bench.json beside the others. */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figure = await benchCertificates();
-  const folder = join(REPO_ROOT, 'bench-results');
-  mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'bench.json');
-  const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const problems = certificateProblems(figure);
-  writeFileSync(file, `${JSON.stringify({ ...results, certificates: { date: new Date().toISOString(), ...figure, problems } }, null, 2)}\n`);
-  process.stdout.write(`${certificateMarkdown(figure).join('\n')}\n`);
-  if (problems.length) {
-    process.stdout.write(`${problems.join('\n')}\n`);
-    process.exitCode = 1;
-  }
+  recordAloneRun('certificates', figure, certificateProblems(figure), certificateMarkdown(figure));
 }
