@@ -21,6 +21,7 @@ export {
   type SortDir,
 } from './lists/list-address';
 export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
+export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } from './forms/searchable-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';

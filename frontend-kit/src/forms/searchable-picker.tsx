@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { DEBOUNCE_MS } from '@portal/contracts';
+import { TextInput } from '@portal/design-system';
+import { useApiQuery } from '../data/use-api-query';
+import { activeSearch } from '../lists/list-address';
+import { useDebouncedValue } from '../timing/use-debounced-value';
+
+/** What a form gives any picker: the select's id (a FormField's label points at it), its value and the field's state. */
+export interface PickerFieldProps {
+  id: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  invalid?: boolean;
+  /** Set by a surrounding FormField (hint and error ids). */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+}
+
+export interface SearchablePickerProps<Option extends { id: number }> extends PickerFieldProps {
+  /** Names the queries (with the search term or the id). */
+  queryKey: string;
+  /** The matches for a search term (null: nothing typed yet, offer the first ones). */
+  search: (term: string | null) => Promise<Option[]>;
+  /** One option by id, for a value set from outside (an existing record) that no search has shown yet. */
+  findById?: (id: number) => Promise<Option | null>;
+  optionLabel: (option: Option) => string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  chooseText: string;
+  /** The empty option's text while matches load. */
+  loadingText?: string;
+  className: string;
+  selectClassName: string;
+}
+
+/**
+ * A search box beside a select: typing searches once it pauses (the autocomplete delay) and from
+ * MIN_SEARCH_LENGTH characters; before that the first options are offered. The chosen option stays
+ * in the list while other searches run.
+ */
+export function SearchablePicker<Option extends { id: number }>({
+  queryKey,
+  search: searchFor,
+  findById,
+  optionLabel,
+  searchLabel,
+  searchPlaceholder,
+  chooseText,
+  loadingText,
+  className,
+  selectClassName,
+  id,
+  value,
+  onChange,
+  invalid,
+  'aria-describedby': describedBy,
+  'aria-invalid': ariaInvalid,
+}: SearchablePickerProps<Option>) {
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<Option | null>(null);
+  const term = useDebouncedValue(activeSearch(search), DEBOUNCE_MS.autocomplete);
+  const matches = useApiQuery(`${queryKey}:${term}`, () => searchFor(term));
+  const options = matches.status === 'success' ? matches.data : [];
+  const isKnown = value === null || chosen?.id === value || options.some((o) => o.id === value);
+  const current = useApiQuery(isKnown || !findById ? null : `${queryKey}:id:${value}`, () => findById!(value!));
+  const selected = chosen?.id === value ? chosen : current.status === 'success' && current.data?.id === value ? current.data : null;
+  const choices = selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options;
+
+  return (
+    <div className={className}>
+      <TextInput id={`${id}-search`} aria-label={searchLabel} aria-controls={id} placeholder={searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} />
+      <select
+        id={id}
+        className={`ds-input ${selectClassName}`}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || ariaInvalid || undefined}
+        value={value ?? ''}
+        onChange={(event) => {
+          const next = event.target.value ? Number(event.target.value) : null;
+          setChosen(choices.find((c) => c.id === next) ?? null);
+          onChange(next);
+        }}
+      >
+        <option value="">{loadingText && matches.status === 'loading' ? loadingText : chooseText}</option>
+        {choices.map((option) => (
+          <option key={option.id} value={option.id}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
