@@ -69,6 +69,11 @@ describe('exports', () => {
     expect(passed.getCell(6).value).toBe('Passed');
     expect(passed.getCell(10).value).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(passed.getCell(12).value).toBe(90);
+    // Learner 00: a login code and no email, in the depot.
+    expect([1, 2, 3, 4, 5].map((c) => passed.getCell(c).value ?? '')).toEqual(['Learner 00', '', 'CODE0', 'Builders East', 'Asbestos Awareness']);
+    expect([2, 3, 4].map((c) => sheet.getRow(3).getCell(c).value ?? '')).toEqual(['l1@b.test', '', 'Builders Ltd']);
+    expect(sheet.getColumn(1).width).toBe(28);
+    expect(passed.getCell(10).numFmt).toBe('dd/mm/yyyy');
   });
 
   it('exportBulk writes every row once and in the order asked when the export spans several read steps (5,000 rows a step)', async () => {
