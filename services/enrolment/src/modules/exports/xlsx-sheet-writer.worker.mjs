@@ -4,9 +4,10 @@
 // TypeScript loader (tsx in production, vitest in tests).
 //
 // In (workerData): { sheetName, columns: [{ header, width }], dateColumns: number[] (1-based) }.
-// In (messages): { rows: flat array of `columns.length` values a row; a date is epoch ms or null }, { end: true }.
+// In (messages): { rows: flat array of `columns.length` values a row; a date is Excel's serial day
+// number, written under the column's date format; undefined is no cell }, { end: true }.
 // Out: Uint8Array chunks of the file, { written: true } once a batch is written and the zip behind
-// the sheet has taken it in (the main thread's cue for the next batch), { done: true }, { error }.
+// the sheet has taken in all but 2 MB of it (the main thread's cue for the next batch), { done: true }, { error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
@@ -44,22 +45,33 @@ const shareStyle = (cell, column) => {
   cell.style = columnStyles[column - 1];
 };
 
-/** Resolves when this stream has no backlog (or is gone). */
-async function drained(stream) {
-  while (stream?.writableNeedDrain && !stream.destroyed) await once(stream, 'drain');
+/** Bytes of XML the zip has not taken in yet (the stream in front of its deflate is readable-stream 2: no writableLength). */
+const backlog = (stream) => stream?.writableLength ?? stream?._writableState?.length ?? 0;
+/** Past this the writer waits for the deflate (about 1,500 rows of XML): it compresses on libuv's pool meanwhile. */
+const MAX_BACKLOG = 2 * 1024 * 1024;
+
+/** exceljs hands a sheet's XML to the zip without heeding backpressure: wait while the zip holds a backlog. */
+async function drained() {
+  const stream = sheet.stream?.pipes?.[0];
+  while (backlog(stream) > MAX_BACKLOG && !stream.destroyed) await once(stream, 'drain');
 }
 
-function writeRows(flat) {
+async function writeRows(flat) {
   const values = new Array(width);
-  for (let at = 0; at < flat.length; at += width) {
-    for (let i = 0; i < width; i++) {
-      const value = flat[at + i];
-      values[i] = isDate[i] && value !== null ? new Date(value) : value;
+  for (let at = 0, n = 0; at < flat.length; at += width, n++) {
+    // The deflate runs on libuv's pool one 64 KB buffer at a time, and this thread hands it the next:
+    // let it in every 100 rows (about one buffer of XML), and wait when it falls behind.
+    if (n % 100 === 99) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await drained();
     }
+    for (let i = 0; i < width; i++) values[i] = flat[at + i];
     const row = sheet.addRow(values);
-    row.eachCell({ includeEmpty: true }, shareStyle);
+    // Not includeEmpty: that would make a cell of each gap (undefined value) again.
+    row.eachCell(shareStyle);
     row.commit();
   }
+  await drained();
 }
 
 let queue = Promise.resolve();
@@ -71,10 +83,7 @@ parentPort.on('message', (message) => {
         await workbook.commit();
         return;
       }
-      writeRows(message.rows);
-      // exceljs hands a sheet's XML to the zip without heeding backpressure: the batch counts as
-      // written once the deflate stream behind the sheet has no backlog.
-      await drained(sheet.stream?.pipes?.[0]);
+      await writeRows(message.rows);
       parentPort.postMessage({ written: true });
     })
     .catch((error) => {
