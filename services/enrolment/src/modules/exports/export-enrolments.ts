@@ -118,6 +118,11 @@ const BULK_WIDTHS = [28, 32, 14, 22, 34, 13, 13, 16, 16, 13, 13, 8, 20, 24];
 const BULK_DATE_COLUMNS = [7, 8, 9, 10, 11];
 const WORKER_URL = new URL('./xlsx-sheet-writer.worker.mjs', import.meta.url);
 
+/** The number written by the two digits at `at`. */
+function twoDigits(text: string, at: number): number {
+  return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+}
+
 /**
  * Epoch ms of a date column as the database answers it: a number (SQLite), digits, or MySQL's
  * 'YYYY-MM-DD HH:MM:SS[.fff]' in UTC, read by hand (100,000 rows × 5 dates: a regular expression
@@ -128,10 +133,10 @@ export function epochMs(value: unknown): number | null {
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value.getTime();
   const text = String(value);
-  // No closure in here: tsx names every function it sees made (a call per value).
+  // Digits read in place: no substrings (and no closure here: tsx names each function made, a call per value).
   if (text.length >= 19 && text.charCodeAt(4) === 45 && text.charCodeAt(10) === 32) {
     const ms = text.length > 20 ? Math.round(Number(`0${text.slice(19)}`) * 1000) : 0;
-    return Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8, 10), +text.slice(11, 13), +text.slice(14, 16), +text.slice(17, 19)) + ms;
+    return Date.UTC(twoDigits(text, 0) * 100 + twoDigits(text, 2), twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17)) + ms;
   }
   return dateOf(text)?.getTime() ?? null;
 }
