@@ -11,7 +11,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+// The streaming writer alone (exceljs 4.4.0, no exports map): the whole package takes 170 ms of CPU
+// to load (its reader, CSV and document model too), the writer 70.
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 
 const { sheetName, columns, dateColumns } = workerData;
 const width = columns.length;
@@ -31,7 +33,7 @@ const out = new Writable({
   },
 });
 
-const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
 const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 sheet.columns = columns.map(({ header, width: w }) => ({ header, width: w }));
 sheet.getRow(1).font = { bold: true };
