@@ -3,9 +3,12 @@
 // thread that reads the next rows from the database. Plain JavaScript: the worker runs without the
 // TypeScript loader (tsx in production, vitest in tests).
 //
-// In (workerData): { sheetName, columns: [{ header, width }], dateColumns: number[] (1-based) }.
-// In (messages): { rows: flat array of `columns.length` values a row; a date is Excel's serial day
-// number, written under the column's date format; undefined is no cell }, { end: true }.
+// In (workerData): { sheetName, columns: [{ header, width, kind: 'text' | 'number' }], dateColumns: number[] (1-based) }.
+// In (messages): a batch of rows, as export-enrolments.ts's RowEncoder makes it: { rows, texts:
+// Int32Array (per row, per text column: a number into the texts table, -1 for no cell), numbers:
+// Float64Array (per row, per number column; NaN for no cell; a date is Excel's serial day, written
+// under the column's date format), newTexts: the table's next entries, reset: the table starts
+// again first }, and { end: true }.
 // Out: Uint8Array chunks of the file, { written: true } once a batch is written and the zip behind
 // the sheet has taken in all but 2 MB of it (the main thread's cue for the next batch), { done: true }, { error }.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -58,16 +61,30 @@ async function drained() {
   while (backlog(stream) > MAX_BACKLOG && !stream.destroyed) await once(stream, 'drain');
 }
 
-async function writeRows(flat) {
+const kinds = columns.map((c) => c.kind);
+/** The texts table, as the main thread numbered them. */
+let table = [];
+
+async function writeRows({ rows, texts, numbers, newTexts, reset }) {
+  if (reset) table = [];
+  for (const text of newTexts) table.push(text);
   const values = new Array(width);
-  for (let at = 0, n = 0; at < flat.length; at += width, n++) {
+  for (let n = 0, t = 0, d = 0; n < rows; n++) {
     // The deflate runs on libuv's pool one 64 KB buffer at a time, and this thread hands it the next:
     // let it in every 100 rows (about one buffer of XML), and wait when it falls behind.
     if (n % 100 === 99) {
       await new Promise((resolve) => setImmediate(resolve));
       await drained();
     }
-    for (let i = 0; i < width; i++) values[i] = flat[at + i];
+    for (let i = 0; i < width; i++) {
+      if (kinds[i] === 'text') {
+        const code = texts[t++];
+        values[i] = code < 0 ? undefined : table[code];
+      } else {
+        const value = numbers[d++];
+        values[i] = Number.isNaN(value) ? undefined : value;
+      }
+    }
     const row = sheet.addRow(values);
     // Not includeEmpty: that would make a cell of each gap (undefined value) again.
     row.eachCell(shareStyle);
@@ -85,7 +102,7 @@ parentPort.on('message', (message) => {
         await workbook.commit();
         return;
       }
-      await writeRows(message.rows);
+      await writeRows(message);
       parentPort.postMessage({ written: true });
     })
     .catch((error) => {
