@@ -23,14 +23,32 @@ const width = columns.length;
 const DATE_FORMAT = 'dd/mm/yyyy';
 const isDate = columns.map((_, i) => dateColumns.includes(i + 1));
 
+/** The file's bytes not posted yet: posted 256 KB at a time (the zip writes hundreds of small pieces). */
+let pending = [];
+let pendingBytes = 0;
+function flush() {
+  if (pendingBytes === 0) return;
+  // A copy the main thread owns (the zip's buffers may be slices of a shared pool), transferred.
+  const bytes = new Uint8Array(pendingBytes);
+  let at = 0;
+  for (const piece of pending) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  pending = [];
+  pendingBytes = 0;
+  parentPort.postMessage(bytes, [bytes.buffer]);
+}
+
 const out = new Writable({
-  // A copy the main thread owns: the zip's buffers may be slices of a shared pool.
   write(chunk, _encoding, callback) {
-    const copy = new Uint8Array(chunk);
-    parentPort.postMessage(copy, [copy.buffer]);
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= 256 * 1024) flush();
     callback();
   },
   final(callback) {
+    flush();
     parentPort.postMessage({ done: true });
     callback();
   },
@@ -103,6 +121,7 @@ parentPort.on('message', (message) => {
         return;
       }
       await writeRows(message);
+      flush();
       parentPort.postMessage({ written: true });
     })
     .catch((error) => {
