@@ -75,8 +75,9 @@ function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.Wo
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   /** Resolves once what was written so far has left for the client: a slow reader holds the writer back instead of memory filling up. */
   const closed = once(pass, 'close').catch(() => undefined);
-  const drained = async (stream: Writable | undefined) => {
-    while (stream?.writableNeedDrain && !stream.destroyed && !pass.destroyed) await Promise.race([once(stream, 'drain'), closed]);
+  // The stream in front of exceljs's deflate is readable-stream 2's: no writableNeedDrain, its state's needDrain.
+  const drained = async (stream: (Writable & { _writableState?: { needDrain?: boolean } }) | undefined) => {
+    while ((stream?.writableNeedDrain ?? stream?._writableState?.needDrain) && !stream?.destroyed && !pass.destroyed) await Promise.race([once(stream!, 'drain'), closed]);
   };
   const sent = async (sheet: unknown) => {
     await new Promise((resolve) => setImmediate(resolve));
@@ -427,7 +428,7 @@ export async function exportLoginCodes(em: Em, deps: Deps, principal: Principal,
   }
   if (lines.length === 0) throw validationError({ ids: [REPORTING_MESSAGES.noLoginCodes] }, REPORTING_MESSAGES.noLoginCodes);
   lines.sort((a, b) => a[0].localeCompare(b[0]));
-  return xlsxResponse(exportFileName('login_codes', now), async (workbook) => {
+  return xlsxResponse(exportFileName('login_codes', now), async (workbook, sent) => {
     const sheet = workbook.addWorksheet('Login codes', {
       views: [{ state: 'frozen', ySplit: 1 }],
       pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
@@ -435,7 +436,8 @@ export async function exportLoginCodes(em: Em, deps: Deps, principal: Principal,
     sheet.columns = EXPORT_LOGIN_CODE_COLUMNS.map((header, i) => ({ header, width: [32, 16, 36, 24][i] }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for (const line of lines) {
+    for (const [n, line] of lines.entries()) {
+      if (n % 5000 === 4999) await sent(sheet);
       const row = sheet.addRow(line);
       row.height = 24;
       row.getCell(2).font = { name: 'Courier New', size: 14, bold: true };
