@@ -276,16 +276,46 @@ class RowEncoder {
   }
 }
 
+/** The writer thread, watched from its start: a failure before the response is built is kept for it. */
+interface SheetWriter {
+  worker: Worker;
+  failure: Error | null;
+  onFailure: (error: Error) => void;
+}
+
+function startSheetWriter(workerData: { sheetName: string; columns: { header: string; width: number | undefined; kind: ColumnKind | undefined }[]; dateColumns: number[] }): SheetWriter {
+  const worker = new Worker(WORKER_URL, {
+    // Plain JavaScript: without the parent's flags (tsx's loader) it starts in a third of the time.
+    execArgv: [],
+    // A small young generation: fewer pages touched (peak RSS 130 → 100 MB for 100,000 rows) for the same CPU.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    workerData,
+  });
+  const writer: SheetWriter = {
+    worker,
+    failure: null,
+    onFailure: (error) => {
+      writer.failure ??= error;
+    },
+  };
+  // Listened to at once: a worker's 'error' without a listener would end the process.
+  worker.on('error', (error) => writer.onFailure(error instanceof Error ? error : new Error(String(error))));
+  worker.on('exit', (code) => writer.onFailure(new Error(`the export's worker stopped (exit code ${code})`)));
+  return writer;
+}
+
 /**
  * A streamed .xlsx answer whose workbook is written on a worker thread (xlsx-sheet-writer.worker.mjs):
- * `produce` hands it batches of rows (a `RowEncoder`'s) through `send`, which resolves once the worker has written the previous batch and the client has taken what was
- * written: one batch is in the worker while the next is read, and a slow reader holds both back.
+ * `produce` hands it batches of rows (a `RowEncoder`'s) through `send`, which resolves once the
+ * worker has written the previous batch and the client has taken what was written: one batch is in
+ * the worker while the next is read, and a slow reader holds both back.
  */
 function workerXlsxResponse(
-  worker: Worker,
+  writer: SheetWriter,
   fileName: string,
   produce: (send: (batch: ReturnType<RowEncoder['finish']>) => Promise<void>) => Promise<void>,
 ): Response {
+  const { worker } = writer;
   const pass = new PassThrough();
   let failed: Error | null = null;
   let finished = false;
@@ -313,10 +343,9 @@ function workerXlsxResponse(
       fail(new Error(message.error));
     }
   });
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (!finished) fail(new Error(`the export's worker stopped (exit code ${code})`));
-  });
+  // Its stopping after the file is done (terminate) is no failure: fail ignores it then.
+  writer.onFailure = fail;
+  if (writer.failure) fail(writer.failure);
   // The client went away: stop reading and writing.
   pass.on('close', () => {
     if (finished) return;
@@ -347,16 +376,10 @@ function workerXlsxResponse(
 /** POST /api/enrollments/exportBulk: {dd-mm-yyyy}_report.xlsx of these enrolments. */
 export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: number[], now: Date): Promise<Response> {
   // Started first: the worker loads exceljs while the ids are checked.
-  const worker = new Worker(WORKER_URL, {
-    // Plain JavaScript: without the parent's flags (tsx's loader) it starts in a third of the time.
-    execArgv: [],
-    // A small young generation: fewer pages touched (peak RSS 130 → 100 MB for 100,000 rows) for the same CPU.
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
-    workerData: {
-      sheetName: 'Report',
-      columns: EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: BULK_WIDTHS[i], kind: BULK_KINDS[i] })),
-      dateColumns: BULK_DATE_COLUMNS,
-    },
+  const writer = startSheetWriter({
+    sheetName: 'Report',
+    columns: EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: BULK_WIDTHS[i], kind: BULK_KINDS[i] })),
+    dateColumns: BULK_DATE_COLUMNS,
   });
   let wanted: number[];
   let companies: Map<number, string>;
@@ -366,7 +389,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     const scope = await actingScope(deps.identity, principal.companyId);
     companies = new Map(scope.companies.map((c) => [c.id, c.name]));
   } catch (error) {
-    void worker.terminate();
+    void writer.worker.terminate();
     throw error;
   }
   const labels = exportLabels(deps);
@@ -377,7 +400,7 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     return rows;
   };
   const encoder = new RowEncoder(BULK_KINDS);
-  return workerXlsxResponse(worker, exportFileName('report', now), async (send) => {
+  return workerXlsxResponse(writer, exportFileName('report', now), async (send) => {
     // The database reads the next two steps while this one is encoded and written: a step's read
     // (about 100 ms on MariaDB) takes longer than the worker's writing of it (60–90 ms).
     const ahead: ReturnType<typeof load>[] = [];
