@@ -244,14 +244,17 @@ export interface ReportingBenchFigure {
   exportPeakHeapDeltaMb: number;
 }
 
+/** A kept data set's name: REPORTING_BENCH_NAME (letters, digits, _) keeps engineers' kept sets on one machine apart. */
+const KEPT_NAME = `${(process.env.REPORTING_BENCH_NAME ?? '').replace(/\W/g, '') || 'reporting'}_${REPORTING_BENCH_ROWS}`;
+
 /** A fresh database for the bench: a throwaway MySQL database beside DATABASE_URL's, or a SQLite file; kept and reused with REPORTING_BENCH_KEEP. */
 async function benchDatabase(databaseUrl: string | undefined) {
   if (!isMysqlUrl(databaseUrl)) {
-    const dataDir = REPORTING_BENCH_KEEP ? join(tmpdir(), `portal-bench-reporting-${REPORTING_BENCH_ROWS}`) : mkdtempSync(join(tmpdir(), 'portal-bench-reporting-'));
+    const dataDir = REPORTING_BENCH_KEEP ? join(tmpdir(), `portal-bench-${KEPT_NAME.replace(/_/g, '-')}`) : mkdtempSync(join(tmpdir(), 'portal-bench-reporting-'));
     return { databaseUrl: undefined, dataDir, drop: () => Promise.resolve(REPORTING_BENCH_KEEP ? undefined : rmSync(dataDir, { recursive: true, force: true })) };
   }
   const server = new URL(databaseUrl);
-  const name = REPORTING_BENCH_KEEP ? `portal_bench_reporting_${REPORTING_BENCH_ROWS}` : `portal_bench_reporting_${randomBytes(4).toString('hex')}`;
+  const name = REPORTING_BENCH_KEEP ? `portal_bench_${KEPT_NAME}` : `portal_bench_reporting_${randomBytes(4).toString('hex')}`;
   const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
   await admin.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   server.pathname = `/${name}`;

@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import { readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserSummary } from '@portal/service-kit';
+import { readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
@@ -79,6 +79,22 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const users = ids.length ? await orm.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'loginCode'] }) : [];
       const codes = new Map(users.map((u) => [u.id, u.loginCode ?? null]));
       return userIds.map((userId) => ({ userId, loginCode: codes.get(userId) ?? null }));
+    },
+    // Plain rows: an export asks for 20,000 learners at a time.
+    async userLabels(ids) {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return [];
+      const em = orm.em.fork();
+      const labels: UserLabel[] = [];
+      // In chunks: an IN list of 10,000 ids is too long for some drivers.
+      for (let i = 0; i < unique.length; i += 5000) {
+        const rows = await readRows<{ id: number; name: string; email: string | null; login_code: string | null }>(
+          em,
+          em.getKnex()('users').select('id', 'name', 'email', 'login_code').whereIn('id', unique.slice(i, i + 5000)),
+        );
+        for (const u of rows) labels.push({ id: Number(u.id), name: u.name, email: u.email ?? null, loginCode: u.login_code ?? null });
+      }
+      return labels;
     },
     async companyDepots(companyId) {
       const depots = await orm.em.fork().find(Company, { parentId: companyId }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { name: 'asc', id: 'asc' } });

@@ -89,6 +89,7 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.resolve([]),
   createLearners: () => Promise.resolve([]),
   loginCodes: () => Promise.resolve([]),
+  userLabels: () => Promise.resolve([]),
   companyDepots: () => Promise.resolve([]),
   signInLinks: () => Promise.resolve([]),
   updateLearner: () => Promise.resolve({ ok: false, errors: {} }),

@@ -105,6 +105,7 @@ const identity: IdentityPort = {
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
   createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
   loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
+  userLabels: () => Promise.reject(new Error('The identity port is not part of this test (called userLabels).')),
   companyDepots: () => Promise.reject(new Error('The identity port is not part of this test (called companyDepots).')),
   signInLinks: () => Promise.reject(new Error('The identity port is not part of this test (called signInLinks).')),
   updateLearner: () => Promise.reject(new Error('The identity port is not part of this test (called updateLearner).')),

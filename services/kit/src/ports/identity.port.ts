@@ -59,6 +59,11 @@ export interface IdentityPort {
   /** Login codes of these users (null for none), one entry per id asked about. */
   loginCodes(userIds: number[]): Promise<{ userId: number; loginCode: string | null }[]>;
   /**
+   * Name, email and login code of these users, in no particular order; unknown ids are left out.
+   * One plain read for exports of many rows (usersByIds and loginCodes together, no entities).
+   */
+  userLabels(ids: number[]): Promise<UserLabel[]>;
+  /**
    * Single-use sign-in links for these users (reminder mails), valid `ttlDays` days: one entry per
    * known id, with the user's name and email (null: cannot be mailed) and login code.
    */
@@ -78,6 +83,14 @@ export interface IdentityPort {
   managersOf(companyIds: number[]): Promise<UserSummary[]>;
   /** The companies (depots included) whose notification setting is on (account settings). */
   companiesWithSetting(setting: NotificationSetting): Promise<CompanySummary[]>;
+}
+
+/** What a report row shows of a learner. */
+export interface UserLabel {
+  id: number;
+  name: string;
+  email: string | null;
+  loginCode: string | null;
 }
 
 /** A company's notification settings (the account page's checkboxes). */

@@ -8,6 +8,8 @@ import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
+import { ScoState, ScormAttempt } from '../player/scorm.entity';
+import { epochMs, excelDate } from './export-enrolments';
 import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
@@ -69,6 +71,11 @@ describe('exports', () => {
     expect(passed.getCell(6).value).toBe('Passed');
     expect(passed.getCell(10).value).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(passed.getCell(12).value).toBe(90);
+    // Learner 00: a login code and no email, in the depot.
+    expect([1, 2, 3, 4, 5].map((c) => passed.getCell(c).value ?? '')).toEqual(['Learner 00', '', 'CODE0', 'Builders East', 'Asbestos Awareness']);
+    expect([2, 3, 4].map((c) => sheet.getRow(3).getCell(c).value ?? '')).toEqual(['l1@b.test', '', 'Builders Ltd']);
+    expect(sheet.getColumn(1).width).toBe(28);
+    expect(passed.getCell(10).numFmt).toBe('dd/mm/yyyy');
   });
 
   it('exportBulk writes every row once and in the order asked when the export spans several read steps (5,000 rows a step)', async () => {
@@ -98,6 +105,45 @@ describe('exports', () => {
       written.push((enrolled as Date).getTime());
     });
     expect(written).toEqual(asked.map((id) => created.get(id)));
+  });
+
+  it('exportBulk fills first launched, last activity and the SCORM times from the attempts and SCO states', async () => {
+    const learner = await makeUser(em, { role: 'learner', companyId, name: 'Scorm Learner', email: 'scorm@b.test' });
+    const at = (iso: string) => new Date(iso);
+    const enrolment = await makeEnrollment(em, { userId: learner.id, courseId, companyId, status: 'in_progress', startedAt: at('2026-05-02T08:00:00Z'), createdAt: at('2026-05-01T08:00:00Z') });
+    await em.nativeUpdate(Enrollment, { id: enrolment.id }, { updatedAt: at('2026-05-03T09:00:00Z') });
+    // Two attempts: the first launch is the earlier start, the last save the later commit.
+    const first = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'a'.repeat(64), startedAt: at('2026-05-02T09:00:00Z'), lastCommitAt: at('2026-05-02T09:30:00Z') });
+    const second = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'b'.repeat(64), startedAt: at('2026-05-03T09:00:00Z'), lastCommitAt: at('2026-05-03T10:15:30Z') });
+    await em.flush();
+    em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-1', attemptId: first.id, seq: 1, progress: 'incomplete', totalSeconds: 1500 });
+    em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-2', attemptId: second.id, seq: 1, progress: 'incomplete', totalSeconds: 2161 });
+    await em.flush();
+    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, { body: { ids: [enrolment.id, rows[1]!] } });
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const sheet = await workbookOf(response);
+    const row = sheet.getRow(2);
+    expect([1, 2, 6].map((c) => row.getCell(c).value)).toEqual(['Scorm Learner', 'scorm@b.test', 'In Progress']);
+    expect(row.getCell(7).value).toEqual(at('2026-05-01T08:00:00Z'));
+    expect(row.getCell(8).value).toEqual(at('2026-05-02T09:00:00Z'));
+    expect(row.getCell(9).value).toEqual(at('2026-05-03T09:00:00Z'));
+    expect(row.getCell(10).value).toBeNull();
+    // 1500 + 2161 seconds; first launch to last save: 1 day 1:15:30.
+    expect([13, 14].map((c) => row.getCell(c).value)).toEqual(['1:01:01', '25:15:30']);
+    // A row that never started: no launch, no activity, no times.
+    expect([8, 9, 13, 14].map((c) => sheet.getRow(3).getCell(c).value)).toEqual([null, null, null, null]);
+  });
+
+  it('reads dates as each database answers them, and writes them as Excel serial days', () => {
+    expect(epochMs('2024-02-29 12:34:56.789')).toBe(Date.UTC(2024, 1, 29, 12, 34, 56, 789));
+    expect(epochMs('1999-12-31 23:59:59')).toBe(Date.UTC(1999, 11, 31, 23, 59, 59));
+    expect(epochMs('2026-05-01T10:00:00Z')).toBe(Date.UTC(2026, 4, 1, 10));
+    expect(epochMs(1_700_000_000_000)).toBe(1_700_000_000_000);
+    expect(epochMs('1700000000000')).toBe(1_700_000_000_000);
+    expect(epochMs(null)).toBeNull();
+    expect(excelDate(Date.UTC(1970, 0, 1))).toBe(25569);
+    expect(excelDate(Date.UTC(2026, 0, 1, 12))).toBe(46023.5);
+    expect(excelDate(null)).toBeUndefined();
   });
 
   it('exportLoginCodes lists the learners with login codes, named {dd-mm-yyyy}_login_codes.xlsx', async () => {
