@@ -1,5 +1,5 @@
 import type { ReportingEnrolmentsQuery, ReportingSort } from '@portal/contracts';
-import { isMysql, whereContains, type Em, type Knex } from '@portal/service-kit';
+import { isMysql, readRows, whereContains, type Em, type Knex } from '@portal/service-kit';
 
 /**
  * The /reporting read model (DESIGN.md "Data": reporting reads every table, never writes).
@@ -93,6 +93,11 @@ export class ReportingEnrolmentsRepository {
     return this.em.getKnex();
   }
 
+  /** A select's rows, straight on the driver (kit readRows: past knex's runner and pool queue). */
+  private rows<Row>(query: Knex.QueryBuilder): Promise<Row[]> {
+    return readRows<Row>(this.em, query);
+  }
+
   private get mysql(): boolean {
     return isMysql(this.em);
   }
@@ -104,12 +109,9 @@ export class ReportingEnrolmentsRepository {
 
   /** The acting company and its depots, in that order (depots by name); `nameOrder` is each one's place in the database's name order. */
   async companyWithDepots(companyId: number): Promise<{ id: number; name: string; parent_id: number | null; nameOrder: number }[]> {
-    const rows: { id: number; name: string; parent_id: number | null }[] = await this.knex('companies')
-      .select('id', 'name', 'parent_id')
-      .where('id', companyId)
-      .orWhere('parent_id', companyId)
-      .orderBy('name')
-      .orderBy('id');
+    const rows = await this.rows<{ id: number; name: string; parent_id: number | null }>(
+      this.knex('companies').select('id', 'name', 'parent_id').where('id', companyId).orWhere('parent_id', companyId).orderBy('name').orderBy('id'),
+    );
     const all = rows.map((r, nameOrder) => ({ id: Number(r.id), name: r.name, parent_id: r.parent_id === null ? null : Number(r.parent_id), nameOrder }));
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
@@ -130,8 +132,8 @@ export class ReportingEnrolmentsRepository {
       .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = d.user_id`);
     const matched = whereContains(learners, USER_SEARCH_COLUMNS, filter.search).limit(MAX_LISTED_IDS + 1);
     const [users, courses] = await Promise.all([
-      matched as Promise<{ user_id: number }[]>,
-      whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search) as Promise<{ id: number }[]>,
+      this.rows<{ user_id: number }>(matched),
+      this.rows<{ id: number }>(whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search)),
     ]);
     return {
       userIds: users.length > MAX_LISTED_IDS ? whereContains(learners.clone(), USER_SEARCH_COLUMNS, filter.search) : users.map((r) => Number(r.user_id)),
@@ -164,7 +166,7 @@ export class ReportingEnrolmentsRepository {
   }
 
   async count(filter: ReportingFilter, match: SearchMatch | null): Promise<number> {
-    const [row] = (await this.filtered(filter, match).count({ n: '*' })) as { n: number | string }[];
+    const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
@@ -203,7 +205,7 @@ export class ReportingEnrolmentsRepository {
           .from(this.filtered(filter, match, [companyId]).select('e.id', `${enrolmentColumn} as k`).orderBy(enrolmentColumn, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`)),
       );
       const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
-      ids = ((await merged) as { id: number }[]).map((r) => Number(r.id));
+      ids = (await this.rows<{ id: number }>(merged)).map((r) => Number(r.id));
     } else {
       let query = this.filtered(filter, match).select('e.id');
       let key: string | Knex.Raw;
@@ -214,7 +216,7 @@ export class ReportingEnrolmentsRepository {
         query = query.join('users as u', 'u.id', 'e.user_id');
         key = USER_SORTS[sort]!;
       }
-      ids = ((await query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip)) as { id: number }[]).map((r) => Number(r.id));
+      ids = (await this.rows<{ id: number }>(query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip))).map((r) => Number(r.id));
     }
     return fromEnd ? ids.reverse() : ids;
   }
@@ -240,20 +242,24 @@ export class ReportingEnrolmentsRepository {
       .from(counts.as('p'))
       // The few thousand counted learners drive the join to users.
       .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = p.user_id`);
-    const learners = (await knex
-      .select('r.user_id', 'r.n', 'r.upto')
-      .from(running.as('r'))
-      .where('r.upto', '>', skip)
-      .where(knex.raw('r.upto - r.n'), '<', skip + take)
-      .orderBy('r.place')) as { user_id: number; n: number | string; upto: number | string }[];
+    const learners = await this.rows<{ user_id: number; n: number | string; upto: number | string }>(
+      knex
+        .select('r.user_id', 'r.n', 'r.upto')
+        .from(running.as('r'))
+        .where('r.upto', '>', skip)
+        .where(knex.raw('r.upto - r.n'), '<', skip + take)
+        .orderBy('r.place'),
+    );
     if (learners.length === 0) return [];
-    const rows = (await this.filtered(filter, match)
-      .whereIn(
-        'e.user_id',
-        learners.map((l) => Number(l.user_id)),
-      )
-      .select('e.id', 'e.user_id')
-      .orderBy('e.id', dir)) as { id: number; user_id: number }[];
+    const rows = await this.rows<{ id: number; user_id: number }>(
+      this.filtered(filter, match)
+        .whereIn(
+          'e.user_id',
+          learners.map((l) => Number(l.user_id)),
+        )
+        .select('e.id', 'e.user_id')
+        .orderBy('e.id', dir),
+    );
     const byLearner = new Map<number, number[]>();
     for (const row of rows) {
       const list = byLearner.get(Number(row.user_id)) ?? [];
@@ -269,14 +275,15 @@ export class ReportingEnrolmentsRepository {
   /** Every id the filters match (totalEnrollmentIDs), newest first. */
   async allIds(filter: ReportingFilter): Promise<number[]> {
     const match = await this.searchMatch(filter);
-    const rows = (await this.filtered(filter, match).select('e.id').orderBy('e.id', 'desc')) as { id: number }[];
+    const rows = await this.rows<{ id: number }>(this.filtered(filter, match).select('e.id').orderBy('e.id', 'desc'));
     return rows.map((r) => Number(r.id));
   }
 
   /** The page's rows with the names they show, by id (in no particular order). */
   async rowsByIds(ids: number[]): Promise<ReportingRowRecord[]> {
     if (ids.length === 0) return [];
-    return (await this.knex('enrollments as e')
+    return this.rows<ReportingRowRecord>(
+      this.knex('enrollments as e')
       .leftJoin('users as u', 'u.id', 'e.user_id')
       .leftJoin('courses as c', 'c.id', 'e.course_id')
       .leftJoin('companies as co', 'co.id', 'e.company_id')
@@ -298,7 +305,8 @@ export class ReportingEnrolmentsRepository {
         'e.expires_at',
         'e.certificate_code',
         'e.last_reminded_at',
-      )) as ReportingRowRecord[];
+      ),
+    );
   }
 
   /**
@@ -308,17 +316,13 @@ export class ReportingEnrolmentsRepository {
    */
   async coursesOf(companyIds: number[]): Promise<{ id: number; name: string }[]> {
     const probe = this.knex('enrollments as e').select(this.knex.raw('1')).whereRaw('e.course_id = c.id').whereIn('e.company_id', companyIds).limit(1);
-    const rows = (await this.knex('courses as c')
-      .select('c.id', 'c.name')
-      .whereRaw('? = 1', [probe])
-      .orderBy('c.name')
-      .orderBy('c.id')) as { id: number; name: string }[];
+    const rows = await this.rows<{ id: number; name: string }>(this.knex('courses as c').select('c.id', 'c.name').whereRaw('? = 1', [probe]).orderBy('c.name').orderBy('c.id'));
     return rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 
   /** Whether these companies have any enrolment at all, and how many (for the empty state). */
   async companyTotal(companyIds: number[]): Promise<number> {
-    const [row] = (await this.knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' })) as { n: number | string }[];
+    const [row] = await this.rows<{ n: number | string }>(this.knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
