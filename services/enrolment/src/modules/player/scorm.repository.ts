@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { preparedRead, type Em } from '@portal/service-kit';
+import { preparedRead, type Em, type Orm } from '@portal/service-kit';
 import { progressPercent } from './scorm-records';
 import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective, type IScoState, type IScormAttempt } from './scorm.entity';
 
@@ -40,7 +40,7 @@ const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure:
   knex('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrollmentIds).whereNotNull('progress_measure'),
 );
 
-export async function progressOfEnrollments(em: Em, enrollmentIds: number[]): Promise<Map<number, number>> {
+export async function progressOfEnrollments(em: Em | Orm, enrollmentIds: number[]): Promise<Map<number, number>> {
   if (enrollmentIds.length === 0) return new Map();
   const states = await progressMeasures(em, enrollmentIds);
   const byEnrollment = new Map<number, string[]>();
