@@ -56,6 +56,13 @@ describe('preparedRead', () => {
     // A null is `is null` (another shape), an empty list matches nothing.
     expect(await jobsNamed(platform.orm, ['prepared-a'], null)).toEqual([]);
     expect(await jobsNamed(platform.orm, [], 'default')).toEqual([]);
+    // Numbers, limits and offsets too.
+    const page = preparedRead<{ name: string }, [names: string[], limit: number, offset: number]>((knex, names, limit, offset) =>
+      knex('jobs').select('name').whereIn('name', names).orderBy('name').limit(limit).offset(offset),
+    );
+    const names = ['prepared-a', 'prepared-b', 'prepared-c'];
+    expect((await page(platform.orm, names, 2, 0)).map((r) => r.name)).toEqual(['prepared-a', 'prepared-b']);
+    expect((await page(platform.orm, names, 1, 2)).map((r) => r.name)).toEqual(['prepared-c']);
   });
 
   it("runs on the entity manager's transaction: sees its own uncommitted rows", async () => {
@@ -80,8 +87,8 @@ describe('preparedRead', () => {
   it('refuses a query that does not bind its arguments as given', async () => {
     const written = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').whereRaw(`name = '${name}'`));
     await expect(written(platform.orm, 'x')).rejects.toThrow(/written into the SQL/);
-    const changed = preparedRead<{ name: string }, [limit: number]>((knex, limit) => knex('jobs').select('name').limit(limit));
-    await expect(changed(platform.orm, 2)).rejects.toThrow(/not bound as it was given/);
+    const changed = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').where('name', name.toUpperCase()));
+    await expect(changed(platform.orm, 'x')).rejects.toThrow(/not bound as it was given/);
   });
 });
 

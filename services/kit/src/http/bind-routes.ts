@@ -55,31 +55,28 @@ function multiValueQuery(c: AppContext): Record<string, string | string[]> {
  * U+0000 is a 422 on its field; then the schema: 422 with field errors, but a path id that is not
  * canonical (idParam) is a 404, as for a row that does not exist.
  */
-async function validatePart<R extends AnyRoute, K extends PartName>(route: R, part: K, value: unknown): Promise<Part<R, K>> {
+function validatePart<R extends AnyRoute, K extends PartName>(route: R, part: K, value: unknown): Part<R, K> | Promise<Part<R, K>> {
   const nul = nulFieldErrors(value);
   if (Object.keys(nul).length) throw validationError(nul);
   const schema = route[part];
   if (!schema) return undefined as Part<R, K>;
-  const result = await parseSyncFirst(schema, value);
+  // Synchronously unless the schema has async checks (zod then says so before answering): an
+  // async parse costs promises per check, a good share of a small request.
+  try {
+    return partResult(route, part, schema.safeParse(value));
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value).then((result) => partResult(route, part, result));
+    throw error;
+  }
+}
+
+function partResult<R extends AnyRoute, K extends PartName>(route: R, part: K, result: z.ZodSafeParseResult<unknown>): Part<R, K> {
   if (!result.success) {
     if (part === 'params' && result.error.issues.some(isIdIssue)) throw new AppError('not_found', 'Not found.');
     const errors = issuesToFieldErrors(result.error.issues, part === 'body' ? undefined : undefined);
     throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors });
   }
   return result.data as Part<R, K>;
-}
-
-/**
- * The schema's answer, parsed synchronously unless it has async checks (zod then says so before
- * answering): an async parse costs a promise per check, a good share of a small request.
- */
-function parseSyncFirst(schema: z.ZodType, value: unknown) {
-  try {
-    return schema.safeParse(value);
-  } catch (error) {
-    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value);
-    throw error;
-  }
 }
 
 /** With a session, the header must be that session's token; before sign-in, the cookie's (double submit). */
@@ -137,13 +134,17 @@ export function createServiceRouter(deps: ServiceDeps) {
       timing?.end('session');
 
       const caller = authorise(route, principal);
-      const params = await validatePart(route, 'params', c.req.param());
-      const query = await validatePart(route, 'query', multiValueQuery(c));
+      // Awaited only when a schema is async: each await is a promise, and promise hooks are on (MikroORM's AsyncLocalStorage).
+      const paramsOrPromise = validatePart(route, 'params', c.req.param());
+      const params = paramsOrPromise instanceof Promise ? await paramsOrPromise : paramsOrPromise;
+      const queryOrPromise = validatePart(route, 'query', multiValueQuery(c));
+      const query = queryOrPromise instanceof Promise ? await queryOrPromise : queryOrPromise;
       // Read only now, past the access checks: nobody unknown makes the server read a body.
       const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES, { shopSecret: deps.env.shopWebhookSecret }) : null;
       let result: Awaited<ReturnType<RouteHandler<R>>>;
       try {
-        const body = await validatePart(route, 'body', read?.value);
+        const bodyOrPromise = validatePart(route, 'body', read?.value);
+        const body = bodyOrPromise instanceof Promise ? await bodyOrPromise : bodyOrPromise;
         timing?.end('input');
 
         if (route.tenant) {
@@ -168,7 +169,7 @@ export function createServiceRouter(deps: ServiceDeps) {
         });
         timing?.end('handler');
       } finally {
-        await read?.dispose();
+        if (read) await read.dispose();
       }
       if (result instanceof Response) return result;
       if (validateOutput && route.responseType !== 'file') {

@@ -1,5 +1,5 @@
 import type { ReportingEnrolmentsQuery, ReportingSort } from '@portal/contracts';
-import { isMysql, readRows, whereContains, type Em, type Knex } from '@portal/service-kit';
+import { isMysql, preparedRead, readRows, whereContains, type Em, type Knex } from '@portal/service-kit';
 
 /**
  * The /reporting read model (DESIGN.md "Data": reporting reads every table, never writes).
@@ -86,6 +86,40 @@ export interface SortRanks {
   companies: { id: number; name: string }[];
 }
 
+// The statements of every /reporting page, built once per shape (kit preparedRead: only the values change).
+const companyAndDepots = preparedRead<{ id: number; name: string; parent_id: number | null }, [companyId: number]>((knex, companyId) =>
+  knex('companies').select('id', 'name', 'parent_id').where('id', companyId).orWhere('parent_id', companyId).orderBy('name').orderBy('id'),
+);
+const coursesWithEnrolments = preparedRead<{ id: number; name: string }, [companyIds: number[]]>((knex, companyIds) => {
+  const probe = knex('enrollments as e').select(knex.raw('1')).whereRaw('e.course_id = c.id').whereIn('e.company_id', companyIds).limit(1);
+  return knex('courses as c').select('c.id', 'c.name').whereRaw('? = 1', [probe]).orderBy('c.name').orderBy('c.id');
+});
+const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =>
+  knex('enrollments as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('courses as c', 'c.id', 'e.course_id')
+    .leftJoin('companies as co', 'co.id', 'e.company_id')
+    .whereIn('e.id', ids)
+    .select(
+      'e.id',
+      'e.user_id',
+      'u.name as learner_name',
+      'u.email',
+      'u.login_code',
+      'e.company_id',
+      'co.name as company_name',
+      'e.course_id',
+      'c.name as course_name',
+      'e.status',
+      'e.created_at',
+      'e.updated_at',
+      'e.passed_at',
+      'e.expires_at',
+      'e.certificate_code',
+      'e.last_reminded_at',
+    ),
+);
+
 export class ReportingEnrolmentsRepository {
   constructor(private readonly em: Em) {}
 
@@ -109,9 +143,7 @@ export class ReportingEnrolmentsRepository {
 
   /** The acting company and its depots, in that order (depots by name); `nameOrder` is each one's place in the database's name order. */
   async companyWithDepots(companyId: number): Promise<{ id: number; name: string; parent_id: number | null; nameOrder: number }[]> {
-    const rows = await this.rows<{ id: number; name: string; parent_id: number | null }>(
-      this.knex('companies').select('id', 'name', 'parent_id').where('id', companyId).orWhere('parent_id', companyId).orderBy('name').orderBy('id'),
-    );
+    const rows = await companyAndDepots(this.em, companyId);
     const all = rows.map((r, nameOrder) => ({ id: Number(r.id), name: r.name, parent_id: r.parent_id === null ? null : Number(r.parent_id), nameOrder }));
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
@@ -282,31 +314,7 @@ export class ReportingEnrolmentsRepository {
   /** The page's rows with the names they show, by id (in no particular order). */
   async rowsByIds(ids: number[]): Promise<ReportingRowRecord[]> {
     if (ids.length === 0) return [];
-    return this.rows<ReportingRowRecord>(
-      this.knex('enrollments as e')
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .leftJoin('courses as c', 'c.id', 'e.course_id')
-      .leftJoin('companies as co', 'co.id', 'e.company_id')
-      .whereIn('e.id', ids)
-      .select(
-        'e.id',
-        'e.user_id',
-        'u.name as learner_name',
-        'u.email',
-        'u.login_code',
-        'e.company_id',
-        'co.name as company_name',
-        'e.course_id',
-        'c.name as course_name',
-        'e.status',
-        'e.created_at',
-        'e.updated_at',
-        'e.passed_at',
-        'e.expires_at',
-        'e.certificate_code',
-        'e.last_reminded_at',
-      ),
-    );
+    return pageRows(this.em, ids);
   }
 
   /**
@@ -315,8 +323,7 @@ export class ReportingEnrolmentsRepository {
    * instead of a distinct over every enrolment of the company).
    */
   async coursesOf(companyIds: number[]): Promise<{ id: number; name: string }[]> {
-    const probe = this.knex('enrollments as e').select(this.knex.raw('1')).whereRaw('e.course_id = c.id').whereIn('e.company_id', companyIds).limit(1);
-    const rows = await this.rows<{ id: number; name: string }>(this.knex('courses as c').select('c.id', 'c.name').whereRaw('? = 1', [probe]).orderBy('c.name').orderBy('c.id'));
+    const rows = await coursesWithEnrolments(this.em, companyIds);
     return rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 
