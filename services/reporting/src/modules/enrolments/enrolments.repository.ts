@@ -120,6 +120,50 @@ const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =
     ),
 );
 
+/** The enrolments of these companies, the start of every statement on them. */
+function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
+  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0]!) : knex('enrollments as e').whereIn('e.company_id', companyIds);
+}
+
+/** Nothing but the companies: the page as it first opens, whose statements are prepared reads. */
+function unfiltered(filter: ReportingFilter, match: SearchMatch | null): boolean {
+  return !match && !filter.status && !filter.user && filter.courses.length === 0 && !filter.start_date && !filter.end_date;
+}
+
+/** Per company (`perCompany`, one query each): the index walks in order and stops at `upTo`; the merge sorts a few rows. */
+function mergedPage(knex: Knex, perCompany: Knex.QueryBuilder[], column: string, order: 'asc' | 'desc', upTo: number, take: number, skip: number | null): Knex.QueryBuilder {
+  const branches = perCompany.map((query, i) =>
+    knex
+      .select(`b${i}.id`, `b${i}.k`)
+      .from(query.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(upTo).as(`b${i}`)),
+  );
+  return knex.select('m.id').from(knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip as number);
+}
+
+const countOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => enrolmentsOf(knex, companyIds).count({ n: '*' }));
+
+/** One prepared read per sort column and direction (they are the SQL's text, not values). */
+const mergedPages = new Map<string, (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>>();
+function mergedPageOf(column: string, order: 'asc' | 'desc') {
+  const key = `${column} ${order}`;
+  let read = mergedPages.get(key);
+  if (!read) {
+    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>((knex, companyIds, upTo, take, skip) =>
+      mergedPage(
+        knex,
+        companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
+        column,
+        order,
+        upTo,
+        take,
+        skip,
+      ),
+    );
+    mergedPages.set(key, read);
+  }
+  return read;
+}
+
 export class ReportingEnrolmentsRepository {
   constructor(private readonly em: Em) {}
 
@@ -175,7 +219,7 @@ export class ReportingEnrolmentsRepository {
 
   /** The filtered enrolments, selecting nothing yet (no join: a search comes as ids). */
   filtered(filter: ReportingFilter, match: SearchMatch | null, companyIds = filter.companyIds): Knex.QueryBuilder {
-    let query = companyIds.length === 1 ? this.knex('enrollments as e').where('e.company_id', companyIds[0]!) : this.knex('enrollments as e').whereIn('e.company_id', companyIds);
+    let query = enrolmentsOf(this.knex, companyIds);
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
     if (filter.courses.length) query = query.whereIn('e.course_id', filter.courses);
@@ -198,7 +242,7 @@ export class ReportingEnrolmentsRepository {
   }
 
   async count(filter: ReportingFilter, match: SearchMatch | null): Promise<number> {
-    const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
+    const [row] = unfiltered(filter, match) ? await countOf(this.em, filter.companyIds) : await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
@@ -231,13 +275,10 @@ export class ReportingEnrolmentsRepository {
       ids = await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
     } else if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
       // Per company: the index walks in order and stops at skip + take; the merge sorts a few rows.
-      const branches = filter.companyIds.map((companyId, i) =>
-        this.knex
-          .select(`b${i}.id`, `b${i}.k`)
-          .from(this.filtered(filter, match, [companyId]).select('e.id', `${enrolmentColumn} as k`).orderBy(enrolmentColumn, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`)),
-      );
-      const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
-      ids = (await this.rows<{ id: number }>(merged)).map((r) => Number(r.id));
+      const rows = unfiltered(filter, match)
+        ? await mergedPageOf(enrolmentColumn, order)(this.em, filter.companyIds, skip + take, take, skip || null)
+        : await this.rows<{ id: number }>(mergedPage(this.knex, filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId])), enrolmentColumn, order, skip + take, take, skip));
+      ids = rows.map((r) => Number(r.id));
     } else {
       let query = this.filtered(filter, match).select('e.id');
       let key: string | Knex.Raw;
