@@ -8,7 +8,7 @@ import { findCompanyCourseActivities, findCourseSummaries, findCourseSummaryBySk
 export function createCataloguePort(context: PortContext): CataloguePort {
   const { orm, ports } = context;
   return {
-    coursesByIds: (ids, options = {}) => findCourseSummaries(orm.em.fork(), ids, options.companyId),
+    coursesByIds: (ids, options = {}) => findCourseSummaries(orm, ids, options.companyId),
     coursePackage: (courseId) => getCoursePackage(orm.em.fork(), courseId),
     companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
     certificateBackground: () => readBackground(context.storage ?? createLocalStorage(join(context.env.dataDir, 'storage'))),

@@ -1,4 +1,4 @@
-import { readRows, rowBoolean, type CourseActivityInfo, type CoursePackage, type CourseSummary, type Em } from '@portal/service-kit';
+import { rowBoolean, preparedRead, type CourseActivityInfo, type CoursePackage, type CourseSummary, type Em, type Orm } from '@portal/service-kit';
 import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
 import { BridgingActivity } from './modules/company-courses/company-course.entity';
@@ -22,20 +22,18 @@ interface CourseSummaryRow {
  * plain rows of the columns they show (the learner dashboard asks on every visit; entities with
  * their stored manifests cost many times the query).
  */
-export async function findCourseSummaries(em: Em, ids: number[], companyId?: number): Promise<CourseSummary[]> {
+// Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
+const coursesWithIds = preparedRead<CourseSummaryRow, [ids: number[]]>((knex, ids) =>
+  knex('courses').select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging').whereIn('id', ids),
+);
+const companyValidities = preparedRead<{ course_id: number; validity_period: number | null }, [companyId: number, courseIds: number[]]>((knex, companyId, courseIds) =>
+  knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courseIds),
+);
+
+export async function findCourseSummaries(from: Em | Orm, ids: number[], companyId?: number): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
-  const knex = em.getKnex();
-  const courses = await readRows<CourseSummaryRow>(
-    em,
-    knex('courses').select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging').whereIn('id', [...new Set(ids)]),
-  );
-  const settings =
-    companyId === undefined || !courses.length
-      ? []
-      : await readRows<{ course_id: number; validity_period: number | null }>(
-          em,
-          knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courses.map((c) => Number(c.id))),
-        );
+  const courses = await coursesWithIds(from, [...new Set(ids)]);
+  const settings = companyId === undefined || !courses.length ? [] : await companyValidities(from, companyId, courses.map((c) => Number(c.id)));
   const ownValidity = new Map(settings.map((s) => [Number(s.course_id), s.validity_period === null ? null : Number(s.validity_period)]));
   return courses.map((c) => ({
     id: Number(c.id),

@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import { readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
+import { preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
@@ -9,11 +9,16 @@ import { issueTokens } from './modules/auth/user-token.repository';
 import { isEmailTaken } from './modules/users/user.repository';
 import { USER_MESSAGES } from '@portal/contracts';
 
+// Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
+const usersWithIds = preparedRead<{ id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown }, [ids: number[]]>((knex, ids) =>
+  knex('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', ids),
+);
+
 /** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
 export function createIdentityPort(context: PortContext): IdentityPort {
   const { orm, now } = context;
   return {
-    resolvePrincipal: (token) => resolvePrincipal(orm.em.fork(), token, now()),
+    resolvePrincipal: (token) => resolvePrincipal(orm, token, now()),
     async companyParentId(companyId) {
       const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['parentId'] });
       return company ? (company.parentId ?? null) : undefined;
@@ -21,11 +26,7 @@ export function createIdentityPort(context: PortContext): IdentityPort {
     // Plain rows: the learner dashboard asks on every visit.
     async usersByIds(ids) {
       if (ids.length === 0) return [];
-      const em = orm.em.fork();
-      const users = await readRows<{ id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown }>(
-        em,
-        em.getKnex()('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', [...new Set(ids)]),
-      );
+      const users = await usersWithIds(orm, [...new Set(ids)]);
       return users.map((u) => ({
         ...toUserSummary({ id: Number(u.id), name: u.name, email: u.email, companyId: Number(u.company_id), role: u.role, wpUser: rowBoolean(u.wp_user) }),
         anonymised: u.anonymised_at !== null && u.anonymised_at !== undefined,

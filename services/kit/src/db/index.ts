@@ -2,3 +2,4 @@ export * from './orm';
 export * from './schema-migration';
 export * from './sqlite';
 export * from './rows';
+export * from './prepared-read';

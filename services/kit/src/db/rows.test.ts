@@ -3,6 +3,7 @@ import { createTestPlatform, unwiredPort, type TestPlatform } from '../testing';
 import { jobsSchema } from '../jobs';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 import { readRows, rowBoolean, rowDate } from './rows';
+import { preparedRead } from './prepared-read';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -32,6 +33,62 @@ describe('readRows', () => {
       const rows = await readRows<{ name: string }>(tx, tx.getKnex()('jobs').select('name').where('name', 'rows-in-transaction'));
       expect(rows.map((row) => row.name)).toEqual(['rows-in-transaction']);
     });
+  });
+});
+
+describe('preparedRead', () => {
+  const jobsNamed = preparedRead<{ name: string; queue: string }, [names: string[], queue: string | null]>((knex, names, queue) =>
+    knex('jobs').select('name', 'queue').whereIn('name', names).where('queue', queue).orderBy('name'),
+  );
+  async function insertJobs(em: ReturnType<typeof platform.orm.em.fork>, names: string[], queue = 'default') {
+    const now = em.getPlatform().processDateProperty(new Date());
+    // em.execute: on the entity manager's transaction when it has one.
+    await em.execute(em.getKnex()('jobs').insert(names.map((name) => ({ name, queue, payload: '{}', available_at: now, created_at: now }))));
+  }
+
+  it('answers what readRows answers, for other values and list lengths, from the entity manager or the ORM', async () => {
+    await insertJobs(platform.orm.em.fork(), ['prepared-a', 'prepared-b', 'prepared-c']);
+    await insertJobs(platform.orm.em.fork(), ['prepared-d'], 'other');
+    expect(await jobsNamed(platform.orm.em.fork(), ['prepared-a'], 'default')).toEqual([{ name: 'prepared-a', queue: 'default' }]);
+    expect((await jobsNamed(platform.orm, ['prepared-c', 'prepared-b', 'prepared-x'], 'default')).map((r) => r.name)).toEqual(['prepared-b', 'prepared-c']);
+    expect(await jobsNamed(platform.orm, ['prepared-d'], 'default')).toEqual([]);
+    expect(await jobsNamed(platform.orm, ['prepared-d'], 'other')).toEqual([{ name: 'prepared-d', queue: 'other' }]);
+    // A null is `is null` (another shape), an empty list matches nothing.
+    expect(await jobsNamed(platform.orm, ['prepared-a'], null)).toEqual([]);
+    expect(await jobsNamed(platform.orm, [], 'default')).toEqual([]);
+    // Numbers, limits and offsets too.
+    const page = preparedRead<{ name: string }, [names: string[], limit: number, offset: number]>((knex, names, limit, offset) =>
+      knex('jobs').select('name').whereIn('name', names).orderBy('name').limit(limit).offset(offset),
+    );
+    const names = ['prepared-a', 'prepared-b', 'prepared-c'];
+    expect((await page(platform.orm, names, 2, 0)).map((r) => r.name)).toEqual(['prepared-a', 'prepared-b']);
+    expect((await page(platform.orm, names, 1, 2)).map((r) => r.name)).toEqual(['prepared-c']);
+  });
+
+  it("runs on the entity manager's transaction: sees its own uncommitted rows", async () => {
+    await platform.orm.em.fork().transactional(async (tx) => {
+      await insertJobs(tx, ['prepared-in-transaction']);
+      expect(await jobsNamed(tx, ['prepared-in-transaction'], 'default')).toHaveLength(1);
+    });
+  });
+
+  it("never reads another transaction's uncommitted rows (SQLite: waits while a transaction holds its one connection)", async () => {
+    let outside: Promise<unknown[]> | undefined;
+    await expect(
+      platform.orm.em.fork().transactional(async (tx) => {
+        await insertJobs(tx, ['prepared-rolled-back']);
+        outside = jobsNamed(platform.orm, ['prepared-rolled-back'], 'default');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outside).toEqual([]);
+  });
+
+  it('refuses a query that does not bind its arguments as given', async () => {
+    const written = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').whereRaw(`name = '${name}'`));
+    await expect(written(platform.orm, 'x')).rejects.toThrow(/written into the SQL/);
+    const changed = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').where('name', name.toUpperCase()));
+    await expect(changed(platform.orm, 'x')).rejects.toThrow(/not bound as it was given/);
   });
 });
 

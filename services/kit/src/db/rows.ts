@@ -1,5 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import type { Em } from './orm';
+import { preparedStatement, type RawConnection } from './sqlite';
 
 /**
  * Plain rows for a read on a hot path (docs/benchmarks.md "Request path"): a knex query run as it
@@ -8,10 +9,83 @@ import type { Em } from './orm';
  * and the values stay bound rather than written into the SQL as `em.execute` does, so SQLite
  * reuses the prepared statement for every caller (sqlite.ts). Column names and values come back
  * as the database answers: see `rowDate` and `rowBoolean`.
+ *
+ * Outside a transaction a select goes straight to the driver (`selectRows`), past knex's runner.
+ * A read whose SQL keeps its shape is cheaper still as a `preparedRead` (prepared-read.ts).
  */
 export function readRows<Row>(em: Em, query: Knex.QueryBuilder): Promise<Row[]> {
   const transaction = em.getTransactionContext<Knex.Transaction>();
-  return (transaction ? query.transacting(transaction) : query) as unknown as Promise<Row[]>;
+  if (transaction) return query.transacting(transaction) as unknown as Promise<Row[]>;
+  const compiled = query.toSQL();
+  if (compiled.method !== 'select') return query as unknown as Promise<Row[]>;
+  return selectRows<Row>(em.getKnex(), compiled.sql, compiled.bindings);
+}
+
+/** knex's client, with the parts of it (and of tarn's pool) that `selectRows` uses. */
+interface ClientInternals {
+  driverName: string;
+  pool?: { used: unknown[]; free: { resource: unknown }[]; pendingAcquires: unknown[]; pendingCreates: unknown[]; pendingValidations: unknown[] } | null;
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+  _formatBindings(bindings: readonly unknown[]): unknown[];
+  emit(event: 'query', query: { sql: string; bindings: readonly unknown[]; method: 'select'; __knexUid?: unknown }): boolean;
+}
+
+interface MysqlConnection {
+  query(options: { sql: string }, values: readonly unknown[], done: (error: Error | null, rows: unknown) => void): void;
+  __knexUid?: unknown;
+}
+
+/**
+ * A select's rows, its SQL compiled by knex, run on the driver without knex's runner: not for a
+ * transaction's statements (the caller runs those on the transaction, as `readRows` does).
+ *
+ * SQLite: when the pool's one connection is idle (no transaction or other query holds it, nobody
+ * waits for it) the statement runs on it at once, synchronously, from the connection's statement
+ * cache: nothing can take the connection in between, and an open transaction always holds it, so
+ * the read never sees another request's uncommitted rows. Otherwise it waits its turn in the pool.
+ * MySQL: a connection from the pool, the statement as knex would send it.
+ *
+ * knex's `query` event is still emitted (the benches catch statements from it).
+ */
+export function selectRows<Row>(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  const client = knex.client as unknown as ClientInternals;
+  if (client.driverName === 'libsql') {
+    const pool = client.pool;
+    const idle =
+      pool && !pool.used.length && !pool.pendingAcquires.length && !pool.pendingCreates.length && !pool.pendingValidations.length ? (pool.free[0]?.resource as RawConnection | undefined) : undefined;
+    if (idle && idle.open !== false) {
+      try {
+        return Promise.resolve(sqliteSelect<Row>(client, idle, sql, bindings));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
+    return onPooledConnection(client, (connection) => sqliteSelect<Row>(client, connection as RawConnection, sql, bindings));
+  }
+  if (client.driverName === 'mysql2' || client.driverName === 'mysql') {
+    return onPooledConnection(client, (connection) => mysqlSelect<Row>(client, connection as MysqlConnection, sql, bindings));
+  }
+  throw new Error(`selectRows does not know the driver ${client.driverName}`);
+}
+
+function sqliteSelect<Row>(client: ClientInternals, connection: RawConnection, sql: string, bindings: readonly unknown[]): Row[] {
+  client.emit('query', { sql, bindings, method: 'select', __knexUid: (connection as { __knexUid?: unknown }).__knexUid });
+  return preparedStatement(connection, sql).all(client._formatBindings(bindings)) as Row[];
+}
+
+function mysqlSelect<Row>(client: ClientInternals, connection: MysqlConnection, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  client.emit('query', { sql, bindings, method: 'select', __knexUid: connection.__knexUid });
+  return new Promise((resolve, reject) => connection.query({ sql }, bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+}
+
+async function onPooledConnection<T>(client: ClientInternals, work: (connection: unknown) => T | Promise<T>): Promise<T> {
+  const connection = await client.acquireConnection();
+  try {
+    return await work(connection);
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 /**

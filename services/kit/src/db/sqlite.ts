@@ -30,7 +30,7 @@ interface Statement {
   run(bindings: unknown[]): unknown;
   get(bindings: unknown[]): unknown;
 }
-interface RawConnection {
+export interface RawConnection {
   prepare(sql: string): Statement;
   exec(sql: string): void;
   memory?: boolean;

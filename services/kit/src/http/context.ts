@@ -1,6 +1,6 @@
 import type { Hono, Context } from 'hono';
 import type { Env } from '../env';
-import type { Em, Orm } from '../db';
+import type { Orm } from '../db';
 import type { Principal } from '../auth';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
@@ -10,7 +10,6 @@ import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 
 export interface AppVariables {
   requestId: string;
-  em: Em;
   principal: Principal | null;
 }
 export type AppEnv = { Variables: AppVariables };

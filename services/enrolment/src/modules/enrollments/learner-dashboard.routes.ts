@@ -3,8 +3,9 @@ import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { learnerDashboardOf } from './learner-dashboard';
 
 export function learnerDashboardRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps).handle(learnerDashboard, async ({ em, principal }) => {
-    const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, em, principal, deps.now());
+  // Plain rows only, so no entity manager of its own: the reads go straight to the database (kit preparedRead).
+  return createServiceRouter(deps).handle(learnerDashboard, async ({ principal }) => {
+    const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, deps.orm, principal, deps.now());
     return {
       learner_name: principal.name,
       help_email: HELP_EMAIL,

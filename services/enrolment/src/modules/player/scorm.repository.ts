@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { readRows, type Em } from '@portal/service-kit';
+import { preparedRead, type Em, type Orm } from '@portal/service-kit';
 import { progressPercent } from './scorm-records';
 import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective, type IScoState, type IScormAttempt } from './scorm.entity';
 
@@ -35,12 +35,14 @@ export async function deleteScormDataOf(em: Em, enrollmentIds: number[]): Promis
  * Each enrolment's progress (0–100) from its SCOs' progress measures; enrolments whose SCOs report
  * none are left out. Plain rows: the learner dashboard asks on every visit.
  */
-export async function progressOfEnrollments(em: Em, enrollmentIds: number[]): Promise<Map<number, number>> {
+// Built once per number of enrolments (kit preparedRead): the learner dashboard asks on every visit.
+const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrollmentIds: number[]]>((knex, enrollmentIds) =>
+  knex('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrollmentIds).whereNotNull('progress_measure'),
+);
+
+export async function progressOfEnrollments(em: Em | Orm, enrollmentIds: number[]): Promise<Map<number, number>> {
   if (enrollmentIds.length === 0) return new Map();
-  const states = await readRows<{ enrollment_id: number; progress_measure: string }>(
-    em,
-    em.getKnex()('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrollmentIds).whereNotNull('progress_measure'),
-  );
+  const states = await progressMeasures(em, enrollmentIds);
   const byEnrollment = new Map<number, string[]>();
   for (const s of states) {
     const id = Number(s.enrollment_id);

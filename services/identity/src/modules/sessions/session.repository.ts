@@ -1,4 +1,4 @@
-import { hashToken, randomToken, readRows, type Em, type Principal } from '@portal/service-kit';
+import { hashToken, preparedRead, randomToken, type Em, type Orm, type Principal } from '@portal/service-kit';
 import { SESSION_TTL_SECONDS } from '@portal/service-kit';
 import type { Role } from '@portal/contracts';
 import { Session } from './session.entity';
@@ -67,30 +67,31 @@ interface PrincipalRow {
   company_id: number;
 }
 
+/** The session and its user: one joined statement, built once (kit preparedRead), on every signed-in request. */
+const sessionWithUser = preparedRead<PrincipalRow, [sessionId: string]>((knex, sessionId) =>
+  knex('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .select('s.mimic_company_id', 's.last_seen_at', 's.expires_at', 'u.id as user_id', 'u.name', 'u.email', 'u.role', 'u.company_id')
+    .where('s.id', sessionId)
+    .limit(1),
+);
+
 /**
- * The principal behind a session cookie, or null when the session is unknown or expired.
- * One joined query: this runs on every signed-in request.
+ * The principal behind a session cookie, or null when the session is unknown or expired. Read
+ * from the database on every call (no cache: a revoked session ends at once on every instance).
+ * Given the ORM, an entity manager is made only to write (end an expired session, extend a live one).
  */
-export async function resolvePrincipal(em: Em, token: string, now = new Date()): Promise<Principal | null> {
+export async function resolvePrincipal(from: Em | Orm, token: string, now = new Date()): Promise<Principal | null> {
   const sessionId = hashToken(token);
-  const knex = em.getKnex();
-  // Bound values, not em.execute's written-in ones: one prepared statement for every session (kit readRows).
-  const rows = await readRows<PrincipalRow>(
-    em,
-    knex('sessions as s')
-      .join('users as u', 'u.id', 's.user_id')
-      .select('s.mimic_company_id', 's.last_seen_at', 's.expires_at', 'u.id as user_id', 'u.name', 'u.email', 'u.role', 'u.company_id')
-      .where('s.id', sessionId)
-      .limit(1),
-  );
+  const rows = await sessionWithUser(from, sessionId);
   const row = rows[0];
   if (!row) return null;
   if (toDate(row.expires_at).getTime() <= now.getTime()) {
-    await em.nativeDelete(Session, { id: sessionId });
+    await writer(from).nativeDelete(Session, { id: sessionId });
     return null;
   }
   if (now.getTime() - toDate(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
-    await em.nativeUpdate(Session, { id: sessionId }, { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) });
+    await writer(from).nativeUpdate(Session, { id: sessionId }, { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) });
   }
   const isMimicking = row.role === 'admin' && row.mimic_company_id != null;
   return {
@@ -103,6 +104,10 @@ export async function resolvePrincipal(em: Em, token: string, now = new Date()):
     homeCompanyId: Number(row.company_id),
     isMimicking,
   };
+}
+
+function writer(from: Em | Orm): Em {
+  return 'em' in from ? from.em.fork() : from;
 }
 
 export async function companyNameOf(em: Em, companyId: number): Promise<string> {

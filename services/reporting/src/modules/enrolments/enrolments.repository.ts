@@ -1,5 +1,5 @@
 import type { ReportingEnrolmentsQuery, ReportingSort } from '@portal/contracts';
-import { isMysql, whereContains, type Em, type Knex } from '@portal/service-kit';
+import { isMysql, preparedRead, readRows, whereContains, type Em, type Knex } from '@portal/service-kit';
 
 /**
  * The /reporting read model (DESIGN.md "Data": reporting reads every table, never writes).
@@ -86,11 +86,94 @@ export interface SortRanks {
   companies: { id: number; name: string }[];
 }
 
+// The statements of every /reporting page, built once per shape (kit preparedRead: only the values change).
+const companyAndDepots = preparedRead<{ id: number; name: string; parent_id: number | null }, [companyId: number]>((knex, companyId) =>
+  knex('companies').select('id', 'name', 'parent_id').where('id', companyId).orWhere('parent_id', companyId).orderBy('name').orderBy('id'),
+);
+const coursesWithEnrolments = preparedRead<{ id: number; name: string }, [companyIds: number[]]>((knex, companyIds) => {
+  const probe = knex('enrollments as e').select(knex.raw('1')).whereRaw('e.course_id = c.id').whereIn('e.company_id', companyIds).limit(1);
+  return knex('courses as c').select('c.id', 'c.name').whereRaw('? = 1', [probe]).orderBy('c.name').orderBy('c.id');
+});
+const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =>
+  knex('enrollments as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('courses as c', 'c.id', 'e.course_id')
+    .leftJoin('companies as co', 'co.id', 'e.company_id')
+    .whereIn('e.id', ids)
+    .select(
+      'e.id',
+      'e.user_id',
+      'u.name as learner_name',
+      'u.email',
+      'u.login_code',
+      'e.company_id',
+      'co.name as company_name',
+      'e.course_id',
+      'c.name as course_name',
+      'e.status',
+      'e.created_at',
+      'e.updated_at',
+      'e.passed_at',
+      'e.expires_at',
+      'e.certificate_code',
+      'e.last_reminded_at',
+    ),
+);
+
+/** The enrolments of these companies, the start of every statement on them. */
+function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
+  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0]!) : knex('enrollments as e').whereIn('e.company_id', companyIds);
+}
+
+/** Nothing but the companies: the page as it first opens, whose statements are prepared reads. */
+function unfiltered(filter: ReportingFilter, match: SearchMatch | null): boolean {
+  return !match && !filter.status && !filter.user && filter.courses.length === 0 && !filter.start_date && !filter.end_date;
+}
+
+/** Per company (`perCompany`, one query each): the index walks in order and stops at `upTo`; the merge sorts a few rows. */
+function mergedPage(knex: Knex, perCompany: Knex.QueryBuilder[], column: string, order: 'asc' | 'desc', upTo: number, take: number, skip: number | null): Knex.QueryBuilder {
+  const branches = perCompany.map((query, i) =>
+    knex
+      .select(`b${i}.id`, `b${i}.k`)
+      .from(query.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(upTo).as(`b${i}`)),
+  );
+  return knex.select('m.id').from(knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip as number);
+}
+
+const countOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => enrolmentsOf(knex, companyIds).count({ n: '*' }));
+
+/** One prepared read per sort column and direction (they are the SQL's text, not values). */
+const mergedPages = new Map<string, (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>>();
+function mergedPageOf(column: string, order: 'asc' | 'desc') {
+  const key = `${column} ${order}`;
+  let read = mergedPages.get(key);
+  if (!read) {
+    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>((knex, companyIds, upTo, take, skip) =>
+      mergedPage(
+        knex,
+        companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
+        column,
+        order,
+        upTo,
+        take,
+        skip,
+      ),
+    );
+    mergedPages.set(key, read);
+  }
+  return read;
+}
+
 export class ReportingEnrolmentsRepository {
   constructor(private readonly em: Em) {}
 
   get knex(): Knex {
     return this.em.getKnex();
+  }
+
+  /** A select's rows, straight on the driver (kit readRows: past knex's runner and pool queue). */
+  private rows<Row>(query: Knex.QueryBuilder): Promise<Row[]> {
+    return readRows<Row>(this.em, query);
   }
 
   private get mysql(): boolean {
@@ -104,12 +187,7 @@ export class ReportingEnrolmentsRepository {
 
   /** The acting company and its depots, in that order (depots by name); `nameOrder` is each one's place in the database's name order. */
   async companyWithDepots(companyId: number): Promise<{ id: number; name: string; parent_id: number | null; nameOrder: number }[]> {
-    const rows: { id: number; name: string; parent_id: number | null }[] = await this.knex('companies')
-      .select('id', 'name', 'parent_id')
-      .where('id', companyId)
-      .orWhere('parent_id', companyId)
-      .orderBy('name')
-      .orderBy('id');
+    const rows = await companyAndDepots(this.em, companyId);
     const all = rows.map((r, nameOrder) => ({ id: Number(r.id), name: r.name, parent_id: r.parent_id === null ? null : Number(r.parent_id), nameOrder }));
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
@@ -130,8 +208,8 @@ export class ReportingEnrolmentsRepository {
       .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = d.user_id`);
     const matched = whereContains(learners, USER_SEARCH_COLUMNS, filter.search).limit(MAX_LISTED_IDS + 1);
     const [users, courses] = await Promise.all([
-      matched as Promise<{ user_id: number }[]>,
-      whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search) as Promise<{ id: number }[]>,
+      this.rows<{ user_id: number }>(matched),
+      this.rows<{ id: number }>(whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search)),
     ]);
     return {
       userIds: users.length > MAX_LISTED_IDS ? whereContains(learners.clone(), USER_SEARCH_COLUMNS, filter.search) : users.map((r) => Number(r.user_id)),
@@ -141,7 +219,7 @@ export class ReportingEnrolmentsRepository {
 
   /** The filtered enrolments, selecting nothing yet (no join: a search comes as ids). */
   filtered(filter: ReportingFilter, match: SearchMatch | null, companyIds = filter.companyIds): Knex.QueryBuilder {
-    let query = companyIds.length === 1 ? this.knex('enrollments as e').where('e.company_id', companyIds[0]!) : this.knex('enrollments as e').whereIn('e.company_id', companyIds);
+    let query = enrolmentsOf(this.knex, companyIds);
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
     if (filter.courses.length) query = query.whereIn('e.course_id', filter.courses);
@@ -164,7 +242,7 @@ export class ReportingEnrolmentsRepository {
   }
 
   async count(filter: ReportingFilter, match: SearchMatch | null): Promise<number> {
-    const [row] = (await this.filtered(filter, match).count({ n: '*' })) as { n: number | string }[];
+    const [row] = unfiltered(filter, match) ? await countOf(this.em, filter.companyIds) : await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
@@ -197,13 +275,10 @@ export class ReportingEnrolmentsRepository {
       ids = await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
     } else if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
       // Per company: the index walks in order and stops at skip + take; the merge sorts a few rows.
-      const branches = filter.companyIds.map((companyId, i) =>
-        this.knex
-          .select(`b${i}.id`, `b${i}.k`)
-          .from(this.filtered(filter, match, [companyId]).select('e.id', `${enrolmentColumn} as k`).orderBy(enrolmentColumn, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`)),
-      );
-      const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
-      ids = ((await merged) as { id: number }[]).map((r) => Number(r.id));
+      const rows = unfiltered(filter, match)
+        ? await mergedPageOf(enrolmentColumn, order)(this.em, filter.companyIds, skip + take, take, skip || null)
+        : await this.rows<{ id: number }>(mergedPage(this.knex, filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId])), enrolmentColumn, order, skip + take, take, skip));
+      ids = rows.map((r) => Number(r.id));
     } else {
       let query = this.filtered(filter, match).select('e.id');
       let key: string | Knex.Raw;
@@ -214,7 +289,7 @@ export class ReportingEnrolmentsRepository {
         query = query.join('users as u', 'u.id', 'e.user_id');
         key = USER_SORTS[sort]!;
       }
-      ids = ((await query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip)) as { id: number }[]).map((r) => Number(r.id));
+      ids = (await this.rows<{ id: number }>(query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip))).map((r) => Number(r.id));
     }
     return fromEnd ? ids.reverse() : ids;
   }
@@ -240,20 +315,24 @@ export class ReportingEnrolmentsRepository {
       .from(counts.as('p'))
       // The few thousand counted learners drive the join to users.
       .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = p.user_id`);
-    const learners = (await knex
-      .select('r.user_id', 'r.n', 'r.upto')
-      .from(running.as('r'))
-      .where('r.upto', '>', skip)
-      .where(knex.raw('r.upto - r.n'), '<', skip + take)
-      .orderBy('r.place')) as { user_id: number; n: number | string; upto: number | string }[];
+    const learners = await this.rows<{ user_id: number; n: number | string; upto: number | string }>(
+      knex
+        .select('r.user_id', 'r.n', 'r.upto')
+        .from(running.as('r'))
+        .where('r.upto', '>', skip)
+        .where(knex.raw('r.upto - r.n'), '<', skip + take)
+        .orderBy('r.place'),
+    );
     if (learners.length === 0) return [];
-    const rows = (await this.filtered(filter, match)
-      .whereIn(
-        'e.user_id',
-        learners.map((l) => Number(l.user_id)),
-      )
-      .select('e.id', 'e.user_id')
-      .orderBy('e.id', dir)) as { id: number; user_id: number }[];
+    const rows = await this.rows<{ id: number; user_id: number }>(
+      this.filtered(filter, match)
+        .whereIn(
+          'e.user_id',
+          learners.map((l) => Number(l.user_id)),
+        )
+        .select('e.id', 'e.user_id')
+        .orderBy('e.id', dir),
+    );
     const byLearner = new Map<number, number[]>();
     for (const row of rows) {
       const list = byLearner.get(Number(row.user_id)) ?? [];
@@ -269,36 +348,14 @@ export class ReportingEnrolmentsRepository {
   /** Every id the filters match (totalEnrollmentIDs), newest first. */
   async allIds(filter: ReportingFilter): Promise<number[]> {
     const match = await this.searchMatch(filter);
-    const rows = (await this.filtered(filter, match).select('e.id').orderBy('e.id', 'desc')) as { id: number }[];
+    const rows = await this.rows<{ id: number }>(this.filtered(filter, match).select('e.id').orderBy('e.id', 'desc'));
     return rows.map((r) => Number(r.id));
   }
 
   /** The page's rows with the names they show, by id (in no particular order). */
   async rowsByIds(ids: number[]): Promise<ReportingRowRecord[]> {
     if (ids.length === 0) return [];
-    return (await this.knex('enrollments as e')
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .leftJoin('courses as c', 'c.id', 'e.course_id')
-      .leftJoin('companies as co', 'co.id', 'e.company_id')
-      .whereIn('e.id', ids)
-      .select(
-        'e.id',
-        'e.user_id',
-        'u.name as learner_name',
-        'u.email',
-        'u.login_code',
-        'e.company_id',
-        'co.name as company_name',
-        'e.course_id',
-        'c.name as course_name',
-        'e.status',
-        'e.created_at',
-        'e.updated_at',
-        'e.passed_at',
-        'e.expires_at',
-        'e.certificate_code',
-        'e.last_reminded_at',
-      )) as ReportingRowRecord[];
+    return pageRows(this.em, ids);
   }
 
   /**
@@ -307,18 +364,13 @@ export class ReportingEnrolmentsRepository {
    * instead of a distinct over every enrolment of the company).
    */
   async coursesOf(companyIds: number[]): Promise<{ id: number; name: string }[]> {
-    const probe = this.knex('enrollments as e').select(this.knex.raw('1')).whereRaw('e.course_id = c.id').whereIn('e.company_id', companyIds).limit(1);
-    const rows = (await this.knex('courses as c')
-      .select('c.id', 'c.name')
-      .whereRaw('? = 1', [probe])
-      .orderBy('c.name')
-      .orderBy('c.id')) as { id: number; name: string }[];
+    const rows = await coursesWithEnrolments(this.em, companyIds);
     return rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 
   /** Whether these companies have any enrolment at all, and how many (for the empty state). */
   async companyTotal(companyIds: number[]): Promise<number> {
-    const [row] = (await this.knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' })) as { n: number | string }[];
+    const [row] = await this.rows<{ n: number | string }>(this.knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
