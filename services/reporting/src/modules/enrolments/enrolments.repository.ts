@@ -54,6 +54,13 @@ const USER_SEARCH_COLUMNS = ['u.name', 'u.email', 'u.login_code'] as const;
 const MERGE_WINDOW = 5000;
 /** Past this many matching learners a search filters by a subquery instead of a list of ids. */
 const MAX_LISTED_IDS = 5000;
+/** Sorts whose column is never null: a page deep inside them may be found from a pivot row. */
+const NOT_NULL_SORTS = new Set<ReportingSort>(['status', 'enrolled', 'last_activity']);
+/** A learner's-column page this near either end is read learner by learner in order (pageIdsByLearnerWalk). */
+const LEARNER_WALK_WINDOW = 1000;
+/** Learners read a round (at most), and the rounds before the walk gives up for the count of every learner. */
+const LEARNER_BATCH = 200;
+const LEARNER_WALK_ROUNDS = 5;
 
 /**
  * Whether each company's rows come out of an index already in the sort's order with the filter
@@ -66,6 +73,8 @@ function indexServes(filter: ReportingFilter, match: SearchMatch | null, sort: R
   const dates = Boolean(filter.start_date || filter.end_date);
   if (sort === 'enrolled') return filter.courses.length === 0 || (filter.courses.length === 1 && !filter.status);
   if (sort === 'status') return filter.courses.length === 0 && !dates;
+  // `(company_id, status, updated_at, id)` (migration 202612030100) serves last activity with a status too.
+  if (sort === 'last_activity') return filter.courses.length === 0 && !dates;
   return !filter.status && filter.courses.length === 0 && !dates;
 }
 
@@ -114,27 +123,53 @@ export class ReportingEnrolmentsRepository {
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
 
+  /** The companies' own learners (`users.company_id`), read from the index `(company_id, name, id, email, login_code)`. */
+  private ownLearners(companyIds: number[]): Knex.QueryBuilder {
+    const users = this.knex('users as u');
+    return companyIds.length === 1 ? users.where('u.company_id', companyIds[0]!) : users.whereIn('u.company_id', companyIds);
+  }
+
   /**
-   * The search as ids: learners of these companies' enrolments whose name, email or login code
-   * contains the text (the distinct learners first, then their rows by key: never a scan of every
-   * user), and courses whose name contains it. Null when there is no search.
+   * Learners with enrolments of these companies who belong to another company now (moved since:
+   * their enrolments stay with the payer). Each company's distinct learners walk its
+   * `(company_id, user_id)` index; the companies' own users are set aside by a hashed `NOT IN`,
+   * not looked up one by one. Usually none or a few.
+   */
+  movedLearners(companyIds: number[]): Knex.QueryBuilder {
+    const perCompany = companyIds.map((companyId) => this.knex('enrollments as e').distinct('e.user_id').where('e.company_id', companyId));
+    return this.knex
+      .select('d.user_id')
+      .from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('d'))
+      .whereNotIn('d.user_id', this.ownLearners(companyIds).select('u.id'));
+  }
+
+  /**
+   * The search as ids: the companies' own learners whose name, email or login code contains the
+   * text (a walk of their users index, where the LIKE runs on the index), the learners who moved
+   * away since (few) whose do, and the courses whose name does. Null when there is no search.
    */
   async searchMatch(filter: ReportingFilter): Promise<SearchMatch | null> {
     if (filter.search === null) return null;
-    // Each company's distinct learners is a walk of its (company_id, user_id) index; an IN list would dedupe 100,000 rows in a temporary table.
-    const perCompany = filter.companyIds.map((companyId) => this.knex('enrollments as e').distinct('e.user_id').where('e.company_id', companyId));
-    const learners = this.knex
-      .select('d.user_id')
-      .from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('d'))
-      // The distinct learners drive the join (the planner would otherwise scan every user).
-      .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = d.user_id`);
-    const matched = whereContains(learners, USER_SEARCH_COLUMNS, filter.search).limit(MAX_LISTED_IDS + 1);
-    const [users, courses] = await Promise.all([
-      matched as Promise<{ user_id: number }[]>,
+    const own = whereContains(this.ownLearners(filter.companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search);
+    const moved = whereContains(
+      this.knex
+        .select('u.id as user_id')
+        .from(this.movedLearners(filter.companyIds).as('m'))
+        // The few moved learners drive the join (the planner would otherwise scan every user).
+        .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = m.user_id`),
+      USER_SEARCH_COLUMNS,
+      filter.search,
+    );
+    // Independent reads: MySQL runs them side by side on the pool.
+    const [ownIds, movedIds, courses] = await Promise.all([
+      own.clone().limit(MAX_LISTED_IDS + 1) as Promise<{ user_id: number }[]>,
+      moved.clone().limit(MAX_LISTED_IDS + 1) as Promise<{ user_id: number }[]>,
       whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search) as Promise<{ id: number }[]>,
     ]);
+    const users = [...ownIds, ...movedIds];
     return {
-      userIds: users.length > MAX_LISTED_IDS ? whereContains(learners.clone(), USER_SEARCH_COLUMNS, filter.search) : users.map((r) => Number(r.user_id)),
+      // An own learner without an enrolment here only lengthens the list: the count and the page also filter by company.
+      userIds: users.length > MAX_LISTED_IDS ? this.knex.unionAll([own, moved]) : users.map((r) => Number(r.user_id)),
       courseIds: courses.map((r) => Number(r.id)),
     };
   }
@@ -163,10 +198,20 @@ export class ReportingEnrolmentsRepository {
     return query;
   }
 
+  /**
+   * How many enrolments the filter matches, counted per company (the same index range as one
+   * count: each company's rows are together in it). A deep page uses the per-company figures to
+   * place its pivot (`pageIdsFromPivot`).
+   */
   async count(filter: ReportingFilter, match: SearchMatch | null): Promise<number> {
-    const [row] = (await this.filtered(filter, match).count({ n: '*' })) as { n: number | string }[];
-    return Number(row?.n ?? 0);
+    const rows = (await this.filtered(filter, match).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')) as { company_id: number; n: number | string }[];
+    const perCompany = new Map(rows.map((r) => [Number(r.company_id), Number(r.n)]));
+    this.counted = { filter, match, perCompany };
+    return [...perCompany.values()].reduce((sum, n) => sum + n, 0);
   }
+
+  /** The last count's figures per company, kept for the page of the same filter. */
+  private counted: { filter: ReportingFilter; match: SearchMatch | null; perCompany: Map<number, number> } | null = null;
 
   /** `CASE <column> WHEN id THEN rank … END`: the rank of each id in name order, equal names sharing one (the id breaks the tie). */
   private rankOf(column: string, named: { id: number; name: string }[]): Knex.Raw {
@@ -192,31 +237,137 @@ export class ReportingEnrolmentsRepository {
     if (take <= 0) return [];
 
     const enrolmentColumn = ENROLMENT_SORTS[sort];
-    let ids: number[];
+    const merging = enrolmentColumn && filter.companyIds.length > 1 && indexServes(filter, match, sort);
+    let ids: number[] | null = null;
     if (!enrolmentColumn && USER_SORTS[sort]) {
-      ids = await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
-    } else if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
-      // Per company: the index walks in order and stops at skip + take; the merge sorts a few rows.
-      const branches = filter.companyIds.map((companyId, i) =>
-        this.knex
-          .select(`b${i}.id`, `b${i}.k`)
-          .from(this.filtered(filter, match, [companyId]).select('e.id', `${enrolmentColumn} as k`).orderBy(enrolmentColumn, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`)),
-      );
-      const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
-      ids = ((await merged) as { id: number }[]).map((r) => Number(r.id));
-    } else {
-      let query = this.filtered(filter, match).select('e.id');
+      if (!match && !filter.user && skip + take <= LEARNER_WALK_WINDOW) ids = await this.pageIdsByLearnerWalk(filter, sort as 'learner' | 'email', order, take, skip);
+      ids ??= await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
+    } else if (merging && skip + take <= MERGE_WINDOW) {
+      ids = await this.mergedWalk(filter, match, enrolmentColumn, order, skip, take, null);
+    } else if (merging && NOT_NULL_SORTS.has(sort)) {
+      ids = await this.pageIdsFromPivot(filter, match, enrolmentColumn, order, take, skip);
+    }
+    if (!ids) {
+      const query = this.filtered(filter, match).select('e.id');
       let key: string | Knex.Raw;
       if (enrolmentColumn) key = enrolmentColumn;
       else if (sort === 'course') key = this.rankOf('e.course_id', ranks.courses);
-      else if (sort === 'depot') key = this.rankOf('e.company_id', ranks.companies);
-      else {
-        query = query.join('users as u', 'u.id', 'e.user_id');
-        key = USER_SORTS[sort]!;
-      }
+      else key = this.rankOf('e.company_id', ranks.companies);
       ids = ((await query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip)) as { id: number }[]).map((r) => Number(r.id));
     }
     return fromEnd ? ids.reverse() : ids;
+  }
+
+  /**
+   * Rows `skip` to `skip + take` in `(column, id)` order, read per company from the index in that
+   * order (each walk stops at skip + take) and merged: a few rows sorted, not the company's all.
+   * `from`: only the rows from that one on (it included), in this order.
+   */
+  private async mergedWalk(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', skip: number, take: number, from: { k: unknown; id: number; inclusive: boolean } | null): Promise<number[]> {
+    const branches = filter.companyIds.map((companyId, i) => {
+      let walk = this.filtered(filter, match, [companyId]);
+      if (from) walk = walk.where(this.following(column, order, from));
+      return this.knex
+        .select(`b${i}.id`, `b${i}.k`)
+        .from(walk.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`));
+    });
+    const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
+    return ((await merged) as { id: number }[]).map((r) => Number(r.id));
+  }
+
+  /** Rows after `from` (`(column, id)`, never null) in this order; `inclusive` keeps `from` itself. */
+  private following(column: string, order: 'asc' | 'desc', from: { k: unknown; id: number; inclusive: boolean }) {
+    const beyond = order === 'asc' ? '>' : '<';
+    return (w: Knex.QueryBuilder) =>
+      w.where(column, beyond, from.k as Knex.Value).orWhere((tie) => tie.where(column, from.k as Knex.Value).where('e.id', from.inclusive ? `${beyond}=` : beyond, from.id));
+  }
+
+  /**
+   * A page deep inside a sort the index serves (past the merge window from either end: the middle
+   * of 100,000 rows), without sorting every row before it: a pivot row is taken where the page
+   * should be in the largest company (its share of `skip`, an index walk), the rows before the
+   * pivot in the sort are counted (an index range per company), and the page is read by the
+   * merged walks from the pivot, forwards or backwards, by the few rows it is off by. Null when it
+   * is off by more than the merge window (companies whose rows are spread very differently).
+   */
+  private async pageIdsFromPivot(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
+    const counted = this.counted?.filter === filter && this.counted.match === match ? this.counted.perCompany : null;
+    if (!counted) return null;
+    const total = [...counted.values()].reduce((sum, n) => sum + n, 0);
+    const [largest, rows] = [...counted.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (total === 0 || rows === 0) return null;
+    const reverse = order === 'asc' ? 'desc' : 'asc';
+    const [pivot] = (await this.filtered(filter, match, [largest])
+      .select('e.id', `${column} as k`)
+      .orderBy(column, order)
+      .orderBy('e.id', order)
+      .limit(1)
+      .offset(Math.min(rows - 1, Math.floor((skip * rows) / total)))) as { id: number; k: unknown }[];
+    if (!pivot) return null;
+    const at = { k: pivot.k, id: Number(pivot.id) };
+    const [row] = (await this.filtered(filter, match).where(this.following(column, reverse, { ...at, inclusive: false })).count({ n: '*' })) as { n: number | string }[];
+    const before = Number(row?.n ?? 0);
+    if (skip >= before) {
+      if (skip - before + take > MERGE_WINDOW) return null;
+      return this.mergedWalk(filter, match, column, order, skip - before, take, { ...at, inclusive: true });
+    }
+    // The page starts before the pivot: those rows read backwards from it, the rest (if any) forwards.
+    const end = Math.min(skip + take, before);
+    if (before - skip > MERGE_WINDOW) return null;
+    const head = (await this.mergedWalk(filter, match, column, reverse, before - end, end - skip, { ...at, inclusive: false })).reverse();
+    const tail = skip + take > before ? await this.mergedWalk(filter, match, column, order, 0, skip + take - before, { ...at, inclusive: true }) : [];
+    return [...head, ...tail];
+  }
+
+  /**
+   * A page near either end of a learner's-column sort, learner by learner in that order, stopping
+   * once the page is full: the companies' own learners walk their users index `(company_id,
+   * <column>, id)` (migration 202612040100), the learners who moved away since join them, and each
+   * learner's rows under the filter are counted by a probe of `(company_id, user_id)`. A few
+   * dozen learners read instead of every learner of the company counted and sorted. Null (the
+   * caller counts them all) when the filter leaves most learners without a row here, or many moved.
+   */
+  private async pageIdsByLearnerWalk(filter: ReportingFilter, sort: 'learner' | 'email', order: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
+    const knex = this.knex;
+    const column = sort === 'learner' ? 'name' : 'email';
+    const moved = ((await this.movedLearners(filter.companyIds).limit(MAX_LISTED_IDS + 1)) as { user_id: number }[]).map((r) => Number(r.user_id));
+    if (moved.length > MAX_LISTED_IDS) return null;
+    const batch = Math.min(LEARNER_BATCH, skip + take);
+    const learners: { user_id: number; n: number; upto: number }[] = [];
+    let upto = 0;
+    let after: { k: string | null; id: number } | null = null;
+    for (let round = 0; round < LEARNER_WALK_ROUNDS; round++) {
+      const sources = [...filter.companyIds.map((companyId) => this.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
+      const branches = sources.map((users, i) => {
+        const walk = (after ? users.where(this.learnerFollowing(`u.${column}`, order, after)) : users).select('u.id', `u.${column} as k`).orderBy(`u.${column}`, order).orderBy('u.id', order).limit(batch);
+        return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
+      });
+      const next = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
+      const probe = this.filtered(filter, null).count({ n: '*' }).whereRaw('e.user_id = c.id');
+      const candidates = (await knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(next.as('c')).orderBy('c.k', order).orderBy('c.id', order)) as { id: number; k: string | null; n: number | string }[];
+      for (const c of candidates) {
+        const n = Number(c.n);
+        if (n === 0) continue;
+        upto += n;
+        if (upto > skip) learners.push({ user_id: Number(c.id), n, upto });
+        if (upto >= skip + take) return this.rowsOfLearners(filter, null, learners, order, take, skip);
+      }
+      if (candidates.length < batch) return this.rowsOfLearners(filter, null, learners, order, take, skip);
+      const last = candidates[candidates.length - 1]!;
+      after = { k: last.k, id: Number(last.id) };
+    }
+    return null;
+  }
+
+  /** Learners after `after` in `(column, id)` order, where the column may be null (nulls first ascending, last descending, as ORDER BY puts them). */
+  private learnerFollowing(column: string, order: 'asc' | 'desc', after: { k: string | null; id: number }) {
+    return (w: Knex.QueryBuilder) => {
+      if (order === 'asc') {
+        if (after.k === null) w.where((tie) => tie.whereNull(column).where('u.id', '>', after.id)).orWhereNotNull(column);
+        else w.where(column, '>', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '>', after.id));
+      } else if (after.k === null) w.whereNull(column).where('u.id', '<', after.id);
+      else w.where(column, '<', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '<', after.id)).orWhereNull(column);
+    };
   }
 
   /**
@@ -225,7 +376,7 @@ export class ReportingEnrolmentsRepository {
    * sorted by the column and their id with a running total of rows (a window), so only the
    * learners whose rows fall on the page are read back, and their rows by id. Sorting the
    * company's thousands of learners, not its 100,000 enrolments joined to them; the order is
-   * (column, learner, enrolment), each in `dir`.
+   * (column, learner, enrolment), each in `dir`. For a page in the middle, or a search.
    */
   private async pageIdsByLearner(filter: ReportingFilter, match: SearchMatch | null, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
     const knex = this.knex;
@@ -246,11 +397,23 @@ export class ReportingEnrolmentsRepository {
       .where('r.upto', '>', skip)
       .where(knex.raw('r.upto - r.n'), '<', skip + take)
       .orderBy('r.place')) as { user_id: number; n: number | string; upto: number | string }[];
+    return this.rowsOfLearners(
+      filter,
+      match,
+      learners.map((l) => ({ user_id: Number(l.user_id), n: Number(l.n), upto: Number(l.upto) })),
+      dir,
+      take,
+      skip,
+    );
+  }
+
+  /** The page's rows of these learners (in the page's order, each with `upto` rows up to and including theirs): their rows by id. */
+  private async rowsOfLearners(filter: ReportingFilter, match: SearchMatch | null, learners: { user_id: number; n: number; upto: number }[], dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
     if (learners.length === 0) return [];
     const rows = (await this.filtered(filter, match)
       .whereIn(
         'e.user_id',
-        learners.map((l) => Number(l.user_id)),
+        learners.map((l) => l.user_id),
       )
       .select('e.id', 'e.user_id')
       .orderBy('e.id', dir)) as { id: number; user_id: number }[];
@@ -260,9 +423,9 @@ export class ReportingEnrolmentsRepository {
       list.push(Number(row.id));
       byLearner.set(Number(row.user_id), list);
     }
-    const ordered = learners.flatMap((l) => byLearner.get(Number(l.user_id)) ?? []);
+    const ordered = learners.flatMap((l) => byLearner.get(l.user_id) ?? []);
     const first = learners[0]!;
-    const start = skip - (Number(first.upto) - Number(first.n));
+    const start = skip - (first.upto - first.n);
     return ordered.slice(start, start + take);
   }
 
