@@ -50,17 +50,23 @@ const ENROLMENT_SORTS: Partial<Record<ReportingSort, string>> = {
 const USER_SORTS: Partial<Record<ReportingSort, string>> = { learner: 'u.name', email: 'u.email' };
 /** What a search looks in: the learner's name, email and login code, and the course's name. */
 const USER_SEARCH_COLUMNS = ['u.name', 'u.email', 'u.login_code'] as const;
-/** A page this near either end is read per company and merged (at most this many index entries per company). */
-const MERGE_WINDOW = 5000;
 /** Past this many matching learners a search filters by a subquery instead of a list of ids. */
 const MAX_LISTED_IDS = 5000;
 /** Sorts whose column is never null: a page deep inside them may be found from a pivot row. */
 const NOT_NULL_SORTS = new Set<ReportingSort>(['status', 'enrolled', 'last_activity']);
-/** A learner's-column page this near either end is read learner by learner in order (pageIdsByLearnerWalk). */
-const LEARNER_WALK_WINDOW = 1000;
-/** Learners read a round (at most), and the rounds before the walk gives up for the count of every learner. */
-const LEARNER_BATCH = 200;
-const LEARNER_WALK_ROUNDS = 5;
+
+/** How far the cheaper ways of reading a page reach (a test shrinks them to reach every way with a few rows). */
+export const PAGE_READING = {
+  /** A page this near either end is read per company and merged (at most this many index entries per company). */
+  mergeWindow: 5000,
+  /** A deep page is read from its pivot when the pivot is at most this many rows off. */
+  pivotWindow: 5000,
+  /** A learner's-column page this near either end is read learner by learner in order (pageIdsByLearnerWalk)… */
+  learnerWalkWindow: 1000,
+  /** …at most this many learners a round, and this many rounds before it counts every learner instead. */
+  learnerBatch: 200,
+  learnerWalkRounds: 5,
+};
 
 /**
  * Whether each company's rows come out of an index already in the sort's order with the filter
@@ -240,9 +246,9 @@ export class ReportingEnrolmentsRepository {
     const merging = enrolmentColumn && filter.companyIds.length > 1 && indexServes(filter, match, sort);
     let ids: number[] | null = null;
     if (!enrolmentColumn && USER_SORTS[sort]) {
-      if (!match && !filter.user && skip + take <= LEARNER_WALK_WINDOW) ids = await this.pageIdsByLearnerWalk(filter, sort as 'learner' | 'email', order, take, skip);
+      if (!match && !filter.user && skip + take <= PAGE_READING.learnerWalkWindow) ids = await this.pageIdsByLearnerWalk(filter, sort as 'learner' | 'email', order, take, skip);
       ids ??= await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
-    } else if (merging && skip + take <= MERGE_WINDOW) {
+    } else if (merging && skip + take <= PAGE_READING.mergeWindow) {
       ids = await this.mergedWalk(filter, match, enrolmentColumn, order, skip, take, null);
     } else if (merging && NOT_NULL_SORTS.has(sort)) {
       ids = await this.pageIdsFromPivot(filter, match, enrolmentColumn, order, take, skip);
@@ -308,12 +314,12 @@ export class ReportingEnrolmentsRepository {
     const [row] = (await this.filtered(filter, match).where(this.following(column, reverse, { ...at, inclusive: false })).count({ n: '*' })) as { n: number | string }[];
     const before = Number(row?.n ?? 0);
     if (skip >= before) {
-      if (skip - before + take > MERGE_WINDOW) return null;
+      if (skip - before + take > PAGE_READING.pivotWindow) return null;
       return this.mergedWalk(filter, match, column, order, skip - before, take, { ...at, inclusive: true });
     }
     // The page starts before the pivot: those rows read backwards from it, the rest (if any) forwards.
     const end = Math.min(skip + take, before);
-    if (before - skip > MERGE_WINDOW) return null;
+    if (before - skip > PAGE_READING.pivotWindow) return null;
     const head = (await this.mergedWalk(filter, match, column, reverse, before - end, end - skip, { ...at, inclusive: false })).reverse();
     const tail = skip + take > before ? await this.mergedWalk(filter, match, column, order, 0, skip + take - before, { ...at, inclusive: true }) : [];
     return [...head, ...tail];
@@ -328,23 +334,19 @@ export class ReportingEnrolmentsRepository {
    * caller counts them all) when the filter leaves most learners without a row here, or many moved.
    */
   private async pageIdsByLearnerWalk(filter: ReportingFilter, sort: 'learner' | 'email', order: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
-    const knex = this.knex;
-    const column = sort === 'learner' ? 'name' : 'email';
-    const moved = ((await this.movedLearners(filter.companyIds).limit(MAX_LISTED_IDS + 1)) as { user_id: number }[]).map((r) => Number(r.user_id));
-    if (moved.length > MAX_LISTED_IDS) return null;
-    const batch = Math.min(LEARNER_BATCH, skip + take);
+    const column = sort === 'learner' ? 'u.name' : 'u.email';
+    const batch = Math.min(PAGE_READING.learnerBatch, skip + take);
+    // The moved learners (usually none) are looked for while the first round of own learners is read (side by side on MySQL's pool).
+    const [movedRows, ownFirst] = await Promise.all([
+      this.movedLearners(filter.companyIds).limit(MAX_LISTED_IDS + 1) as Promise<{ user_id: number }[]>,
+      this.learnersAfter(filter, column, order, batch, null, []),
+    ]);
+    if (movedRows.length > MAX_LISTED_IDS) return null;
+    const moved = movedRows.map((r) => Number(r.user_id));
+    let candidates = moved.length ? await this.learnersAfter(filter, column, order, batch, null, moved) : ownFirst;
     const learners: { user_id: number; n: number; upto: number }[] = [];
     let upto = 0;
-    let after: { k: string | null; id: number } | null = null;
-    for (let round = 0; round < LEARNER_WALK_ROUNDS; round++) {
-      const sources = [...filter.companyIds.map((companyId) => this.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
-      const branches = sources.map((users, i) => {
-        const walk = (after ? users.where(this.learnerFollowing(`u.${column}`, order, after)) : users).select('u.id', `u.${column} as k`).orderBy(`u.${column}`, order).orderBy('u.id', order).limit(batch);
-        return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
-      });
-      const next = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
-      const probe = this.filtered(filter, null).count({ n: '*' }).whereRaw('e.user_id = c.id');
-      const candidates = (await knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(next.as('c')).orderBy('c.k', order).orderBy('c.id', order)) as { id: number; k: string | null; n: number | string }[];
+    for (let round = 1; ; round++) {
       for (const c of candidates) {
         const n = Number(c.n);
         if (n === 0) continue;
@@ -353,10 +355,27 @@ export class ReportingEnrolmentsRepository {
         if (upto >= skip + take) return this.rowsOfLearners(filter, null, learners, order, take, skip);
       }
       if (candidates.length < batch) return this.rowsOfLearners(filter, null, learners, order, take, skip);
+      if (round >= PAGE_READING.learnerWalkRounds) return null;
       const last = candidates[candidates.length - 1]!;
-      after = { k: last.k, id: Number(last.id) };
+      candidates = await this.learnersAfter(filter, column, order, batch, { k: last.k, id: Number(last.id) }, moved);
     }
-    return null;
+  }
+
+  /**
+   * The next `batch` learners after `after` in `(column, id)` order, each with their count of rows
+   * under the filter: each company's own learners from its users index and the moved ones by id,
+   * merged; a learner's rows counted by a probe of `(company_id, user_id)` for these few only.
+   */
+  private async learnersAfter(filter: ReportingFilter, column: string, order: 'asc' | 'desc', batch: number, after: { k: string | null; id: number } | null, moved: number[]) {
+    const knex = this.knex;
+    const sources = [...filter.companyIds.map((companyId) => this.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
+    const branches = sources.map((users, i) => {
+      const walk = (after ? users.where(this.learnerFollowing(column, order, after)) : users).select('u.id', `${column} as k`).orderBy(column, order).orderBy('u.id', order).limit(batch);
+      return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
+    });
+    const next = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
+    const probe = this.filtered(filter, null).count({ n: '*' }).whereRaw('e.user_id = c.id');
+    return (await knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(next.as('c')).orderBy('c.k', order).orderBy('c.id', order)) as { id: number; k: string | null; n: number | string }[];
   }
 
   /** Learners after `after` in `(column, id)` order, where the column may be null (nulls first ascending, last descending, as ORDER BY puts them). */
