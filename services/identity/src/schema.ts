@@ -10,6 +10,7 @@ import { IdentityTokensAndAttempts } from './migrations/202611210600_identity_to
 import { IdentitySignIns } from './migrations/202611240100_identity_sign_ins';
 import { IdentityAnonymised } from './migrations/202611250100_identity_anonymised';
 import { IdentitySiteSettings } from './migrations/202611250100_identity_site_settings';
+import { IdentityReportingLearners } from './migrations/202612040100_identity_reporting_learners';
 import { SiteSetting } from './modules/settings/site-setting.entity';
 
 export const identitySchema: ServiceSchema = {
@@ -20,5 +21,6 @@ export const identitySchema: ServiceSchema = {
     { name: '202611240100_identity_sign_ins', class: IdentitySignIns },
     { name: '202611250100_identity_anonymised', class: IdentityAnonymised },
     { name: '202611250100_identity_site_settings', class: IdentitySiteSettings },
+    { name: '202612040100_identity_reporting_learners', class: IdentityReportingLearners },
   ],
 };

@@ -14,7 +14,11 @@ import { isMysql, preparedRead, readRows, whereContains, type Em, type Knex } fr
  *   sorts by their rank among the few courses and companies, not a join); with several companies
  *   in scope (the company and its depots) a near page is read per company from the index that
  *   matches the sort (`(company_id, <sort column>, id)`, migrations 202612010100 and 202612020100),
- *   each stopping at the page, and merged; a page past the middle is read from the other end;
+ *   each stopping at the page, and merged; a page past the middle is read from the other end,
+ *   and a page deep inside (the middle of 100,000) from a pivot row near it;
+ * - a page sorted by the learner's name or email near either end walks the learners in that
+ *   order (the users indexes of migration 202612040100) and stops once it is full; further in,
+ *   every learner's rows are counted and sorted with a running total;
  * - the joins for names happen for the page's rows only (a "deferred join").
  */
 
@@ -50,10 +54,23 @@ const ENROLMENT_SORTS: Partial<Record<ReportingSort, string>> = {
 const USER_SORTS: Partial<Record<ReportingSort, string>> = { learner: 'u.name', email: 'u.email' };
 /** What a search looks in: the learner's name, email and login code, and the course's name. */
 const USER_SEARCH_COLUMNS = ['u.name', 'u.email', 'u.login_code'] as const;
-/** A page this near either end is read per company and merged (at most this many index entries per company). */
-const MERGE_WINDOW = 5000;
 /** Past this many matching learners a search filters by a subquery instead of a list of ids. */
 const MAX_LISTED_IDS = 5000;
+/** Sorts whose column is never null: a page deep inside them may be found from a pivot row. */
+const NOT_NULL_SORTS = new Set<ReportingSort>(['status', 'enrolled', 'last_activity']);
+
+/** How far the cheaper ways of reading a page reach (a test shrinks them to reach every way with a few rows). */
+export const PAGE_READING = {
+  /** A page this near either end is read per company and merged (at most this many index entries per company). */
+  mergeWindow: 5000,
+  /** A deep page is read from its pivot when the pivot is at most this many rows off. */
+  pivotWindow: 5000,
+  /** A learner's-column page this near either end is read learner by learner in order (pageIdsByLearnerWalk)… */
+  learnerWalkWindow: 1000,
+  /** …at most this many learners a round, and this many rounds before it counts every learner instead. */
+  learnerBatch: 200,
+  learnerWalkRounds: 5,
+};
 
 /**
  * Whether each company's rows come out of an index already in the sort's order with the filter
@@ -66,6 +83,8 @@ function indexServes(filter: ReportingFilter, match: SearchMatch | null, sort: R
   const dates = Boolean(filter.start_date || filter.end_date);
   if (sort === 'enrolled') return filter.courses.length === 0 || (filter.courses.length === 1 && !filter.status);
   if (sort === 'status') return filter.courses.length === 0 && !dates;
+  // `(company_id, status, updated_at, id)` (migration 202612030100) serves last activity with a status too.
+  if (sort === 'last_activity') return filter.courses.length === 0 && !dates;
   return !filter.status && filter.courses.length === 0 && !dates;
 }
 
@@ -120,49 +139,7 @@ const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =
     ),
 );
 
-/** The enrolments of these companies, the start of every statement on them. */
-function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
-  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0]!) : knex('enrollments as e').whereIn('e.company_id', companyIds);
-}
-
-/** Nothing but the companies: the page as it first opens, whose statements are prepared reads. */
-function unfiltered(filter: ReportingFilter, match: SearchMatch | null): boolean {
-  return !match && !filter.status && !filter.user && filter.courses.length === 0 && !filter.start_date && !filter.end_date;
-}
-
-/** Per company (`perCompany`, one query each): the index walks in order and stops at `upTo`; the merge sorts a few rows. */
-function mergedPage(knex: Knex, perCompany: Knex.QueryBuilder[], column: string, order: 'asc' | 'desc', upTo: number, take: number, skip: number | null): Knex.QueryBuilder {
-  const branches = perCompany.map((query, i) =>
-    knex
-      .select(`b${i}.id`, `b${i}.k`)
-      .from(query.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(upTo).as(`b${i}`)),
-  );
-  return knex.select('m.id').from(knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip as number);
-}
-
-const countOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => enrolmentsOf(knex, companyIds).count({ n: '*' }));
-
-/** One prepared read per sort column and direction (they are the SQL's text, not values). */
-const mergedPages = new Map<string, (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>>();
-function mergedPageOf(column: string, order: 'asc' | 'desc') {
-  const key = `${column} ${order}`;
-  let read = mergedPages.get(key);
-  if (!read) {
-    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>((knex, companyIds, upTo, take, skip) =>
-      mergedPage(
-        knex,
-        companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
-        column,
-        order,
-        upTo,
-        take,
-        skip,
-      ),
-    );
-    mergedPages.set(key, read);
-  }
-  return read;
-}
+const companyTotalOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
 
 export class ReportingEnrolmentsRepository {
   constructor(private readonly em: Em) {}
@@ -192,34 +169,64 @@ export class ReportingEnrolmentsRepository {
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
 
+  /** The companies' own learners (`users.company_id`), read from the index `(company_id, name, id, email, login_code)`. */
+  private ownLearners(companyIds: number[]): Knex.QueryBuilder {
+    const users = this.knex('users as u');
+    return companyIds.length === 1 ? users.where('u.company_id', companyIds[0]!) : users.whereIn('u.company_id', companyIds);
+  }
+
+  /** The distinct learners of these companies' enrolments: each company's a walk of its `(company_id, user_id)` index (an IN list would dedupe 100,000 rows in a temporary table). */
+  private enrolmentLearners(companyIds: number[]): Knex.QueryBuilder {
+    const perCompany = companyIds.map((companyId) => this.knex('enrollments as e').distinct('e.user_id').where('e.company_id', companyId));
+    return this.knex.select('d.user_id').from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('d'));
+  }
+
+  /**
+   * Learners with enrolments of these companies who belong to another company now (moved since:
+   * their enrolments stay with the payer); usually none or a few. MySQL sets the companies' own
+   * users aside by a hashed `NOT IN` (20,000 lookups of whole user rows cost 3× more); SQLite reads
+   * a user by its rowid cheaply, and probes.
+   */
+  movedLearners(companyIds: number[]): Knex.QueryBuilder {
+    const learners = this.enrolmentLearners(companyIds);
+    if (this.mysql) return learners.whereNotIn('d.user_id', this.ownLearners(companyIds).select('u.id'));
+    return learners.whereNotExists(this.knex('users as o').select(this.knex.raw('1')).whereRaw('o.id = d.user_id').whereIn('o.company_id', companyIds));
+  }
+
   /**
    * The search as ids: learners of these companies' enrolments whose name, email or login code
-   * contains the text (the distinct learners first, then their rows by key: never a scan of every
-   * user), and courses whose name contains it. Null when there is no search.
+   * contains the text, and courses whose name does. Null when there is no search. On MySQL the
+   * companies' own learners are searched on their users index (the LIKE runs on the index) beside
+   * the few who moved away since; SQLite joins the distinct learners to users by rowid, which is
+   * as cheap there. Never a scan of every user.
    */
   async searchMatch(filter: ReportingFilter): Promise<SearchMatch | null> {
     if (filter.search === null) return null;
-    // Each company's distinct learners is a walk of its (company_id, user_id) index; an IN list would dedupe 100,000 rows in a temporary table.
-    const perCompany = filter.companyIds.map((companyId) => this.knex('enrollments as e').distinct('e.user_id').where('e.company_id', companyId));
-    const learners = this.knex
-      .select('d.user_id')
-      .from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('d'))
-      // The distinct learners drive the join (the planner would otherwise scan every user).
-      .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = d.user_id`);
-    const matched = whereContains(learners, USER_SEARCH_COLUMNS, filter.search).limit(MAX_LISTED_IDS + 1);
-    const [users, courses] = await Promise.all([
-      this.rows<{ user_id: number }>(matched),
+    const join = (learners: Knex.QueryBuilder) =>
+      this.knex
+        .select('u.id as user_id')
+        .from(learners.as('m'))
+        // The learners drive the join (the planner would otherwise scan every user).
+        .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = m.user_id`);
+    const sources = this.mysql
+      ? [whereContains(this.ownLearners(filter.companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search), whereContains(join(this.movedLearners(filter.companyIds)), USER_SEARCH_COLUMNS, filter.search)]
+      : [whereContains(join(this.enrolmentLearners(filter.companyIds)), USER_SEARCH_COLUMNS, filter.search)];
+    // Independent reads: MySQL runs them side by side on the pool.
+    const [courses, ...found] = await Promise.all([
       this.rows<{ id: number }>(whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search)),
+      ...sources.map((source) => this.rows<{ user_id: number }>(source.clone().limit(MAX_LISTED_IDS + 1))),
     ]);
+    const users = found.flat();
     return {
-      userIds: users.length > MAX_LISTED_IDS ? whereContains(learners.clone(), USER_SEARCH_COLUMNS, filter.search) : users.map((r) => Number(r.user_id)),
-      courseIds: courses.map((r) => Number(r.id)),
+      // An own learner without an enrolment here only lengthens the list: the count and the page also filter by company.
+      userIds: users.length > MAX_LISTED_IDS ? (sources.length === 1 ? sources[0]! : this.knex.unionAll(sources)) : users.map((r) => Number(r.user_id)),
+      courseIds: courses!.map((r) => Number(r.id)),
     };
   }
 
   /** The filtered enrolments, selecting nothing yet (no join: a search comes as ids). */
   filtered(filter: ReportingFilter, match: SearchMatch | null, companyIds = filter.companyIds): Knex.QueryBuilder {
-    let query = enrolmentsOf(this.knex, companyIds);
+    let query = companyIds.length === 1 ? this.knex('enrollments as e').where('e.company_id', companyIds[0]!) : this.knex('enrollments as e').whereIn('e.company_id', companyIds);
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
     if (filter.courses.length) query = query.whereIn('e.course_id', filter.courses);
@@ -241,10 +248,29 @@ export class ReportingEnrolmentsRepository {
     return query;
   }
 
+  /**
+   * How many enrolments the filter matches. Without a search or a learner, counted per company,
+   * which places a deep page's pivot (`pageIdsFromPivot`), at the cost of one count: MySQL groups
+   * the index range by company (a `UNION ALL` of per-company counts with a status was 3× slower
+   * there); SQLite counts each company's range (its `GROUP BY` reads every entry, 4× slower).
+   */
   async count(filter: ReportingFilter, match: SearchMatch | null): Promise<number> {
-    const [row] = unfiltered(filter, match) ? await countOf(this.em, filter.companyIds) : await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
-    return Number(row?.n ?? 0);
+    this.counted = null;
+    if (match || filter.user || filter.companyIds.length === 1) {
+      const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
+      return Number(row?.n ?? 0);
+    }
+    const rows = await this.rows<{ company_id: number | string; n: number | string }>(
+      this.mysql
+        ? this.filtered(filter, match).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
+        : this.knex.unionAll(filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+    );
+    this.counted = { filter, match, perCompany: new Map(rows.map((r) => [Number(r.company_id), Number(r.n)])) };
+    return rows.reduce((sum, r) => sum + Number(r.n), 0);
   }
+
+  /** The last count's figures per company, kept for the page of the same filter. */
+  private counted: { filter: ReportingFilter; match: SearchMatch | null; perCompany: Map<number, number> } | null = null;
 
   /** `CASE <column> WHEN id THEN rank … END`: the rank of each id in name order, equal names sharing one (the id breaks the tie). */
   private rankOf(column: string, named: { id: number; name: string }[]): Knex.Raw {
@@ -270,28 +296,154 @@ export class ReportingEnrolmentsRepository {
     if (take <= 0) return [];
 
     const enrolmentColumn = ENROLMENT_SORTS[sort];
-    let ids: number[];
+    const merging = enrolmentColumn && filter.companyIds.length > 1 && indexServes(filter, match, sort);
+    let ids: number[] | null = null;
     if (!enrolmentColumn && USER_SORTS[sort]) {
-      ids = await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
-    } else if (enrolmentColumn && filter.companyIds.length > 1 && skip + take <= MERGE_WINDOW && indexServes(filter, match, sort)) {
-      // Per company: the index walks in order and stops at skip + take; the merge sorts a few rows.
-      const rows = unfiltered(filter, match)
-        ? await mergedPageOf(enrolmentColumn, order)(this.em, filter.companyIds, skip + take, take, skip || null)
-        : await this.rows<{ id: number }>(mergedPage(this.knex, filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId])), enrolmentColumn, order, skip + take, take, skip));
-      ids = rows.map((r) => Number(r.id));
-    } else {
-      let query = this.filtered(filter, match).select('e.id');
+      if (!match && !filter.user && skip + take <= PAGE_READING.learnerWalkWindow) ids = await this.pageIdsByLearnerWalk(filter, sort as 'learner' | 'email', order, take, skip);
+      ids ??= await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
+    } else if (merging && skip + take <= PAGE_READING.mergeWindow) {
+      ids = await this.mergedWalk(filter, match, enrolmentColumn, order, skip, take, null);
+    } else if (merging && NOT_NULL_SORTS.has(sort)) {
+      ids = await this.pageIdsFromPivot(filter, match, enrolmentColumn, order, take, skip);
+    }
+    if (!ids) {
+      const query = this.filtered(filter, match).select('e.id');
       let key: string | Knex.Raw;
       if (enrolmentColumn) key = enrolmentColumn;
       else if (sort === 'course') key = this.rankOf('e.course_id', ranks.courses);
-      else if (sort === 'depot') key = this.rankOf('e.company_id', ranks.companies);
-      else {
-        query = query.join('users as u', 'u.id', 'e.user_id');
-        key = USER_SORTS[sort]!;
-      }
+      else key = this.rankOf('e.company_id', ranks.companies);
       ids = (await this.rows<{ id: number }>(query.orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip))).map((r) => Number(r.id));
     }
     return fromEnd ? ids.reverse() : ids;
+  }
+
+  /**
+   * Rows `skip` to `skip + take` in `(column, id)` order, read per company from the index in that
+   * order (each walk stops at skip + take) and merged: a few rows sorted, not the company's all.
+   * `from`: only the rows from that one on (it included), in this order.
+   */
+  private async mergedWalk(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', skip: number, take: number, from: { k: unknown; id: number; inclusive: boolean } | null): Promise<number[]> {
+    const branches = filter.companyIds.map((companyId, i) => {
+      let walk = this.filtered(filter, match, [companyId]);
+      if (from) walk = walk.where(this.following(column, order, from));
+      return this.knex
+        .select(`b${i}.id`, `b${i}.k`)
+        .from(walk.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`));
+    });
+    const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
+    return (await this.rows<{ id: number }>(merged)).map((r) => Number(r.id));
+  }
+
+  /** Rows after `from` (`(column, id)`, never null) in this order; `inclusive` keeps `from` itself. */
+  private following(column: string, order: 'asc' | 'desc', from: { k: unknown; id: number; inclusive: boolean }) {
+    const beyond = order === 'asc' ? '>' : '<';
+    return (w: Knex.QueryBuilder) =>
+      w.where(column, beyond, from.k as Knex.Value).orWhere((tie) => tie.where(column, from.k as Knex.Value).where('e.id', from.inclusive ? `${beyond}=` : beyond, from.id));
+  }
+
+  /**
+   * A page deep inside a sort the index serves (past the merge window from either end: the middle
+   * of 100,000 rows), without sorting every row before it: a pivot row is taken where the page
+   * should be in the largest company (its share of `skip`, an index walk), the rows before the
+   * pivot in the sort are counted (an index range per company), and the page is read by the
+   * merged walks from the pivot, forwards or backwards, by the few rows it is off by. Null when it
+   * is off by more than the merge window (companies whose rows are spread very differently).
+   */
+  private async pageIdsFromPivot(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
+    const counted = this.counted?.filter === filter && this.counted.match === match ? this.counted.perCompany : null;
+    if (!counted) return null;
+    const total = [...counted.values()].reduce((sum, n) => sum + n, 0);
+    const [largest, rows] = [...counted.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (total === 0 || rows === 0) return null;
+    const reverse = order === 'asc' ? 'desc' : 'asc';
+    const [pivot] = await this.rows<{ id: number; k: unknown }>(
+      this.filtered(filter, match, [largest])
+        .select('e.id', `${column} as k`)
+        .orderBy(column, order)
+        .orderBy('e.id', order)
+        .limit(1)
+        .offset(Math.min(rows - 1, Math.floor((skip * rows) / total))),
+    );
+    if (!pivot) return null;
+    const at = { k: pivot.k, id: Number(pivot.id) };
+    const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).where(this.following(column, reverse, { ...at, inclusive: false })).count({ n: '*' }));
+    const before = Number(row?.n ?? 0);
+    if (skip >= before) {
+      if (skip - before + take > PAGE_READING.pivotWindow) return null;
+      return this.mergedWalk(filter, match, column, order, skip - before, take, { ...at, inclusive: true });
+    }
+    // The page starts before the pivot: those rows read backwards from it, the rest (if any) forwards.
+    const end = Math.min(skip + take, before);
+    if (before - skip > PAGE_READING.pivotWindow) return null;
+    const head = (await this.mergedWalk(filter, match, column, reverse, before - end, end - skip, { ...at, inclusive: false })).reverse();
+    const tail = skip + take > before ? await this.mergedWalk(filter, match, column, order, 0, skip + take - before, { ...at, inclusive: true }) : [];
+    return [...head, ...tail];
+  }
+
+  /**
+   * A page near either end of a learner's-column sort, learner by learner in that order, stopping
+   * once the page is full: the companies' own learners walk their users index `(company_id,
+   * <column>, id)` (migration 202612040100), the learners who moved away since join them, and each
+   * learner's rows under the filter are counted by a probe of `(company_id, user_id)`. A few
+   * dozen learners read instead of every learner of the company counted and sorted. Null (the
+   * caller counts them all) when the filter leaves most learners without a row here, or many moved.
+   */
+  private async pageIdsByLearnerWalk(filter: ReportingFilter, sort: 'learner' | 'email', order: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
+    const column = sort === 'learner' ? 'u.name' : 'u.email';
+    // The first round reads as many learners as the page has rows (each has one at least, mostly); later rounds 4× more.
+    let batch = Math.min(PAGE_READING.learnerBatch, skip + take);
+    // The moved learners (usually none) are looked for while the first round of own learners is read (side by side on MySQL's pool).
+    const [movedRows, ownFirst] = await Promise.all([
+      this.rows<{ user_id: number }>(this.movedLearners(filter.companyIds).limit(MAX_LISTED_IDS + 1)),
+      this.learnersAfter(filter, column, order, batch, null, []),
+    ]);
+    if (movedRows.length > MAX_LISTED_IDS) return null;
+    const moved = movedRows.map((r) => Number(r.user_id));
+    let candidates = moved.length ? await this.learnersAfter(filter, column, order, batch, null, moved) : ownFirst;
+    const learners: { user_id: number; n: number; upto: number }[] = [];
+    let upto = 0;
+    for (let round = 1; ; round++) {
+      for (const c of candidates) {
+        const n = Number(c.n);
+        if (n === 0) continue;
+        upto += n;
+        if (upto > skip) learners.push({ user_id: Number(c.id), n, upto });
+        if (upto >= skip + take) return this.rowsOfLearners(filter, null, learners, order, take, skip);
+      }
+      if (candidates.length < batch) return this.rowsOfLearners(filter, null, learners, order, take, skip);
+      if (round >= PAGE_READING.learnerWalkRounds) return null;
+      const last = candidates[candidates.length - 1]!;
+      batch = Math.min(PAGE_READING.learnerBatch, batch * 4);
+      candidates = await this.learnersAfter(filter, column, order, batch, { k: last.k, id: Number(last.id) }, moved);
+    }
+  }
+
+  /**
+   * The next `batch` learners after `after` in `(column, id)` order, each with their count of rows
+   * under the filter: each company's own learners from its users index and the moved ones by id,
+   * merged; a learner's rows counted by a probe of `(company_id, user_id)` for these few only.
+   */
+  private async learnersAfter(filter: ReportingFilter, column: string, order: 'asc' | 'desc', batch: number, after: { k: string | null; id: number } | null, moved: number[]) {
+    const knex = this.knex;
+    const sources = [...filter.companyIds.map((companyId) => this.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
+    const branches = sources.map((users, i) => {
+      const walk = (after ? users.where(this.learnerFollowing(column, order, after)) : users).select('u.id', `${column} as k`).orderBy(column, order).orderBy('u.id', order).limit(batch);
+      return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
+    });
+    const next = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
+    const probe = this.filtered(filter, null).count({ n: '*' }).whereRaw('e.user_id = c.id');
+    return this.rows<{ id: number; k: string | null; n: number | string }>(knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(next.as('c')).orderBy('c.k', order).orderBy('c.id', order));
+  }
+
+  /** Learners after `after` in `(column, id)` order, where the column may be null (nulls first ascending, last descending, as ORDER BY puts them). */
+  private learnerFollowing(column: string, order: 'asc' | 'desc', after: { k: string | null; id: number }) {
+    return (w: Knex.QueryBuilder) => {
+      if (order === 'asc') {
+        if (after.k === null) w.where((tie) => tie.whereNull(column).where('u.id', '>', after.id)).orWhereNotNull(column);
+        else w.where(column, '>', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '>', after.id));
+      } else if (after.k === null) w.whereNull(column).where('u.id', '<', after.id);
+      else w.where(column, '<', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '<', after.id)).orWhereNull(column);
+    };
   }
 
   /**
@@ -300,7 +452,7 @@ export class ReportingEnrolmentsRepository {
    * sorted by the column and their id with a running total of rows (a window), so only the
    * learners whose rows fall on the page are read back, and their rows by id. Sorting the
    * company's thousands of learners, not its 100,000 enrolments joined to them; the order is
-   * (column, learner, enrolment), each in `dir`.
+   * (column, learner, enrolment), each in `dir`. For a page in the middle, or a search.
    */
   private async pageIdsByLearner(filter: ReportingFilter, match: SearchMatch | null, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
     const knex = this.knex;
@@ -323,12 +475,24 @@ export class ReportingEnrolmentsRepository {
         .where(knex.raw('r.upto - r.n'), '<', skip + take)
         .orderBy('r.place'),
     );
+    return this.rowsOfLearners(
+      filter,
+      match,
+      learners.map((l) => ({ user_id: Number(l.user_id), n: Number(l.n), upto: Number(l.upto) })),
+      dir,
+      take,
+      skip,
+    );
+  }
+
+  /** The page's rows of these learners (in the page's order, each with `upto` rows up to and including theirs): their rows by id. */
+  private async rowsOfLearners(filter: ReportingFilter, match: SearchMatch | null, learners: { user_id: number; n: number; upto: number }[], dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
     if (learners.length === 0) return [];
     const rows = await this.rows<{ id: number; user_id: number }>(
       this.filtered(filter, match)
         .whereIn(
           'e.user_id',
-          learners.map((l) => Number(l.user_id)),
+          learners.map((l) => l.user_id),
         )
         .select('e.id', 'e.user_id')
         .orderBy('e.id', dir),
@@ -339,9 +503,9 @@ export class ReportingEnrolmentsRepository {
       list.push(Number(row.id));
       byLearner.set(Number(row.user_id), list);
     }
-    const ordered = learners.flatMap((l) => byLearner.get(Number(l.user_id)) ?? []);
+    const ordered = learners.flatMap((l) => byLearner.get(l.user_id) ?? []);
     const first = learners[0]!;
-    const start = skip - (Number(first.upto) - Number(first.n));
+    const start = skip - (first.upto - first.n);
     return ordered.slice(start, start + take);
   }
 
@@ -370,7 +534,7 @@ export class ReportingEnrolmentsRepository {
 
   /** Whether these companies have any enrolment at all, and how many (for the empty state). */
   async companyTotal(companyIds: number[]): Promise<number> {
-    const [row] = await this.rows<{ n: number | string }>(this.knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
+    const [row] = await companyTotalOf(this.em, companyIds);
     return Number(row?.n ?? 0);
   }
 

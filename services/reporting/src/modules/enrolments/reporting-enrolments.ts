@@ -80,17 +80,21 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
   const unfiltered = companyIds.length === allIds.length && !query.search && !query.status && !query.user && query.courses.length === 0 && !query.start_date && !query.end_date;
   const match = await repository.searchMatch(filter);
   // Independent reads: MySQL runs them side by side on the pool (SQLite, one connection, in turn).
-  const [courses, total, companyTotal, learner] = await Promise.all([
+  const perPage = Math.max(1, query.perPage);
+  const companyRanks = [...companies].sort((a, b) => a.nameOrder - b.nameOrder);
+  // The first page does not depend on the count (page 1 is page 1 whatever the total), so it is read beside it; the course sort needs the tiles' names first.
+  const firstPage = query.page <= 1 && query.sort !== 'course';
+  const [courses, total, companyTotal, learner, firstIds] = await Promise.all([
     repository.coursesOf(allIds),
     repository.count(filter, match),
     unfiltered ? Promise.resolve(null) : repository.companyTotal(allIds),
     query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
+    firstPage ? repository.pageIds(filter, match, { courses: [], companies: companyRanks }, query.sort, query.dir, perPage, 0, Number.POSITIVE_INFINITY) : Promise.resolve(null),
   ]);
-  const perPage = Math.max(1, query.perPage);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const currentPage = Math.min(Math.max(1, query.page), lastPage);
-  const ranks = { courses, companies: [...companies].sort((a, b) => a.nameOrder - b.nameOrder) };
-  const ids = total === 0 ? [] : await repository.pageIds(filter, match, ranks, query.sort, query.dir, perPage, (currentPage - 1) * perPage, total);
+  const ranks = { courses, companies: companyRanks };
+  const ids = total === 0 ? [] : (firstIds ?? (await repository.pageIds(filter, match, ranks, query.sort, query.dir, perPage, (currentPage - 1) * perPage, total)));
   const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
 
   const from = records.length ? (currentPage - 1) * perPage + 1 : null;
