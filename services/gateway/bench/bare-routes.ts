@@ -29,6 +29,8 @@ export function sessionCookies(token: string): string {
 
 /** One raw connection (SQLite) or pool (MySQL), recording the statements it runs while asked to. */
 export interface BareDatabase {
+  /** Which SQL the route writes for this database where the two differ (the count per company). */
+  dialect: 'sqlite' | 'mysql';
   all(sql: string, params: unknown[]): Row[] | Promise<Row[]>;
   /** Statements run since `record()`, or null when not recording. */
   recorded: string[] | null;
@@ -48,6 +50,7 @@ export function sqliteBareDatabase(Driver: SqliteDriver, file: string): BareData
   const db = new Driver(file);
   const statements = new Map<string, { all(params: unknown[]): Row[] }>();
   const bare: BareDatabase = {
+    dialect: 'sqlite',
     recorded: null,
     record: () => void (bare.recorded = []),
     all(sql, params) {
@@ -66,6 +69,7 @@ export function sqliteBareDatabase(Driver: SqliteDriver, file: string): BareData
 export function mysqlBareDatabase(mysql2: Mysql2Driver, url: string): BareDatabase {
   const pool = mysql2.createPool({ uri: url, connectionLimit: 10, timezone: 'Z', supportBigNumbers: true, dateStrings: true }).promise();
   const bare: BareDatabase = {
+    dialect: 'mysql',
     recorded: null,
     record: () => void (bare.recorded = []),
     async all(sql, params) {
@@ -162,26 +166,26 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
     const companies = [...companyRows.filter((r) => Number(r.id) === actingCompanyId), ...companyRows.filter((r) => Number(r.id) !== actingCompanyId)];
     const companyIds = companies.map((r) => Number(r.id));
     const inCompanies = list(companyIds.length);
-    // The course tiles (one probe of the index per course) and the count: side by side on MySQL's pool, in turn on SQLite.
-    const [courses, [counted]] = await Promise.all([
-      db.all(
-        `select \`c\`.\`id\`, \`c\`.\`name\` from \`courses\` as \`c\` where (select 1 from \`enrollments\` as \`e\` where e.course_id = c.id and \`e\`.\`company_id\` in (${inCompanies}) limit ?) = 1 order by \`c\`.\`name\` asc, \`c\`.\`id\` asc`,
-        [...companyIds, 1],
-      ),
-      db.all(`select count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${inCompanies})`, companyIds),
-    ]);
-    const total = Number(counted?.n ?? 0);
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    // The first page's ids (more rows than a page: read from the front): each company's newest rows, merged.
+    // The course tiles (one probe of the index per course), the count per company (MySQL groups the
+    // index range, SQLite counts each company's) and the first page's ids (each company's newest rows,
+    // merged: the first page does not wait for the count): side by side on MySQL's pool, in turn on SQLite.
     const branches = companyIds.map(
       (_, i) =>
         `select \`b${i}\`.\`id\`, \`b${i}\`.\`k\` from (select \`e\`.\`id\`, \`e\`.\`created_at\` as \`k\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` = ? order by \`e\`.\`created_at\` desc, \`e\`.\`id\` desc limit ?) as \`b${i}\``,
     );
-    const pageIds = total
-      ? (
-          await db.all(`select \`m\`.\`id\` from (${branches.join(' union all ')}) as \`m\` order by \`m\`.\`k\` desc, \`m\`.\`id\` desc limit ?`, [...companyIds.flatMap((id) => [id, perPage]), perPage])
-        ).map((r) => Number(r.id))
-      : [];
+    const [courses, counted, merged] = await Promise.all([
+      db.all(
+        `select \`c\`.\`id\`, \`c\`.\`name\` from \`courses\` as \`c\` where (select 1 from \`enrollments\` as \`e\` where e.course_id = c.id and \`e\`.\`company_id\` in (${inCompanies}) limit ?) = 1 order by \`c\`.\`name\` asc, \`c\`.\`id\` asc`,
+        [...companyIds, 1],
+      ),
+      db.dialect === 'mysql'
+        ? db.all(`select \`e\`.\`company_id\`, count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${inCompanies}) group by \`e\`.\`company_id\``, companyIds)
+        : db.all(companyIds.map(() => 'select ? as company_id, count(*) as `n` from `enrollments` as `e` where `e`.`company_id` = ?').join(' union all '), companyIds.flatMap((id) => [id, id])),
+      db.all(`select \`m\`.\`id\` from (${branches.join(' union all ')}) as \`m\` order by \`m\`.\`k\` desc, \`m\`.\`id\` desc limit ?`, [...companyIds.flatMap((id) => [id, perPage]), perPage]),
+    ]);
+    const total = counted.reduce((sum, r) => sum + Number(r.n), 0);
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const pageIds = merged.map((r) => Number(r.id));
     const rows = pageIds.length
       ? await db.all(
           'select `e`.`id`, `e`.`user_id`, `u`.`name` as `learner_name`, `u`.`email`, `u`.`login_code`, `e`.`company_id`, `co`.`name` as `company_name`, `e`.`course_id`, `c`.`name` as `course_name`, `e`.`status`, `e`.`created_at`, `e`.`updated_at`, `e`.`passed_at`, `e`.`expires_at`, `e`.`certificate_code`, `e`.`last_reminded_at` from `enrollments` as `e` left join `users` as `u` on `u`.`id` = `e`.`user_id` left join `courses` as `c` on `c`.`id` = `e`.`course_id` left join `companies` as `co` on `co`.`id` = `e`.`company_id` ' +

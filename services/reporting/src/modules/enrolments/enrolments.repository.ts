@@ -141,6 +141,58 @@ const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =
 
 const companyTotalOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
 
+/** The enrolments of these companies, the start of every statement on them. */
+function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
+  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0]!) : knex('enrollments as e').whereIn('e.company_id', companyIds);
+}
+
+/** Nothing but the companies: the page as it first opens, whose statements are prepared reads. */
+function unfiltered(filter: ReportingFilter, match: SearchMatch | null): boolean {
+  return !match && !filter.status && !filter.user && filter.courses.length === 0 && !filter.start_date && !filter.end_date;
+}
+
+/** Per company (`perCompany`, one query each): the index walks in order and stops at `upTo`; the merge sorts a few rows. */
+function mergedPage(knex: Knex, perCompany: Knex.QueryBuilder[], column: string, order: 'asc' | 'desc', upTo: number, take: number, skip: number | null): Knex.QueryBuilder {
+  const branches = perCompany.map((query, i) =>
+    knex
+      .select(`b${i}.id`, `b${i}.k`)
+      .from(query.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(upTo).as(`b${i}`)),
+  );
+  return knex.select('m.id').from(knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip as number);
+}
+
+/** One prepared read per sort column and direction (they are the SQL's text, not values). */
+const mergedPages = new Map<string, (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>>();
+function mergedPageOf(column: string, order: 'asc' | 'desc') {
+  const key = `${column} ${order}`;
+  let read = mergedPages.get(key);
+  if (!read) {
+    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>((knex, companyIds, upTo, take, skip) =>
+      mergedPage(
+        knex,
+        companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
+        column,
+        order,
+        upTo,
+        take,
+        skip,
+      ),
+    );
+    mergedPages.set(key, read);
+  }
+  return read;
+}
+
+/** The count per company of the page as it opens (MySQL groups the index range by company; SQLite counts each company's range). */
+const countPerCompany = {
+  mysql: preparedRead<{ company_id: number | string; n: number | string }, [companyIds: number[]]>((knex, companyIds) =>
+    enrolmentsOf(knex, companyIds).select('e.company_id').count({ n: '*' }).groupBy('e.company_id'),
+  ),
+  sqlite: preparedRead<{ company_id: number | string; n: number | string }, [companyIds: number[]]>((knex, companyIds) =>
+    knex.unionAll(companyIds.map((companyId) => enrolmentsOf(knex, [companyId]).select(knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+  ),
+};
+
 export class ReportingEnrolmentsRepository {
   constructor(private readonly em: Em) {}
 
@@ -226,7 +278,7 @@ export class ReportingEnrolmentsRepository {
 
   /** The filtered enrolments, selecting nothing yet (no join: a search comes as ids). */
   filtered(filter: ReportingFilter, match: SearchMatch | null, companyIds = filter.companyIds): Knex.QueryBuilder {
-    let query = companyIds.length === 1 ? this.knex('enrollments as e').where('e.company_id', companyIds[0]!) : this.knex('enrollments as e').whereIn('e.company_id', companyIds);
+    let query = enrolmentsOf(this.knex, companyIds);
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
     if (filter.courses.length) query = query.whereIn('e.course_id', filter.courses);
@@ -260,11 +312,14 @@ export class ReportingEnrolmentsRepository {
       const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
       return Number(row?.n ?? 0);
     }
-    const rows = await this.rows<{ company_id: number | string; n: number | string }>(
-      this.mysql
-        ? this.filtered(filter, match).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
-        : this.knex.unionAll(filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
-    );
+    // The page as it opens (no filter) is one statement built once (kit preparedRead); filters build theirs.
+    const rows = unfiltered(filter, match)
+      ? await countPerCompany[this.mysql ? 'mysql' : 'sqlite'](this.em, filter.companyIds)
+      : await this.rows<{ company_id: number | string; n: number | string }>(
+          this.mysql
+            ? this.filtered(filter, match).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
+            : this.knex.unionAll(filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+        );
     this.counted = { filter, match, perCompany: new Map(rows.map((r) => [Number(r.company_id), Number(r.n)])) };
     return rows.reduce((sum, r) => sum + Number(r.n), 0);
   }
@@ -323,6 +378,8 @@ export class ReportingEnrolmentsRepository {
    * `from`: only the rows from that one on (it included), in this order.
    */
   private async mergedWalk(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', skip: number, take: number, from: { k: unknown; id: number; inclusive: boolean } | null): Promise<number[]> {
+    // The page as it opens: the same statement, built once per sort (kit preparedRead).
+    if (!from && unfiltered(filter, match)) return (await mergedPageOf(column, order)(this.em, filter.companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
     const branches = filter.companyIds.map((companyId, i) => {
       let walk = this.filtered(filter, match, [companyId]);
       if (from) walk = walk.where(this.following(column, order, from));
