@@ -355,6 +355,7 @@ export class ReportingEnrolmentsRepository {
     let ids: number[] | null = null;
     if (!enrolmentColumn && USER_SORTS[sort]) {
       if (!match && !filter.user && skip + take <= PAGE_READING.learnerWalkWindow) ids = await this.pageIdsByLearnerWalk(filter, sort as 'learner' | 'email', order, take, skip);
+      if (this.mysql && !match && !filter.user) ids ??= await this.pageIdsByLearnerSummed(filter, USER_SORTS[sort]!, order, take, skip);
       ids ??= await this.pageIdsByLearner(filter, match, USER_SORTS[sort]!, order, take, skip);
     } else if (merging && skip + take <= PAGE_READING.mergeWindow) {
       ids = await this.mergedWalk(filter, match, enrolmentColumn, order, skip, take, null);
@@ -540,6 +541,52 @@ export class ReportingEnrolmentsRepository {
       take,
       skip,
     );
+  }
+
+  /**
+   * The same page as `pageIdsByLearner` on MySQL without a search, without its join to users and
+   * running total in SQL (40 ms of its 65 at 20,000 learners): the count per learner and the
+   * learners in the sort's order (the users index) are read side by side, and the running total
+   * summed here. Learners who moved away since are ordered by the database with the rest (a
+   * second read with their ids), so the order stays the database's collation. Null when too many
+   * moved to list (the exact way then).
+   */
+  private async pageIdsByLearnerSummed(filter: ReportingFilter, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
+    const knex = this.knex;
+    const perCompany = filter.companyIds.map((companyId) => this.filtered(filter, null, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
+    const counts = knex
+      .select('c.user_id')
+      .sum({ n: 'c.n' })
+      .from((perCompany.length === 1 ? perCompany[0]! : knex.unionAll(perCompany)).as('c'))
+      .groupBy('c.user_id');
+    const inOrder = (moved: number[]) =>
+      this.rows<{ id: number }>(
+        knex('users as u')
+          .select('u.id')
+          .where((w) => {
+            w.whereIn('u.company_id', filter.companyIds);
+            if (moved.length) w.orWhereIn('u.id', moved);
+          })
+          .orderBy(column, dir)
+          .orderBy('u.id', dir),
+      );
+    const [counted, own] = await Promise.all([this.rows<{ user_id: number; n: number | string }>(counts), inOrder([])]);
+    const rowsOf = new Map(counted.map((r) => [Number(r.user_id), Number(r.n)]));
+    let order = own.map((r) => Number(r.id));
+    const ownIds = new Set(order);
+    const moved = [...rowsOf.keys()].filter((id) => !ownIds.has(id));
+    if (moved.length > MAX_LISTED_IDS) return null;
+    if (moved.length) order = (await inOrder(moved)).map((r) => Number(r.id));
+    const learners: { user_id: number; n: number; upto: number }[] = [];
+    let upto = 0;
+    for (const userId of order) {
+      const n = rowsOf.get(userId);
+      if (!n) continue;
+      if (upto >= skip + take) break;
+      upto += n;
+      if (upto > skip) learners.push({ user_id: userId, n, upto });
+    }
+    return this.rowsOfLearners(filter, null, learners, dir, take, skip);
   }
 
   /** The page's rows of these learners (in the page's order, each with `upto` rows up to and including theirs): their rows by id. */
