@@ -10,7 +10,7 @@ import { reportingEnrolmentsQuery, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } fr
 import { configureLogger, isMysqlUrl, xsrfTokenFor, type Em } from '@portal/service-kit';
 import { makeSession, makeUser } from '@portal/identity-service/testing';
 import { readReportingEnrolments } from '@portal/reporting-service/testing';
-import { loadGatewayEnv, REPORTING_BENCH_KEEP, REPORTING_BENCH_ROWS, REPORTING_BENCH_SAMPLES } from '../src/env';
+import { loadGatewayEnv, REPORTING_BENCH_KEEP, REPORTING_BENCH_NAME, REPORTING_BENCH_ROWS, REPORTING_BENCH_SAMPLES } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { REPO_ROOT } from '../src/paths';
@@ -244,8 +244,8 @@ export interface ReportingBenchFigure {
   exportPeakHeapDeltaMb: number;
 }
 
-/** A kept data set's name: REPORTING_BENCH_NAME (letters, digits, _) keeps engineers' kept sets on one machine apart. */
-const KEPT_NAME = `${(process.env.REPORTING_BENCH_NAME ?? '').replace(/\W/g, '') || 'reporting'}_${REPORTING_BENCH_ROWS}`;
+/** A kept data set's name: REPORTING_BENCH_NAME and the size. */
+const KEPT_NAME = `${REPORTING_BENCH_NAME}_${REPORTING_BENCH_ROWS}`;
 
 /** A fresh database for the bench: a throwaway MySQL database beside DATABASE_URL's, or a SQLite file; kept and reused with REPORTING_BENCH_KEEP. */
 async function benchDatabase(databaseUrl: string | undefined) {

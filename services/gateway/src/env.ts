@@ -22,6 +22,8 @@ export const REPORTING_BENCH_ROWS = Number(process.env.REPORTING_BENCH_ROWS ?? 1
 export const REPORTING_BENCH_SAMPLES = Number(process.env.REPORTING_BENCH_SAMPLES ?? 20);
 /** Keep the generated reporting data set (a named MySQL database / a fixed temporary folder) and reuse it on the next run. */
 export const REPORTING_BENCH_KEEP = Boolean(process.env.REPORTING_BENCH_KEEP);
+/** A kept data set's name (letters, digits, _): keeps engineers' kept sets on one machine apart; 'reporting' unless REPORTING_BENCH_NAME is set. */
+export const REPORTING_BENCH_NAME = (process.env.REPORTING_BENCH_NAME ?? '').replace(/\W/g, '') || 'reporting';
 
 /** The parts of `npm run bench`. */
 export const BENCH_PARTS = ['api', 'bulk', 'certificates', 'reporting', 'size', 'lighthouse'] as const;
