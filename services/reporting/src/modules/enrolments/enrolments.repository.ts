@@ -381,15 +381,11 @@ export class ReportingEnrolmentsRepository {
   private async mergedWalk(filter: ReportingFilter, match: SearchMatch | null, column: string, order: 'asc' | 'desc', skip: number, take: number, from: { k: unknown; id: number; inclusive: boolean } | null): Promise<number[]> {
     // The page as it opens: the same statement, built once per sort (kit preparedRead).
     if (!from && unfiltered(filter, match)) return (await mergedPageOf(column, order)(this.em, filter.companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
-    const branches = filter.companyIds.map((companyId, i) => {
-      let walk = this.filtered(filter, match, [companyId]);
-      if (from) walk = walk.where(this.following(column, order, from));
-      return this.knex
-        .select(`b${i}.id`, `b${i}.k`)
-        .from(walk.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(skip + take).as(`b${i}`));
+    const perCompany = filter.companyIds.map((companyId) => {
+      const walk = this.filtered(filter, match, [companyId]);
+      return from ? walk.where(this.following(column, order, from)) : walk;
     });
-    const merged = this.knex.select('m.id').from(this.knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(take).offset(skip);
-    return (await this.rows<{ id: number }>(merged)).map((r) => Number(r.id));
+    return (await this.rows<{ id: number }>(mergedPage(this.knex, perCompany, column, order, skip + take, take, skip))).map((r) => Number(r.id));
   }
 
   /** Rows after `from` (`(column, id)`, never null) in this order; `inclusive` keeps `from` itself. */
@@ -504,6 +500,16 @@ export class ReportingEnrolmentsRepository {
     };
   }
 
+  /** `(user_id, n)`: how many of the filter's enrolments each learner has, counted per company along its `(company_id, user_id)` index. */
+  private countsPerLearner(filter: ReportingFilter, match: SearchMatch | null): Knex.QueryBuilder {
+    const perCompany = filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
+    return this.knex
+      .select('c.user_id')
+      .sum({ n: 'c.n' })
+      .from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('c'))
+      .groupBy('c.user_id');
+  }
+
   /**
    * A page sorted by a learner's column, learner by learner: the filter's enrolments counted per
    * learner (each company's rows grouped along its `(company_id, user_id)` index), the learners
@@ -514,12 +520,7 @@ export class ReportingEnrolmentsRepository {
    */
   private async pageIdsByLearner(filter: ReportingFilter, match: SearchMatch | null, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[]> {
     const knex = this.knex;
-    const perCompany = filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
-    const counts = knex
-      .select('c.user_id')
-      .sum({ n: 'c.n' })
-      .from((perCompany.length === 1 ? perCompany[0]! : knex.unionAll(perCompany)).as('c'))
-      .groupBy('c.user_id');
+    const counts = this.countsPerLearner(filter, match);
     const running = knex
       .select('p.user_id', 'p.n', knex.raw(`SUM(p.n) OVER (ORDER BY ?? ${dir}, u.id ${dir} ROWS UNBOUNDED PRECEDING) AS upto`, [column]), knex.raw(`ROW_NUMBER() OVER (ORDER BY ?? ${dir}, u.id ${dir}) AS place`, [column]))
       .from(counts.as('p'))
@@ -553,12 +554,7 @@ export class ReportingEnrolmentsRepository {
    */
   private async pageIdsByLearnerSummed(filter: ReportingFilter, column: string, dir: 'asc' | 'desc', take: number, skip: number): Promise<number[] | null> {
     const knex = this.knex;
-    const perCompany = filter.companyIds.map((companyId) => this.filtered(filter, null, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
-    const counts = knex
-      .select('c.user_id')
-      .sum({ n: 'c.n' })
-      .from((perCompany.length === 1 ? perCompany[0]! : knex.unionAll(perCompany)).as('c'))
-      .groupBy('c.user_id');
+    const counts = this.countsPerLearner(filter, null);
     const inOrder = (moved: number[]) =>
       this.rows<{ id: number }>(
         knex('users as u')
