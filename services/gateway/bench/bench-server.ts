@@ -57,8 +57,23 @@ if (forApi) {
   for (const route of MEASURED_ROUTES) stages.push({ path: route.path, ...(await timeStages(route.path, tokens[route.as])) });
 }
 
-const gatewayServer = serve({ fetch: gateway.fetch, port: Number(gatewayPortArg), hostname: '127.0.0.1' });
-const bareServer = serve({ fetch: bare.fetch, port: Number(barePortArg), hostname: '127.0.0.1' });
+// Requests still being answered: at the end the load's last ones may still wait for a connection
+// after their clients have gone, and the databases must outlive them. Route and twin are counted
+// alike, so both pay the same for it.
+let inFlight = 0;
+let idle: (() => void) | null = null;
+const counted =
+  (app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }) =>
+  async (request: Request, env?: unknown): Promise<Response> => {
+    inFlight++;
+    try {
+      return await app.fetch(request, env);
+    } finally {
+      if (--inFlight === 0) idle?.();
+    }
+  };
+const gatewayServer = serve({ fetch: counted(gateway), port: Number(gatewayPortArg), hostname: '127.0.0.1' });
+const bareServer = serve({ fetch: counted(bare), port: Number(barePortArg), hostname: '127.0.0.1' });
 await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => (server.listening ? resolve(null) : server.once('listening', resolve)))));
 const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port: number }).port;
 const database = throwaway ? `MySQL/MariaDB (${new URL(throwaway.url).hostname}, a throwaway database)` : 'SQLite (a fresh temporary file)';
@@ -86,6 +101,7 @@ process.on('SIGTERM', () => {
   void (async () => {
     // Let requests still in flight (queued for a connection after the load ended) finish before the database goes.
     await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => server.close(resolve))));
+    if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
     await bareDb.close();
     await platform.close();
     await throwaway?.drop();
