@@ -73,7 +73,7 @@ function validatePart<R extends AnyRoute, K extends PartName>(route: R, part: K,
 function partResult<R extends AnyRoute, K extends PartName>(route: R, part: K, result: z.ZodSafeParseResult<unknown>): Part<R, K> {
   if (!result.success) {
     if (part === 'params' && result.error.issues.some(isIdIssue)) throw new AppError('not_found', 'Not found.');
-    const errors = issuesToFieldErrors(result.error.issues, part === 'body' ? undefined : undefined);
+    const errors = issuesToFieldErrors(result.error.issues);
     throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors });
   }
   return result.data as Part<R, K>;
