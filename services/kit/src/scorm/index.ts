@@ -1,1 +1,2 @@
 export * from './scorm-duration';
+export * from './scorm-timestamp';

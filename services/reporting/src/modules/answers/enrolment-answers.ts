@@ -1,5 +1,5 @@
 import { REPORTING_STATUSES, type AnswerAttempt, type AnswerInteraction, type AnswerObjective, type EnrolmentAnswers, type ReportingStatus } from '@portal/contracts';
-import { forbidden, notFound, parseScormDuration, type Em, type Principal } from '@portal/service-kit';
+import { forbidden, notFound, parseScormDuration, parseScormTimestamp, type Em, type Principal } from '@portal/service-kit';
 import { isoOf, ReportingEnrolmentsRepository } from '../enrolments/enrolments.repository';
 import { AnswersRepository, type AttemptScoRecord, type InteractionRecord } from './answers.repository';
 
@@ -25,12 +25,8 @@ export function percentOf(raw: string | null, min: string | null, max: string | 
  * day alone, in the learner's clock).
  */
 export function answeredAt(timestamp: string | null, recordedAt: unknown, updatedAt: unknown): string {
-  if (timestamp && /^\d{4}-\d{2}-\d{2}(T\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)?/.test(timestamp.trim())) {
-    const text = timestamp.trim();
-    const zoned = /[zZ]|[+-]\d\d(:?\d\d)?$/.test(text.slice(10)) ? text : `${text}Z`;
-    const date = new Date(zoned);
-    if (!Number.isNaN(date.getTime())) return date.toISOString();
-  }
+  const reported = parseScormTimestamp(timestamp);
+  if (reported !== null) return new Date(reported).toISOString();
   return isoOf(recordedAt) ?? isoOf(updatedAt) ?? new Date(0).toISOString();
 }
 
