@@ -45,6 +45,9 @@ test.describe('what a learner answered', () => {
     await expect(page.getByTestId('company-dashboard')).toBeVisible();
     await page.goto('/reporting?search=Priya');
     await listSettled(page.getByTestId('reporting-page'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(rowOf(page, 'Priya Shah', 'Manual Handling')).toBeVisible();
+    await screenshot(page, 'reporting-row-actions-1366');
     await rowOf(page, 'Priya Shah', 'Manual Handling').getByRole('button', { name: /View answers/ }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Answers: Priya Shah' });
@@ -74,6 +77,8 @@ test.describe('what a learner answered', () => {
   });
 
   test("the admin opens a learner's answers from their enrolments", async ({ page, browser, baseURL }) => {
+    // Two sign-ins (the demo manager finds the enrolment first).
+    test.slow();
     const { fireSafety } = await priyasEnrolmentsAsManager(browser, baseURL!);
     await signInWithPassword(page, DEMO.admin);
     await expect(page).not.toHaveURL(/\/login/);
@@ -91,6 +96,8 @@ test.describe('what a learner answered', () => {
   });
 
   test("another company's manager gets nothing", async ({ page, browser, baseURL }) => {
+    // Two sign-ins (the demo manager finds the enrolment first).
+    test.slow();
     const { manualHandling } = await priyasEnrolmentsAsManager(browser, baseURL!);
     await signInWithPassword(page, DEMO.admin);
     await expect(page).not.toHaveURL(/\/login/);
@@ -103,6 +110,8 @@ test.describe('what a learner answered', () => {
   });
 
   test('a learner gets nothing, not even their own answers', async ({ page, browser, baseURL }) => {
+    // Two sign-ins (the demo manager finds the enrolment first).
+    test.slow();
     const { manualHandling } = await priyasEnrolmentsAsManager(browser, baseURL!);
     await signInWithCode(page, DEMO.codeLearner.loginCode);
     await expect(page).not.toHaveURL(/\/login/);
