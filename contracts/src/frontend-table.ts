@@ -7,6 +7,7 @@ import * as constants from './constants';
 import * as formFields from './form-fields';
 import * as paths from './paths';
 import * as scalarText from './scalar-text';
+import * as scormAnswers from './scorm-answers';
 import * as texts from './texts';
 import type { AnyRoute } from './route';
 
@@ -21,7 +22,7 @@ import type { AnyRoute } from './route';
  */
 
 /** The zod-free modules src/frontend.ts exports as they are: their names are not generated. */
-export const HAND_WRITTEN_MODULES = { client, constants, formFields, paths, scalarText, texts } as const;
+export const HAND_WRITTEN_MODULES = { client, constants, formFields, paths, scalarText, scormAnswers, texts } as const;
 
 export const FRONTEND_TABLE_FILE = new URL('./generated/frontend-table.ts', import.meta.url);
 

@@ -11,5 +11,6 @@ export * from './constants';
 export * from './form-fields';
 export * from './paths';
 export * from './scalar-text';
+export * from './scorm-answers';
 export * from './texts';
 export * from './generated/frontend-table';

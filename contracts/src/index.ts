@@ -7,3 +7,4 @@ export * from './routes/index';
 export * from './client';
 export * from './openapi';
 export * from './form-fields';
+export * from './scorm-answers';

@@ -21,7 +21,7 @@ const settled = (page: Page) => listSettled(page.getByTestId('reporting-page'));
 async function actionsOf(row: Locator): Promise<string[]> {
   const names = await row.locator('.reporting-actions').locator('a, button').allInnerTexts();
   // Each label goes on for screen readers (whose row it is): keep the visible words.
-  return names.map((name) => /^(Edit|Remind|View Certificate|Re-enrol|History)/.exec(name.trim())?.[1] ?? name);
+  return names.map((name) => /^(Edit|Remind|View Certificate|Re-enrol|History|View answers)/.exec(name.trim())?.[1] ?? name);
 }
 
 async function readSheet(path: string) {
@@ -92,19 +92,20 @@ test.describe('reporting (/reporting) for the demo manager', () => {
 
     // Actions per status (demo seed: one enrolment in each state).
     expect(await actionsOf(rowOf(page, 'Lee Carter', 'Working at Height'))).toEqual(['Edit', 'Remind']);
-    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Fire Safety'))).toEqual([]);
+    // Started rows show what the learner answered (issue 20 item 5).
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Fire Safety'))).toEqual(['View answers']);
     // Passed rows also open the certificate history.
-    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate', 'History']);
+    expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate', 'History', 'View answers']);
     await expect(rowOf(page, 'Lee Carter', 'Fire Safety').locator('.ds-pill')).toHaveText('In Progress');
     await expect(rowOf(page, 'Lee Carter', 'Manual Handling').getByRole('link', { name: /View Certificate/ })).toHaveAttribute('href', /\/api\/enrollments\/\d+\/certificate$/);
 
     await reporting.getByLabel('Search enrolments').fill('Priya');
     await expect(page).toHaveURL(/search=Priya/);
     await settled(page);
-    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Manual Handling'))).toEqual([]);
+    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Manual Handling'))).toEqual(['View answers']);
     await expect(rowOf(page, 'Priya Shah', 'Manual Handling').locator('.ds-pill')).toHaveText('Failed');
     // Passed 400 days ago on a course valid for a year: expired, so Re-enrol and a red expiry.
-    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Fire Safety'))).toEqual(['Re-enrol', 'History']);
+    expect(await actionsOf(rowOf(page, 'Priya Shah', 'Fire Safety'))).toEqual(['Re-enrol', 'History', 'View answers']);
     await expect(rowOf(page, 'Priya Shah', 'Fire Safety').locator('.reporting-expiry--due')).toBeVisible();
     // Priya has no email: the column shows her login code.
     await expect(rowOf(page, 'Priya Shah', 'Fire Safety')).toContainText('DEMOCODE1');
@@ -280,7 +281,7 @@ test.describe('reporting actions on a fresh company', () => {
     // No depots: no depot column and no depot filter.
     await expect(table(manager).getByRole('columnheader', { name: 'Depot' })).toHaveCount(0);
     expect(await actionsOf(rowOf(manager, mailed.name, course.name))).toEqual(['Edit', 'Remind']);
-    expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol', 'History']);
+    expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol', 'History', 'View answers']);
     await expect(manager.getByTestId('header-credits')).toContainText('0');
 
     // Re-enrol with no credit left.

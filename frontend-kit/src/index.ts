@@ -25,3 +25,4 @@ export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } f
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
+export { AnswersBody, AnswersModal } from './answers/answers-view';

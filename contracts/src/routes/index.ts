@@ -17,6 +17,7 @@ import { learnerAdminRoutes } from './learner-admin';
 import { adminJobRoutes } from './admin-jobs';
 import { systemReportRoutes } from './system-reports';
 import { settingsRoutes } from './settings';
+import { answerRoutes } from './answers';
 
 export * from './identity';
 export * from './enrolment';
@@ -36,6 +37,7 @@ export * from './learner-admin';
 export * from './admin-jobs';
 export * from './system-reports';
 export * from './settings';
+export * from './answers';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes, ...adminJobRoutes, ...systemReportRoutes, ...settingsRoutes];
+export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes, ...adminJobRoutes, ...systemReportRoutes, ...settingsRoutes, ...answerRoutes];

@@ -300,6 +300,31 @@ export const EXPORT_BULK_COLUMNS = [
   'Time in course (SCORM)',
   'Time from first launch to last save',
 ] as const;
+/**
+ * Columns of the bulk report's Answers sheet, one row per interaction (issue 20 item 5): the
+ * enrolment, the attempt (numbered from 1, with its start), the SCO ("part"), the interaction as
+ * the content reported it (responses written as words), its latency in seconds and when it was
+ * answered (see enrolmentAnswers).
+ */
+export const EXPORT_ANSWERS_COLUMNS = [
+  'Learner',
+  'Email',
+  'Login code',
+  'Depot',
+  'Course',
+  'Attempt',
+  'Attempt started',
+  'Part',
+  'Interaction',
+  'Question',
+  'Type',
+  'Response',
+  'Correct response',
+  'Result',
+  'Weighting',
+  'Latency (seconds)',
+  'Answered',
+] as const;
 export const EXPORT_LOGIN_CODE_COLUMNS = ['Learner', 'Login code', 'Course', 'Depot'] as const;
 
 export const exportBulk = defineRoute({
@@ -309,7 +334,7 @@ export const exportBulk = defineRoute({
   service: 'enrolment',
   access: ['manager', 'admin'],
   summary:
-    'The report of these enrolments as {dd-mm-yyyy}_report.xlsx (streamed). No ids: 422 "No enrollments to generate a report for"; an id of another company: 403.',
+    'The report of these enrolments as {dd-mm-yyyy}_report.xlsx (streamed): a Report sheet, one row per enrolment, and an Answers sheet, one row per interaction the learners answered. No ids: 422 "No enrollments to generate a report for"; an id of another company: 403.',
   body: exportIds(REPORTING_MESSAGES.noReport),
   bodyLimit: 4 * 1024 * 1024,
   response: z.unknown(),

@@ -33,6 +33,14 @@ describe('Modal', () => {
     await expectNoAxeViolations(baseElement);
   });
 
+  it('is wide on request, for reading much', () => {
+    const { unmount } = render(<Modal open title="Answers" size="wide" onClose={() => {}}>Body</Modal>);
+    expect(screen.getByRole('dialog').className).toBe('ds-modal ds-modal--wide');
+    unmount();
+    render(<Modal open title="Question" onClose={() => {}}>Body</Modal>);
+    expect(screen.getByRole('dialog').className).toBe('ds-modal');
+  });
+
   it('renders nothing while closed', () => {
     render(<Modal open={false} title="Hidden" onClose={() => {}}>Body</Modal>);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -7,6 +7,8 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** `wide` for reading much (up to 960 px); the default fits a form or a question. */
+  size?: 'default' | 'wide';
 }
 
 const FOCUSABLE =
@@ -20,7 +22,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * An aria-modal dialog portalled to <body> (rather than native <dialog>, whose showModal jsdom lacks):
  * focus moves in on open, Tab cycles inside, Escape and the backdrop close it, focus returns on close.
  */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'default' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // An effect event always calls the latest onClose, so a new callback does not re-run the effect.
@@ -81,7 +83,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={dialogRef} className="ds-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={dialogRef} className={size === 'wide' ? 'ds-modal ds-modal--wide' : 'ds-modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="ds-modal__header">
           <h2 id={titleId} className="ds-modal__title">
             {title}

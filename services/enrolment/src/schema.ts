@@ -12,6 +12,7 @@ import { EnrolmentCreditsAndInvoices } from './migrations/202611230100_enrolment
 import { EnrolmentReporting } from './migrations/202612010100_enrolment_reporting';
 import { EnrolmentReportingSorts } from './migrations/202612020100_enrolment_reporting_sorts';
 import { EnrolmentReportingStatusActivity } from './migrations/202612030100_enrolment_reporting_status_activity';
+import { EnrolmentScormAnswers } from './migrations/202612040100_enrolment_scorm_answers';
 import { EnrolmentCertificates } from './migrations/202611240100_enrolment_certificates';
 import { CertificateRecord } from './modules/certificates/certificate.entity';
 import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
@@ -30,5 +31,6 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
     { name: '202612020100_enrolment_reporting_sorts', class: EnrolmentReportingSorts },
     { name: '202612030100_enrolment_reporting_status_activity', class: EnrolmentReportingStatusActivity },
+    { name: '202612040100_enrolment_scorm_answers', class: EnrolmentScormAnswers },
   ],
 };

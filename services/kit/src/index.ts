@@ -10,3 +10,4 @@ export * from './storage';
 export * from './jobs';
 export * from './audit';
 export * from './ports';
+export * from './scorm';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, ScheduledTask, ServiceDeps } from '@portal/service-kit';
+import { answerRoutes } from './modules/answers/answers.routes';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { reportingEnrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -15,6 +16,7 @@ export function createReportingApp(deps: ServiceDeps, options: ReportingOptions 
   return new Hono<AppEnv>()
     .route('/', dashboardRoutes(deps))
     .route('/', reportingEnrolmentRoutes(deps))
+    .route('/', answerRoutes(deps))
     .route('/', jobRoutes(deps, options.scheduledTasks ?? (() => [])))
     .route('/', systemReportRoutes(deps));
 }

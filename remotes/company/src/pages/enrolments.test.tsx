@@ -96,17 +96,38 @@ describe('Enrolments (/reporting)', () => {
     await screen.findByText('Learner 1');
     const buttons = (name: string) => Array.from(rowOf(name).querySelectorAll('a, button'), (el) => el.textContent?.replace(/ (of )?Learner.*/, ''));
     expect(buttons('Learner 1')).toEqual(['Edit', 'Remind']);
-    expect(buttons('Learner 2')).toEqual([]);
-    expect(buttons('Learner 3')).toEqual([]);
+    // Once started, a row shows what the learner answered (issue 20 item 5).
+    expect(buttons('Learner 2')).toEqual(['View answers']);
+    expect(buttons('Learner 3')).toEqual(['View answers']);
     // Passed rows (valid or expiring) also open the learner's certificate history of the course.
-    expect(buttons('Learner 4')).toEqual(['View Certificate', 'History']);
-    expect(buttons('Learner 5')).toEqual(['Re-enrol', 'History']);
+    expect(buttons('Learner 4')).toEqual(['View Certificate', 'History', 'View answers']);
+    expect(buttons('Learner 5')).toEqual(['Re-enrol', 'History', 'View answers']);
     expect(within(rowOf('Learner 4')).getByRole('link', { name: /View Certificate/ }).getAttribute('href')).toBe('/api/enrollments/4/certificate');
     expect(within(rowOf('Learner 1')).getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/enrolments/1/edit');
     expect(within(rowOf('Learner 2')).getByText('In Progress')).toBeTruthy();
     expect(within(rowOf('Learner 5')).getByText('05/04/2026').className).toContain('reporting-expiry--due');
     expect(within(rowOf('Learner 4')).getByText('02/04/2027').className).not.toContain('--due');
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it("opens a row's answers in a dialog (issue 20 item 5)", async () => {
+    const answers = {
+      enrollment: { id: 3, learner_name: 'Learner 3', course_name: 'Fire Safety', status: 'failed', score: 40, scorm_version: '1.2' },
+      attempts: [
+        {
+          id: 9, number: 1, started_at: '2026-04-03T10:00:00.000Z', last_saved_at: '2026-04-03T10:10:00.000Z', finished: true, status: 'failed', score_percent: 40, time_seconds: 600, objectives: [],
+          interactions: [{ sco: 'quiz', position: 0, id: 'q1', type: 'choice', description: null, learner_response: 'b', correct_responses: ['a'], result: 'wrong', weighting: null, latency: null, latency_seconds: null, timestamp: '10:05:00', answered_at: '2026-04-03T10:05:00.000Z' }],
+        },
+      ],
+    };
+    const { requests } = renderPage(reportingServer(ROWS, { 'GET /api/reporting/enrolments/3/answers': () => ({ data: answers }) }));
+    await screen.findByText('Learner 3');
+    fireEvent.click(within(rowOf('Learner 3')).getByRole('button', { name: 'View answers of Learner 3, Fire Safety' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Answers: Learner 3' });
+    await waitFor(() => expect(within(dialog).getByTestId('answer').textContent).toContain('Incorrect'));
+    expect(requests.some((r) => r.path === '/api/reporting/enrolments/3/answers')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('reads c once: the courses filter, remembered as the tile choice, and c leaves the address', async () => {

@@ -20,7 +20,7 @@ import {
   type RouteOutput,
 } from '@portal/contracts';
 import { Button, ButtonLink, EmptyState, Notice, PageHeader, Pagination, SearchInput, type NoticeTone } from '@portal/design-system';
-import { announceCreditBalanceChanged, LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { announceCreditBalanceChanged, AnswersModal, LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { CourseTiles } from '../modules/reporting/components/course-tiles';
 import { CertificateHistoryModal } from '../modules/reporting/components/certificate-history-modal';
 import { EnrolmentsTable } from '../modules/reporting/components/enrolments-table';
@@ -132,6 +132,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   const [unmailable, setUnmailable] = useState<UnmailableLearner[]>([]);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [historyRow, setHistoryRow] = useState<ReportingEnrolmentRow | null>(null);
+  const [answersRow, setAnswersRow] = useState<ReportingEnrolmentRow | null>(null);
   const [exportScope, setExportScope] = useState<'all' | 'page'>('all');
   // Open when the page lands filtered (the tiles already show a course choice).
   const [isFilterOpen, setFilterOpen] = useState(() => hasFilters({ ...readFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
@@ -323,6 +324,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             onRemind={(row) => void remindOne(row)}
             onReEnrol={(row) => void reEnrol(row)}
             onHistory={setHistoryRow}
+            onAnswers={setAnswersRow}
             emptyText={
               <EmptyState
                 title={isFiltered ? REPORTING_MESSAGES.emptyNoMatch : REPORTING_MESSAGES.emptyNoEnrolments}
@@ -337,6 +339,9 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             }
           />
           {historyRow ? <CertificateHistoryModal api={api} row={historyRow} onClose={() => setHistoryRow(null)} /> : null}
+          {answersRow ? (
+            <AnswersModal api={api} enrollmentId={answersRow.id} learnerName={answersRow.learner_name} courseName={answersRow.course_name} onClose={() => setAnswersRow(null)} />
+          ) : null}
           {meta ? (
             <div className="reporting-footer">
               <span className="reporting-muted" aria-live="polite">

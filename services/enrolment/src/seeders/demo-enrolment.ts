@@ -3,6 +3,7 @@ import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/
 import { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
 import { Invoice } from '../modules/purchases/invoice.entity';
 import { CertificateRecord } from '../modules/certificates/certificate.entity';
+import { seedDemoAnswers } from './demo-answers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -16,9 +17,9 @@ export interface DemoEnrolmentIds {
 
 /**
  * Enrolments in every state (not started, in progress, passed with DEMO-CERT-0001, failed,
- * expired), a ledger that leaves Demo Construction Ltd with 40 credits, and the invoices of
- * its two shop orders. Dates are relative to
- * the seeding day so 'passed' stays valid and 'expired' stays expired.
+ * expired) with what the learners answered in the passed and failed ones, a ledger that leaves
+ * Demo Construction Ltd with 40 credits, and the invoices of its two shop orders. Dates are
+ * relative to the seeding day so 'passed' stays valid and 'expired' stays expired.
  */
 export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
   const { users, courses, companies } = ids;
@@ -35,6 +36,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   let spent = 0;
   const spends: { enrollment: IEnrollment; cost: number }[] = [];
   const certified: { enrollment: IEnrollment; code: string }[] = [];
+  const enrolments: IEnrollment[] = [];
   for (const [index, row] of rows.entries()) {
     const terms = ids.courseTerms[row.courseId] ?? { creditCost: 1, validityYears: 1 };
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
@@ -58,8 +60,10 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       spends.push({ enrollment, cost: terms.creditCost });
     }
     if (row.code && passedAt) certified.push({ enrollment, code: row.code });
+    enrolments.push(enrollment);
   }
   await em.flush();
+  await seedDemoAnswers(em, enrolments, courses);
   // Each passed demo enrolment holds its certificate, verifiable by its printed code.
   for (const { enrollment, code } of certified) {
     em.create(CertificateRecord, {

@@ -3,6 +3,7 @@ export { enrolmentSchema } from '../schema';
 export { createEnrolmentPort } from '../enrolment-port';
 export { changeCredits } from '../modules/credits/credit.repository';
 export { openAttempt } from '../modules/player/launch-course';
+export { recordAnsweredAttempt, type AnsweredAttempt } from '../modules/player/answered-attempt';
 export { Enrollment, type IEnrollment } from '../modules/enrollments/enrollment.entity';
 export { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
 export { ScormAttempt, ScoState, ScormLogEntry } from '../modules/player/scorm.entity';

@@ -101,6 +101,22 @@ describe('UserEnrolments', () => {
     expect(rowOf('Old Course').textContent).toContain('Expired');
   });
 
+  it('opens what the learner answered on a started enrolment, and offers nothing to show on one not started (issue 20 item 5)', async () => {
+    const answers = {
+      enrollment: { id: 11, learner_name: 'Sam Learner', course_name: 'Fire Safety Awareness', status: 'in_progress', score: null, scorm_version: '2004' },
+      attempts: [{ id: 5, number: 1, started_at: '2026-05-01T09:00:00.000Z', last_saved_at: null, finished: false, status: null, score_percent: null, time_seconds: null, objectives: [], interactions: [] }],
+    };
+    const { requests } = renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'in_progress'), enrollment(12, 'Manual Handling', 'not_started')], {
+      'GET /api/reporting/enrolments/11/answers': () => ({ data: answers }),
+    });
+    await waitFor(() => expect(rowOf('Fire Safety Awareness').textContent).toContain('In Progress'));
+    expect(within(rowOf('Manual Handling')).queryByRole('button', { name: /View answers/ })).toBeNull();
+    fireEvent.click(within(rowOf('Fire Safety Awareness')).getByRole('button', { name: 'View answers of Fire Safety Awareness' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Answers: Learner' });
+    await waitFor(() => expect(within(dialog).getByText('No objectives or answers were recorded in this attempt.')).toBeTruthy());
+    expect(requests.some((r) => r.path === '/api/reporting/enrolments/11/answers')).toBe(true);
+  });
+
   it('force-enrols with today as the pass date by default, sent as YYYY-MM-DD', async () => {
     const { requests } = renderEnrolments([]);
     expect(await screen.findByText('This learner has no enrolments yet.')).toBeTruthy();

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { manualPass } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
-import { applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
+import { AnswersModal, applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
@@ -127,13 +127,14 @@ function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClien
  * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
  * admin's tools: force-enrol, manual pass and delete.
  */
-export function UserEnrolments({ api, userId, onChanged }: { api: ApiClient; userId: number; /** After any change (the certificates list reloads). */ onChanged?: () => void }) {
+export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged }: { api: ApiClient; userId: number; /** The title of their answers. */ learnerName?: string; /** After any change (the certificates list reloads). */ onChanged?: () => void }) {
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<Flash>(null);
   const [toPass, setToPass] = useState<AdminEnrollment | null>(null);
   const [toWithdraw, setToWithdraw] = useState<AdminEnrollment | null>(null);
   const [toDelete, setToDelete] = useState<AdminEnrollment | null>(null);
+  const [answersOf, setAnswersOf] = useState<AdminEnrollment | null>(null);
   const [isDeleting, setDeleting] = useState(false);
   const enrollments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrollments, { params: { id: userId } }));
   const changed = (message: string) => {
@@ -194,6 +195,9 @@ export function UserEnrolments({ api, userId, onChanged }: { api: ApiClient; use
       align: 'right',
       render: (e) => (
         <div className="admin-row-actions">
+          {e.status !== 'not_started' ? (
+            <Button variant="ghost" size="sm" onClick={() => setAnswersOf(e)} aria-label={`View answers of ${e.course.name}`}>View answers</Button>
+          ) : null}
           {e.status === 'passed' ? (
             <Button variant="secondary" size="sm" onClick={() => setToWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>Withdraw pass</Button>
           ) : (
@@ -229,6 +233,9 @@ export function UserEnrolments({ api, userId, onChanged }: { api: ApiClient; use
         setToWithdraw(null);
         changed(message);
       }} />
+      {answersOf ? (
+        <AnswersModal api={api} enrollmentId={answersOf.id} learnerName={learnerName} courseName={answersOf.course.name} onClose={() => setAnswersOf(null)} />
+      ) : null}
       <ConfirmModal open={toDelete !== null} title="Delete enrolment" confirmLabel="Delete enrolment" isBusy={isDeleting} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)}>
         <p>Are you sure you want to delete the {toDelete?.course.name} enrolment? This action can not be undone.</p>
         <p>

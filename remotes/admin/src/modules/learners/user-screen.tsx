@@ -178,7 +178,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
             setFlash(message);
             setVersion((v) => v + 1);
           }} />
-          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} onChanged={() => setCertificatesVersion((v) => v + 1)} />
+          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} learnerName={user.data.data.name} onChanged={() => setCertificatesVersion((v) => v + 1)} />
           <UserCertificates key={`certificates-${id}-${certificatesVersion}`} api={api} userId={id} />
           <AnonymiseCard key={`anonymise-${version}`} api={api} user={user.data.data} onDone={(message) => { setFlash(message); setVersion((v) => v + 1); }} />
         </>

@@ -436,4 +436,53 @@ describe('issue 13: the player keeps every result', () => {
     const cards = ((await dashboard.json()) as { enrollments: { id: number; progress: number | null }[] }).enrollments;
     expect(cards.find((c) => c.id === id)?.progress).toBe(40);
   });
+
+  it('issue 20 item 5: keeps each interaction\'s correct patterns, weighting and description (2004) and each attempt\'s own objectives', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '2004', [sco('quiz', { objectiveIds: ['primary'] })]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    await commit(first.scos[0]!.commit_url, 1, {
+      exit: 'suspend',
+      objectives: { '0': { id: 'primary', success_status: 'failed', score: { raw: '4' } } },
+      interactions: {
+        '0': { id: 'q1', type: 'choice', description: 'Which extinguisher for an electrical fire?', learner_response: 'a', weighting: '2', correct_responses: { '0': { pattern: 'c' } } },
+      },
+      'cmi.interactions.1.id': 'q2',
+      'cmi.interactions.1.type': 'fill-in',
+      'cmi.interactions.1.correct_responses.1.pattern': 'stepladder',
+      'cmi.interactions.1.correct_responses.0.pattern': 'ladder',
+    });
+    const second = await launch(id);
+    await commit(second.scos[0]!.commit_url, 1, { objectives: { '0': { id: 'primary', success_status: 'passed', score: { raw: '9' } } } }, { final: true });
+
+    const fork = platform.orm.em.fork();
+    const interactions = await fork.find(ScormInteraction, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    expect(interactions.map((i) => [i.interactionId, i.description, i.correctResponses, i.weighting, i.recordedAt?.toISOString()])).toEqual([
+      ['q1', 'Which extinguisher for an electrical fire?', '["c"]', '2', NOW.toISOString()],
+      ['q2', null, '["ladder","stepladder"]', null, NOW.toISOString()],
+    ]);
+    const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { id: 'asc' } });
+    expect(objectives.map((o) => [o.attemptId, o.successStatus, o.scoreRaw])).toEqual([
+      [first.attempt_id, 'failed', '4'],
+      [second.attempt_id, 'passed', '9'],
+    ]);
+    // A resume restores the newest report of each objective.
+    const third = await launch(id);
+    expect(third.scos[0]!.cmi).toMatchObject({ 'cmi.objectives.0.id': 'primary' });
+    expect(third.scos[0]!.cmi['cmi.objectives.1.id']).toBeUndefined();
+  });
+
+  it('issue 20 item 5: reads 1.2\'s student_response, time and correct patterns', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('quiz')]);
+    const id = await enrol(em, learnerId, course.id);
+    const { scos } = await launch(id);
+    await commit(scos[0]!.commit_url, 1, {
+      core: { lesson_status: 'incomplete' },
+      interactions: { '0': { id: 'q1', type: 'true-false', student_response: 't', result: 'wrong', time: '14:03:09', latency: '0000:00:12.50', weighting: '1', correct_responses: { '0': { pattern: 'f' } } } },
+    });
+    const [row] = await platform.orm.em.fork().find(ScormInteraction, { enrollmentId: id });
+    expect([row!.learnerResponse, row!.result, row!.timestamp, row!.latency, row!.correctResponses, row!.description]).toEqual(['t', 'wrong', '14:03:09', '0000:00:12.50', '["f"]', null]);
+  });
 });

@@ -22,8 +22,12 @@ export interface InteractionRecord {
   position: number;
   id: string;
   type: string | null;
+  description: string | null;
   learnerResponse: string | null;
+  /** JSON array of each correct_responses.n.pattern; null when the content sent none. */
+  correctResponses: string | null;
   result: string | null;
+  weighting: string | null;
   latency: string | null;
   timestamp: string | null;
 }
@@ -83,17 +87,34 @@ export function readObjectives(version: ScormVersion, cmi: Record<string, unknow
   return records;
 }
 
+/** The patterns of an interaction's correct_responses (`{ "0": { pattern } }`, an array, or flattened), in order. */
+function correctPatterns(entry: Record<string, unknown>): string[] {
+  const responses = entry.correct_responses;
+  if (!responses || typeof responses !== 'object') return [];
+  const items = Array.isArray(responses)
+    ? responses.map((value, index) => [index, value] as const)
+    : Object.entries(responses as Record<string, unknown>).filter(([key]) => /^\d+$/.test(key)).map(([key, value]) => [Number(key), value] as const);
+  return items
+    .sort((a, b) => a[0] - b[0])
+    .map(([, value]) => text(value && typeof value === 'object' ? (value as Record<string, unknown>).pattern : null))
+    .filter((pattern): pattern is string => pattern !== null);
+}
+
 export function readInteractions(version: ScormVersion, cmi: Record<string, unknown>): InteractionRecord[] {
   const records: InteractionRecord[] = [];
   for (const [position, entry] of [...collection(cmi, 'interactions')].sort((a, b) => a[0] - b[0])) {
     const id = text(entry.id, 191);
     if (!id) continue;
+    const patterns = correctPatterns(entry);
     records.push({
       position,
       id,
       type: text(entry.type, 32),
+      description: version === '1.2' ? null : text(entry.description),
       learnerResponse: text(version === '1.2' ? entry.student_response : entry.learner_response),
+      correctResponses: patterns.length > 0 ? JSON.stringify(patterns) : null,
       result: text(entry.result, 32),
+      weighting: text(entry.weighting, 32),
       latency: text(entry.latency, 64),
       timestamp: text(version === '1.2' ? entry.time : entry.timestamp, 64),
     });
@@ -101,7 +122,7 @@ export function readInteractions(version: ScormVersion, cmi: Record<string, unkn
   return records;
 }
 
-/** Keeps the commit's objectives (newest value of each, by id) and its attempt's interactions (by index). */
+/** Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index). */
 export async function storeRecords(
   em: Em,
   where: { enrollmentId: number; attemptId: number; scoIdentifier: string },
@@ -110,13 +131,13 @@ export async function storeRecords(
   now: Date,
 ): Promise<void> {
   if (objectives.length > 0) {
-    const existing = await em.find(ScormObjective, { enrollmentId: where.enrollmentId, scoIdentifier: where.scoIdentifier });
+    const existing = await em.find(ScormObjective, { attemptId: where.attemptId, scoIdentifier: where.scoIdentifier });
     const byId = new Map(existing.map((o) => [o.objectiveId, o]));
     for (const { id, ...rest } of objectives) {
       const values = { ...rest, updatedAt: now };
       const row = byId.get(id);
       if (row) Object.assign(row, values);
-      else em.create(ScormObjective, { enrollmentId: where.enrollmentId, scoIdentifier: where.scoIdentifier, objectiveId: id, ...values });
+      else em.create(ScormObjective, { enrollmentId: where.enrollmentId, attemptId: where.attemptId, scoIdentifier: where.scoIdentifier, objectiveId: id, ...values });
     }
   }
   if (interactions.length > 0) {
@@ -126,16 +147,19 @@ export async function storeRecords(
       const values = { ...rest, interactionId: id, updatedAt: now };
       const row = byPosition.get(rest.position);
       if (row) Object.assign(row, values);
-      else em.create(ScormInteraction, { enrollmentId: where.enrollmentId, attemptId: where.attemptId, scoIdentifier: where.scoIdentifier, ...values });
+      else em.create(ScormInteraction, { enrollmentId: where.enrollmentId, attemptId: where.attemptId, scoIdentifier: where.scoIdentifier, recordedAt: now, ...values });
     }
   }
   await em.flush();
 }
 
+/** Each SCO's objectives to restore: the newest report of each id, whichever attempt made it. */
 export async function objectivesOf(em: Em, enrollmentId: number): Promise<Map<string, IScormObjective[]>> {
-  const rows: IScormObjective[] = await em.find(ScormObjective, { enrollmentId }, { orderBy: { position: 'asc', id: 'asc' } });
+  const rows: IScormObjective[] = await em.find(ScormObjective, { enrollmentId }, { orderBy: { updatedAt: 'desc', id: 'desc' } });
+  const newest = new Map<string, IScormObjective>();
+  for (const row of rows) if (!newest.has(`${row.scoIdentifier}\n${row.objectiveId}`)) newest.set(`${row.scoIdentifier}\n${row.objectiveId}`, row);
   const out = new Map<string, IScormObjective[]>();
-  for (const row of rows) out.set(row.scoIdentifier, [...(out.get(row.scoIdentifier) ?? []), row]);
+  for (const row of [...newest.values()].sort((a, b) => a.position - b.position || a.id - b.id)) out.set(row.scoIdentifier, [...(out.get(row.scoIdentifier) ?? []), row]);
   return out;
 }
 

@@ -76,13 +76,18 @@ export const ScormLogEntry = defineEntity({
 });
 export type IScormLogEntry = InferEntity<typeof ScormLogEntry>;
 
-/** One objective of a SCO of an enrolment, as last reported: restored on the next launch. */
+/**
+ * One objective of a SCO as an attempt last reported it: the newest of each id is restored on the
+ * next launch; each attempt's own are what its answers view shows.
+ */
 export const ScormObjective = defineEntity({
   name: 'ScormObjective',
   tableName: 'scorm_objectives',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     enrollmentId: p.integer().fieldName('enrollment_id'),
+    /** Null only for rows kept from before attempts had their own (issue 20 item 5). */
+    attemptId: p.integer().fieldName('attempt_id').nullable(),
     scoIdentifier: p.string().fieldName('sco_identifier').length(191),
     objectiveId: p.string().fieldName('objective_id').length(191),
     /** Its index n in cmi.objectives.n, so a resume gives it back in the same place. */
@@ -112,12 +117,19 @@ export const ScormInteraction = defineEntity({
     position: p.integer(),
     interactionId: p.string().fieldName('interaction_id').length(191),
     type: p.string().length(32).nullable(),
+    /** 2004 only. */
+    description: p.text().nullable(),
     /** 2004 learner_response, 1.2 student_response. */
     learnerResponse: p.text().fieldName('learner_response').nullable(),
+    /** Each correct_responses.n.pattern, in order, as a JSON array of strings. */
+    correctResponses: p.text().fieldName('correct_responses').nullable(),
     result: p.string().length(32).nullable(),
+    weighting: p.string().length(32).nullable(),
     latency: p.string().length(64).nullable(),
     /** 2004 timestamp, 1.2 time. */
     timestamp: p.string().length(64).nullable(),
+    /** When the portal first stored it (a 1.2 time has no date). */
+    recordedAt: p.datetime().fieldName('recorded_at').nullable(),
     updatedAt: p.datetime().fieldName('updated_at'),
   }),
 });

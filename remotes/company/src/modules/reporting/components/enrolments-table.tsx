@@ -11,6 +11,8 @@ export interface RowHandlers {
   onReEnrol: (row: Row) => void;
   /** Opens the learner's certificate history of the course (passed rows). */
   onHistory: (row: Row) => void;
+  /** Opens what the learner answered (started rows). */
+  onAnswers: (row: Row) => void;
   /** The row whose action is running (its buttons show busy). */
   busyRowId: number | null;
 }
@@ -26,7 +28,7 @@ export interface EnrolmentsTableProps extends RowHandlers {
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
-function Actions({ row, onRemind, onReEnrol, onHistory, busyRowId }: { row: Row } & RowHandlers) {
+function Actions({ row, onRemind, onReEnrol, onHistory, onAnswers, busyRowId }: { row: Row } & RowHandlers) {
   const busy = busyRowId === row.id;
   return (
     <div className="reporting-actions">
@@ -61,6 +63,11 @@ function Actions({ row, onRemind, onReEnrol, onHistory, busyRowId }: { row: Row 
       {row.status === 'passed' ? (
         <Button variant="ghost" size="sm" onClick={() => onHistory(row)}>
           History<span className="ds-visually-hidden"> of {row.learner_name}'s certificates, {row.course_name}</span>
+        </Button>
+      ) : null}
+      {row.status !== 'not_started' ? (
+        <Button variant="ghost" size="sm" onClick={() => onAnswers(row)}>
+          View answers<span className="ds-visually-hidden"> of {row.learner_name}, {row.course_name}</span>
         </Button>
       ) : null}
     </div>

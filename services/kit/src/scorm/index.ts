@@ -1,0 +1,2 @@
+export * from './scorm-duration';
+export * from './scorm-timestamp';
