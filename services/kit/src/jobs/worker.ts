@@ -167,18 +167,31 @@ export function createWorker(options: WorkerOptions): Worker {
       logger.info('job will be retried', { job: job.id, name: job.name, attempt: job.attempts, availableAt: availableAt.toISOString(), error: message(error) });
       return;
     }
-    await em.transactional(async (tx: Em) => {
+    const finishedAt = options.now();
+    const moved = await em.transactional(async (tx: Em) => {
       const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
-      if (!deleted) {
-        logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
-        return;
-      }
-      // Kept a week for the Cron Jobs tab; older finished rows go as new ones come.
-      const finishedAt = options.now();
+      if (!deleted) return false;
       tx.create(FinishedJob, { id: job.id, queue: job.queue, name: job.name, payload: job.payload, attempts: job.attempts, availableAt: job.availableAt, createdAt: job.createdAt, finishedAt });
-      await tx.flush();
-      await tx.nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(finishedAt.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
+      return true;
     });
+    if (!moved) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
+    else await pruneFinished(finishedAt);
+  }
+
+  /**
+   * Finished jobs are kept FINISHED_JOBS_KEPT_DAYS for the Cron Jobs tab; older ones go, at most
+   * once a minute per worker and outside the job's transaction (a busy queue does not pay per job).
+   */
+  let prunedAt = 0;
+  async function pruneFinished(now: Date) {
+    if (now.getTime() - prunedAt < 60_000) return;
+    prunedAt = now.getTime();
+    try {
+      await options.orm.em.fork().nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(now.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
+    } catch (error) {
+      logger.warn('could not remove old finished jobs; the next finished job tries again', { error: message(error) });
+      prunedAt = 0;
+    }
   }
 
   async function runNext(workerId = baseId): Promise<boolean> {
