@@ -127,6 +127,23 @@ function htmlPage(title) {
 }
 
 /**
+ * The build's console, less one known notice: the manifest plugin warns on every remote build that
+ * "Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'".
+ * That is the design (docs/decisions.md "Remotes resolve their files where they are published"):
+ * a remote is published anywhere (REMOTE_*_URL) and loads its chunks from wherever its
+ * remoteEntry.js came from. Every other message still shows.
+ */
+export const buildConsole = new Proxy(console, {
+  get(target, key) {
+    if (key !== 'warn') return Reflect.get(target, key);
+    return (...args) => {
+      if (args.some((arg) => typeof arg === 'string' && arg.includes("reason: publicPath='auto'"))) return;
+      target.warn(...args);
+    };
+  },
+});
+
+/**
  * @param {object} options
  * @param {string} options.dir            the workspace folder (import.meta.dirname)
  * @param {'shell' | 'remote'} options.kind
@@ -214,6 +231,7 @@ export function createFederatedConfig({ dir, kind, name, exposes, publicPath, po
     optimization: { minimize: isProduction },
     performance: { hints: false },
     stats: 'errors-warnings',
+    infrastructureLogging: { console: buildConsole },
     devServer: {
       port,
       // Hot module replacement injects its runtime into the federation container too and breaks

@@ -151,6 +151,39 @@ test.describe('Cron Jobs tab', () => {
     await expect(schedule.getByRole('row', { name: /identity.remove-expired-sessions/ })).toContainText('UTC');
     await page.screenshot({ path: test.info().outputPath('jobs-schedule.png'), fullPage: true });
   });
+
+  test('a job that ran a moment ago is listed as finished and its details open (issue 24 item 17)', async ({ page }) => {
+    // A password-reset mail: a mail.send job the worker runs within a second.
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).not.toHaveURL(/\/login/);
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const asked = await page.request.post('/password/email', { data: { email: DEMO.learner.email }, headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } });
+    expect(asked.ok()).toBe(true);
+    const finished = async () => {
+      const list = (await (await page.request.get('/api/admin/jobs?search=mail.send')).json()) as { data: { id: number; state: string }[] };
+      return list.data.find((job) => job.state === 'finished')?.id ?? null;
+    };
+    await expect.poll(finished).not.toBeNull();
+    const id = (await finished())!;
+
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin?tab=jobs&search=mail.send');
+      const panel = page.getByTestId('jobs-panel');
+      await listSettled(panel);
+      // Newest first: on a desktop the job's row, on a phone (rows become cards) the first card that ran.
+      const opener =
+        width > 700
+          ? panel.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) }).getByRole('button', { name: 'mail.send' })
+          : panel.getByRole('button', { name: 'mail.send' }).first();
+      await opener.click();
+      const details = page.getByRole('dialog', { name: /^Job \d+: mail\.send$/ });
+      await expect(details.getByTestId('job-details')).toContainText('finished');
+      await expect(details.getByTestId('job-details')).toContainText('Finished at');
+      await page.screenshot({ path: test.info().outputPath(`job-details-${width}.png`) });
+      await page.keyboard.press('Escape');
+    }
+  });
 });
 
 test.describe('Site tab', () => {

@@ -413,8 +413,23 @@ test('admin Certificate tab: a background is uploaded with progress, a sample sh
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(panel.getByTestId('certificate-background-status')).toContainText('uploaded PNG image');
 
+  // The sample shows in the page, in the browser's PDF viewer: the portal's own CSP does not
+  // block it (issue 24 item 6: no "This browser cannot show PDFs here", no CSP refusal).
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') refusals.push(message.text());
+  });
   await panel.getByRole('button', { name: 'Preview sample certificate' }).click();
   await expect(panel.getByTestId('certificate-preview')).toBeVisible();
+  await expect(panel.getByTestId('certificate-preview')).toHaveAttribute('src', '/api/certificates/preview');
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith('chrome-extension://'))).toBe(true);
+  expect(refusals).toEqual([]);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.getByTestId('certificate-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`certificate-preview-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await shot(page, 'admin-certificate-tab');
 
   // The sample, rendered outside the app, is printed on that background.

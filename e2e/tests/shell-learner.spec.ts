@@ -251,7 +251,7 @@ test.describe('the shells', () => {
       await page.screenshot({ path: `${shotDir()}/mimic-390.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      await page.getByRole('button', { name: 'Un-mimic' }).click();
+      await page.getByRole('button', { name: 'Un-mimic Company' }).click();
       await expect(page.getByTestId('mimic-banner')).toHaveCount(0);
       const shell = await admin.call<{ user: { is_mimicking: boolean } }>('GET', '/api/shell');
       expect(shell.user.is_mimicking).toBe(false);

@@ -23,6 +23,7 @@ export {
 export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
 export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } from './forms/searchable-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
+export { leaveIfSessionEnded } from './session/leave-if-session-ended';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
 export { AnswersBody, AnswersModal } from './answers/answers-view';

@@ -7,7 +7,7 @@ export { ADMIN_JOB_MESSAGES } from '../texts';
 
 /** The Cron Jobs tab (issue 12 item 3): the queue, failed jobs and the schedule, for admins. */
 
-export const JOB_STATES = ['queued', 'running', 'retrying'] as const;
+export const JOB_STATES = ['queued', 'running', 'retrying', 'finished'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const adminJobSchema = z.object({
@@ -16,10 +16,11 @@ export const adminJobSchema = z.object({
   queue: z.string(),
   attempts: z.number().int(),
   available_at: z.string(),
-  /** queued: waiting; running: a worker holds it; retrying: failed before, waiting for its next try. */
+  /** queued: waiting; running: a worker holds it; retrying: failed before, waiting for its next try; finished: succeeded (kept a week). */
   state: z.enum(JOB_STATES),
   reserved_by: z.string().nullable(),
   created_at: z.string(),
+  finished_at: z.string().nullable(),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
@@ -47,7 +48,7 @@ export const adminFailedJobDetailSchema = adminFailedJobSchema.extend({
 });
 
 export const JOB_SORTABLE = ['id', 'name', 'queue', 'attempts', 'available_at'] as const;
-export const adminJobsQuery = listQuery({ sortable: JOB_SORTABLE, defaultSort: 'available_at', defaultDir: 'asc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export const adminJobsQuery = listQuery({ sortable: JOB_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
 export type AdminJobsQuery = z.output<typeof adminJobsQuery>;
 
 export const FAILED_JOB_SORTABLE = ['id', 'name', 'queue', 'failed_at'] as const;
@@ -60,7 +61,7 @@ export const adminJobs = defineRoute({
   path: '/api/admin/jobs',
   service: 'reporting',
   access: ['admin'],
-  summary: 'Queued and running jobs (name, queue, attempts, available at, state).',
+  summary: 'Queued and running jobs, and the ones that finished in the last week, newest first (name, queue, attempts, available at, state).',
   query: adminJobsQuery,
   response: pageSchema(adminJobSchema),
 });
@@ -71,7 +72,7 @@ export const adminJob = defineRoute({
   path: '/api/admin/jobs/{jobId}',
   service: 'reporting',
   access: ['admin'],
-  summary: 'One queued or running job with its payload (secrets masked).',
+  summary: 'One queued, running or recently finished job with its payload (secrets masked).',
   params: z.object({ jobId: idParam }),
   response: adminJobDetailSchema,
 });

@@ -140,7 +140,11 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-const fileField = (label: string) => z.instanceof(File, { error: `${label} must be a file.` });
+/** A file part; `whenMissing` is what to say when none was chosen at all. */
+const fileField = (label: string, whenMissing = `Choose ${label.replace(/^The /, 'the ')}.`) =>
+  z.instanceof(File, { error: (issue) => (issue.input === undefined || issue.input === '' ? whenMissing : `${label} must be a file.`) });
+
+export const COURSE_PACKAGE_MISSING = "Choose the course's SCORM package (.zip).";
 
 export const courseActivityInputSchema = z.object({
   /** Set when editing an existing activity. */
@@ -185,13 +189,13 @@ const courseFormFields = {
 
 export const createCourseBodySchema = z.preprocess(
   nestFormFields,
-  z.object({ ...courseFormFields, file: fileField('The course package') }),
+  z.object({ ...courseFormFields, file: fileField('The course package', COURSE_PACKAGE_MISSING) }),
 );
 export const updateCourseBodySchema = z.preprocess(
   nestFormFields,
   z.object({
     ...courseFormFields,
-    file: fileField('The course package').optional(),
+    file: fileField('The course package', COURSE_PACKAGE_MISSING).optional(),
     /** The form's method override: the route is POST, the intent PUT (spec §7). */
     _method: z.literal('PUT', { error: 'Send _method=PUT.' }).optional(),
   }),

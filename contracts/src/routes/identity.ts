@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   company_name: z.string(),
   /** An admin acting as a company's manager (mimic). */
   is_mimicking: z.boolean(),
+  /** Signed in once so far (this time): the learner's dashboard says "Welcome", not "Welcome back". */
+  is_first_visit: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

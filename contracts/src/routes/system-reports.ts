@@ -74,7 +74,8 @@ export const reportSchema = z.object({
   title: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  columns: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** `kind: 'date'`: the column's cells are days (YYYY-MM-DD), shown dd/mm/yyyy and written as date cells. */
+  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['date']).optional() })),
   rows: z.array(z.record(z.string(), cell)),
   /** What the page draws: one bar per label. */
   chart: z.array(z.object({ label: z.string(), value: z.number() })),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { classNames } from '../class-names';
 
 export interface SearchInputProps {
@@ -14,8 +14,10 @@ export interface SearchInputProps {
 export function SearchInput({ value, onChange, label, placeholder, hideLabel = false, id }: SearchInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  // The box is never narrower than its placeholder (while the row has room): a cut-off hint helps nobody.
+  const style = placeholder ? ({ '--ds-search-placeholder': `${placeholder.length}ch` } as CSSProperties) : undefined;
   return (
-    <div className="ds-search">
+    <div className="ds-search" style={style}>
       <label htmlFor={inputId} className={classNames('ds-field__label', hideLabel && 'ds-visually-hidden')}>
         {label}
       </label>

@@ -18,7 +18,7 @@ export function CompanyPicker({ api, ...field }: CompanyPickerProps) {
       findById={(id) => api.call(companyOptions, { query: { id } }).then((r) => r.data[0] ?? null)}
       optionLabel={label}
       searchLabel="Search companies"
-      searchPlaceholder="Search companies by name"
+      searchPlaceholder="Company name"
       chooseText="Choose a company…"
       className="company-picker"
       selectClassName="company-picker__select"

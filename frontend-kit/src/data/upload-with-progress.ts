@@ -1,9 +1,11 @@
 import { ApiError, readCookie, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
+import { leaveIfSessionEnded } from '../session/leave-if-session-ended';
 
 /**
  * A multipart POST that reports upload progress in percent (XMLHttpRequest's upload events; fetch
  * has none over HTTP/1.1), with the typed client's XSRF header and error shape: a non-2xx answer
- * throws ApiError, a network failure ApiError with status 0, and a 401 goes to /logout.
+ * throws ApiError, a network failure ApiError with status 0, and a 401 goes to /logout when the
+ * session has ended (leaveIfSessionEnded).
  */
 export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -29,7 +31,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
         resolve(body as T);
         return;
       }
-      if (xhr.status === 401) window.location.assign('/logout');
+      if (xhr.status === 401) void leaveIfSessionEnded();
       reject(new ApiError(xhr.status, body as ConstructorParameters<typeof ApiError>[1]));
     };
     xhr.onerror = () => reject(new ApiError(0, { message: 'Network error occurred. Please try again.' }));

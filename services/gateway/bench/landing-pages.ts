@@ -21,7 +21,7 @@ export interface LandingPage {
 
 /** The first page of each role, the pages issue 14's budget and Lighthouse scores are about. */
 export const LANDING_PAGES: LandingPage[] = [
-  { name: 'learner dashboard', path: '/', as: 'learner', heading: /^Welcome back/ },
+  { name: 'learner dashboard', path: '/', as: 'learner', heading: /^Welcome/ },
   { name: 'company dashboard', path: '/', as: 'manager', heading: /Dashboard/ },
   { name: 'admin dashboard', path: '/admin', as: 'admin', heading: /^Admin Dashboard$/ },
   { name: 'verify', path: '/verify', as: null, heading: /^Verify a certificate$/ },

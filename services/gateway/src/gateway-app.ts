@@ -18,7 +18,7 @@ import { createReportingApp } from '@portal/reporting-service';
 import { compressJson } from './compress-json';
 import { logoutHandlers } from './logout';
 import { securityHeaders } from './security-headers';
-import { mountStaticSites } from './static-sites';
+import { mountStaticSites, publicShellPage } from './static-sites';
 import { scheduledTasks } from './platform';
 
 export interface GatewayOptions {
@@ -75,7 +75,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.all('/api/*', notFoundHandler);
 
   // Signing out needs the session's XSRF token (the page posts it); a bare GET only clears an ended session.
-  const logout = logoutHandlers(deps);
+  const logout = logoutHandlers(deps, (options.serveFrontends ?? true) ? { confirmPage: publicShellPage() } : {});
   app.get('/logout', logout.get);
   app.post('/logout', logout.post);
 

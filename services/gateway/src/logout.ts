@@ -8,8 +8,11 @@ export async function deleteSessionByToken(deps: ServiceDeps, token: string) {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** A page that signs out only when its button posts the session's XSRF token (no script: the CSP allows none inline). */
-function confirmPage(token: string) {
+/**
+ * The confirmation without the frontends (not built, or a test's app without them): signs out only
+ * when its button posts the session's XSRF token (no script: the CSP allows none inline).
+ */
+function plainConfirmPage(token: string) {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Log out</title></head>
 <body><main><h1>Log out</h1><form method="post" action="/logout"><input type="hidden" name="_token" value="${escapeHtml(token)}"><button type="submit">Log out</button></form><p><a href="/">Stay signed in</a></p></main></body></html>`;
 }
@@ -20,7 +23,15 @@ function confirmPage(token: string) {
  * image elsewhere must not sign anyone out. POST /logout signs out when it carries the session's
  * XSRF token (form field `_token` or the X-XSRF-TOKEN header).
  */
-export function logoutHandlers(deps: ServiceDeps) {
+export interface LogoutOptions {
+  /**
+   * The confirmation page as the portal draws it (the public shell's /logout: the design system's
+   * card and button, the session's XSRF token read from its cookie); null when not built.
+   */
+  confirmPage?: (c: Context<AppEnv>) => Response | null;
+}
+
+export function logoutHandlers(deps: ServiceDeps, options: LogoutOptions = {}) {
   const signOut = (c: Context<AppEnv>) => {
     clearSessionCookie(c);
     return c.redirect('/login', 303);
@@ -29,8 +40,10 @@ export function logoutHandlers(deps: ServiceDeps) {
     async get(c: Context<AppEnv>) {
       const token = readSessionToken(c);
       if (!token || !(await deps.identity.resolvePrincipal(token))) return signOut(c);
+      const page = options.confirmPage?.(c);
+      if (page) return page;
       c.header('Cache-Control', 'no-store');
-      return c.html(confirmPage(xsrfTokenFor(token)));
+      return c.html(plainConfirmPage(xsrfTokenFor(token)));
     },
     async post(c: Context<AppEnv>) {
       const token = readSessionToken(c);

@@ -4,9 +4,10 @@ import { loadGatewayEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
 import { createContentOriginApp } from './content-origin';
-import { demoSignInLines, seedDemoData } from './seed';
+import { seedDemoData } from './seed';
+import { startBanner, startModeOverrides } from './start-banner';
 
-const env = loadGatewayEnv();
+const env = loadGatewayEnv(startModeOverrides(process.argv, process.env));
 const platform = await createPlatform(env);
 const seeded = await seedDemoData(platform);
 if (seeded) logger.info('demo data seeded');
@@ -16,8 +17,7 @@ const background = env.RUN_WORKER ? startBackgroundWork(platform) : null;
 
 const app = createGatewayApp(platform);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const database = env.DATABASE_URL ? 'MySQL (DATABASE_URL)' : `SQLite ${env.dataDir}/portal.sqlite`;
-  process.stdout.write(['', ...demoSignInLines(env.appUrl), `Database: ${database}`, `Listening on port ${info.port}. Ctrl-C stops.`, ''].join('\n'));
+  process.stdout.write(['', ...startBanner(env, info.port), ''].join('\n'));
 });
 
 // Course packages on their own origin (issue 13 item 2), beside the portal.

@@ -53,7 +53,11 @@ export const PACKAGE_CONTENT_POLICY = "object-src 'none'; base-uri 'self'; frame
 /** Other stored files (attachments, certificate images): never a page that runs anything. */
 export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), interest-cohort=(), fullscreen=(self)';
+/**
+ * Only features Chromium knows: an unknown one (`bluetooth`, FLoC's retired `interest-cohort`) is a
+ * console warning on every page load and denies nothing.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), fullscreen=(self)';
 
 const PACKAGE_PATH = /^\/storage\/courses\/\d+\/package\//;
 

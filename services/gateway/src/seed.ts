@@ -17,15 +17,16 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   });
 }
 
+/** The README's demo sign-ins, as the start banner prints them. */
 export function demoSignInLines(appUrl: string): string[] {
   const s = DEMO.signIns;
   return [
-    `Portal: ${appUrl}`,
     'Demo sign-ins:',
     `  admin     ${s.admin.email} / ${s.admin.password}`,
     `  manager   ${s.manager.email} / ${s.manager.password}   (Demo Construction Ltd)`,
     `  learner   ${s.learner.email} / ${s.learner.password}`,
     `  learner   login code ${s.codeLearner.loginCode}`,
+    `  depots    login codes ${s.northLearner.loginCode} (North Depot), ${s.southLearner.loginCode} (South Depot)`,
     `  verify    ${appUrl}/verify?code=DEMO-CERT-0001`,
   ];
 }

@@ -22,6 +22,15 @@ export interface StaticSitesOptions {
 }
 
 /**
+ * The public shell's page, never cached (it is personal: /logout's confirmation of a live session
+ * reads the session's XSRF cookie), or null when the shell is not built.
+ */
+export function publicShellPage(options: Pick<StaticSitesOptions, 'root'> = {}) {
+  const indexFile = options.root ? join(options.root, 'shells/public/dist/index.html') : fromRepoRoot('shells/public/dist/index.html');
+  return (c: Context): Response | null => sendBuiltFile(c, indexFile, { cacheControl: 'no-store' });
+}
+
+/**
  * Shells, remotes (each in its own folder with its mf-manifest.json) and the SPA fallbacks.
  * Every file goes out precompressed when the client accepts it; hashed files are cached for a
  * year, pages, manifests and remoteEntry.js are revalidated (ETag → 304), so a team's new release

@@ -1,4 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '@portal/service-kit';
+import { logoutHandlers } from '../src/logout';
+import { publicShellPage } from '../src/static-sites';
 import { XSRF_COOKIE } from '@portal/contracts';
 import { xsrfTokenFor } from '@portal/service-kit';
 import { TestClient } from '@portal/service-kit/testing';
@@ -83,5 +90,32 @@ describe('/logout', () => {
     // An ended session: the GET clears it and goes to sign-in (where the shells send a 401).
     const after = await harness.app.request('/logout', { headers: cookie });
     expect(after.headers.get('location')).toBe('/login');
+  });
+});
+
+describe('/logout with the frontends built', () => {
+  it('asks a live session on the portal’s own page (the public shell, never cached), and still clears an ended one (issue 24 item 5)', async () => {
+    const { harness, userId, em } = await world();
+    const root = mkdtempSync(join(tmpdir(), 'portal-logout-'));
+    try {
+      mkdirSync(join(root, 'shells/public/dist'), { recursive: true });
+      writeFileSync(join(root, 'shells/public/dist/index.html'), '<!doctype html><html lang="en-GB"><title>Safety Training</title><div id="root"></div></html>');
+      const app = new Hono<AppEnv>();
+      const logout = logoutHandlers(harness.platform, { confirmPage: publicShellPage({ root }) });
+      app.get('/logout', logout.get);
+      const token = await signInAs(em, userId);
+
+      const page = await app.request('/logout', { headers: { Cookie: `portal_session=${token}` } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(await page.text()).toContain('<title>Safety Training</title>');
+      expect((await harness.client(token).request('/api/shell')).status).toBe(200);
+
+      const ended = await app.request('/logout', { headers: { Cookie: 'portal_session=gone' } });
+      expect(ended.status).toBe(303);
+      expect(ended.headers.get('location')).toBe('/login');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { Spinner } from '@portal/design-system';
 import { PublicLayout } from './modules/layout/public-layout';
 import { usePublicSiteSettings } from './modules/settings/use-public-site-settings';
+import { LogoutPage } from './pages/logout-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { VerifyPage } from './pages/verify-page';
 
@@ -37,6 +38,7 @@ export function App() {
           <Route path="/password/reset" element={page(<PasswordResetPage />)} />
           <Route path="/password/reset/:token" element={page(<PasswordResetPage />)} />
           <Route path="/verify" element={<VerifyPage />} />
+          <Route path="/logout" element={<LogoutPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -86,8 +86,8 @@ describe('company Courses page', () => {
     fireEvent.change(screen.getByLabelText('Search courses'), { target: { value: 'WORKING AT' } });
     await waitFor(() => expect(address()).toBe('/courses?search=WORKING+AT'));
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(1));
-    // One course reads in the singular.
-    expect(screen.getByText('Showing all 1 course.')).toBeTruthy();
+    // One course reads in the singular, without "all" (issue 24 item 15).
+    expect(screen.getByText('Showing 1 course.')).toBeTruthy();
     expect(requests.filter((r) => r.path === '/api/courses').map((r) => r.query.get('search'))).toEqual([null, 'WORKING AT']);
   });
 

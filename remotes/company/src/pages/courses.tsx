@@ -99,7 +99,7 @@ export default function Courses({ api }: RemotePageProps) {
           <SearchInput label="Search courses" value={searchText} onChange={setSearchText} placeholder="Search courses" hideLabel />
           {courses.status === 'success' ? (
             <p className="company-courses-count" aria-live="polite">
-              {categoryId ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.` : `Showing all ${countNoun(total, 'course')}.`}
+              {categoryId || total === 1 ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.` : `Showing all ${countNoun(total, 'course')}.`}
             </p>
           ) : null}
           {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}

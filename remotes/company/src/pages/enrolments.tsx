@@ -274,7 +274,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             onChooseAll={() => setFilters({ ...filters, courses: [] })}
           />
           <div className="reporting-toolbar">
-            <SearchInput label="Search enrolments" placeholder="Search by learner, email, login code or course" value={address.searchText} onChange={address.setSearchText} />
+            <SearchInput label="Search enrolments" placeholder="Name, email, login code or course" value={address.searchText} onChange={address.setSearchText} />
             <Button variant="secondary" aria-expanded={isFilterOpen} aria-controls="reporting-filters" onClick={() => setFilterOpen((open) => !open)}>
               {isFilterOpen ? 'Hide filters' : 'Filters'}
             </Button>

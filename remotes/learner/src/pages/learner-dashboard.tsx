@@ -20,7 +20,11 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
 
   return (
     <div className="learner-dashboard" data-testid="learner-dashboard">
-      <PageHeader title={`Welcome back, ${name}`} subtitle="Here are your courses. Pick up where you left off." />
+      {session?.is_first_visit ? (
+        <PageHeader title={`Welcome, ${name}`} subtitle="Here are your courses. Start one whenever you are ready." />
+      ) : (
+        <PageHeader title={`Welcome back, ${name}`} subtitle="Here are your courses. Pick up where you left off." />
+      )}
       {query.status === 'loading' ? (
         <div className="learner-grid" role="status">
           <span className="ds-visually-hidden">Loading your courses…</span>

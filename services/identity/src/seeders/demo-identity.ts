@@ -12,6 +12,8 @@ export const DEMO = {
     manager: { email: 'manager@demo.test', password: 'Manager!2345' },
     learner: { email: 'learner@demo.test', password: 'Learner!2345' },
     codeLearner: { loginCode: 'DEMOCODE1' },
+    northLearner: { loginCode: 'DEMOCODE2' },
+    southLearner: { loginCode: 'DEMOCODE3' },
   },
 } as const;
 
@@ -34,8 +36,8 @@ export async function seedDemoIdentity(em: Em): Promise<boolean> {
     { id: u.manager, name: 'Morgan Hale', email: s.manager.email, password: s.manager.password, companyId: c.demo, role: 'manager' },
     { id: u.learner, name: 'Lee Carter', email: s.learner.email, password: s.learner.password, companyId: c.demo, role: 'learner' },
     { id: u.codeLearner, name: 'Priya Shah', loginCode: s.codeLearner.loginCode, companyId: c.demo, role: 'learner' },
-    { id: u.northLearner, name: 'Sam Northcott', email: 'sam.northcott@demo.test', loginCode: 'DEMOCODE2', companyId: c.northDepot, role: 'learner' },
-    { id: u.southLearner, name: 'Jo Southgate', email: 'jo.southgate@demo.test', loginCode: 'DEMOCODE3', companyId: c.southDepot, role: 'learner' },
+    { id: u.northLearner, name: 'Sam Northcott', email: 'sam.northcott@demo.test', loginCode: s.northLearner.loginCode, companyId: c.northDepot, role: 'learner' },
+    { id: u.southLearner, name: 'Jo Southgate', email: 'jo.southgate@demo.test', loginCode: s.southLearner.loginCode, companyId: c.southDepot, role: 'learner' },
   ] as const;
   for (const user of users) {
     em.create(User, {

@@ -37,6 +37,27 @@ export const FailedJob = defineEntity({
 });
 export type IFailedJob = InferEntity<typeof FailedJob>;
 
+/**
+ * A job that succeeded, kept FINISHED_JOBS_KEPT_DAYS so the admin can open what ran (the queue
+ * drains in under a second). It keeps its job's id: a job is in jobs or here, never both.
+ */
+export const FinishedJob = defineEntity({
+  name: 'FinishedJob',
+  tableName: 'finished_jobs',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(false),
+    queue: p.string().length(64),
+    name: p.string().length(128),
+    payload: p.text(),
+    attempts: p.integer(),
+    availableAt: p.datetime().fieldName('available_at'),
+    createdAt: p.datetime().fieldName('created_at'),
+    finishedAt: p.datetime().fieldName('finished_at'),
+  }),
+});
+export type IFinishedJob = InferEntity<typeof FinishedJob>;
+export const FINISHED_JOBS_KEPT_DAYS = 7;
+
 export const RUN_OUTCOMES = ['running', 'succeeded', 'failed'] as const;
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 

@@ -1,7 +1,7 @@
 import type { Knex } from '@mikro-orm/knex';
 import { SchemaMigration } from '../db/schema-migration';
 import type { ServiceSchema } from '../db/orm';
-import { FailedJob, Job, ScheduledRun } from './job.entity';
+import { FailedJob, FinishedJob, Job, ScheduledRun } from './job.entity';
 
 /** Jobs and failed jobs live in the database (DESIGN.md "Jobs, mail and schedule"). */
 export class CreateJobTables extends SchemaMigration {
@@ -60,10 +60,28 @@ export class JobWorkerColumns extends SchemaMigration {
   }
 }
 
+/** Jobs that succeeded, kept a while for the admin's Cron Jobs tab (pruned by the worker as it finishes others). */
+export class FinishedJobsTable extends SchemaMigration {
+  protected build(schema: Knex.SchemaBuilder) {
+    return schema.createTable('finished_jobs', (t) => {
+      t.integer('id').primary();
+      t.string('queue', 64).notNullable();
+      t.string('name', 128).notNullable();
+      t.text('payload').notNullable();
+      t.integer('attempts').notNullable().defaultTo(0);
+      t.datetime('available_at').notNullable();
+      t.datetime('created_at').notNullable();
+      t.datetime('finished_at').notNullable();
+      t.index(['finished_at']);
+    });
+  }
+}
+
 export const jobsSchema: ServiceSchema = {
-  entities: [Job, FailedJob, ScheduledRun],
+  entities: [Job, FailedJob, FinishedJob, ScheduledRun],
   migrations: [
     { name: '202611210001_kit_jobs', class: CreateJobTables },
     { name: '202611240001_kit_jobs_worker', class: JobWorkerColumns },
+    { name: '202612260001_kit_finished_jobs', class: FinishedJobsTable },
   ],
 };

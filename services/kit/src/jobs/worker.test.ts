@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createTestPlatform, unwiredPort, type TestPlatform } from '../testing';
 import type { Em } from '../db';
 import { defineJob, PermanentJobError } from './job-definition';
-import { FailedJob, Job } from './job.entity';
+import { FailedJob, FinishedJob, Job } from './job.entity';
 import { jobsSchema } from './jobs.migration';
 import { retryFailedJob } from './failed-jobs';
 import { createWorker } from './worker';
@@ -46,6 +46,7 @@ beforeEach(async () => {
   platform.sentMail.length = 0;
   await platform.orm.em.fork().nativeDelete(Job, {});
   await platform.orm.em.fork().nativeDelete(FailedJob, {});
+  await platform.orm.em.fork().nativeDelete(FinishedJob, {});
 });
 
 const em = () => platform.orm.em.fork();
@@ -61,6 +62,21 @@ describe('job queue', () => {
     expect(ran).toEqual([{ name: 'test.record', value: 1, attempt: 1 }]);
     expect(await em().count(Job, {})).toBe(0);
     expect(await platform.jobs.drain()).toBe(0);
+  });
+
+  it('keeps a finished job a week under its own id, for the Cron Jobs tab (issue 24 item 17)', async () => {
+    await platform.jobs.enqueue('test.record', { value: 7 });
+    const { id } = await em().findOneOrFail(Job, { name: 'test.record' });
+    await platform.jobs.drain();
+    const finished = await em().findOneOrFail(FinishedJob, { id });
+    expect([finished.name, finished.queue, finished.attempts, finished.finishedAt]).toEqual(['test.record', 'default', 1, clock]);
+    expect(JSON.parse(finished.payload)).toEqual({ value: 7 });
+    // A week and a minute later, the next finished job takes the old one's place.
+    minutes(7 * 24 * 60 + 1);
+    await platform.jobs.enqueue('test.record', { value: 8 });
+    const next = await em().findOneOrFail(Job, { name: 'test.record' });
+    await platform.jobs.drain();
+    expect((await em().find(FinishedJob, {})).map((j) => j.id)).toEqual([next.id]);
   });
 
   it('enqueueMany writes a batch; a delayed job waits for the clock', async () => {

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isMysql, type Em, type Orm } from '../db';
 import { logger } from '../logger';
-import { FailedJob, Job, type IJob } from './job.entity';
+import { FailedJob, FINISHED_JOBS_KEPT_DAYS, FinishedJob, Job, type IJob } from './job.entity';
 import { PermanentJobError, type JobDefinition } from './job-definition';
 import type { JobQueue } from './job-queue';
 import type { Env } from '../env';
@@ -51,7 +51,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * selects the next due row `FOR UPDATE SKIP LOCKED` and marks it reserved, so concurrent workers
  * each skip the rows the others are claiming; on SQLite one `UPDATE … WHERE id = (SELECT …)
  * RETURNING id` does both in a single statement (the database's single writer serialises them).
- * A job is deleted when its handler succeeds, released with a back-off when it throws, and moved
+ * A job moves to finished_jobs when its handler succeeds, is released with a back-off when it throws, and moves
  * to failed_jobs (error and stack) after its last try. Every update after the claim is guarded by
  * `reserved_by`, so a worker that lost its reservation (timed out) changes nothing.
  */
@@ -167,8 +167,31 @@ export function createWorker(options: WorkerOptions): Worker {
       logger.info('job will be retried', { job: job.id, name: job.name, attempt: job.attempts, availableAt: availableAt.toISOString(), error: message(error) });
       return;
     }
-    const deleted = await em.nativeDelete(Job, { id: job.id, reservedBy: workerId });
-    if (!deleted) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
+    const finishedAt = options.now();
+    const moved = await em.transactional(async (tx: Em) => {
+      const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
+      if (!deleted) return false;
+      tx.create(FinishedJob, { id: job.id, queue: job.queue, name: job.name, payload: job.payload, attempts: job.attempts, availableAt: job.availableAt, createdAt: job.createdAt, finishedAt });
+      return true;
+    });
+    if (!moved) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
+    else await pruneFinished(finishedAt);
+  }
+
+  /**
+   * Finished jobs are kept FINISHED_JOBS_KEPT_DAYS for the Cron Jobs tab; older ones go, at most
+   * once a minute per worker and outside the job's transaction (a busy queue does not pay per job).
+   */
+  let prunedAt = 0;
+  async function pruneFinished(now: Date) {
+    if (now.getTime() - prunedAt < 60_000) return;
+    prunedAt = now.getTime();
+    try {
+      await options.orm.em.fork().nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(now.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
+    } catch (error) {
+      logger.warn('could not remove old finished jobs; the next finished job tries again', { error: message(error) });
+      prunedAt = 0;
+    }
   }
 
   async function runNext(workerId = baseId): Promise<boolean> {

@@ -156,12 +156,16 @@ function CertificatePreview({ api, version }: { api: ApiClient; version: number 
       {failure ? <LoadError error={failure} onRetry={preview.reload} what="the sample certificate" /> : null}
       {isShown && preview.status === 'loading' ? <Spinner label="Making the sample certificate…" /> : null}
       {url ? (
-        // Browsers without a PDF viewer (some mobiles, headless) show the fallback instead.
-        <object className="certificate-preview" data={url} type="application/pdf" aria-label="Sample certificate" data-testid="certificate-preview">
+        <>
+          {/*
+            A frame of the PDF's own address (the portal's CSP allows same-origin frames; plugins,
+            object-src, stay refused): the browser's PDF viewer shows it. A new background remounts it.
+          */}
+          <iframe key={version} className="certificate-preview" src={certificatePreview.path} title="Sample certificate" data-testid="certificate-preview" />
           <p className="admin-muted">
-            This browser cannot show PDFs here: <a className="ds-link" href={url} download="sample-certificate.pdf">download the sample certificate</a> to see it.
+            Nothing shown? Some browsers (many phones) show no PDFs in a page: <a className="ds-link" href={url} download="sample-certificate.pdf">download the sample certificate</a> to see it.
           </p>
-        </object>
+        </>
       ) : null}
     </section>
   );

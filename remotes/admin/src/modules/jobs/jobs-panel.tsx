@@ -28,7 +28,7 @@ import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { formatDateTime } from './format-date-time';
 
 export const JOB_VIEWS = [
-  { id: 'queue', label: 'Queued and running' },
+  { id: 'queue', label: 'Queue and last week' },
   { id: 'failed', label: 'Failed jobs' },
   { id: 'schedule', label: 'Scheduled tasks' },
 ] as const;
@@ -68,6 +68,7 @@ function QueueList({ api }: { api: ApiClient }) {
     { key: 'attempts', header: 'Attempts', sortable: true, align: 'right', render: (j) => j.attempts },
     { key: 'available_at', header: 'Available at', sortable: true, render: (j) => formatDateTime(j.available_at) },
     { key: 'state', header: 'State', render: (j) => <span className={`admin-job-state admin-job-state--${j.state}`}>{j.state}</span> },
+    { key: 'finished_at', header: 'Finished at', render: (j) => (j.finished_at ? formatDateTime(j.finished_at) : '—') },
   ];
   return (
     <>
@@ -105,6 +106,12 @@ function JobDetails({ api, id, onClose }: { api: ApiClient; id: number; onClose:
           <dd>{formatDateTime(job.data.available_at)}</dd>
           <dt>Created at</dt>
           <dd>{formatDateTime(job.data.created_at)}</dd>
+          {job.data.finished_at ? (
+            <>
+              <dt>Finished at</dt>
+              <dd>{formatDateTime(job.data.finished_at)}</dd>
+            </>
+          ) : null}
           {job.data.last_error ? (
             <>
               <dt>Last error</dt>

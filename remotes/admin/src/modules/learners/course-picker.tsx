@@ -12,7 +12,7 @@ export function CoursePicker({ api, ...field }: PickerFieldProps & { api: ApiCli
       search={(term) => api.call(listCourses, { query: { per_page: MATCHES, sortBy: 'name', ...(term ? { search: term } : {}) } }).then((r) => r.data.map((c) => ({ id: c.id, name: c.name })))}
       optionLabel={(course) => course.name}
       searchLabel="Search courses"
-      searchPlaceholder="Search courses by name"
+      searchPlaceholder="Course name"
       chooseText="Choose a course…"
       loadingText="Loading courses…"
       className="course-picker"

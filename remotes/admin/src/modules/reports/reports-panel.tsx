@@ -19,7 +19,7 @@ import { CompanyPicker } from '@portal/frontend-kit';
 import { CoursePicker } from '../learners/course-picker';
 import { BarChart } from './bar-chart';
 import { fetchReportFile, type ReportRequest } from './fetch-report';
-import { dateProblem, defaultReportDates, downloadName } from './report-form';
+import { dateProblem, defaultReportDates, downloadName, reportCellText, reportRangeText, reportsBlockedText } from './report-form';
 
 const DATE_RANGE_REPORTS: ReportType[] = ['credit-usage', 'course-usage', 'company-analytics', 'user-activity'];
 const TABLE_ROWS_SHOWN = 50;
@@ -82,7 +82,7 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
   }
 
   const isBusy = generating !== null;
-  const columns: TableColumn<Record<string, string | number | null> & { __row: number }>[] = (shown?.columns ?? []).map((c) => ({ key: c.key, header: c.label, render: (row) => row[c.key] ?? '—' }));
+  const columns: TableColumn<Record<string, string | number | null> & { __row: number }>[] = (shown?.columns ?? []).map((c) => ({ key: c.key, header: c.label, render: (row) => reportCellText(c, row[c.key]) }));
 
   return (
     <div className="admin-panel" data-testid="reports-panel">
@@ -128,11 +128,15 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
           </li>
         ))}
       </ul>
-      {problem ? <p className="admin-muted" data-testid="report-disabled-reason">The Generate buttons are off: {problem}</p> : null}
+      {problem ? (
+        <p className="admin-muted" role="status" data-testid="report-disabled-reason">
+          {reportsBlockedText(problem)}
+        </p>
+      ) : null}
       {shown ? (
         <section className="admin-report-view" data-testid="report-view" aria-label={shown.title}>
           <h3>
-            {shown.title} <span className="admin-muted">{shown.start_date} to {shown.end_date} — {shown.rows.length} rows</span>
+            {shown.title} <span className="admin-muted">{reportRangeText(shown.start_date, shown.end_date)} — {shown.rows.length} rows</span>
           </h3>
           <BarChart data={shown.chart} label={`${shown.title} chart`} />
           <Table

@@ -2,10 +2,14 @@ import { accountDepotDeletionPreview, type ApiClient } from '@portal/contracts';
 import { Spinner } from '@portal/design-system';
 import { countNoun, LoadError, useApiQuery } from '@portal/frontend-kit';
 
-/** Whether the depot holds anything a move to its parent would keep (then the modal offers the move). */
-export function useDepotHasLearners(api: ApiClient, depotId: number, open: boolean): boolean {
+/**
+ * The parent company's name when the depot holds anything a move to it would keep (then the modal
+ * offers the move, its button naming the parent as the text does), else null.
+ */
+export function useDepotMoveTarget(api: ApiClient, depotId: number, open: boolean): string | null {
   const preview = useApiQuery(open ? `depot-preview:${depotId}` : null, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));
-  return preview.status === 'success' && !!preview.data.parent && preview.data.learners + preview.data.enrollments > 0;
+  if (preview.status !== 'success' || !preview.data.parent) return null;
+  return preview.data.learners + preview.data.enrollments > 0 ? preview.data.parent.name : null;
 }
 
 /** What deleting the depot would remove, read when the delete modal opens (nothing is deleted silently). */

@@ -6,7 +6,7 @@ import { accountDepotDelete, accountDepotMoveToParent, ApiError, type ApiClient 
 import { accountDepotUpdate } from '@portal/contracts/schemas';
 import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { DepotDeletionPreview, useDepotHasLearners } from './depot-deletion-preview';
+import { DepotDeletionPreview, useDepotMoveTarget } from './depot-deletion-preview';
 
 const schema = accountDepotUpdate.body!;
 type Values = z.input<typeof schema>;
@@ -22,7 +22,7 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
   // A depot that holds learners or enrolments can hand them to its parent instead (issue 12).
-  const canMove = useDepotHasLearners(api, depot.id, isConfirming);
+  const moveTarget = useDepotMoveTarget(api, depot.id, isConfirming);
   const {
     register,
     handleSubmit,
@@ -86,9 +86,9 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
         onClose={() => !isDeleting && setConfirming(false)}
         footer={
           <>
-            {canMove ? (
+            {moveTarget ? (
               <Button variant="secondary" disabled={isDeleting} onClick={() => void onDelete(true)}>
-                Move learners to parent
+                Move learners to {moveTarget}
               </Button>
             ) : null}
             <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>

@@ -173,7 +173,8 @@ describe('POST /api/courses', () => {
     expect(response.status).toBe(422);
     expect(Object.keys(body.errors!).sort()).toEqual(['name', 'validity_period', 'wp_link']);
     const noFile = await create({ file: undefined });
-    expect(noFile.body.errors?.file).toBeDefined();
+    // No package chosen at all: say what to choose, not "must be a file" (issue 24 item 15).
+    expect(noFile.body.errors?.file).toEqual(["Choose the course's SCORM package (.zip)."]);
   });
 
   it('needs a company when Company Specific is ticked, and clears company_id when it is not', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { COMPANY_SPECIFIC_CATEGORY_NAME, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
+import { COMPANY_SPECIFIC_CATEGORY_NAME, COURSE_PACKAGE_MISSING, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
 import { uploadedFilePath, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
 import { categoriesByIds } from '../categories/category.repository';
 import { CourseActivity } from '../activities/course-activity.entity';
@@ -68,7 +68,7 @@ const newCode = () => randomInt(100_000, 1_000_000);
 export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | null, body: CourseFormBody): Promise<number> {
   const existing = courseId === null ? null : await findCourse(em, courseId);
   if (courseId !== null && !existing) throw validationError({ id: ['That course does not exist.'] });
-  if (courseId === null && !body.file) throw validationError({ file: ['Choose the course package (a SCORM .zip).'] });
+  if (courseId === null && !body.file) throw validationError({ file: [COURSE_PACKAGE_MISSING] });
   if (existing && body.activities) {
     const ids = body.activities.map((a) => a.id).filter((id): id is number => id !== undefined);
     const own = await countActivitiesOfCourse(em, existing.id, ids);

@@ -133,6 +133,14 @@ describe('parseManifest on crafted manifests', () => {
   ])('refuses a manifest with %s', (_label, xml) => {
     expect(() => parseManifest(xml)).toThrow(ManifestError);
   });
+
+  it.each([
+    ['', 'imsmanifest.xml is not valid XML (line 1): Start tag expected.'],
+    ['this is < not xml', "imsmanifest.xml is not valid XML (line 1): Char 't' is not expected."],
+    ['<manifest>\n<a></manifest>', "imsmanifest.xml is not valid XML (line 2): Expected closing tag 'a' (opened in line 2, col 1) instead of closing tag 'manifest'."],
+  ])('says in a sentence, with the line, why %j is not XML', (xml, message) => {
+    expect(() => parseManifest(xml)).toThrow(message);
+  });
 });
 
 describe('withParameters', () => {

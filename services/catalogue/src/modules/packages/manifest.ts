@@ -149,6 +149,18 @@ function sequencingOf(item: Node) {
 }
 
 /**
+ * The parser's error ("Start tag expected.:1:undefined", message:line:column) as a sentence for
+ * the admin: "imsmanifest.xml is not valid XML (line 1): Start tag expected."
+ */
+export function xmlProblem(parserMessage: string): string {
+  const firstLine = parserMessage.split('\n')[0]!.trim();
+  const located = /^(.*?):(\d+):[^:]*$/.exec(firstLine);
+  const what = (located ? located[1]! : firstLine).trim();
+  const sentence = what ? `${what.charAt(0).toUpperCase()}${what.slice(1)}${/[.!?]$/.test(what) ? '' : '.'}` : 'It cannot be read.';
+  return `imsmanifest.xml is not valid XML${located ? ` (line ${located[2]})` : ''}: ${sentence}`;
+}
+
+/**
  * Reads imsmanifest.xml: version (from namespaces), the default organisation (or the first when
  * the default names none), and its launchable items in document order with what the runtime needs.
  */
@@ -157,7 +169,7 @@ export function parseManifest(xml: string): ParsedManifest {
   try {
     doc = parser.parse(xml, true) as Node;
   } catch (error) {
-    throw new ManifestError(`imsmanifest.xml is not valid XML: ${(error as Error).message.split('\n')[0]}`);
+    throw new ManifestError(xmlProblem((error as Error).message));
   }
   const manifest = child(doc, 'manifest');
   if (!manifest) throw new ManifestError('imsmanifest.xml has no <manifest> element.');

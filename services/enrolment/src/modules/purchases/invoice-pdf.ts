@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { formatDate } from '@portal/contracts';
 import type { IInvoice } from './invoice.entity';
 
 const SELLER = 'Safety Training Portal';
@@ -21,6 +22,9 @@ export function invoiceItem(invoice: Pick<IInvoice, 'kind' | 'credits' | 'course
   return invoice.kind === 'credits' ? `${invoice.credits ?? 0} training credits` : `Course: ${invoice.courseName ?? 'a course'}`;
 }
 
+/** The invoice's date line, in en-GB like every date people read: "Date: 14/07/2025". */
+export const invoiceDateLine = (invoice: Pick<IInvoice, 'createdAt'>) => `Date: ${formatDate(invoice.createdAt)}`;
+
 /** A one-page invoice PDF, streamed as pdfkit writes it. */
 export function invoicePdf(invoice: IInvoice): ReadableStream<Uint8Array> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${invoice.orderId}`, Author: SELLER } });
@@ -29,7 +33,7 @@ export function invoicePdf(invoice: IInvoice): ReadableStream<Uint8Array> {
   doc.fontSize(16).text(`Invoice #${invoice.id}`).moveDown();
   doc.fontSize(11);
   doc.text(`Order: ${invoice.orderId}`);
-  doc.text(`Date: ${invoice.createdAt.toISOString().slice(0, 10)}`);
+  doc.text(invoiceDateLine(invoice));
   doc.text(`Billed to: ${invoice.customerName} <${invoice.customerEmail}>`).moveDown();
   const top = doc.y;
   doc.font('Helvetica-Bold').text('Item', 56, top).text('Amount', 400, top, { width: 139, align: 'right' });

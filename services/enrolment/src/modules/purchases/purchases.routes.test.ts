@@ -159,6 +159,7 @@ describe('GET /api/purchase-history', () => {
       expect(text).toContain('ORD-1001');
       expect(text).toContain('20 training credits');
       expect(text).toContain('£300.00');
+      expect(text).toMatch(/Date: \d{2}\/\d{2}\/\d{4}/);
     }
 
     for (const session of [sessions.otherManager, sessions.learner, sessionsOfBuyer.ivy]) {

@@ -45,7 +45,7 @@ describe('POST /api/auth/login with email and password', () => {
       const response = await login(browser, { email: user.email, password: PASSWORD });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        user: { id: user.id, name: user.name, email: user.email, role, company_id: companyId, company_name: companyName, is_mimicking: false },
+        user: { id: user.id, name: user.name, email: user.email, role, company_id: companyId, company_name: companyName, is_mimicking: false, is_first_visit: true },
         redirect: '/',
       });
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));

@@ -3,6 +3,7 @@ import { HELP_EMAIL, type MenuItem, type Role } from '@portal/contracts';
 import { TestClient } from '@portal/service-kit/testing';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makeCompany, makeSession, makeUser } from '../../testing/factories';
+import { recordSignIn } from '../learner-account/sign-in-record.repository';
 
 const COMPANY_REMOTE = 'https://cdn.example.test/remotes/company/2.3.1/mf-manifest.json';
 const VERIFY_REMOTE = 'https://verify.example.test/mf-manifest.json';
@@ -55,12 +56,27 @@ describe('GET /api/shell', () => {
       company_id: companyId,
       company_name: 'Harbour Works Ltd',
       is_mimicking: false,
+      is_first_visit: true,
     });
     // /account is the learner's own account page (issue 15), not the company's account settings.
     expect(hrefs(shell.menu)).toEqual(['/', '/verify', '/account', '/logout']);
     expect(shell.menu.some((item) => item.icon)).toBe(false);
     expect(shell.help_email).toBe(HELP_EMAIL);
     expect(shell.is_development).toBe(false);
+  });
+
+  it('tells a first visit (one sign-in, this one) from a return (issue 24 item 15: no "Welcome back" on a first visit)', async () => {
+    const em = world.em();
+    const user = await makeUser(em, { role: 'learner', companyId, name: 'New Starter', email: 'new@harbour.test' });
+    const token = await makeSession(em, user.id);
+    const firstVisit = async () => {
+      const response = await new TestClient(world.app, { sessionToken: token }).request('/api/shell');
+      return ((await response.json()) as { user: { is_first_visit: boolean } }).user.is_first_visit;
+    };
+    await recordSignIn(em, user.id, 'password', new Date('2026-11-01T09:00:00Z'));
+    expect(await firstVisit()).toBe(true);
+    await recordSignIn(em, user.id, 'password', new Date('2026-11-02T09:00:00Z'));
+    expect(await firstVisit()).toBe(false);
   });
 
   it('gives a manager the company pages, ending with /account and /logout, and no admin item', async () => {

@@ -2,6 +2,7 @@ import type { SessionUser } from '@portal/contracts';
 import type { Em, Principal } from '@portal/service-kit';
 import type { IUser } from './user.entity';
 import { companyNameOf } from '../sessions/session.repository';
+import { signInsOf } from '../learner-account/sign-in-record.repository';
 
 export async function toSessionUser(em: Em, user: IUser, principal: Principal | null): Promise<SessionUser> {
   const companyId = principal?.companyId ?? user.companyId;
@@ -13,5 +14,7 @@ export async function toSessionUser(em: Em, user: IUser, principal: Principal | 
     company_id: companyId,
     company_name: await companyNameOf(em, companyId),
     is_mimicking: principal?.isMimicking ?? false,
+    // The sign-in that made this session is recorded already: a second one means they were here before.
+    is_first_visit: (await signInsOf(em, user.id, 2)).length <= 1,
   };
 }

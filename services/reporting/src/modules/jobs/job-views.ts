@@ -1,5 +1,5 @@
 import type { AdminFailedJob, AdminJob, JobState } from '@portal/contracts';
-import type { IFailedJob, IJob } from '@portal/service-kit';
+import type { IFailedJob, IFinishedJob, IJob } from '@portal/service-kit';
 import { readMaskedPayload } from './mask-payload';
 
 /** running: a worker holds it; retrying: it failed before and waits for its next try; else queued. */
@@ -8,21 +8,26 @@ export function jobState(job: Pick<IJob, 'reservedAt' | 'attempts'>): JobState {
   return job.attempts > 0 ? 'retrying' : 'queued';
 }
 
-export function toAdminJob(job: IJob): AdminJob {
+const isFinished = (job: IJob | IFinishedJob): job is IFinishedJob => 'finishedAt' in job && job.finishedAt instanceof Date;
+
+export function toAdminJob(job: IJob | IFinishedJob): AdminJob {
+  const finished = isFinished(job);
   return {
     id: job.id,
     name: job.name,
     queue: job.queue,
     attempts: job.attempts,
     available_at: job.availableAt.toISOString(),
-    state: jobState(job),
-    reserved_by: job.reservedBy ?? null,
+    state: finished ? 'finished' : jobState(job),
+    reserved_by: finished ? null : (job.reservedBy ?? null),
     created_at: job.createdAt.toISOString(),
+    finished_at: finished ? job.finishedAt.toISOString() : null,
   };
 }
 
-export function toAdminJobDetail(job: IJob) {
-  return { ...toAdminJob(job), payload: readMaskedPayload(job.payload), last_error: job.lastError ?? null, reserved_at: job.reservedAt?.toISOString() ?? null };
+export function toAdminJobDetail(job: IJob | IFinishedJob) {
+  const waiting = isFinished(job) ? null : job;
+  return { ...toAdminJob(job), payload: readMaskedPayload(job.payload), last_error: waiting?.lastError ?? null, reserved_at: waiting?.reservedAt?.toISOString() ?? null };
 }
 
 export function toAdminFailedJob(job: IFailedJob): AdminFailedJob {

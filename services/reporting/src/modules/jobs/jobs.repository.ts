@@ -1,16 +1,27 @@
 import type { AdminFailedJobsQuery, AdminJobsQuery, Page } from '@portal/contracts';
-import { FailedJob, Job, listPage, mapPage, type Em, type IFailedJob, type IJob } from '@portal/service-kit';
+import { FailedJob, FinishedJob, Job, listPage, mapPage, type Em, type IFailedJob, type IFinishedJob, type IJob } from '@portal/service-kit';
 
-/** Queued and running jobs, on the list mechanism (search by name or queue). */
-export async function listJobs(em: Em, query: AdminJobsQuery, url: string): Promise<Page<IJob>> {
-  const base = em.getKnex()('jobs').select('id');
+/**
+ * Queued and running jobs and the ones that finished in the last week (the queue drains in under
+ * a second, so without them there is rarely a job to open), on the list mechanism (search by name
+ * or queue). A job is in one table or the other under the same id.
+ */
+export async function listJobs(em: Em, query: AdminJobsQuery, url: string): Promise<Page<IJob | IFinishedJob>> {
+  const knex = em.getKnex();
+  const columns = ['id', 'name', 'queue', 'attempts', 'available_at'];
+  const both = knex.select(columns).from('jobs').unionAll(knex.select(columns).from('finished_jobs'));
+  const base = knex.select('id').from(both.as('all_jobs'));
   const page = await listPage<{ id: number }, AdminJobsQuery['sort']>(base, query, {
     search: ['name', 'queue'],
     sort: { id: 'id', name: 'name', queue: 'queue', attempts: 'attempts', available_at: 'available_at' },
     id: 'id',
     url,
   });
-  return mapPage(page, async (rows) => inOrder(rows, await em.find(Job, { id: { $in: idsOf(rows) } })));
+  return mapPage(page, async (rows) => {
+    const ids = idsOf(rows);
+    const [waiting, finished] = await Promise.all([em.find(Job, { id: { $in: ids } }), em.find(FinishedJob, { id: { $in: ids } })]);
+    return inOrder<IJob | IFinishedJob>(rows, [...waiting, ...finished]);
+  });
 }
 
 /** Failed jobs, on the list mechanism (search by name, queue or error). */
@@ -32,5 +43,6 @@ function inOrder<T extends { id: number }>(rows: { id: number }[], found: T[]): 
 }
 const idsOf = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
 
-export const findJob = (em: Em, id: number) => em.findOne(Job, { id });
+/** A queued or running job, else one that finished in the last week. */
+export const findJob = async (em: Em, id: number): Promise<IJob | IFinishedJob | null> => (await em.findOne(Job, { id })) ?? em.findOne(FinishedJob, { id });
 export const findFailedJob = (em: Em, id: number) => em.findOne(FailedJob, { id });

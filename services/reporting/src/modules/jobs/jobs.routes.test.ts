@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
-import { defineTask, FailedJob, Job, ScheduledRun } from '@portal/service-kit';
+import { defineTask, FailedJob, FinishedJob, Job, ScheduledRun } from '@portal/service-kit';
 import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { createReportingTestPlatform } from '../../testing';
@@ -59,6 +59,30 @@ describe('Cron Jobs tab', () => {
     const detail = await body<{ payload: Record<string, string> }>(await client().request(`/api/admin/jobs/${page.data[0]!.id}`));
     expect(detail.payload).toEqual({ to: 'a@b.test', text: `Sign in: https://portal.test/login/link?token=${MASK}`, loginToken: MASK });
     expect((await client().request('/api/admin/jobs/999999')).status).toBe(404);
+  });
+
+  it('lists the jobs that finished in the last week too, newest first, and opens one (issue 24 item 17)', async () => {
+    const em = platform.orm.em.fork();
+    const done = em.create(FinishedJob, {
+      id: 900001,
+      queue: 'mail',
+      name: 'mail.sent-earlier',
+      payload: JSON.stringify({ to: 'c@d.test', password: 'hunter2' }),
+      attempts: 1,
+      availableAt: new Date('2026-06-30T11:00:00Z'),
+      createdAt: new Date('2026-06-30T11:00:00Z'),
+      finishedAt: new Date('2026-06-30T11:00:01Z'),
+    });
+    await em.flush();
+    try {
+      const page = await body<{ data: { id: number; name: string; state: string; finished_at: string | null }[]; total: number }>(await client().request('/api/admin/jobs'));
+      expect(page.total).toBe(3);
+      expect(page.data[0]).toMatchObject({ id: 900001, name: 'mail.sent-earlier', state: 'finished', finished_at: '2026-06-30T11:00:01.000Z' });
+      const detail = await body<{ state: string; payload: Record<string, string>; reserved_at: string | null }>(await client().request('/api/admin/jobs/900001'));
+      expect(detail).toMatchObject({ state: 'finished', payload: { to: 'c@d.test', password: MASK }, reserved_at: null });
+    } finally {
+      await platform.orm.em.fork().nativeDelete(FinishedJob, { id: done.id });
+    }
   });
 
   it('lists failed jobs and shows one with its error, stack and masked payload', async () => {

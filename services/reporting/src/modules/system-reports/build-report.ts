@@ -4,7 +4,7 @@ import { dbDay } from './db-time';
 import { ReportRepository, type ReportFilters } from './report.repository';
 
 type Cell = string | number | null;
-type Column = { key: string; label: string };
+type Column = { key: string; label: string; kind?: 'date' };
 interface Built {
   columns: Column[];
   rows: Record<string, Cell>[];
@@ -12,6 +12,8 @@ interface Built {
 }
 
 const col = (key: string, label: string): Column => ({ key, label });
+/** A column of days: the view shows them dd/mm/yyyy, the workbook writes date cells. */
+const dayCol = (key: string, label: string): Column => ({ key, label, kind: 'date' });
 /** The bars of a chart: the largest first, at most 12 (the table has the rest). */
 function chartOf(entries: [string, number][]): { label: string; value: number }[] {
   return entries
@@ -34,7 +36,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
   async 'total-certificates'(repo, f) {
     const rows = await repo.certificates(f);
     return {
-      columns: [col('certificate_code', 'Certificate'), col('learner', 'Learner'), col('email', 'Email'), col('company', 'Company'), col('course', 'Course'), col('passed_at', 'Passed on'), col('expires_at', 'Expires on')],
+      columns: [col('certificate_code', 'Certificate'), col('learner', 'Learner'), col('email', 'Email'), col('company', 'Company'), col('course', 'Course'), dayCol('passed_at', 'Passed on'), dayCol('expires_at', 'Expires on')],
       rows: rows.map((r) => ({ certificate_code: r.certificate_code, learner: r.learner, email: r.email, company: r.company, course: r.course, passed_at: dbDay(r.passed_at), expires_at: dbDay(r.expires_at) })),
       chart: chartOf(countBy(rows, (r) => r.course ?? 'Unknown course')),
     };
@@ -43,7 +45,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
   async 'total-enrollments'(repo, f) {
     const rows = await repo.enrollments(f);
     return {
-      columns: [col('id', 'Enrollment'), col('learner', 'Learner'), col('email', 'Email'), col('company', 'Company'), col('course', 'Course'), col('status', 'Status'), col('enrolled_at', 'Enrolled on'), col('passed_at', 'Passed on')],
+      columns: [col('id', 'Enrollment'), col('learner', 'Learner'), col('email', 'Email'), col('company', 'Company'), col('course', 'Course'), col('status', 'Status'), dayCol('enrolled_at', 'Enrolled on'), dayCol('passed_at', 'Passed on')],
       rows: rows.map((r) => ({ id: Number(r.id), learner: r.learner, email: r.email, company: r.company, course: r.course, status: STATUS_LABELS[r.status] ?? r.status, enrolled_at: dbDay(r.created_at), passed_at: dbDay(r.passed_at) })),
       chart: chartOf(countBy(rows, (r) => STATUS_LABELS[r.status] ?? r.status)),
     };
@@ -146,7 +148,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
       };
     });
     return {
-      columns: [col('name', 'Name'), col('email', 'Email'), col('role', 'Role'), col('company', 'Company'), col('sign_ins', 'Sign-ins'), col('last_sign_in', 'Last sign-in'), col('enrollments', 'Enrollments'), col('certificates', 'Certificates')],
+      columns: [col('name', 'Name'), col('email', 'Email'), col('role', 'Role'), col('company', 'Company'), col('sign_ins', 'Sign-ins'), dayCol('last_sign_in', 'Last sign-in'), col('enrollments', 'Enrollments'), col('certificates', 'Certificates')],
       rows,
       chart: chartOf(countBy(rows, (r) => r.role)),
     };

@@ -6,9 +6,23 @@ export async function reportWorkbook(report: Report, now: Date): Promise<Uint8Ar
   const workbook = new ExcelJS.Workbook();
   workbook.created = now;
   const sheet = workbook.addWorksheet(report.title.slice(0, 31));
-  sheet.columns = report.columns.map((c) => ({ header: c.label, key: c.key, width: Math.max(12, c.label.length + 2) }));
+  sheet.columns = report.columns.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: Math.max(12, c.label.length + 2),
+    ...(c.kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of report.rows) sheet.addRow(row);
+  const dayKeys = report.columns.filter((c) => c.kind === 'date').map((c) => c.key);
+  for (const row of report.rows) {
+    // Days go in as real dates (UTC midnight), shown dd/mm/yyyy: spreadsheets sort and filter them as dates.
+    const cells: Record<string, string | number | Date | null> = { ...row };
+    for (const key of dayKeys) {
+      const day = row[key];
+      if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) cells[key] = new Date(`${day}T00:00:00Z`);
+    }
+    sheet.addRow(cells);
+  }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

@@ -173,6 +173,18 @@ describe('downloads', () => {
     expect(got.status).toBe(200);
     expect(await readSheet(got)).toEqual(sheet);
   });
+
+  it('writes days as real date cells shown dd/mm/yyyy, not text (issue 24 item 14)', async () => {
+    const report = await json('total-certificates');
+    expect(report.columns.filter((c) => c.kind === 'date').map((c) => c.key)).toEqual(['passed_at', 'expires_at']);
+    const response = await client('admin').request('/api/reports/total-certificates', { method: 'POST', json: {}, headers: { Accept: XLSX_CONTENT_TYPE } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const first = workbook.worksheets[0]!.getRow(2);
+    const passedColumn = report.columns.findIndex((c) => c.key === 'passed_at') + 1;
+    expect(first.getCell(passedColumn).value).toEqual(new Date(`${report.rows[0]!.passed_at}T00:00:00Z`));
+    expect(first.getCell(passedColumn).numFmt).toBe('dd/mm/yyyy');
+  });
 });
 
 describe('refusals and bad input', () => {

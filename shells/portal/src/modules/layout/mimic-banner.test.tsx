@@ -23,13 +23,13 @@ vi.mock('../api/api-client', async () => {
 const mimicking = shellData('admin', { name: 'Alex Admin', company_name: 'Acme Scaffolding Ltd', is_mimicking: true });
 
 describe('MimicBanner', () => {
-  it('names the mimicked company and who is signed in, and Un-mimic ends it and reloads', async () => {
+  it('names the mimicked company and who is signed in, and Un-mimic Company ends it and reloads', async () => {
     const onEnded = vi.fn();
     render(<MimicBanner user={mimicking.user} onEnded={onEnded} />);
     const banner = screen.getByRole('region', { name: 'Mimicking a company' });
     expect(banner.textContent).toContain('You are mimicking Acme Scaffolding Ltd');
     expect(banner.textContent).toContain('Signed in as Alex Admin');
-    fireEvent.click(screen.getByRole('button', { name: 'Un-mimic' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Un-mimic Company' }));
     await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
     expect(server.unmimics).toBe(1);
   });

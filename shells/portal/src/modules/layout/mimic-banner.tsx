@@ -37,7 +37,7 @@ export function MimicBanner({ user, onEnded = reloadPage }: { user: SessionUser;
           </span>
         </p>
         <Button type="button" size="sm" variant="secondary" className="shell-mimic__end" loading={isEnding} onClick={() => void unMimic()} data-testid="unmimic">
-          Un-mimic
+          Un-mimic Company
         </Button>
       </div>
     </section>

@@ -1,8 +1,10 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { SiteFooter, SkipLink } from '@portal/frontend-kit';
 import { BrandMark } from './brand-mark';
 
 export function PublicLayout() {
+  // Whoever is asked to confirm logging out is signed in: no Sign in link then.
+  const isSignedIn = useLocation().pathname === '/logout';
   return (
     <div className="public-app">
       <SkipLink className="public-skip-link" />
@@ -17,11 +19,13 @@ export function PublicLayout() {
               <li>
                 <a href="/verify">Verify a certificate</a>
               </li>
-              <li>
-                <a href="/login" className="public-header__signin">
-                  Sign in
-                </a>
-              </li>
+              {isSignedIn ? null : (
+                <li>
+                  <a href="/login" className="public-header__signin">
+                    Sign in
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>

@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+import { leaveIfSessionEnded } from './leave-if-session-ended';
+
+describe('leaveIfSessionEnded (issue 24 item 5)', () => {
+  it('goes to /logout when the session has ended', async () => {
+    const leave = vi.fn();
+    await leaveIfSessionEnded(async () => new Response('{}', { status: 401 }), leave);
+    expect(leave).toHaveBeenCalledOnce();
+  });
+
+  it('stays on the page when the session is still valid (the 401 was the route’s own refusal)', async () => {
+    const leave = vi.fn();
+    await leaveIfSessionEnded(async () => new Response('{}', { status: 200 }), leave);
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('stays when the session cannot be asked (offline), and asks once for 401s that come together', async () => {
+    const leave = vi.fn();
+    await leaveIfSessionEnded(() => Promise.reject(new TypeError('Failed to fetch')), leave);
+    expect(leave).not.toHaveBeenCalled();
+    const probe = vi.fn(async () => new Response('{}', { status: 401 }));
+    await Promise.all([leaveIfSessionEnded(probe, leave), leaveIfSessionEnded(probe, leave)]);
+    expect(probe).toHaveBeenCalledOnce();
+    expect(leave).toHaveBeenCalledOnce();
+  });
+});
