@@ -9,7 +9,7 @@ import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 
 /**
  * Issue 25 D5: a finalise is all or nothing, even when its process dies. A child process
- * (test-support/finalise-process.ts) runs one wizard finalise of LEARNERS new learners on this
+ * (src/testing/finalise-process.ts) runs one wizard finalise of LEARNERS new learners on this
  * test's database (SQLite file, or MariaDB with MYSQL_URL) and is killed with SIGKILL at a random
  * point; then either nothing of it exists, or all of it: an account, an enrolment, a charge and a
  * welcome-mail job per learner, and the balance still equals its ledger.
@@ -35,7 +35,7 @@ afterAll(() => platform.close());
  */
 function finalise(prefix: string, killAfterMs: number | null): Promise<{ finished: boolean; ms: number }> {
   let readyAt = 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-support/finalise-process.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../testing/finalise-process.ts')], {
     cwd: join(import.meta.dirname, '../../..'),
     env: {
       PATH: process.env.PATH,

@@ -1,12 +1,12 @@
 import { auditSchema, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv } from '@portal/service-kit';
 import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
 import { createIdentityPort, identitySchema } from '@portal/identity-service/testing';
-import { enrolmentSchema } from '../../../schema';
-import { createEnrolmentPort } from '../../../enrolment-port';
-import { enrol } from '../enrol';
+import { enrolmentSchema } from '../schema';
+import { createEnrolmentPort } from '../enrolment-port';
+import { enrol } from '../modules/enrollments/enrol';
 
 /**
- * One wizard finalise in a process of its own, for finalise-crash.test.ts to kill -9 at a random
+ * One wizard finalise in a process of its own, for modules/enrollments/finalise-crash.test.ts to kill -9 at a random
  * point: the database comes from the environment (DATA_DIR's SQLite file, or DATABASE_URL), the
  * request from FINALISE ({ companyId, courseId, prefix, count } — `count` new learners with emails).
  */
