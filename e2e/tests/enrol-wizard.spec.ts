@@ -174,10 +174,46 @@ test.describe('enrol employees', () => {
     await wizard.getByRole('button', { name: 'Add Lee Carter' }).click();
     await wizard.getByRole('button', { name: 'Next: Finalise Enrollment' }).click();
     await expect(wizard.getByRole('table', { name: 'Courses and learners' })).toContainText('Already enrolled');
-    await wizard.getByRole('button', { name: 'Finalise Enrollment', exact: true }).click();
-    await expect(summary.getByTestId('summary-failed')).toHaveText('1');
-    await expect(summary.getByRole('table', { name: 'Learners not enrolled' })).toContainText('Lee Carter');
+    // Issue 24 item 3: the cost is what will be charged (nothing), the skipped learner is named,
+    // and the empty finalise is refused with a clear message.
+    await expect(wizard.getByTestId('enrol-cost-total')).toHaveText('0 credits');
+    await expect(wizard.getByTestId('enrol-skipped')).toHaveText(`Lee Carter: ${courseName}`);
+    await expect(wizard.getByTestId('enrol-nothing-to-enrol')).toBeVisible();
+    await shot(page, 'wizard-5-nothing-to-enrol');
+    const refused = wizard.getByRole('button', { name: 'Finalise Enrollment', exact: true });
+    await expect(refused).toHaveAttribute('aria-disabled', 'true');
+    // Playwright will not click a button marked disabled: send the click anyway, and nothing happens.
+    await refused.dispatchEvent('click');
+    await expect(wizard.getByTestId('enrol-step-3')).toBeVisible();
     await expect(page.getByTestId('header-credits')).toContainText(String(before - 5));
+  });
+
+  test('on a phone (360 px) the four ways to add employees are all in sight and reachable (issue 24 item 12)', async ({ page, browser }) => {
+    const courseName = `Phone course ${Date.now()}`;
+    const courseId = await createCourseAsAdmin(browser, courseName, 1);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAsManager(page);
+    await selectCourse(page, courseId);
+    await page.goto('/enrolments/create/v2');
+    const wizard = page.getByTestId('enrol-wizard');
+    await wizard.getByLabel('Search courses').fill(courseName);
+    await wizard.getByRole('checkbox', { name: courseName }).check();
+    await shot(page, 'phone-1-courses');
+    await wizard.getByRole('button', { name: 'Next: Add Employees' }).click();
+    await expect(wizard.getByRole('tab')).toHaveCount(4);
+    for (const name of ['Recent learners', 'Existing employees', 'New employee', 'Bulk upload']) {
+      const tab = wizard.getByRole('tab', { name });
+      const box = (await tab.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+      // The whole label shows, not cut off.
+      expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth), name).toBe(true);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await wizard.getByRole('tab', { name: 'Recent learners' }).click();
+    await shot(page, 'phone-2-employees');
   });
 
   test('says there are not enough credits next to the pointer and refuses to finalise', async ({ page, browser }) => {

@@ -12,6 +12,11 @@ export interface TabsProps {
   onChange: (id: string) => void;
   /** Accessible name of the tab list. */
   label: string;
+  /**
+   * Tabs that do not fit on one line wrap onto more lines (each line shared evenly), so every
+   * tab stays in sight on a phone; otherwise the strip scrolls sideways.
+   */
+  wrap?: boolean;
 }
 
 export interface TabPanelProps {
@@ -25,7 +30,7 @@ const tabElementId = (id: string) => `ds-tab-${id}`;
 const panelElementId = (id: string) => `ds-tabpanel-${id}`;
 
 /** WAI-ARIA tabs with automatic activation: arrows, Home and End move focus and select. */
-export function Tabs({ tabs, activeId, onChange, label }: TabsProps) {
+export function Tabs({ tabs, activeId, onChange, label, wrap = false }: TabsProps) {
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const focusableId = tabs.some((tab) => tab.id === activeId) ? activeId : tabs[0]?.id;
 
@@ -50,7 +55,7 @@ export function Tabs({ tabs, activeId, onChange, label }: TabsProps) {
   }
 
   return (
-    <div className="ds-tabs" role="tablist" aria-label={label}>
+    <div className={wrap ? 'ds-tabs ds-tabs--wrap' : 'ds-tabs'} role="tablist" aria-label={label}>
       {tabs.map((tab, index) => {
         const isActive = tab.id === activeId;
         return (

@@ -1,10 +1,10 @@
 import type { Role } from '@portal/contracts';
-import { preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
+import { joinPortTransaction, preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
 import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
-import { createLearners } from './modules/learners/create-learners';
-import { sendWelcomeMails } from './modules/learners/welcome-mail';
+import { createLearners, type LearnerResult } from './modules/learners/create-learners';
+import { queueWelcomeMails, sendMissingWelcomes, sendWelcomeMails } from './modules/learners/welcome-mail';
 import { issueTokens } from './modules/auth/user-token.repository';
 import { isEmailTaken } from './modules/users/user.repository';
 import { USER_MESSAGES } from '@portal/contracts';
@@ -69,11 +69,25 @@ export function createIdentityPort(context: PortContext): IdentityPort {
     },
     async createLearners(companyId, learners, options = {}) {
       const at = now();
+      const mail = { mailer: context.mailer, appUrl: context.env.appUrl, now: at };
+      const welcomesOf = (results: LearnerResult[]) =>
+        results.flatMap((r) => (r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : []));
+      if (options.transaction) {
+        // In the caller's transaction: accounts, sign-in links and welcome jobs commit with its work or not at all.
+        const em = joinPortTransaction(options.transaction);
+        const results = await createLearners(em, companyId, learners, { purchased: options.purchased ?? false, now: at });
+        await queueWelcomeMails(em, mail, welcomesOf(results));
+        return results;
+      }
       const results = await createLearners(orm.em.fork(), companyId, learners, { purchased: options.purchased ?? false, now: at });
       // After the rows commit, queued in one batch: the call never waits for mail delivery.
-      const recipients = results.flatMap((r) => (r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : []));
-      await sendWelcomeMails({ orm, mailer: context.mailer, appUrl: context.env.appUrl, now: at }, recipients);
+      await sendWelcomeMails({ orm, ...mail }, welcomesOf(results));
       return results;
+    },
+    async sendMissingWelcomes(userIds, options = {}) {
+      const mail = { mailer: context.mailer, appUrl: context.env.appUrl, now: now() };
+      if (options.transaction) return sendMissingWelcomes(joinPortTransaction(options.transaction), mail, userIds);
+      return orm.em.fork().transactional((tx) => sendMissingWelcomes(tx, mail, userIds));
     },
     async loginCodes(userIds) {
       const ids = [...new Set(userIds)];

@@ -4,6 +4,8 @@ import { CREDIT_MESSAGES, ENROLLING_MESSAGES, type SessionUser } from '@portal/c
 import { CREDIT_BALANCE_CHANGED_EVENT } from '@portal/frontend-kit';
 import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { bulkRow, course, coursesAnswer, employee, fakeXhr } from '../modules/enrol/testing/enrol-fakes';
+import { WHOLE_CATALOGUE_NOTE } from '../modules/enrol/components/course-picker';
+import { NOTHING_TO_ENROL } from '../modules/enrol/components/finalise-step';
 import EnrollNew from './enrol-wizard';
 
 const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
@@ -220,10 +222,12 @@ describe('EnrollNew (the enrol wizard)', () => {
     const table = await screen.findByRole('table', { name: 'Courses and learners' });
     expect(within(table).getByRole('columnheader', { name: 'Fire Safety' })).toBeTruthy();
     expect(within(table).getByText('Already enrolled')).toBeTruthy();
-    // (2 + 1) credits × 2 learners.
-    expect(screen.getByTestId('enrol-cost-total').textContent).toBe('6 credits');
+    // (2 + 1) credits for Priya, 1 for Lee: he is enrolled on Fire Safety already, skipped there and not charged.
+    expect(screen.getByTestId('enrol-cost-total').textContent).toBe('4 credits');
+    expect(screen.getByTestId('enrol-charged-count').textContent).toBe('3');
+    expect(screen.getByTestId('enrol-skipped').textContent).toBe('Lee Carter: Fire Safety');
     expect((await screen.findByTestId('enrol-balance-before')).textContent).toBe('40 credits');
-    expect(screen.getByTestId('enrol-balance-after').textContent).toBe('34 credits');
+    expect(screen.getByTestId('enrol-balance-after').textContent).toBe('36 credits');
     expect(screen.getByText("Demo Construction Ltd's credits (40 credits).")).toBeTruthy();
 
     // A depot spends its own credits, then its parent's.
@@ -248,7 +252,8 @@ describe('EnrollNew (the enrol wizard)', () => {
   });
 
   it('refuses to finalise without enough credits, saying so next to the pointer', async () => {
-    const server = renderWizard({}, 2);
+    // Lee costs 1 credit (Manual Handling; he is on Fire Safety already).
+    const server = renderWizard({}, 0);
     await toStepTwoWithLee();
     fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
     expect((await screen.findByTestId('enrol-balance-after')).textContent).toBe('-1 credits');
@@ -264,6 +269,35 @@ describe('EnrollNew (the enrol wizard)', () => {
     fireEvent.pointerLeave(finalise.parentElement!);
     expect(screen.queryByRole('tooltip')).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/company/enroll')).toBe(false);
+  });
+
+  it('charges nothing for learners already enrolled, lists them as skipped, and refuses an empty finalise (issue 24 item 3)', async () => {
+    const server = renderWizard();
+    await chooseCourse('Fire Safety');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Lee Carter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+    expect((await screen.findByTestId('enrol-cost-total')).textContent).toBe('0 credits');
+    expect(screen.getByTestId('enrol-charged-count').textContent).toBe('0');
+    expect(screen.getByTestId('enrol-skipped').textContent).toBe('Lee Carter: Fire Safety');
+    expect(screen.getByTestId('enrol-nothing-to-enrol').textContent).toBe(NOTHING_TO_ENROL);
+    await screen.findByTestId('enrol-balance-before');
+    const finalise = screen.getByRole('button', { name: 'Finalise Enrollment' });
+    expect(finalise.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(finalise);
+    expect(server.requests.some((r) => r.path === '/api/company/enroll')).toBe(false);
+  });
+
+  it('lets a manager with no selected courses select them in step 1 from every course on offer (issue 24 item 7)', async () => {
+    const unselected = COURSES.map((c) => ({ ...c, selected: false }));
+    const server = renderWizard({ 'GET /api/courses': () => coursesAnswer(unselected), 'POST /api/courses/2/toggle': () => ({ success: true, data: [2] }) });
+    expect(await screen.findAllByTestId('enrol-course')).toHaveLength(10);
+    expect(screen.queryByText('No courses selected yet.')).toBeNull();
+    expect(screen.getByTestId('enrol-whole-catalogue').textContent).toBe(WHOLE_CATALOGUE_NOTE);
+    await chooseCourse('Manual Handling');
+    // Chosen for this enrolment, and added to the company's selection.
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/courses/2/toggle')).toBe(true));
+    expect(stepButton(/Step 2: Add Employees/).hasAttribute('disabled')).toBe(false);
   });
 
   it('shows ‘An error has occurred’ with the server’s text, and the network message', async () => {

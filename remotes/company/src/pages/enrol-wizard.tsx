@@ -1,5 +1,5 @@
 import { useReducer, useRef, useState } from 'react';
-import { accountGet, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrollmentSummary } from '@portal/contracts';
+import { accountGet, toggleCourse, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrollmentSummary } from '@portal/contracts';
 import { Button, Card, Modal, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { AddEmployeesStep, StepActions } from '../modules/enrol/components/add-employees-step';
@@ -11,7 +11,7 @@ import { FinaliseStep } from '../modules/enrol/components/finalise-step';
 import { WizardSteps } from '../modules/enrol/components/wizard-steps';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
 import { useLeaveWarning } from '../modules/enrol/use-leave-warning';
-import { useSelectedCourses } from '../modules/enrol/use-selected-courses';
+import { useWizardCourses } from '../modules/enrol/use-selected-courses';
 import { canOpenStep, hasOutstandingLearners, initialWizardState, wizardLearners, wizardReducer } from '../modules/enrol/wizard-state';
 import '../modules/enrol/enrol.css';
 
@@ -23,7 +23,7 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
   const [isSubmitting, setIsSubmitting] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
   const [chosenCompanyId, setChosenCompanyId] = useState<number | null>(null);
-  const courses = useSelectedCourses(api, 'enrol-wizard-courses');
+  const courses = useWizardCourses(api, 'enrol-wizard-courses');
   const account = useApiQuery('enrol-wizard-account', () => api.call(accountGet));
   const leaveWarning = useLeaveWarning(hasOutstandingLearners(state));
 
@@ -33,7 +33,17 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
   const companyId = chosenCompanyId ?? ownCompany?.id ?? null;
   const companyName = choices.find((c) => c.id === companyId)?.name ?? '';
 
-  const allCourses = courses.status === 'success' ? courses.data : [];
+  const allCourses = courses.status === 'success' ? courses.data.courses : [];
+  const isWholeCatalogue = courses.status === 'success' && courses.data.isWholeCatalogue;
+
+  /** Ticking a course chooses it; from the whole catalogue it also flips it in the company's selection (spec §4). */
+  function toggle(id: number) {
+    dispatch({ type: 'toggleCourse', id });
+    if (isWholeCatalogue) {
+      // Spec §8: toggle failures are only logged; this enrolment keeps its choice either way.
+      api.call(toggleCourse, { params: { id } }).catch((error: unknown) => console.error('Failed to toggle course', error));
+    }
+  }
   const courseName = (id: number) => allCourses.find((c) => c.id === id)?.name ?? `Course ${id}`;
   const courseIdsNamed = (names: readonly string[]) => allCourses.filter((c) => state.courseIds.includes(c.id) && names.includes(c.name)).map((c) => c.id);
   const canOpen = (step: 1 | 2 | 3) => canOpenStep(state, step);
@@ -63,7 +73,7 @@ export default function EnrollNew({ api, session }: RemotePageProps) {
   else if (state.step === 1)
     body = (
       <>
-        <CoursePicker courses={allCourses} chosenIds={state.courseIds} onToggle={(id) => dispatch({ type: 'toggleCourse', id })} />
+        <CoursePicker courses={allCourses} chosenIds={state.courseIds} onToggle={toggle} isWholeCatalogue={isWholeCatalogue} />
         {allCourses.length ? <StepActions nextLabel={`Next: ${WIZARD_STEPS[1]}`} canGoOn={canOpen(2)} onNext={() => dispatch({ type: 'goTo', step: 2 })} /> : null}
       </>
     );

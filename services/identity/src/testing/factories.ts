@@ -17,7 +17,7 @@ export async function makeCompany(em: Em, input: { name?: string; parentId?: num
 /** A user; the email is unique unless given (null: none). A password is hashed as sign-in checks it. */
 export async function makeUser(
   em: Em,
-  input: { role: Role; companyId: number; name?: string; email?: string | null; password?: string | null; loginCode?: string | null; wpUser?: boolean },
+  input: { role: Role; companyId: number; name?: string; email?: string | null; password?: string | null; loginCode?: string | null; wpUser?: boolean; welcomed?: boolean },
 ): Promise<IUser> {
   const user = em.create(User, {
     name: input.name ?? `${input.role} ${unique()}`,
@@ -27,6 +27,8 @@ export async function makeUser(
     companyId: input.companyId,
     role: input.role,
     wpUser: input.wpUser ?? false,
+    // As if welcomed when made (sendMissingWelcomes leaves them alone) unless a test says otherwise.
+    welcomedAt: input.welcomed === false ? null : new Date(),
   });
   await em.flush();
   return user;

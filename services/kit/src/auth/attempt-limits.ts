@@ -1,13 +1,15 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, sql, type InferEntity } from '@mikro-orm/core';
 import type { Em } from '../db/orm';
 import { AppError } from '../errors';
 
 /**
  * Attempt limits shared by every service (sign-ins, mail requests, activity codes): counted
  * attempts are rows, so every instance of a service sees the same counts, and a limit is a sliding
- * window, so a bucket always frees itself — nobody can be locked out for good. The table
- * (`auth_attempts`) is made by identity's migration 202611210600; identity's schema lists this
- * entity, and every deployment runs identity.
+ * window, so a bucket always frees itself — nobody can be locked out for good. An attempt is
+ * counted before the secret is checked (`countAttempt`), one bucket at a time under a row lock, so
+ * concurrency cannot outrun a limit. The tables (`auth_attempts`, `auth_attempt_buckets`) are made
+ * by identity's migrations 202611210600 and 202612050100; identity's schema lists these entities,
+ * and every deployment runs identity.
  */
 export const AuthAttempt = defineEntity({
   name: 'AuthAttempt',
@@ -19,6 +21,16 @@ export const AuthAttempt = defineEntity({
   }),
 });
 export type IAuthAttempt = InferEntity<typeof AuthAttempt>;
+
+/** One row per bucket, locked while an attempt in it is counted (identity migration 202612050100). */
+export const AuthAttemptBucket = defineEntity({
+  name: 'AuthAttemptBucket',
+  tableName: 'auth_attempt_buckets',
+  properties: (p) => ({
+    bucket: p.string().primary().length(191),
+    uses: p.bigint('number').default(0),
+  }),
+});
 
 /** At most `max` counted attempts in `bucket` within any `windowSeconds`. */
 export interface AttemptLimit {
@@ -42,22 +54,77 @@ export function tooManyMessage(what: string, seconds: number): string {
   return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** Throws 429 (rate_limited, with Retry-After) when any of the limits is used up. */
-export async function assertWithinLimits(em: Em, limits: AttemptLimit[], now: Date, what: string): Promise<void> {
-  let wait = 0;
-  for (const limit of limits) wait = Math.max(wait, await secondsUntilAllowed(em, limit, now));
-  if (wait > 0) throw new AppError('rate_limited', tooManyMessage(what, wait), { retryAfterSeconds: wait });
+/** One attempt counted by `countAttempt`: what became of it. */
+export interface CountedAttempt {
+  /**
+   * It was no guess after all (refused before any secret was compared): it stops counting in
+   * these buckets (default: all of them).
+   */
+  withdraw(from?: AttemptLimit[]): Promise<void>;
+  /** The right answer: it stops counting, and the `clear` buckets are emptied. */
+  succeeded(clear?: AttemptLimit[]): Promise<void>;
 }
 
-/** Counts one attempt in each bucket (flushed at once, so a failure thrown after it still counts). */
-export async function recordAttempt(em: Em, limits: AttemptLimit[], now: Date): Promise<void> {
-  for (const limit of limits) {
-    // Rows older than the window no longer count: drop them as the bucket is used.
-    await em.nativeDelete(AuthAttempt, { bucket: limit.bucket, createdAt: { $lte: new Date(now.getTime() - limit.windowSeconds * 1000) } });
-    em.create(AuthAttempt, { bucket: limit.bucket, createdAt: now });
+/** A locked bucket row that vanished (the clean-up removed it meanwhile): make it again and retry. */
+const LOCK_TRIES = 3;
+
+/**
+ * Counts one attempt in every bucket BEFORE the secret is checked, or refuses it with 429 when a
+ * bucket is full (issue 25 D3: checking first and recording after the slow password hash let 60
+ * concurrent guesses through 18–32 checks). One short transaction per attempt: it first bumps each
+ * bucket's row in `auth_attempt_buckets` (in bucket order, so two attempts never wait on each
+ * other crosswise) — that UPDATE holds the row's lock on MariaDB and the database's write lock on
+ * SQLite until commit — then counts the window and inserts the attempt only where every bucket has
+ * room. So attempts of one bucket are counted one after another, whichever process makes them,
+ * and at most `max` go ahead per window. A refused attempt is not counted (hammering does not
+ * prolong the window). Never call it inside an open transaction (SQLite has one connection).
+ */
+export async function countAttempt(em: Em, limits: AttemptLimit[], now: Date, what: string): Promise<CountedAttempt> {
+  const db = em.fork({ clear: true });
+  const buckets = [...new Set(limits.map((l) => l.bucket))].sort();
+  const rows: { bucket: string; id: number }[] = [];
+  for (let tries = 1; ; tries++) {
+    await db
+      .getKnex()('auth_attempt_buckets')
+      .insert(buckets.map((bucket) => ({ bucket, uses: 0 })))
+      .onConflict('bucket')
+      .ignore();
+    const outcome = await db.transactional(async (tx) => {
+      for (const bucket of buckets) {
+        const locked = await tx.nativeUpdate(AuthAttemptBucket, { bucket }, { uses: sql`uses + 1` });
+        if (locked !== 1) return 'vanished' as const;
+      }
+      let wait = 0;
+      for (const limit of limits) {
+        const counted = await tx.count(AuthAttempt, { bucket: limit.bucket, createdAt: { $gt: windowStart(limit, now) } });
+        if (counted >= limit.max) wait = Math.max(wait, await secondsUntilAllowed(tx, limit, now));
+      }
+      if (wait > 0) return { wait };
+      for (const bucket of buckets) rows.push({ bucket, id: Number(await tx.insert(AuthAttempt, { bucket, createdAt: now })) });
+      return 'counted' as const;
+    });
+    if (outcome === 'counted') break;
+    if (outcome === 'vanished') {
+      if (tries < LOCK_TRIES) continue;
+      throw new Error(`attempt bucket rows keep vanishing: ${buckets.join(', ')}`);
+    }
+    throw new AppError('rate_limited', tooManyMessage(what, outcome.wait), { retryAfterSeconds: outcome.wait });
   }
-  await em.flush();
+  const remove = async (from: AttemptLimit[]) => {
+    const chosen = new Set(from.map((l) => l.bucket));
+    const ids = rows.filter((r) => chosen.has(r.bucket)).map((r) => r.id);
+    if (ids.length) await db.nativeDelete(AuthAttempt, { id: { $in: ids } });
+  };
+  return {
+    withdraw: (from = limits) => remove(from),
+    async succeeded(clear = []) {
+      await remove(limits);
+      for (const limit of clear) await clearAttempts(db, limit);
+    },
+  };
 }
+
+const windowStart = (limit: AttemptLimit, now: Date) => new Date(now.getTime() - limit.windowSeconds * 1000);
 
 export async function clearAttempts(em: Em, limit: AttemptLimit): Promise<void> {
   await em.nativeDelete(AuthAttempt, { bucket: limit.bucket });

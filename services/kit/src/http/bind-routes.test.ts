@@ -88,6 +88,7 @@ const identity: IdentityPort = {
   companyByEmail: () => Promise.resolve(null),
   usersByEmails: () => Promise.resolve([]),
   createLearners: () => Promise.resolve([]),
+  sendMissingWelcomes: () => Promise.resolve(0),
   loginCodes: () => Promise.resolve([]),
   userLabels: () => Promise.resolve([]),
   companyDepots: () => Promise.resolve([]),

@@ -104,6 +104,7 @@ const identity: IdentityPort = {
   companyByEmail: () => Promise.reject(new Error('The identity port is not part of this test (called companyByEmail).')),
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),
   createLearners: () => Promise.reject(new Error('The identity port is not part of this test (called createLearners).')),
+  sendMissingWelcomes: () => Promise.reject(new Error('The identity port is not part of this test (called sendMissingWelcomes).')),
   loginCodes: () => Promise.reject(new Error('The identity port is not part of this test (called loginCodes).')),
   userLabels: () => Promise.reject(new Error('The identity port is not part of this test (called userLabels).')),
   companyDepots: () => Promise.reject(new Error('The identity port is not part of this test (called companyDepots).')),

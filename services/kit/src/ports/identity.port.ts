@@ -1,5 +1,6 @@
 import type { Role } from '@portal/contracts';
 import type { Principal } from '../auth/principal';
+import type { PortTransaction } from './port-transaction';
 
 /** A user as the other services need them: enough to name, mail and place them. */
 export interface UserSummary {
@@ -43,12 +44,20 @@ export interface IdentityPort {
    * Creates learner accounts in this company, in one batch: each gets a login code (no 0/O/1/I);
    * a learner with an email gets a welcome mail with a sign-in link. A row whose email is already
    * used anywhere fails alone, with its reason. `purchased` marks shop accounts (wp_user).
+   * With `transaction` the accounts, their sign-in links and welcome-mail jobs are written in the
+   * caller's transaction: they exist only if it commits (and a failure throws, to roll it back).
    */
   createLearners(
     companyId: number,
     learners: { name: string; email: string | null }[],
-    options?: { purchased?: boolean },
+    options?: { purchased?: boolean; transaction?: PortTransaction },
   ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
+  /**
+   * Of these users, the learners with an email who never got a welcome mail (nor a password, nor
+   * ever signed in) get it now — e.g. created before the welcome was queued with the account.
+   * Returns how many were queued. `transaction` as for createLearners.
+   */
+  sendMissingWelcomes(userIds: number[], options?: { transaction?: PortTransaction }): Promise<number>;
   /** The depots of a company (companies whose parent it is), by name. */
   companyDepots(companyId: number): Promise<CompanySummary[]>;
   /**

@@ -9,6 +9,7 @@ import type { EnrolmentPort } from './enrolment.port';
 export * from './identity.port';
 export * from './catalogue.port';
 export * from './enrolment.port';
+export * from './port-transaction';
 
 /*
  * Front doors (DESIGN.md "Data"). A service reaches another only through that service's port:
@@ -20,7 +21,9 @@ export * from './enrolment.port';
  * while the caller holds a transaction open waits for that connection forever. So a change that
  * spans services runs as steps that each commit on their own (to delete a course, enrolment first
  * removes and refunds its enrolments, then catalogue deletes the course). That is not atomic
- * across services, exactly as it would not be over HTTP.
+ * across services, exactly as it would not be over HTTP. The one exception is a port method that
+ * takes a `PortTransaction` (port-transaction.ts): it runs on the caller's transaction, so its
+ * writes are part of the caller's unit (the wizard's finalise creates learners that way).
  */
 
 /** What a port implementation is built from (one per composition root). */

@@ -20,3 +20,41 @@ export function creditCheck(available: number, cost: number): { after: number; i
   const after = available - cost;
   return { after, isEnough: after >= 0 };
 }
+
+/** A learner of the finalise as the charge needs them: the courses they are enrolled on already. */
+export interface ChargedLearner {
+  name: string;
+  enrolled_course_ids: readonly number[];
+}
+
+export interface FinaliseCharge {
+  /** Credits the finalise will spend. */
+  cost: number;
+  /** Learner × course enrolments it will make. */
+  enrolments: number;
+  /** Learners already enrolled on some of the courses: skipped there, not charged. */
+  skipped: { name: string; courseIds: number[] }[];
+}
+
+/**
+ * What the finalise will charge (issue 24 item 3): each learner on each course — the chosen ones,
+ * or every course on offer when none is chosen (spec §9) — except the courses they are already
+ * enrolled on, which the server skips and does not charge.
+ */
+export function finaliseCharge(courses: readonly CostedCourse[], chosenIds: readonly number[], learners: readonly ChargedLearner[]): FinaliseCharge {
+  const chosen = new Set(chosenIds);
+  const counted = chosen.size === 0 ? courses : courses.filter((course) => chosen.has(course.id));
+  let cost = 0;
+  let enrolments = 0;
+  const skipped: FinaliseCharge['skipped'] = [];
+  for (const learner of learners) {
+    const already = counted.filter((course) => learner.enrolled_course_ids.includes(course.id)).map((course) => course.id);
+    if (already.length) skipped.push({ name: learner.name, courseIds: already });
+    for (const course of counted) {
+      if (already.includes(course.id)) continue;
+      cost += Math.max(0, course.credit_cost);
+      enrolments += 1;
+    }
+  }
+  return { cost, enrolments, skipped };
+}

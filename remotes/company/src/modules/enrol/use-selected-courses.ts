@@ -7,22 +7,39 @@ import { useApiQuery } from '@portal/frontend-kit';
  * one request for any real catalogue) and the selected ones kept, by name.
  */
 export async function loadSelectedCourses(api: ApiClient): Promise<CourseSummary[]> {
-  const courses: CourseSummary[] = [];
+  return (await loadOfferedCourses(api)).selected;
+}
+
+/** Every course on offer to the company, and of them those in its selection. */
+export async function loadOfferedCourses(api: ApiClient): Promise<{ all: CourseSummary[]; selected: CourseSummary[] }> {
+  const all: CourseSummary[] = [];
+  const selected: CourseSummary[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await api.call(listCourses, { query: { page, per_page: PER_PAGE_MAX, sortBy: 'name' } });
     const selectedIds = new Set((answer.selected ?? []).map((course) => course.id));
-    courses.push(...answer.data.filter((course) => course.selected ?? selectedIds.has(course.id)));
+    all.push(...answer.data);
+    selected.push(...answer.data.filter((course) => course.selected ?? selectedIds.has(course.id)));
     if (page >= answer.meta.last_page) break;
   }
-  return courses;
+  return { all, selected };
+}
+
+const logged = (error: unknown): never => {
+  // Spec §8: course fetch failures are logged as 'Failed to fetch courses'.
+  console.error('Failed to fetch courses', error);
+  throw error;
+};
+
+/**
+ * The wizard's step 1 (issue 24 item 7): the company's selected courses, or — while it has
+ * selected none — every course on offer, so a new manager selects courses in the wizard itself.
+ */
+export function useWizardCourses(api: ApiClient, key = 'wizard-courses') {
+  return useApiQuery(key, () =>
+    loadOfferedCourses(api).then(({ all, selected }) => ({ courses: selected.length ? selected : all, isWholeCatalogue: selected.length === 0 }), logged),
+  );
 }
 
 export function useSelectedCourses(api: ApiClient, key = 'selected-courses') {
-  return useApiQuery(key, () =>
-    loadSelectedCourses(api).catch((error: unknown) => {
-      // Spec §8: course fetch failures are logged as 'Failed to fetch courses'.
-      console.error('Failed to fetch courses', error);
-      throw error;
-    }),
-  );
+  return useApiQuery(key, () => loadSelectedCourses(api).catch(logged));
 }

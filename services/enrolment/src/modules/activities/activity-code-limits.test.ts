@@ -85,4 +85,13 @@ describe('wrong activity codes', () => {
     const counted = await platform.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*) as n from auth_attempts where bucket = 'activity-code-enrolment:${learner.enrollmentId}'`);
     expect(Number(counted[0]!.n)).toBe(0);
   });
+
+  it('hold under concurrency: of 60 wrong codes sent at once for one enrolment, at most 5 are compared (issue 25 D3)', async () => {
+    const learner = await enrolledLearner();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => submit(learner, String(500000 + i), `10.64.${i}.1`)));
+    const compared = answers.filter((r) => r.status === 422).length;
+    expect(compared).toBeLessThanOrEqual(5);
+    expect(compared).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(60 - compared);
+  });
 });

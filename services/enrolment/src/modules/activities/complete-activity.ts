@@ -1,8 +1,6 @@
 import {
   AppError,
-  assertWithinLimits,
-  clearAttempts,
-  recordAttempt,
+  countAttempt,
   type AttemptLimit,
   type CourseActivityInfo,
   type Em,
@@ -48,13 +46,11 @@ export async function completeLearnerActivity(
   const existing = (await completionsOf(em, enrollment.id)).get(activity.id);
   if (existing?.completedAt) return { activity, completion: existing, wasComplete: true };
   const limits = [ACTIVITY_CODE_LIMITS.enrolment(enrollment.id), ACTIVITY_CODE_LIMITS.address(input.address)];
-  await assertWithinLimits(em, limits, now, 'wrong activity codes');
+  // Counted before the code is compared, so concurrent guesses cannot outrun the limit.
+  const attempt = await countAttempt(em, limits, now, 'wrong activity codes');
   // The code is compared as typed, apart from the spaces around it (it is read off a sign).
-  if (input.code.trim() !== String(activity.code)) {
-    await recordAttempt(em, limits, now);
-    throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
-  }
-  await clearAttempts(em, limits[0]!);
+  if (input.code.trim() !== String(activity.code)) throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
+  await attempt.succeeded([limits[0]!]);
   const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;
   await em.flush();

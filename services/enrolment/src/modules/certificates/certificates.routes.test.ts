@@ -151,6 +151,14 @@ describe('GET /api/certificates/verify', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await verify('ZZZZ-ZZZZ-ZZZZ-ZZZZ', '10.9.9.10')).status).toBe(200);
   });
+
+  it('hold under concurrency: of 60 unknown codes sent at once from one address, at most 20 are looked up (issue 25 D3)', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => verify(`YYYY-YYYY-YYYY-${String(i).padStart(4, '0')}`, '10.9.8.1')));
+    const lookedUp = answers.filter((r) => r.status === 200).length;
+    expect(lookedUp).toBeLessThanOrEqual(20);
+    expect(lookedUp).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(60 - lookedUp);
+  });
 });
 
 describe('POST /api/course/{courseId}/email-certificate', () => {

@@ -3,7 +3,7 @@ import { clientAddress, createServiceRouter, type ServiceDeps } from '@portal/se
 import { findCertificateByCode } from './certificate.repository';
 import { normaliseCertificateCode } from './certificate-code';
 import { certificateStatus, faceOf, namesFor } from './certificate-faces';
-import { createVerifyLimiter } from './verify-rate-limit';
+import { countVerifyCheck } from './verify-rate-limit';
 
 const NOT_FOUND = {
   state: 'not-found' as const,
@@ -26,16 +26,13 @@ const NOT_FOUND = {
  * Rate-limited per address against guessing.
  */
 export function verifyRoutes(deps: ServiceDeps) {
-  const limiter = createVerifyLimiter();
   return createServiceRouter(deps).handle(verifyCertificate, async ({ c, em, query }) => {
     const now = deps.now();
     const address = clientAddress(c, deps.env);
-    limiter.check(address, now);
+    const check = await countVerifyCheck(em, address, now);
     const certificate = await findCertificateByCode(em, normaliseCertificateCode(query.code));
-    if (!certificate) {
-      limiter.miss(address, now);
-      return NOT_FOUND;
-    }
+    if (!certificate) return NOT_FOUND;
+    await check.found();
     const names = await namesFor(deps, [certificate]);
     const face = faceOf(certificate, names, deps.env.appUrl);
     const state = certificateStatus(certificate, now);

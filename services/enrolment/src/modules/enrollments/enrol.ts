@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
-import { notFound, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
+import { notFound, portTransaction, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
 import { addYears, newCertificateCode } from '../certificates/certificate';
 import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
@@ -97,24 +97,26 @@ function planPair(existing: EnrollmentState[], request: Pick<EnrolRequest, 'rene
 
 /**
  * The one enrol use case (wizard, older page, admin). Outside any transaction: checks every user
- * belongs to the company or its depots and every course may be used by it, and creates the new
- * employees (identity). Then in ONE transaction: locks the paying balance (so enrolments of the
- * same company queue), skips learners already enrolled (reported, not charged), inserts the
- * enrolments 1,000 a statement and pays for them with chargeEnrolments — all or nothing.
+ * belongs to the company or its depots and every course may be used by it. Then in ONE
+ * transaction: locks the paying balance (so enrolments of the same company queue), creates the new
+ * employees with their welcome mails (identity's port, joining this transaction), skips learners
+ * already enrolled (reported, not charged), inserts the enrolments 1,000 a statement and pays for
+ * them with chargeEnrolments — all or nothing (decisions.md "One finalise, one transaction").
  */
 export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<EnrolOutcome> {
   const fields = { courses: 'courses', users: 'users', credits: 'credits', ...request.fields };
   const { courses, parentId } = await usableCourses(deps, request.companyId, request.courseIds, fields.courses);
 
   const userIds = [...new Set(request.userIds)];
+  const existingIds = new Set(userIds);
   const existingUsers = userIds.length ? await deps.identity.usersByIds(userIds) : [];
   const employees = await employeesOf(deps, request.companyId, existingUsers);
   if (existingUsers.length !== userIds.length || employees.size !== userIds.length) throw validationError({ [fields.users]: [NOT_AN_EMPLOYEE] });
 
   const costPerLearner = request.force ? 0 : courses.reduce((sum, c) => sum + c.creditCost, 0);
   const newUsers = request.newUsers ?? [];
-  // A first look at the credits before anyone is created, so a wizard that cannot pay leaves no
-  // new accounts behind. Only a hint: the check that counts is chargeEnrolments' under the lock.
+  // A first look at the credits, to refuse at once a wizard that cannot pay. Only a hint: the
+  // check that counts is chargeEnrolments' under the lock.
   if (!request.force && costPerLearner > 0) {
     const before = await enrollmentsOfPairs(em, userIds, courses.map((c) => c.id));
     const enrolledPairs = new Set(before.filter((e) => planPair([e], request).kind === 'skip').map((e) => `${e.userId}:${e.courseId}`));
@@ -124,23 +126,26 @@ export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<
     if (cost > available) throw validationError({ [fields.credits]: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
   }
 
-  const failed: EnrolOutcome['failed'] = [];
-  const learners: (UserSummary & { loginCode?: string })[] = [...existingUsers];
-  if (newUsers.length) {
-    const created = await deps.identity.createLearners(request.companyId, newUsers.map((u) => ({ name: u.name, email: u.email ?? null })));
-    for (const result of created) {
-      if (result.ok) learners.push(result.user);
-      else for (let i = 0; i < courses.length; i++) failed.push({ name: result.name, email: result.email, reason: result.reason });
-    }
-  }
   const attempted = (userIds.length + newUsers.length) * courses.length;
-  const byId = new Map(learners.map((u) => [u.id, u]));
   const passedAt = request.passedAt ?? null;
 
+  // ONE transaction for all of it (issue 25 D5): the new accounts and their welcome mails (through
+  // identity's port, on this transaction), the enrolments, the charge and its ledger rows. A crash
+  // or a refused charge leaves no account behind and mails nobody.
   const written = await em.transactional(async (tx) => {
     // Taken first (both payers, ascending ids, as every credit movement locks them), so another
     // enrolment of this company waits here and then sees ours.
     if (!request.force) await lockCreditAccounts(tx, parentId ? [request.companyId, parentId] : [request.companyId]);
+    const transaction = portTransaction(tx);
+    const failed: EnrolOutcome['failed'] = [];
+    const learners: (UserSummary & { loginCode?: string })[] = [...existingUsers];
+    if (newUsers.length) {
+      const created = await deps.identity.createLearners(request.companyId, newUsers.map((u) => ({ name: u.name, email: u.email ?? null })), { transaction });
+      for (const result of created) {
+        if (result.ok) learners.push(result.user);
+        else for (let i = 0; i < courses.length; i++) failed.push({ name: result.name, email: result.email, reason: result.reason });
+      }
+    }
     const existing = await enrollmentsOfPairs(tx, learners.map((u) => u.id), courses.map((c) => c.id));
     const byPair = new Map<string, EnrollmentState[]>();
     for (const e of existing) byPair.set(`${e.userId}:${e.courseId}`, [...(byPair.get(`${e.userId}:${e.courseId}`) ?? []), e]);
@@ -177,8 +182,13 @@ export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<
       : planned.map((p, i) => ({ enrollmentId: ids[i]!, amount: p.course.creditCost, kind: p.reEnrolment ? 're-enrolment' : 'enrolment' }));
     if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
     const charged = charges.length ? await chargeEnrolments(tx, { companyId: request.companyId, parentCompanyId: parentId, charges, actor: request.actor, errorField: fields.credits, at: request.now }) : null;
-    return { planned, ids, skipped, balanceAfter: charged?.balanceAfter ?? null };
+    // An existing learner who never got a welcome mail (e.g. made before it was queued with the
+    // account) gets it with this enrolment.
+    const existingEnrolled = [...new Set(planned.map((p) => p.user.id).filter((id) => existingIds.has(id)))];
+    if (existingEnrolled.length) await deps.identity.sendMissingWelcomes(existingEnrolled, { transaction });
+    return { planned, ids, skipped, failed, learners, balanceAfter: charged?.balanceAfter ?? null };
   });
+  const byId = new Map(written.learners.map((u) => [u.id, u]));
 
   const codes = new Map((await deps.identity.loginCodes(written.planned.map((p) => p.user.id))).map((c) => [c.userId, c.loginCode]));
   const made: MadeEnrolment[] = written.planned.map((p, i) => ({
@@ -196,7 +206,7 @@ export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<
   }));
   return {
     made,
-    failed: [...failed, ...written.skipped],
+    failed: [...written.failed, ...written.skipped],
     attempted,
     creditBalance: written.balanceAfter ?? (await creditBalanceOf(em.fork(), request.companyId)),
   };

@@ -1,5 +1,5 @@
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES, type ScoProgress } from '@portal/contracts';
-import { AppError, assertWithinLimits, hashToken, recordAttempt, safeEqual, type AttemptLimit, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { AppError, countAttempt, hashToken, safeEqual, type AttemptLimit, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import type { IEnrollment } from '../enrollments/enrollment.entity';
 import { findEnrollment } from '../enrollments/enrollment.repository';
 import { addYears } from '../certificates/certificate';
@@ -48,8 +48,7 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
   const launched = await ownLaunch(em.fork(), principal, input);
   // Checked after the launch token, so nobody can use up another learner's allowance.
   const limit = commitLimit(launched.attempt.id, input.isFinal);
-  await assertWithinLimits(em, [limit], now, 'saves from this course in a minute');
-  await recordAttempt(em, [limit], now);
+  await countAttempt(em, [limit], now, 'saves from this course in a minute');
   // Refused whole before anything is written: the state saved before stays as it was.
   const suspendData = readCommit('2004', input.cmi).suspendData ?? readCommit('1.2', input.cmi).suspendData;
   if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX) {

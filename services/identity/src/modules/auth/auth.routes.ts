@@ -17,7 +17,7 @@ import { landingPathFor, signIn } from './sign-in';
 import { toSessionUser } from '../users/session-user';
 import type { IUser } from '../users/user.entity';
 import { clientAddress } from './client-address';
-import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import { countAttempt, LIMITS } from './rate-limit';
 import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
 import { recordSignIn } from '../learner-account/sign-in-record.repository';
 import type { SignInMethod } from '@portal/contracts';
@@ -49,15 +49,16 @@ export function authRoutes(deps: ServiceDeps) {
       const address = clientAddress(c, deps.env);
       const limits = [LIMITS.signInAccountAddress(account, address), LIMITS.signInAddress(address)];
       if (body.login_code) limits.push(LIMITS.loginCodeAddress(address));
-      await assertWithinLimits(em, limits, at, 'sign-in attempts');
+      // Counted before the password or code is checked, so concurrent guesses cannot outrun the limit.
+      const attempt = await countAttempt(em, limits, at, 'sign-in attempts');
       let user: IUser;
       try {
         user = await signIn(em, body);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'unauthenticated') await recordAttempt(em, limits, at);
+        if (!(error instanceof AppError && error.code === 'unauthenticated')) await attempt.withdraw();
         throw error;
       }
-      await clearAttempts(em, limits[0]!);
+      await attempt.succeeded([limits[0]!]);
       return startSession(c, em, user, body.login_code ? 'login_code' : 'password');
     })
     .handle(logout, async ({ c, em }) => {

@@ -1,6 +1,6 @@
 import { validationError, verifyPassword, type Em } from '@portal/service-kit';
 import type { IUser } from '../users/user.entity';
-import { assertWithinLimits, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import { countAttempt, LIMITS } from './rate-limit';
 
 export interface CurrentPasswordMessages {
   required: string;
@@ -18,10 +18,7 @@ export async function assertCurrentPassword(em: Em, user: IUser, given: string |
   if (!user.passwordHash) throw validationError({ current_password: [messages.noPasswordYet] });
   if (!given) throw validationError({ current_password: [messages.required] });
   const limit = LIMITS.currentPassword(user.id);
-  await assertWithinLimits(em, [limit], now, 'wrong current passwords');
-  if (!(await verifyPassword(user.passwordHash, given))) {
-    await recordAttempt(em, [limit], now);
-    throw validationError({ current_password: [messages.wrong] });
-  }
-  await clearAttempts(em, limit);
+  const attempt = await countAttempt(em, [limit], now, 'wrong current passwords');
+  if (!(await verifyPassword(user.passwordHash, given))) throw validationError({ current_password: [messages.wrong] });
+  await attempt.succeeded([limit]);
 }

@@ -5,7 +5,7 @@ import type { IUser } from '../users/user.entity';
 import { findUser, findUserByEmail, setPasswordHash } from '../users/user.repository';
 import { deleteOtherSessions } from '../sessions/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
-import { assertWithinLimits, LIMITS, recordAttempt } from './rate-limit';
+import { countAttempt, LIMITS } from './rate-limit';
 import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
 import { adoptSetUpEmail } from '../learner-account/learner-account';
 import { assertUniqueIdentity } from '../users/manage-users';
@@ -28,8 +28,7 @@ const emailedLinkPayload = z.object({ kind: z.enum(['login_link', 'reset']), ema
  */
 async function handleMailRequest(input: MailRequest, kind: z.infer<typeof emailedLinkPayload>['kind']): Promise<void> {
   const limits = [LIMITS.mailAccount(input.email), LIMITS.mailAddress(input.address)];
-  await assertWithinLimits(input.em, limits, input.now, 'email requests');
-  await recordAttempt(input.em, limits, input.now);
+  await countAttempt(input.em, limits, input.now, 'email requests');
   await input.jobs.enqueue(EMAILED_LINK_JOB, { kind, email: input.email });
 }
 

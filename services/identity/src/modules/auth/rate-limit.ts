@@ -1,7 +1,7 @@
 import { hashToken, type AttemptLimit } from '@portal/service-kit';
 
 /** The counting itself is the kit's (shared with enrolment's activity codes). */
-export { assertWithinLimits, clearAttempts, recordAttempt, secondsUntilAllowed } from '@portal/service-kit';
+export { clearAttempts, countAttempt, secondsUntilAllowed } from '@portal/service-kit';
 export type Limit = AttemptLimit;
 
 const FIFTEEN_MINUTES = 15 * 60;

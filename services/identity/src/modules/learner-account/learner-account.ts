@@ -6,7 +6,7 @@ import { assertUniqueIdentity } from '../users/manage-users';
 import { deleteOtherSessions } from '../sessions/session.repository';
 import { deleteUnusedTokensOfUser, issueToken } from '../auth/user-token.repository';
 import { loginLinkMail } from '../auth/auth-mail';
-import { assertWithinLimits, LIMITS, recordAttempt } from '../auth/rate-limit';
+import { countAttempt, LIMITS } from '../auth/rate-limit';
 import { sendLater, setUpSignInMail, tellOldAddress, tellPasswordChanged } from './learner-account-mail';
 import { assertCurrentPassword } from '../auth/current-password';
 import { signInsOf } from './sign-in-record.repository';
@@ -79,8 +79,7 @@ interface MailContext {
 /** The mail limits of the sign-in pages apply here too: per address mailed and per client address. */
 async function countMailRequest(ctx: MailContext, email: string) {
   const limits = [LIMITS.mailAccount(email), LIMITS.mailAddress(ctx.address)];
-  await assertWithinLimits(ctx.em, limits, ctx.now, 'email requests');
-  await recordAttempt(ctx.em, limits, ctx.now);
+  await countAttempt(ctx.em, limits, ctx.now, 'email requests');
 }
 
 /**

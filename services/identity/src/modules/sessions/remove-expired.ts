@@ -15,5 +15,7 @@ export async function removeExpiredSessionsAndTokens(em: Em, now: Date): Promise
   const sessions = await em.nativeDelete(Session, { expiresAt: { $lte: now } });
   const tokens = await em.nativeDelete(UserToken, { $or: [{ expiresAt: { $lte: now } }, { usedAt: { $ne: null } }] });
   const attempts = await em.nativeDelete(AuthAttempt, { createdAt: { $lte: new Date(now.getTime() - ATTEMPTS_KEPT_MS) } });
+  // A bucket's lock row without attempts left; one in use meanwhile is made again by countAttempt.
+  await em.getConnection().execute('delete from auth_attempt_buckets where bucket not in (select distinct bucket from auth_attempts)');
   return { sessions, tokens, attempts };
 }

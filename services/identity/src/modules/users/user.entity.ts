@@ -14,6 +14,8 @@ export const User = defineEntity({
     wpUser: p.boolean().fieldName('wp_user').default(false),
     /** GDPR erasure: when the learner was anonymised (their name is then a placeholder). */
     anonymisedAt: p.datetime().fieldName('anonymised_at').nullable(),
+    /** When the welcome mail was queued; null: never (a learner with an email gets it when next enrolled). */
+    welcomedAt: p.datetime().fieldName('welcomed_at').nullable(),
     createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

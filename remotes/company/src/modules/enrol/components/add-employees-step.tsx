@@ -75,7 +75,7 @@ export function AddEmployeesStep({
         )}
         {bulkRows.length ? <p className="enrol-muted">Plus the spreadsheet's rows under Bulk upload.</p> : null}
       </section>
-      <Tabs tabs={TABS} activeId={tab} onChange={setTab} label="Ways to add employees" />
+      <Tabs tabs={TABS} activeId={tab} onChange={setTab} label="Ways to add employees" wrap />
       <TabPanel id="recent" activeId={tab}>
         <RecentLearners {...picker} />
       </TabPanel>

@@ -5,11 +5,24 @@ import { activeSearch } from '@portal/frontend-kit';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
+export const WHOLE_CATALOGUE_NOTE = 'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
+
 /**
- * Step 1 (spec §4, §9): the company's selected courses, 10 a page, searched by title (2+ characters,
- * any case); ticking one chooses it for this enrolment.
+ * Step 1 "Select Courses" (spec §4, §9): the company's selected courses — or every course on offer
+ * while it has selected none (`isWholeCatalogue`, issue 24 item 7) — 10 a page, searched by title
+ * (2+ characters, any case); ticking one chooses it for this enrolment.
  */
-export function CoursePicker({ courses, chosenIds, onToggle }: { courses: readonly CourseSummary[]; chosenIds: readonly number[]; onToggle: (id: number) => void }) {
+export function CoursePicker({
+  courses,
+  chosenIds,
+  onToggle,
+  isWholeCatalogue = false,
+}: {
+  courses: readonly CourseSummary[];
+  chosenIds: readonly number[];
+  onToggle: (id: number) => void;
+  isWholeCatalogue?: boolean;
+}) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = activeSearch(search).toLowerCase();
@@ -20,13 +33,14 @@ export function CoursePicker({ courses, chosenIds, onToggle }: { courses: readon
 
   if (courses.length === 0) {
     return (
-      <EmptyState title="No courses selected yet." action={<ButtonLink href="/courses">Choose courses</ButtonLink>}>
-        Choose the courses your company uses on the Courses page, then come back to enrol your employees.
+      <EmptyState title="There are no courses to enrol on yet." action={<ButtonLink href="/courses">Courses</ButtonLink>}>
+        No course is on offer to your company yet. Please contact support.
       </EmptyState>
     );
   }
   return (
     <div className="enrol-course-picker">
+      {isWholeCatalogue ? <p className="enrol-muted" data-testid="enrol-whole-catalogue">{WHOLE_CATALOGUE_NOTE}</p> : null}
       <SearchInput
         label="Search courses"
         placeholder="Search courses"

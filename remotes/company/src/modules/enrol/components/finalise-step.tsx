@@ -1,14 +1,16 @@
 import { useId, useState, type PointerEvent, type ReactNode } from 'react';
 import { CREDIT_MESSAGES, creditSources, type ApiClient, type CourseSummary, type CreditSources } from '@portal/contracts';
-import { Button, Card, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
+import { Button, Card, Notice, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { creditCheck, enrolmentCost } from '../enrol-cost';
+import { creditCheck, finaliseCharge } from '../enrol-cost';
 import type { ChosenEmployee, WizardState } from '../wizard-state';
 
 const PAGE_SIZE = 10;
 /** The tooltip's widest (18rem): kept inside the window near its right edge. */
 const TOOLTIP_WIDTH_PX = 300;
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+export const NOTHING_TO_ENROL = 'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.';
 
 /** One learner of the finalise table: a chosen employee or a reviewed spreadsheet row. */
 export interface FinaliseLearner {
@@ -103,9 +105,12 @@ export function FinaliseStep({
   const learners = finaliseLearners(state);
   const chosen = allCourses.filter((course) => state.courseIds.includes(course.id));
   const courses = chosen.length ? chosen : allCourses;
-  const cost = enrolmentCost(allCourses, state.courseIds, learners.length);
+  const charge = finaliseCharge(allCourses, state.courseIds, learners);
+  const cost = charge.cost;
   const check = sources.status === 'success' ? creditCheck(sources.data.available, cost) : null;
+  const isEmpty = charge.enrolments === 0;
   const isBlocked = check !== null && !check.isEnough;
+  const courseNames = (ids: readonly number[]) => ids.map((id) => courses.find((c) => c.id === id)?.name ?? `Course ${id}`).join(', ');
 
   const lastPage = Math.max(1, Math.ceil(learners.length / PAGE_SIZE));
   const current = Math.min(page, lastPage);
@@ -153,9 +158,27 @@ export function FinaliseStep({
             </dd>
           </div>
           <div>
+            <dt>Enrolments charged</dt>
+            <dd data-testid="enrol-charged-count">{charge.enrolments}</dd>
+          </div>
+          <div>
             <dt>Cost</dt>
             <dd data-testid="enrol-cost-total">{credits(cost)}</dd>
           </div>
+          {charge.skipped.length ? (
+            <div className="enrol-cost__wide">
+              <dt>Skipped, already enrolled (not charged)</dt>
+              <dd>
+                <ul className="enrol-skipped" data-testid="enrol-skipped">
+                  {charge.skipped.map((s) => (
+                    <li key={s.name + s.courseIds.join()}>
+                      {s.name}: {courseNames(s.courseIds)}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
           {sources.status === 'success' && check ? (
             <>
               <div>
@@ -177,8 +200,13 @@ export function FinaliseStep({
         </dl>
         {sources.status === 'loading' ? <SkeletonBlock height={48} /> : null}
         {sources.status === 'error' ? <LoadError error={sources.error} onRetry={sources.reload} what="your credit balance" /> : null}
-        <p className="enrol-muted">The cost counts every learner on every course. Learners already enrolled on a course are not charged for it, so less may be spent; the summary lists them.</p>
+        <p className="enrol-muted">The cost counts every learner on every course they are not enrolled on yet; learners already enrolled on a course are skipped there and not charged.</p>
       </Card>
+      {isEmpty && learners.length ? (
+        <Notice tone="warning">
+          <span data-testid="enrol-nothing-to-enrol">{NOTHING_TO_ENROL}</span>
+        </Notice>
+      ) : null}
       <div className="enrol-actions">
         <Button type="button" variant="secondary" onClick={onBack}>
           Back
@@ -188,10 +216,10 @@ export function FinaliseStep({
             type="button"
             className="enrol-finalise-button"
             loading={isSubmitting}
-            aria-disabled={isBlocked || sources.status !== 'success' || undefined}
+            aria-disabled={isBlocked || isEmpty || sources.status !== 'success' || undefined}
             aria-describedby={descriptionId}
             onClick={() => {
-              if (!isBlocked && sources.status === 'success') onFinalise();
+              if (!isBlocked && !isEmpty && sources.status === 'success') onFinalise();
             }}
           >
             Finalise Enrollment

@@ -1,0 +1,29 @@
+import { auditSchema, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv } from '@portal/service-kit';
+import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
+import { createIdentityPort, identitySchema } from '@portal/identity-service/testing';
+import { enrolmentSchema } from '../schema';
+import { createEnrolmentPort } from '../enrolment-port';
+import { enrol } from '../modules/enrollments/enrol';
+
+/**
+ * One wizard finalise in a process of its own, for modules/enrollments/finalise-crash.test.ts to kill -9 at a random
+ * point: the database comes from the environment (DATA_DIR's SQLite file, or DATABASE_URL), the
+ * request from FINALISE ({ companyId, courseId, prefix, count } — `count` new learners with emails).
+ */
+configureLogger({ quiet: true });
+const env = loadEnv();
+const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema] });
+const deps = createServiceDeps({ env, orm, ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort } });
+const input = JSON.parse(process.env.FINALISE ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
+
+process.stdout.write('ready\n');
+const outcome = await enrol(orm.em.fork(), deps, {
+  companyId: input.companyId,
+  courseIds: [input.courseId],
+  userIds: [],
+  newUsers: Array.from({ length: input.count }, (_, i) => ({ name: `${input.prefix} ${i}`, email: `${input.prefix}-${i}@example.test` })),
+  actor: { userId: null, name: 'Finalise process' },
+  now: new Date(),
+});
+process.stdout.write(`done ${outcome.made.length}\n`);
+await orm.close(true);
