@@ -47,6 +47,11 @@ export function packageLearnerFixture() {
       return { enrolmentId: enrolment.data.id };
     },
 
+    /** A GET as the demo admin (their cookies), whatever it answers. */
+    adminGet(path: string) {
+      return admin!.request.get(`${baseURL}${path}`);
+    },
+
     async close(): Promise<void> {
       if (!admin) return;
       for (const id of created.courses.splice(0)) await call('DELETE', `/api/courses/${id}`);

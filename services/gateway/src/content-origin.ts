@@ -13,7 +13,8 @@ import { fromRepoRoot } from './paths';
  * the portal (CONTENT_ORIGIN_URL), so a package's script can reach neither the portal's page
  * (`parent.document` is cross-origin), nor its cookies, nor its API as the viewer. The only
  * credential is the attempt token in the path (`/c/{token}/{file in the package}`, signed, hours
- * long, one attempt's course): no cookie is ever read, nothing else is served.
+ * long, one attempt's course, good only while the attempt's enrolment and sign-in session live):
+ * no cookie is ever read, nothing else is served.
  *
  * Every HTML page of a package gets two scripts first in its <head>: scorm-again's CrossFrameAPI
  * and a bridge that puts it at `window.API` / `window.API_1484_11`. Their calls go by postMessage
@@ -120,8 +121,20 @@ export function contentFramePolicy(appUrl: string): string {
   return `frame-ancestors 'self' ${origins.join(' ')}`;
 }
 
-export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now'>) {
+export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now' | 'enrolment' | 'identity'>) {
   const secret = contentTokenSecret(deps.env);
+  /**
+   * A signed token is only half of it (issue 25 D2): its attempt must still exist with its
+   * enrolment, and the sign-in session that opened it must still live. Deleting the enrolment or
+   * the learner, signing out, or the session expiring stops the token at once, on every file.
+   */
+  async function grantOf(token: string) {
+    const grant = verifyContentToken(secret, token, deps.now());
+    if (!grant) return null;
+    const attempt = await deps.enrolment.contentAttempt(grant.attemptId);
+    if (!attempt || attempt.courseId !== grant.courseId || !attempt.sessionId) return null;
+    return (await deps.identity.isSessionLive(attempt.sessionId)) ? grant : null;
+  }
   const framePolicy = contentFramePolicy(deps.env.appUrl);
   const app = new Hono();
   app.use('*', async (c, next) => {
@@ -131,7 +144,7 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage'
   app.get('/health', () => new Response('ok'));
   app.on(['GET', 'HEAD'], '/c/:token/*', async (c) => {
     const token = c.req.param('token');
-    const grant = verifyContentToken(secret, token, deps.now());
+    const grant = await grantOf(token);
     if (!grant) return notFound();
     const base = `/c/${token}/`;
     const rest = c.req.path.slice(base.length);
