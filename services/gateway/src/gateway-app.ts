@@ -50,7 +50,9 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       // Nothing else may frame the portal (course packages are framed from the content origin).
       xFrameOptions: 'SAMEORIGIN',
       crossOriginResourcePolicy: 'same-origin',
-      crossOriginOpenerPolicy: 'same-origin',
+      // A course may open its content in a popup that finds the SCORM API through opener (issue 20):
+      // with 'same-origin' Chromium cuts that link. Other sites' windows still get no handle on the portal.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );

@@ -43,7 +43,7 @@ describe('the content origin', () => {
     const page = await app.request(`/c/${token}/index.html`, { headers: { Cookie: 'portal_session=whatever' } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toMatch(new RegExp(`^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/cross-frame-api.js"></script><script src="/c/[^"]+/__portal/bridge.js"></script><title>SCO</title>`));
+    expect(html).toMatch(new RegExp(`^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/bridge.js"></script><title>SCO</title>`));
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('set-cookie')).toBeNull();
@@ -52,7 +52,14 @@ describe('the content origin', () => {
     expect(range.status).toBe(206);
     expect([...new Uint8Array(await range.arrayBuffer())]).toEqual([2, 3]);
     expect((await app.request(`/c/${token}/__portal/cross-frame-api.js`)).status).toBe(200);
-    expect(await (await app.request(`/c/${token}/__portal/bridge.js`)).text()).toContain('CrossFrameAPI');
+    expect(await (await app.request(`/c/${token}/__portal/bridge.js`)).text()).toContain('__portalScorm');
+    // The SCO shell (issue 20): the origin's own page, holding the API and framing the package.
+    const shell = await app.request(`/c/${token}/__portal/sco.html`);
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-store');
+    expect(await shell.text()).toMatch(/<script src="cross-frame-api\.js"><\/script><script src="shell\.js"><\/script>/);
+    expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain('CrossFrameAPI');
+    for (const name of ['__proto__', 'constructor', 'toString']) expect((await app.request(`/c/${token}/__portal/${name}`)).status).toBe(404);
   });
 
   it('answers 404 to a forged, expired or missing token, another course, escapes and the API', async () => {
@@ -75,7 +82,7 @@ describe('the content origin', () => {
   });
 
   it('puts the bridge first wherever a page starts', () => {
-    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(/^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/cross-frame-api\.js">/);
+    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(/^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/bridge\.js">/);
     expect(injectRuntime('<!DOCTYPE html><p>bare', '/c/t/')).toMatch(/^<!DOCTYPE html><script /);
     expect(injectRuntime('<p>bare', '/c/t/')).toMatch(/^<script /);
   });
