@@ -35,6 +35,8 @@ export default defineConfig(
       '**/test-results/',
       '**/bench-results/',
       '**/coverage/',
+      // SCORM packages written as their authoring tools write them (ES5 for the browser, as shipped).
+      'e2e/fixtures/',
       '**/.turbo/',
       'data/',
     ],

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+import { courseContent } from '../support/course-frame';
 
 /**
  * The SCORM player on the seeded demo packages. The north depot's learner (DEMOCODE2) has passed
@@ -24,7 +25,7 @@ test('a learner closes the tab mid-course and comes back where they were', async
   await page.goto(`/learn/${id}`);
   await expect(page.getByTestId('exit-course')).toHaveAttribute('href', '/');
   await expect(page.getByTestId('rewatch-course')).toBeVisible();
-  const course = page.frameLocator('[data-testid=course-frame]');
+  const course = courseContent(page);
   // Wherever an earlier visit left off, move one page and remember it.
   const pageLine = course.getByText(/Page \d of 4/);
   await expect(pageLine).toBeVisible();
@@ -37,7 +38,7 @@ test('a learner closes the tab mid-course and comes back where they were', async
   await page.close({ runBeforeUnload: true });
   const again = await context.newPage();
   await again.goto(`/learn/${id}`);
-  await expect(again.frameLocator('[data-testid=course-frame]').getByText(`Page ${to} of 4`)).toBeVisible();
+  await expect(courseContent(again).getByText(`Page ${to} of 4`)).toBeVisible();
 
   const summary = (await (await again.request.get(`/api/learn/${id}`)).json()) as { enrollment: { status: string } };
   expect(summary.enrollment.status).toBe('passed');
@@ -48,7 +49,7 @@ test('Exit course leaves the player for the dashboard', async ({ page }) => {
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const id = await enrollmentOf(page, 'Manual Handling Essentials');
   await page.goto(`/learn/${id}`);
-  await expect(page.frameLocator('[data-testid=course-frame]').getByText(/Page \d of 4/)).toBeVisible();
+  await expect(courseContent(page).getByText(/Page \d of 4/)).toBeVisible();
   await page.getByTestId('exit-course').click();
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
 });

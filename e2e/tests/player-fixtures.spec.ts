@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+import { courseContent } from '../support/course-frame';
 
 /**
  * Issue 4, item 7: each shared SCORM fixture played to its end in Chromium by a learner, quiz
@@ -135,7 +136,7 @@ async function answerQuiz(quiz: FrameLocator): Promise<number> {
 
 /** Plays a Golf Explained single-SCO course: all 15 pages, the quiz answered right, then the content's Exit. */
 async function playGolfCourse(page: Page, version: '1.2' | '2004') {
-  const sco = page.frameLocator('[data-testid=course-frame]');
+  const sco = courseContent(page);
   const contentFrame = sco.locator('#contentFrame');
   const content = sco.frameLocator('#contentFrame');
   await waitForScoSession(page, version);
@@ -245,7 +246,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
     await startCourse(page, loginCode, courseName, enrollmentId);
     const player = page.getByTestId('scorm-player');
     const position = page.getByTestId('sco-position');
-    const sco = page.frameLocator('[data-testid=course-frame]');
+    const sco = courseContent(page);
     const count = 9;
     for (let at = 1; at <= count; at++) {
       await expect(position).toContainText(`(${at} of ${count})`);

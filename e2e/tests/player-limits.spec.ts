@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { packageLearnerFixture } from '../support/package-learner';
 import { signInWithCode } from '../support/personas';
+import { courseContent } from '../support/course-frame';
 
 /**
  * Issue 13 item 7 in the browser: a SCORM 2004 SCO saves 64,000 characters of suspend data (kept
@@ -80,7 +81,7 @@ test.describe('the player under the commit limits', () => {
     await signInWithCode(page, `PL-${tag}`);
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     await page.goto(`/learn/${enrolment.enrolmentId}`);
-    const content = page.frameLocator('[data-testid=course-frame]');
+    const content = courseContent(page);
 
     // 65 commits at once: the server takes 60 in the minute and answers the rest 429; the content sees none fail.
     await content.locator('#burst').click();

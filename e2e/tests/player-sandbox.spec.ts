@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { packageLearnerFixture } from '../support/package-learner';
 import { signInWithCode } from '../support/personas';
+import { courseContent } from '../support/course-frame';
 
 /**
  * Issue 13, item 2: a package's script cannot act as its viewer. The package below tries to read
@@ -27,11 +28,12 @@ const PROBE_PAGE = `<!doctype html>
 <script>
 (function () {
   var out = {};
-  try { out.parentDocument = 'read: ' + parent.document.title; } catch (e) { out.parentDocument = 'blocked: ' + e.name; }
-  try { out.frameElement = 'read: ' + window.frameElement.ownerDocument.title; } catch (e) { out.frameElement = 'blocked: ' + e.name; }
+  try { out.parentDocument = 'read: ' + parent.parent.document.title; } catch (e) { out.parentDocument = 'blocked: ' + e.name; }
+  try { out.frameElement = 'read: ' + parent.frameElement.ownerDocument.title; } catch (e) { out.frameElement = 'blocked: ' + e.name; }
   try { out.topCookie = 'read: ' + top.document.cookie; } catch (e) { out.topCookie = 'blocked: ' + e.name; }
   out.ownCookie = document.cookie;
-  var portal = (location.ancestorOrigins && location.ancestorOrigins[0]) || '';
+  var ancestors = location.ancestorOrigins || [];
+  var portal = ancestors.length ? ancestors[ancestors.length - 1] : '';
   out.portal = portal;
   function attempt(url) {
     return fetch(url, { credentials: 'include' }).then(function (r) {
@@ -85,15 +87,16 @@ test.describe('a package script cannot act as its viewer', () => {
 
     // The package is framed from the content origin, not the portal's.
     const frame = page.locator('[data-testid=course-frame]');
-    await expect(frame).toHaveAttribute('src', /\/c\/[^/]+\/index\.html#/);
+    // The content origin's SCO shell, which frames the package's page.
+    await expect(frame).toHaveAttribute('src', /\/c\/[^/]+\/__portal\/sco\.html#/);
     const src = await frame.getAttribute('src');
     expect(new URL(src!).origin).not.toBe(new URL(baseURL).origin);
-    expect(new URL(src!).pathname).toMatch(/^\/c\/[^/]+\/index\.html$/);
+    expect(new URL(src!).pathname).toMatch(/^\/c\/[^/]+\/__portal\/sco\.html$/);
 
-    const content = page.frameLocator('[data-testid=course-frame]');
+    const content = courseContent(page);
     await expect(content.locator('#probe')).not.toHaveText('running');
     const probe = JSON.parse(await content.locator('#probe').innerText()) as Record<string, string>;
-    // parent is the bridge's stand-in (no document); top is the player page itself: cross-origin.
+    // Above the shell (the package's parent, on its own origin) is the player page: cross-origin.
     expect(probe.parentDocument).toMatch(/^blocked: /);
     expect(probe.frameElement).toMatch(/^blocked: /);
     expect(probe.topCookie).toMatch(/^blocked: SecurityError/);

@@ -2,7 +2,6 @@ import { rowBoolean, preparedRead, type CourseActivityInfo, type CoursePackage, 
 import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
 import { BridgingActivity } from './modules/company-courses/company-course.entity';
-import { packageBaseUrl } from './modules/packages/course-package';
 import type { ParsedManifest } from './modules/packages/manifest';
 import { textToHtml } from './modules/courses/sanitise-html';
 
@@ -70,17 +69,15 @@ export function readManifest(value: unknown): ParsedManifest | null {
 export async function getCoursePackage(em: Em, courseId: number): Promise<CoursePackage | null> {
   const course = await em.findOne(Course, { id: courseId });
   if (!course || !course.packagePath) return null;
-  const baseUrl = packageBaseUrl(course.id);
   const manifest = readManifest(course.manifest);
   if (manifest && manifest.scos.length > 0) {
-    return { courseId: course.id, version: manifest.version, baseUrl, scos: manifest.scos, passMark: course.passMark ?? null };
+    return { courseId: course.id, version: manifest.version, scos: manifest.scos, passMark: course.passMark ?? null };
   }
   // A course stored before manifests were kept: one SCO at the stored launch path.
   if (!course.launchPath) return null;
   return {
     courseId: course.id,
     version: course.scormVersion === '2004' ? '2004' : '1.2',
-    baseUrl,
     scos: [{ identifier: 'item_1', title: course.name, href: course.launchPath, masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] }],
     passMark: course.passMark ?? null,
   };

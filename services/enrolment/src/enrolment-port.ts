@@ -5,6 +5,7 @@ import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
 import { anonymiseLearner, countEnrollmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
+import { contentAttempt } from './modules/player/scorm.repository';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
 export function createEnrolmentPort({ orm, now, ports }: PortContext): EnrolmentPort {
@@ -37,5 +38,6 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
     countEnrollmentsOf: ({ userIds = [], companyIds = [] }) => countEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
     moveCompanyRecords: (fromCompanyId, toCompanyId, actor) => moveCompanyRecords(orm.em.fork(), fromCompanyId, toCompanyId, actor, now()),
     anonymiseLearner: (userId) => anonymiseLearner(orm.em.fork(), userId),
+    contentAttempt: (attemptId) => contentAttempt(orm, attemptId),
   };
 }

@@ -17,6 +17,7 @@ import { EnrolmentCertificates } from './migrations/202611240100_enrolment_certi
 import { CertificateRecord } from './modules/certificates/certificate.entity';
 import { EnrolmentSentReminders } from './migrations/202611250200_enrolment_sent_reminders';
 import { SentReminder } from './modules/reminders/sent-reminder.entity';
+import { EnrolmentAttemptSession } from './migrations/202612040100_enrolment_attempt_session';
 
 export const enrolmentSchema: ServiceSchema = {
   entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder, ScormObjective, ScormInteraction],
@@ -31,6 +32,7 @@ export const enrolmentSchema: ServiceSchema = {
     { name: '202612010100_enrolment_reporting', class: EnrolmentReporting },
     { name: '202612020100_enrolment_reporting_sorts', class: EnrolmentReportingSorts },
     { name: '202612030100_enrolment_reporting_status_activity', class: EnrolmentReportingStatusActivity },
+    { name: '202612040100_enrolment_attempt_session', class: EnrolmentAttemptSession },
     { name: '202612040100_enrolment_scorm_answers', class: EnrolmentScormAnswers },
   ],
 };

@@ -13,12 +13,13 @@ import { fromRepoRoot } from './paths';
  * the portal (CONTENT_ORIGIN_URL), so a package's script can reach neither the portal's page
  * (`parent.document` is cross-origin), nor its cookies, nor its API as the viewer. The only
  * credential is the attempt token in the path (`/c/{token}/{file in the package}`, signed, hours
- * long, one attempt's course): no cookie is ever read, nothing else is served.
+ * long, one attempt's course, good only while the attempt's enrolment and sign-in session live):
+ * no cookie is ever read, nothing else is served.
  *
- * Every HTML page of a package gets two scripts first in its <head>: scorm-again's CrossFrameAPI
- * and a bridge that puts it at `window.API` / `window.API_1484_11`. Their calls go by postMessage
- * to the player page, whose scorm-again runtime (the only one that can commit, with the attempt's
- * launch token) answers them.
+ * The player frames the origin's SCO shell, which holds the SCORM API (scorm-again's CrossFrameAPI,
+ * whose calls go by postMessage to the player page's runtime, the only one that can commit) and
+ * frames the package inside itself; every HTML page of the package gets a small bridge script
+ * first in its <head> that finds the shell (see SHELL_SCRIPT below).
  */
 
 /** The player's own copy of scorm-again, so the frame's CrossFrameAPI speaks the same protocol as its CrossFrameLMS. */
@@ -30,56 +31,159 @@ function crossFrameApiScript(): string {
 }
 
 /**
- * Runs in the content frame after CrossFrameAPI: the player passes the SCO's CMI, version and its
- * own origin at the end of the frame's address fragment (read synchronously, so the API answers
- * from its first call, then taken off the address; a fragment never reaches a server, and the
- * browser clears window.name across sites). The API's cache starts from that CMI, and every call
- * goes to the player page only.
+ * How a page of an attempt gets its API (issue 20; docs/architecture.md "How a page of an
+ * attempt gets its API"). The player frames this origin's own SCO shell,
+ * `/c/{token}/__portal/sco.html`, never a package page: the shell holds the SCORM API for the
+ * whole SCO launch and frames the package inside itself. Every package page is then a descendant
+ * of the shell on the shell's own origin (or a window one of them opened), so whatever moves the
+ * package's own frames (location.replace, links, forms, meta refresh, reloads, nested frames, a
+ * popup) the API it finds is the same live object, holding every value set so far.
+ *
+ * The shell's API is scorm-again's CrossFrameAPI: its cache answers GetValue synchronously and
+ * every call goes by postMessage to the player page, whose runtime (the only one that commits,
+ * with the attempt's launch token) stays the source of truth. The shell reads the SCO's CMI, the
+ * version, the player's origin and the SCO's href from the end of its own address fragment
+ * (a fragment never reaches a server; then taken off the address).
+ *
+ * Content made of one page per screen calls Initialize and Finish on every page: a Finish holds
+ * the session open for a moment (committing at once), and an Initialize from the next page of
+ * the package picks it up again; only when no page takes it up (or the content asked for
+ * navigation with adl.nav.request) does the finish reach the player.
  */
 export const SEED_MARKER = '@@portal-scorm=';
-export const BRIDGE_SCRIPT = `(function () {
+/** How long a finished session waits for the next page of the package (restarted by every page change). */
+export const FINISH_GRACE_MS = 1500;
+export const SHELL_SCRIPT = `(function () {
   'use strict';
   var seed = null;
   var hash = location.hash;
   var at = hash.lastIndexOf('${SEED_MARKER}');
   if (at >= 0) {
     try { seed = JSON.parse(decodeURIComponent(hash.slice(at + ${SEED_MARKER.length}))); } catch (e) { seed = null; }
-    var own = hash.slice(0, at);
-    try { history.replaceState(history.state, '', location.pathname + location.search + (own.length > 1 ? own : '')); } catch (e) { /* keep going */ }
+    try { history.replaceState(null, '', location.pathname + location.search); } catch (e) { /* keep going */ }
   }
-  if (!seed || seed.portalScorm !== 1 || typeof CrossFrameAPI !== 'function' || window.parent === window) return;
-  var realParent = window.parent;
-  var api = new CrossFrameAPI(seed.parentOrigin, realParent, { timeout: 10000 });
-  var name = seed.version === '1.2' ? 'API' : 'API_1484_11';
+  var href = seed && typeof seed.href === 'string' ? seed.href : '';
+  // Only a page of this token's own package: no scheme, no host, no climbing out.
+  if (!seed || seed.portalScorm !== 2 || typeof CrossFrameAPI !== 'function' || window.parent === window || !href || /^[a-z][a-z0-9+.-]*:|^[\\\\/]|(^|[\\\\/])\\.\\.([\\\\/]|$)/i.test(href)) return;
+  var is12 = seed.version === '1.2';
+  var remote = new CrossFrameAPI(seed.parentOrigin, window.parent, { timeout: 10000 });
   var cmi = seed.cmi || {};
-  Object.keys(cmi).forEach(function (key) {
-    if (typeof cmi[key] === 'string') api._cache.set(key, cmi[key]);
+  Object.keys(cmi).forEach(function (key) { if (typeof cmi[key] === 'string') remote._cache.set(key, cmi[key]); });
+  var names = is12
+    ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
+    : ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+  var INIT = names[0], FINISH = names[1], COMMIT = names[4];
+  /** none: not started; open; finishing: finished by a page, waiting for the next one; ended: the runtime finished. */
+  var session = 'none';
+  var timer = null;
+  function finishNow() {
+    clearTimeout(timer);
+    timer = null;
+    if (session !== 'finishing') return;
+    session = 'ended';
+    remote[FINISH]('');
+  }
+  function pageChanged() {
+    if (session !== 'finishing') return;
+    clearTimeout(timer);
+    timer = setTimeout(finishNow, ${FINISH_GRACE_MS});
+  }
+  var api = {};
+  names.forEach(function (name) {
+    api[name] = function () { return remote[name].apply(remote, arguments); };
   });
-  // Content often declares its own global \`var API = null;\` before it looks for the API: on a
-  // same-origin page that only shadowed the parent's, here it would erase this one and send the
-  // search to the (cross-origin) parent. An accessor the declaration cannot overwrite keeps it.
-  Object.defineProperty(window, name, {
-    configurable: false,
-    enumerable: true,
-    get: function () { return api; },
-    set: function () { /* the content's own variable of that name: ignored */ },
-  });
-  // The SCORM 2004 discovery algorithm (and some 1.2 content) starts at window.parent, which is
-  // the cross-origin player page here: reading anything on it throws. window.parent is
-  // replaceable, so the content sees an LMS window that holds the API and forwards postMessage;
-  // the real parent stays out of reach either way (window.top is still the cross-origin page).
-  var lmsWindow = { postMessage: function () { return realParent.postMessage.apply(realParent, arguments); }, opener: null, closed: false };
-  lmsWindow[name] = api;
-  lmsWindow.parent = lmsWindow;
-  try { window.parent = lmsWindow; } catch (e) { /* an old browser: the content's own window still has the API */ }
+  api[INIT] = function () {
+    if (session === 'none') { session = 'open'; return remote[INIT](''); }
+    if (session === 'ended') return 'false';
+    // Another page of the same SCO (the next screen, a reload, a popup): the session goes on.
+    clearTimeout(timer);
+    timer = null;
+    session = 'open';
+    remote._lastError = '0';
+    return 'true';
+  };
+  api[FINISH] = function () {
+    if (session !== 'open') return remote[FINISH]('');
+    remote[COMMIT]('');
+    session = 'finishing';
+    var nav = is12 ? '' : remote._cache.get('adl.nav.request');
+    if (nav && nav !== '_none_') finishNow();
+    else pageChanged();
+    remote._lastError = '0';
+    return 'true';
+  };
+  /** The content closes its window (or what it takes for one): finish and let the player go back. */
+  function exit() {
+    finishNow();
+    window.parent.postMessage({ portalScorm: 'exit' }, seed.parentOrigin);
+  }
+  window[is12 ? 'API' : 'API_1484_11'] = api;
+  window.__portalScorm = { api: api, version: seed.version, exit: exit, pageChanged: pageChanged };
+  function mount() {
+    var frame = document.createElement('iframe');
+    frame.title = 'Course content';
+    frame.allow = 'fullscreen';
+    frame.setAttribute('allowfullscreen', '');
+    frame.addEventListener('load', pageChanged);
+    frame.src = location.pathname.replace(/__portal\\/sco\\.html$/, '') + href;
+    document.body.appendChild(frame);
+  }
+  if (document.body) mount();
+  else document.addEventListener('DOMContentLoaded', mount);
+})();
+`;
+
+/** The shell page itself (no package content in it). */
+export const SHELL_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Course</title>
+<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>
+<script src="cross-frame-api.js"></script><script src="shell.js"></script>
+</head><body></body></html>
+`;
+
+/**
+ * First in every package page: finds its SCO shell (up the parents, then the top window's opener
+ * and its parents, as SCORM drivers search) and puts the shell's API on this window too, as an
+ * accessor the content's own \`var API = null;\` cannot erase. Tells the shell when a page comes
+ * and goes (a finished session waits for the next page), and turns the content's window.close()
+ * into an exit (in a frame it would do nothing). A page with no shell above it is left alone.
+ */
+export const BRIDGE_SCRIPT = `(function () {
+  'use strict';
+  function shellAbove(win) {
+    for (var level = 0; win && level < 500; level++) {
+      try { if (win.__portalScorm) return win.__portalScorm; } catch (e) { return null; }
+      if (win.parent === win) return null;
+      win = win.parent;
+    }
+    return null;
+  }
+  var shell = shellAbove(window);
+  if (!shell) { try { shell = window.top.opener ? shellAbove(window.top.opener) : null; } catch (e) { shell = null; } }
+  if (!shell) return;
+  try {
+    Object.defineProperty(window, shell.version === '1.2' ? 'API' : 'API_1484_11', {
+      configurable: false,
+      enumerable: true,
+      get: function () { return shell.api; },
+      set: function () { /* the content's own variable of that name: ignored */ },
+    });
+  } catch (e) { /* already defined by the page: discovery still finds the shell's */ }
+  var close = window.close;
+  window.close = function () {
+    try { shell.exit(); } catch (e) { /* the shell is gone */ }
+    return close.call(window);
+  };
+  shell.pageChanged();
+  window.addEventListener('pagehide', function () { try { shell.pageChanged(); } catch (e) { /* gone */ } });
 })();
 `;
 
 const SCRIPT_PATH = '__portal';
 
-/** Inserts the two scripts at the start of <head> (or of the document when it has none). */
+/** Inserts the bridge at the start of <head> (or of the document when it has none). */
 export function injectRuntime(html: string, base: string): string {
-  const tags = `<script src="${base}${SCRIPT_PATH}/cross-frame-api.js"></script><script src="${base}${SCRIPT_PATH}/bridge.js"></script>`;
+  const tags = `<script src="${base}${SCRIPT_PATH}/bridge.js"></script>`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + tags + html.slice(head.index + head[0].length);
   const htmlTag = /<html(\s[^>]*)?>/i.exec(html);
@@ -93,6 +197,14 @@ const typeOf = (name: string) => {
   const extension = (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
   return EXTRA_TYPES[extension] ?? getMimeType(name) ?? 'application/octet-stream';
 };
+
+/** The content origin's own files under each token (not the package's): the SCO shell and its scripts. */
+const OWN_FILES = new Map<string, { type: string; body: () => string }>([
+  [`${SCRIPT_PATH}/sco.html`, { type: 'text/html; charset=utf-8', body: () => SHELL_PAGE }],
+  [`${SCRIPT_PATH}/shell.js`, { type: 'text/javascript; charset=utf-8', body: () => SHELL_SCRIPT }],
+  [`${SCRIPT_PATH}/bridge.js`, { type: 'text/javascript; charset=utf-8', body: () => BRIDGE_SCRIPT }],
+  [`${SCRIPT_PATH}/cross-frame-api.js`, { type: 'text/javascript; charset=utf-8', body: crossFrameApiScript }],
+]);
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -120,8 +232,20 @@ export function contentFramePolicy(appUrl: string): string {
   return `frame-ancestors 'self' ${origins.join(' ')}`;
 }
 
-export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now'>) {
+export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now' | 'enrolment' | 'identity'>) {
   const secret = contentTokenSecret(deps.env);
+  /**
+   * A signed token is only half of it (issue 25 D2): its attempt must still exist with its
+   * enrolment, and the sign-in session that opened it must still live. Deleting the enrolment or
+   * the learner, signing out, or the session expiring stops the token at once, on every file.
+   */
+  async function grantOf(token: string) {
+    const grant = verifyContentToken(secret, token, deps.now());
+    if (!grant) return null;
+    const attempt = await deps.enrolment.contentAttempt(grant.attemptId);
+    if (!attempt || attempt.courseId !== grant.courseId || !attempt.sessionId) return null;
+    return (await deps.identity.isSessionLive(attempt.sessionId)) ? grant : null;
+  }
   const framePolicy = contentFramePolicy(deps.env.appUrl);
   const app = new Hono();
   app.use('*', async (c, next) => {
@@ -131,13 +255,15 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage'
   app.get('/health', () => new Response('ok'));
   app.on(['GET', 'HEAD'], '/c/:token/*', async (c) => {
     const token = c.req.param('token');
-    const grant = verifyContentToken(secret, token, deps.now());
+    const grant = await grantOf(token);
     if (!grant) return notFound();
     const base = `/c/${token}/`;
     const rest = c.req.path.slice(base.length);
-    if (rest === `${SCRIPT_PATH}/cross-frame-api.js` || rest === `${SCRIPT_PATH}/bridge.js`) {
-      const body = rest.endsWith('bridge.js') ? BRIDGE_SCRIPT : crossFrameApiScript();
-      return new Response(c.req.method === 'HEAD' ? null : body, { headers: { ...BASE_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8' } });
+    const own = OWN_FILES.get(rest);
+    if (own) {
+      const body = own.body();
+      const headers = { ...BASE_HEADERS, 'Content-Type': own.type, ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}) };
+      return new Response(c.req.method === 'HEAD' ? null : body, { headers });
     }
     let segments: string[];
     try {

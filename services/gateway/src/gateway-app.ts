@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { buildOpenApiDocument, routeTable } from '@portal/contracts';
 import {
+  contentOriginAliases,
   createErrorHandler,
   issueXsrfCookie,
   isSecureRequest,
@@ -46,15 +47,17 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.use(
     '*',
     secureHeaders({
-      // Course packages are framed from the same origin; nothing else may frame the portal.
+      // Nothing else may frame the portal (course packages are framed from the content origin).
       xFrameOptions: 'SAMEORIGIN',
       crossOriginResourcePolicy: 'same-origin',
-      crossOriginOpenerPolicy: 'same-origin',
+      // A course may open its content in a popup that finds the SCORM API through opener (issue 20):
+      // with 'same-origin' Chromium cuts that link. Other sites' windows still get no handle on the portal.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
   // Course packages play in a frame from the content origin (docs/architecture.md "The content origin").
-  app.use('*', securityHeaders(deps.env, { frameSources: [deps.env.contentOriginUrl] }));
+  app.use('*', securityHeaders(deps.env, { frameSources: contentOriginAliases(deps.env.contentOriginUrl) }));
   // Every response carries the XSRF cookie that unsafe requests must echo in X-XSRF-TOKEN; not
   // the built bundles, which caches keep for a year and share.
   app.use('*', async (c, next) => {

@@ -20,8 +20,8 @@ export interface PolicyOptions {
  * (no inline script, no eval in production builds) and fetches their mf-manifest.json, so script
  * and connect sources are 'self' plus the origin of each remote published elsewhere
  * (REMOTE_*_URL). Styles allow 'unsafe-inline' for React's style attributes; images allow data:
- * and blob: (previews of chosen files). The SCORM player frames package content on this origin,
- * hence frame-src and frame-ancestors 'self'.
+ * and blob: (previews of chosen files). The SCORM player frames package content from the content
+ * origin (frameSources); frame-ancestors 'self'.
  */
 export function portalContentSecurityPolicy(env: Env, options: PolicyOptions = {}): string {
   const remoteOrigins = [env.REMOTE_LEARNER_URL, env.REMOTE_COMPANY_URL, env.REMOTE_ADMIN_URL, env.REMOTE_VERIFY_URL]
@@ -46,11 +46,9 @@ export function portalContentSecurityPolicy(env: Env, options: PolicyOptions = {
 }
 
 /**
- * Unpacked course packages: authoring tools write inline scripts, so they cannot live under the
- * portal's policy; they are framed by the player only, and embed no plugins.
+ * Stored files (attachments, certificate images): never a page that runs anything. Course packages
+ * are not served on the portal's origin at all (issue 25 D2: only the content origin serves them).
  */
-export const PACKAGE_CONTENT_POLICY = "object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
-/** Other stored files (attachments, certificate images): never a page that runs anything. */
 export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 
 /**
@@ -58,8 +56,6 @@ export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; media-src
  * console warning on every page load and denies nothing.
  */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), fullscreen=(self)';
-
-const PACKAGE_PATH = /^\/storage\/courses\/\d+\/package\//;
 
 /**
  * Headers of every answer: the CSP that fits what is answered, Permissions-Policy, and
@@ -72,8 +68,7 @@ export function securityHeaders(env: Env, options: PolicyOptions = {}): Middlewa
     await next();
     const path = c.req.path;
     const headers = c.res.headers;
-    if (PACKAGE_PATH.test(path)) headers.set('Content-Security-Policy', PACKAGE_CONTENT_POLICY);
-    else if (path.startsWith('/storage/')) headers.set('Content-Security-Policy', STORED_FILE_POLICY);
+    if (path.startsWith('/storage/')) headers.set('Content-Security-Policy', STORED_FILE_POLICY);
     else headers.set('Content-Security-Policy', portalPolicy);
     headers.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (path.startsWith('/api/') && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { contentTokenSecret, signContentToken } from '@portal/enrolment-service';
+import { openAttempt } from '@portal/enrolment-service/testing';
+import { hashToken } from '@portal/service-kit';
 import { ALL_PORTS, ALL_SCHEMAS } from '../src/platform';
 import { contentFramePolicy, createContentOriginApp, injectRuntime } from '../src/content-origin';
+import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
+import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeSco } from '@portal/catalogue-service/testing';
+import { Enrollment } from '@portal/enrolment-service/testing';
+import { Session } from '@portal/identity-service/testing';
 
 /** Issue 13 item 2: package files only from the content origin, by attempt token, never by cookie. */
 let platform: TestPlatform;
@@ -10,13 +17,24 @@ let app: ReturnType<typeof createContentOriginApp>;
 let token: string;
 const NOW = new Date('2026-06-15T12:00:00Z');
 
+let attemptId = 0;
+let courseId = 0;
 beforeAll(async () => {
   platform = await createTestPlatform({ schemas: ALL_SCHEMAS, ports: ALL_PORTS, now: () => NOW });
   app = createContentOriginApp(platform);
-  await platform.storage.put('courses/7/package/index.html', new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'));
-  await platform.storage.put('courses/7/package/media/clip.bin', new Uint8Array([1, 2, 3, 4, 5]));
-  await platform.storage.put('courses/8/package/index.html', new TextEncoder().encode('<p>Other course</p>'));
-  token = signContentToken(contentTokenSecret(platform.env), { attemptId: 3, courseId: 7, expiresAt: new Date(NOW.getTime() + 3600_000) });
+  // A live attempt: a learner signed in, enrolled, the player opened (the token is good only while all of that holds).
+  const em = platform.orm.em.fork();
+  const company = await makeCompany(em);
+  const learner = await makeUser(em, { role: 'learner', companyId: company.id });
+  const session = await signInAs(em, learner.id);
+  const course = await makeCourse(em);
+  courseId = course.id;
+  const enrollment = await makeEnrollment(em, { userId: learner.id, courseId, companyId: company.id });
+  attemptId = (await openAttempt(em, { enrollmentId: enrollment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
+  await platform.storage.put(`courses/${courseId}/package/index.html`, new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'));
+  await platform.storage.put(`courses/${courseId}/package/media/clip.bin`, new Uint8Array([1, 2, 3, 4, 5]));
+  await platform.storage.put(`courses/${courseId + 1}/package/index.html`, new TextEncoder().encode('<p>Other course</p>'));
+  token = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: new Date(NOW.getTime() + 3600_000) });
 });
 afterAll(() => platform.close());
 
@@ -25,7 +43,7 @@ describe('the content origin', () => {
     const page = await app.request(`/c/${token}/index.html`, { headers: { Cookie: 'portal_session=whatever' } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toMatch(new RegExp(`^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/cross-frame-api.js"></script><script src="/c/[^"]+/__portal/bridge.js"></script><title>SCO</title>`));
+    expect(html).toMatch(new RegExp(`^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/bridge.js"></script><title>SCO</title>`));
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('set-cookie')).toBeNull();
@@ -34,13 +52,22 @@ describe('the content origin', () => {
     expect(range.status).toBe(206);
     expect([...new Uint8Array(await range.arrayBuffer())]).toEqual([2, 3]);
     expect((await app.request(`/c/${token}/__portal/cross-frame-api.js`)).status).toBe(200);
-    expect(await (await app.request(`/c/${token}/__portal/bridge.js`)).text()).toContain('CrossFrameAPI');
+    expect(await (await app.request(`/c/${token}/__portal/bridge.js`)).text()).toContain('__portalScorm');
+    // The SCO shell (issue 20): the origin's own page, holding the API and framing the package.
+    const shell = await app.request(`/c/${token}/__portal/sco.html`);
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-store');
+    expect(await shell.text()).toMatch(/<script src="cross-frame-api\.js"><\/script><script src="shell\.js"><\/script>/);
+    expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain('CrossFrameAPI');
+    for (const name of ['__proto__', 'constructor', 'toString']) expect((await app.request(`/c/${token}/__portal/${name}`)).status).toBe(404);
   });
 
   it('answers 404 to a forged, expired or missing token, another course, escapes and the API', async () => {
-    const expired = signContentToken(contentTokenSecret(platform.env), { attemptId: 3, courseId: 7, expiresAt: NOW });
-    const otherCourse = token.replace('3.7.', '3.8.');
-    for (const path of [`/c/${expired}/index.html`, `/c/${otherCourse}/index.html`, `/c/nope/index.html`, `/c/${token}/%2e%2e/%2e%2e/8/package/index.html`, `/c/${token}/missing.html`, '/api/admin/users', '/storage/courses/7/package/index.html']) {
+    const expired = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: NOW });
+    const otherCourse = token.replace(`${attemptId}.${courseId}.`, `${attemptId}.${courseId + 1}.`);
+    // Signed for another course than the attempt's: the signature is right, the grant is not.
+    const signedOther = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId: courseId + 1, expiresAt: new Date(NOW.getTime() + 3600_000) });
+    for (const path of [`/c/${expired}/index.html`, `/c/${otherCourse}/index.html`, `/c/${signedOther}/index.html`, `/c/nope/index.html`, `/c/${token}/%2e%2e/%2e%2e/${courseId + 1}/package/index.html`, `/c/${token}/missing.html`, '/api/admin/users', `/storage/courses/${courseId}/package/index.html`]) {
       expect((await app.request(path)).status, path).toBe(404);
     }
   });
@@ -55,8 +82,87 @@ describe('the content origin', () => {
   });
 
   it('puts the bridge first wherever a page starts', () => {
-    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(/^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/cross-frame-api\.js">/);
+    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(/^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/bridge\.js">/);
     expect(injectRuntime('<!DOCTYPE html><p>bare', '/c/t/')).toMatch(/^<!DOCTYPE html><script /);
     expect(injectRuntime('<p>bare', '/c/t/')).toMatch(/^<script /);
+  });
+});
+
+/**
+ * Issue 25 D2: an attempt's content token stops working the moment its enrolment or learner is
+ * deleted or the sign-in session that opened it ends (signed out, expired). Before, it worked for
+ * its whole 8 hours whatever happened. Launched through the real player route.
+ */
+describe('an attempt’s content token is revoked with its enrolment and session', () => {
+  let harness: GatewayHarness;
+  let clock = new Date();
+  let content: ReturnType<typeof createContentOriginApp>;
+  let adminToken = '';
+  beforeAll(async () => {
+    harness = await createGatewayHarness({ now: () => clock });
+    content = createContentOriginApp(harness.platform);
+    const em = harness.platform.orm.em.fork();
+    adminToken = await signInAs(em, (await makeUser(em, { role: 'admin', companyId: (await makeCompany(em)).id })).id);
+  });
+  afterAll(() => harness.close());
+
+  /** A learner signed in and enrolled on a one-page course, and the player launched from `host`. */
+  async function launched(host = 'localhost') {
+    clock = new Date();
+    const em = harness.platform.orm.em.fork();
+    const company = await makeCompany(em);
+    const learner = await makeUser(em, { role: 'learner', companyId: company.id });
+    const session = await signInAs(em, learner.id);
+    const course = await makeCourse(em, { package: { version: '1.2', scos: [makeSco('sco_1', { href: 'index.html' })] } });
+    await harness.platform.storage.put(`courses/${course.id}/package/index.html`, new TextEncoder().encode('<p>Lesson</p>'));
+    const enrollment = await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
+    const response = await harness.client(session).request(`http://${host}/api/learn/${enrollment.id}/launch`, { method: 'POST' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const launch = (await response.json()) as { scos: { url: string }[] };
+    const url = new URL(launch.scos[0]!.url);
+    const status = async () => (await content.request(url.pathname)).status;
+    return { learner, session, enrollment, url, status };
+  }
+
+  it('works while the learner is enrolled and signed in', async () => {
+    const { status } = await launched();
+    expect(await status()).toBe(200);
+  });
+
+  it('stops when an admin deletes the learner', async () => {
+    const { learner, status } = await launched();
+    expect(await status()).toBe(200);
+    expect((await harness.client(adminToken).request(`/api/user/${learner.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await status()).toBe(404);
+  });
+
+  it('stops when the enrolment alone is deleted', async () => {
+    const { enrollment, status } = await launched();
+    await harness.platform.orm.em.fork().nativeDelete(Enrollment, { id: enrollment.id });
+    expect(await status()).toBe(404);
+  });
+
+  it('stops when the learner signs out', async () => {
+    const { session, status } = await launched();
+    await harness.platform.identity.endSession(session);
+    expect(await status()).toBe(404);
+  });
+
+  it('stops when the sign-in session expires, though the token itself has hours left', async () => {
+    const { session, status } = await launched();
+    // A session signed in hours before the launch: it ends an hour from now, the token in eight.
+    await harness.platform.orm.em.fork().nativeUpdate(Session, { id: hashToken(session) }, { expiresAt: new Date(clock.getTime() + 3600_000) });
+    clock = new Date(clock.getTime() + 3600_000 - 60_000);
+    expect(await status()).toBe(200);
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    expect(await status()).toBe(404);
+  });
+
+  it('frames from the other loopback name than the page was opened on, so portal and content are never one site', async () => {
+    expect((await launched('localhost')).url.hostname).toBe('127.0.0.1');
+    expect((await launched('127.0.0.1')).url.hostname).toBe('localhost');
+    const url = (await launched('127.0.0.1:3000')).url;
+    expect(url.hostname).toBe('localhost');
+    expect(url.port).toBe(String(harness.platform.env.contentPort));
   });
 });

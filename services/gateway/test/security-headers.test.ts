@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourse, makeUser, signInAs } from './fixtures/factories';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany } from './fixtures/factories';
-import { PACKAGE_CONTENT_POLICY, STORED_FILE_POLICY, portalContentSecurityPolicy } from '../src/security-headers';
+import { STORED_FILE_POLICY, portalContentSecurityPolicy } from '../src/security-headers';
 
 let harness: GatewayHarness;
 let admin = '';
@@ -49,7 +49,7 @@ describe('security headers', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('serves activity attachments and HTML, SVG or XML uploads as downloads; the package renders', async () => {
+  it('serves activity attachments and HTML, SVG or XML uploads as downloads; the package not at all (the content origin does)', async () => {
     const get = (path: string) => harness.client(admin).request(`/storage/courses/${courseId}/${path}`);
     const html = await get('activities/1/notes.html');
     expect(html.status).toBe(200);
@@ -61,7 +61,7 @@ describe('security headers', () => {
     expect(png.headers.get('content-disposition')).toBeNull();
     expect(png.headers.get('x-content-type-options')).toBe('nosniff');
     const page = await get('package/index.html');
-    expect(page.headers.get('content-disposition')).toBeNull();
-    expect(page.headers.get('content-security-policy')).toBe(PACKAGE_CONTENT_POLICY);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-security-policy')).toBe(STORED_FILE_POLICY);
   });
 });

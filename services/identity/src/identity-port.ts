@@ -1,6 +1,6 @@
 import type { Role } from '@portal/contracts';
 import { joinPortTransaction, preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
-import { deleteSession, resolvePrincipal } from './modules/sessions/session.repository';
+import { deleteSession, isSessionLive, resolvePrincipal } from './modules/sessions/session.repository';
 import { Company } from './modules/companies/company.entity';
 import { User } from './modules/users/user.entity';
 import { createLearners, type LearnerResult } from './modules/learners/create-learners';
@@ -33,6 +33,7 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       }));
     },
     endSession: (token) => deleteSession(orm.em.fork(), token),
+    isSessionLive: (sessionId) => isSessionLive(orm, sessionId, now()),
     async companyById(companyId) {
       const company = await orm.em.fork().findOne(Company, { id: companyId }, { fields: ['id', 'name', 'parentId', 'email'] });
       return company ? toCompanySummary(company) : null;

@@ -109,11 +109,43 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
+/** The other loopback name: two sites on one machine (cookies and SameSite ignore ports, not host names). */
+const LOOPBACK_TWIN: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+
 /** Another site than the portal's for local use: localhost and 127.0.0.1 swapped (cookies ignore ports), on the content port. */
 function defaultContentOrigin(appUrl: string, port: number): string {
   const url = new URL(appUrl);
-  const swapped: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
-  return `${url.protocol}//${swapped[url.hostname] ?? url.hostname}:${port}`;
+  return `${url.protocol}//${LOOPBACK_TWIN[url.hostname] ?? url.hostname}:${port}`;
+}
+
+/**
+ * The content origin as the browser behind this request must use it (issue 25 D2). A content
+ * origin on a loopback name is moved to the loopback name the page was NOT opened on: a portal
+ * opened at 127.0.0.1 gets its packages from localhost and the other way round, so the two are
+ * always different sites (the package can neither read nor set the portal's cookies), whichever
+ * address the browser used. A content origin on a real host name is used as configured.
+ */
+export function contentOriginFor(env: Pick<Env, 'contentOriginUrl'>, requestUrl: string): string {
+  const content = new URL(env.contentOriginUrl);
+  let pageHost: string;
+  try {
+    pageHost = new URL(requestUrl).hostname;
+  } catch {
+    return env.contentOriginUrl;
+  }
+  if (!(content.hostname in LOOPBACK_TWIN) || !(pageHost in LOOPBACK_TWIN)) return env.contentOriginUrl;
+  content.hostname = LOOPBACK_TWIN[pageHost]!;
+  return content.origin;
+}
+
+/** Both loopback names of a content origin on one (a portal page may be opened on either), else the origin alone. */
+export function contentOriginAliases(contentOriginUrl: string): string[] {
+  const url = new URL(contentOriginUrl);
+  const twin = LOOPBACK_TWIN[url.hostname];
+  if (!twin) return [url.origin];
+  const other = new URL(url.origin);
+  other.hostname = twin;
+  return [url.origin, other.origin];
 }
 
 /**

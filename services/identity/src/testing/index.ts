@@ -4,3 +4,4 @@ export { createIdentityPort } from '../identity-port';
 export { Company, type ICompany } from '../modules/companies/company.entity';
 export { User, type IUser } from '../modules/users/user.entity';
 export { makeCompany, makeSession, makeUser, unique } from './factories';
+export { Session } from '../modules/sessions/session.entity';

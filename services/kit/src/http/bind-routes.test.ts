@@ -84,6 +84,7 @@ const identity: IdentityPort = {
   companyParentId: (companyId) => Promise.resolve(parents.has(companyId) ? parents.get(companyId)! : undefined),
   usersByIds: () => Promise.resolve([]),
   endSession: async () => {},
+  isSessionLive: () => Promise.resolve(false),
   companyById: () => Promise.resolve(null),
   companyByEmail: () => Promise.resolve(null),
   usersByEmails: () => Promise.resolve([]),

@@ -100,6 +100,7 @@ const identity: IdentityPort = {
   // Spreading unwiredPort (a Proxy) copied nothing: these two are never reached here.
   usersByIds: () => Promise.reject(new Error('The identity port is not part of this test (called usersByIds).')),
   endSession: () => Promise.reject(new Error('The identity port is not part of this test (called endSession).')),
+  isSessionLive: () => Promise.reject(new Error('The identity port is not part of this test (called isSessionLive).')),
   companyById: () => Promise.reject(new Error('The identity port is not part of this test (called companyById).')),
   companyByEmail: () => Promise.reject(new Error('The identity port is not part of this test (called companyByEmail).')),
   usersByEmails: () => Promise.reject(new Error('The identity port is not part of this test (called usersByEmails).')),

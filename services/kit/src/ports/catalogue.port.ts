@@ -39,9 +39,7 @@ export interface CourseSco {
 export interface CoursePackage {
   courseId: number;
   version: '1.2' | '2004';
-  /** Same-origin folder of the unpacked package, with a trailing slash: `/storage/courses/7/package/`. */
-  baseUrl: string;
-  /** Launchable items of the default organisation in order; `href` is relative to baseUrl, parameters included. */
+  /** Launchable items of the default organisation in order; `href` is relative to the package's folder, parameters included (served by the content origin only). */
   scos: CourseSco[];
   /**
    * The course's pass mark (0–100), or null: when a SCO reports a score and no success and has no

@@ -37,6 +37,11 @@ export interface EnrolmentPort {
    * remaining credits (a transfer in both ledgers) go to the parent. How many enrolments moved.
    */
   moveCompanyRecords(fromCompanyId: number, toCompanyId: number, actor: CreditActor): Promise<{ movedEnrollments: number; movedCredits: number }>;
+  /**
+   * A player attempt as the content origin checks it on every request (issue 25 D2): its course
+   * and the sign-in session that opened it, or null when the attempt or its enrolment is gone.
+   */
+  contentAttempt(attemptId: number): Promise<{ attemptId: number; courseId: number; userId: number; sessionId: string | null } | null>;
   /** GDPR erasure of a learner's course state: SCORM suspend data (states and log) removed; results, enrolments and certificates stay. */
   anonymiseLearner(userId: number): Promise<{ clearedSuspendData: number }>;
 }

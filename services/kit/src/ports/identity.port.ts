@@ -31,6 +31,8 @@ export interface IdentityPort {
   usersByIds(ids: number[]): Promise<UserSummary[]>;
   /** Ends the session of this token (signing out); an unknown token changes nothing. */
   endSession(sessionToken: string): Promise<void>;
+  /** Whether the session with this id (Principal.sessionId) still exists and has not expired. */
+  isSessionLive(sessionId: string): Promise<boolean>;
   /** The company's name, parent and main account email, or null when there is no such company. */
   companyById(companyId: number): Promise<CompanySummary | null>;
   /** The company whose main account email (companies.email) or manager email is this one, or null. */

@@ -55,6 +55,9 @@ export function createRecordingEnrolmentPort() {
       calls.push({ method: 'moveCompanyRecords', args: [fromCompanyId, toCompanyId] });
       return Promise.resolve({ movedEnrollments: 0, movedCredits: 0 });
     },
+    contentAttempt() {
+      return Promise.resolve(null);
+    },
     anonymiseLearner(userId) {
       calls.push({ method: 'anonymiseLearner', args: [userId] });
       return Promise.resolve({ clearedSuspendData: 0 });

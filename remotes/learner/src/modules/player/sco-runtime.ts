@@ -20,12 +20,23 @@ export interface ScoRuntime {
   /** Ends a session the content left open (no unload handler, or a tab being closed). */
   finishIfOpen(): void;
   /**
-   * What the content frame's bridge starts from (at the end of the frame's fragment): the CMI as loaded,
-   * the version, and the origin its calls must go to.
+   * What the content origin's SCO shell starts from (at the end of its fragment): the CMI as loaded,
+   * the version, the origin its calls must go to, and the package page to open.
    */
   frameSeed(): string;
   /** Stops answering the content frame. */
   detach(): void;
+}
+
+/**
+ * The content origin's SCO shell for a SCO's address (`{origin}/c/{token}/{href}`): the player
+ * frames the shell, which holds the API and frames the package page `href` inside itself, so
+ * every page the package reaches finds the same API (services/gateway/src/content-origin.ts).
+ */
+export function shellFor(scoUrl: string): { shellUrl: string; href: string } {
+  const match = /^(.*?\/c\/[^/]+\/)(.*)$/.exec(scoUrl);
+  if (!match) throw new Error(`Not a content-origin address: ${scoUrl}`);
+  return { shellUrl: `${match[1]}__portal/sco.html`, href: match[2]! };
 }
 
 /** The _count elements the content may read before the bridge's cache is refreshed. */
@@ -80,6 +91,7 @@ export function openScoRuntime(options: {
   api.on('SequencePrevious', setNav('previous'));
   api.on('SequenceExitAll', setNav('exit-all'));
   api.on('SequenceSuspendAll', setNav('exit-all'));
+  api.on('SequenceExit', setNav('exit-all'));
   api.on(version === '1.2' ? 'LMSFinish' : 'Terminate', () => {
     if (isEnded) return;
     isEnded = true;
@@ -116,7 +128,7 @@ export function openScoRuntime(options: {
       }
     },
     frameSeed() {
-      return JSON.stringify({ portalScorm: 1, version, parentOrigin: window.location.origin, cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>) });
+      return JSON.stringify({ portalScorm: 2, version, parentOrigin: window.location.origin, href: shellFor(sco.url).href, cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>) });
     },
     detach() {
       bridge.destroy();

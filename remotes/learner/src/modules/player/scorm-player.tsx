@@ -2,10 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useNavigate } from 'react-router';
 import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
 import { Button, Notice } from '@portal/design-system';
-import { openScoRuntime, SEED_MARKER, type ScoEnd, type ScoRuntime } from './sco-runtime';
+import { openScoRuntime, SEED_MARKER, shellFor, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { waitForPendingCommits } from './player-http-service';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
+
+const isExitMessage = (data: unknown) => typeof data === 'object' && data !== null && (data as { portalScorm?: unknown }).portalScorm === 'exit';
 
 /** running: the content is in charge. switching / leaving: the player is unloading the frame itself. */
 type Phase = 'running' | 'switching' | 'leaving';
@@ -82,8 +84,8 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       runtimeRef.current = runtime;
       indexRef.current = target;
       phaseRef.current = 'running';
-      // The content frame's bridge reads its starting CMI from the end of the fragment, synchronously.
-      if (frameRef.current) frameRef.current.src = `${sco.url}${sco.url.includes('#') ? '' : '#'}${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
+      // The content origin's SCO shell reads its starting CMI and the page to open from the end of its fragment.
+      if (frameRef.current) frameRef.current.src = `${shellFor(sco.url).shellUrl}#${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
     },
     [],
   );
@@ -136,6 +138,21 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       else void leave();
     };
   });
+
+  // The content closed its window (window.close(), which in a frame does nothing): the shell
+  // finished the session and asks the player to go back, as the package's author meant.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const frame = frameRef.current;
+      if (!frame || event.source !== frame.contentWindow || !isExitMessage(event.data)) return;
+      if (event.origin !== new URL(launchRef.current.scos[indexRef.current]!.url).origin) return;
+      if (phaseRef.current !== 'running') return;
+      runtimeRef.current?.finishIfOpen();
+      void leave();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [leave]);
 
   // First SCO.
   useEffect(() => {
@@ -245,8 +262,9 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
         title={`Course: ${shownLaunch.course.name}`}
         data-testid="course-frame"
         allow="fullscreen"
-        // Its own origin stays its own (the content origin); no navigating the portal's page away.
-        sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
+        // Its own origin stays its own (the content origin); no navigating the portal's page away,
+        // from the frame or from a popup it opens (popups keep this sandbox: they reach the API through opener).
+        sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-downloads"
       />
     </div>
   );

@@ -112,40 +112,44 @@ describe('POST /api/courses', () => {
     expect(String(course.activities[1]!.code)).toMatch(/^\d{6}$/);
 
     const pkg = await platform.catalogue.coursePackage(course.id);
-    expect(pkg).toMatchObject({ courseId: course.id, version: '2004', baseUrl: `/storage/courses/${course.id}/package/` });
+    expect(pkg).toMatchObject({ courseId: course.id, version: '2004' });
     expect(pkg!.scos.map((s) => s.href)).toEqual(['shared/launchpage.html']);
+    expect((await platform.storage.get(`courses/${course.id}/package/shared/launchpage.html`)).toString()).toMatch(/<html/i);
 
     enrolment.enrolLearner(learnerId, course.id);
-    const launch = await client(sessions.learner).request(`${pkg!.baseUrl}shared/launchpage.html`);
-    expect(launch.status).toBe(200);
-    expect(launch.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await launch.text()).toMatch(/<html/i);
-    const script = await client(sessions.learner).request(`${pkg!.baseUrl}shared/scormfunctions.js`);
-    expect(script.headers.get('content-type')).toMatch(/javascript/);
-    const image = await client(sessions.learner).request(`${pkg!.baseUrl}shared/background.jpg`, { headers: { Range: 'bytes=0-9' } });
+    const image = await client(sessions.learner).request(course.certificate_link!, { headers: { Range: 'bytes=0-1' } });
     expect(image.status).toBe(206);
-    expect(image.headers.get('content-type')).toBe('image/jpeg');
-    expect((await image.arrayBuffer()).byteLength).toBe(10);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await image.arrayBuffer()).byteLength).toBe(2);
 
     const activities = await findCourseActivities(platform.orm.em.fork(), course.id);
     expect(activities[0]).toMatchObject({ name: 'Tee off', code: 4321, type: 'file', fileUrl: `/storage/courses/${course.id}/activities/${activities[0]!.id}/notes.txt` });
     expect(await (await client(sessions.learner).request(activities[0]!.fileUrl!)).text()).toBe('notes');
   });
 
-  it('serves package files to signed-in users only, and never outside the course folder', async () => {
+  it('never serves the package on the portal origin, to anyone (issue 25 D2: only the content origin does)', async () => {
     const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') });
     enrolment.enrolLearner(learnerId, body.data.id);
     const base = `/storage/courses/${body.data.id}/package/`;
     expect((await client().request(`${base}shared/launchpage.html`)).status).toBe(401);
-    expect((await client(sessions.learner).request(`${base}shared/nothing.html`)).status).toBe(404);
+    for (const session of Object.values(sessions)) {
+      for (const file of ['shared/launchpage.html', 'shared/scormfunctions.js', 'imsmanifest.xml', 'shared/nothing.html']) {
+        expect((await client(session).request(`${base}${file}`)).status, file).toBe(404);
+      }
+      expect((await client(session).request(`/storage/courses/${body.data.id}/PACKAGE/shared/launchpage.html`)).status).toBe(404);
+      expect((await client(session).request(`/storage/courses/${body.data.id}/%70ackage/shared/launchpage.html`)).status).toBe(404);
+    }
+    // The files are there (the content origin serves them), just never here.
+    expect((await platform.storage.get(`courses/${body.data.id}/package/shared/launchpage.html`)).length).toBeGreaterThan(0);
     expect((await client(sessions.learner).request(`${base}..%2F..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await client(sessions.learner).request(`${base}%2e%2e/%2e%2e/x`)).status).toBe(404);
   });
 
   it('serves course files only to the entitled: the enrolled learner, managers who see the course, admins', async () => {
-    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip'), company_specific: true, company_id: companyA, category_ids: [COMPANY_SPECIFIC] });
+    const certificate = new File([new Uint8Array([137, 80, 78, 71])], 'bg.png', { type: 'image/png' });
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip'), certificate, company_specific: true, company_id: companyA, category_ids: [COMPANY_SPECIFIC] });
     expect(body.data.id).toBeGreaterThan(0);
-    const file = `/storage/courses/${body.data.id}/package/shared/launchpage.html`;
+    const file = body.data.certificate_link!;
     const status = async (session: string) => (await client(session).request(file)).status;
     // A signed-in learner of the same company without an enrolment: as if the file did not exist.
     expect(await status(sessions.learner)).toBe(404);
@@ -155,7 +159,7 @@ describe('POST /api/courses', () => {
     expect(await status(sessions.admin)).toBe(200);
     enrolment.enrolLearner(learnerId, body.data.id);
     expect(await status(sessions.learner)).toBe(200);
-    expect((await client(sessions.managerB).request(`/storage/courses/999999/package/x.html`)).status).toBe(404);
+    expect((await client(sessions.managerB).request(`/storage/courses/999999/certificate/x.png`)).status).toBe(404);
   });
 
   it('refuses a package with a path-escaping entry with a 422 on file, and creates nothing', async () => {
@@ -225,8 +229,8 @@ describe('POST /api/courses/{id} (method override PUT)', () => {
     expect(replaced.status).toBe(200);
     const pkg = await platform.catalogue.coursePackage(id);
     expect(pkg!.scos).toHaveLength(9);
-    expect((await client(sessions.admin).request(`${pkg!.baseUrl}Etiquette/Course.html`)).status).toBe(404);
-    expect((await client(sessions.admin).request(`${pkg!.baseUrl}Playing/Playing.html`)).status).toBe(200);
+    await expect(platform.storage.get(`courses/${id}/package/Etiquette/Course.html`)).rejects.toThrow();
+    expect((await platform.storage.get(`courses/${id}/package/Playing/Playing.html`)).length).toBeGreaterThan(0);
   });
 
   it('answers 404 for a course that does not exist', async () => {

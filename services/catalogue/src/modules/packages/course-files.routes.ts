@@ -11,20 +11,19 @@ const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), {
 const ACTIVE_TYPE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[a-z0-9.+-]*\+xml|application\/xml-dtd|text\/xsl)\b/i;
 
 /**
- * Outside the unpacked package (which the player frames and must render): activity attachments
- * always, and any other upload (the certificate image) that a browser would render as a page
- * (HTML, SVG, XML), go out as downloads, never rendered on the portal's origin.
+ * Activity attachments always, and any other upload (the certificate image) that a browser would
+ * render as a page (HTML, SVG, XML), go out as downloads, never rendered on the portal's origin.
  */
 export function servedAsDownload(segments: string[], contentType: string): boolean {
-  if (segments[0] === 'package') return false;
   return segments[0] === 'activities' || ACTIVE_TYPE.test(contentType);
 }
 
 /**
- * A course's files (unpacked SCORM package, certificate image, activity attachments) from its
- * storage folder, on the portal's own origin so the player can frame the package and talk to it.
- * Not an API route (no JSON, no contract): only those entitled (`canReadCourseFiles`), GET and
- * HEAD, with byte ranges.
+ * A course's stored files (certificate image, activity attachments) from its storage folder. Not
+ * an API route (no JSON, no contract): only those entitled (`canReadCourseFiles`), GET and HEAD,
+ * with byte ranges. Never the unpacked SCORM package (issue 25 D2): its pages run the package's
+ * scripts, which on this origin would act as the viewer; only the content origin serves it, to
+ * everyone, admins included.
  */
 export function courseFileRoutes(deps: ServiceDeps) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
@@ -43,6 +42,7 @@ export function courseFileRoutes(deps: ServiceDeps) {
       return notFound();
     }
     if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
+    if (segments[0]!.toLowerCase() === 'package') return notFound();
     const key = `courses/${Number(c.req.param('courseId'))}/${segments.join('/')}`;
 
     let path: string;

@@ -82,19 +82,22 @@ export const commitUrl = (attemptId: number, scoIdentifier: string, token: strin
   `/api/learn/attempts/${attemptId}/commit?sco=${encodeURIComponent(scoIdentifier)}&token=${encodeURIComponent(token)}`;
 
 /** A new attempt (player session) and its launch token, which only the caller ever sees in clear. */
-export async function openAttempt(em: Em, input: { enrollmentId: number; userId: number; now: Date }): Promise<{ id: number; token: string }> {
+export async function openAttempt(em: Em, input: { enrollmentId: number; userId: number; sessionId?: string | null; now: Date }): Promise<{ id: number; token: string }> {
   const token = randomToken(24);
-  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now });
+  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, sessionId: input.sessionId ?? null, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now });
   await em.flush();
   return { id: attempt.id, token };
 }
 
-/** Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data. */
-export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date, env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET' | 'contentOriginUrl'>) {
+/**
+ * Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data.
+ * `contentOrigin` is where this browser must fetch the package (kit `contentOriginFor`: another site than the page's).
+ */
+export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date, env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET'> & { contentOriginUrl: string }) {
   const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
   const pkg = await catalogue.coursePackage(enrollment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
-  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrollment.id, userId: principal.userId, now });
+  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrollment.id, userId: principal.userId, sessionId: principal.sessionId, now });
   if (enrollment.status === 'not_started') {
     enrollment.status = 'in_progress';
     enrollment.startedAt = now;

@@ -1,5 +1,5 @@
 import { learnCommit, learnCourse, learnLaunch } from '@portal/contracts';
-import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
+import { contentOriginFor, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { activitiesUrl, courseView, enrollmentView, finishUrl, ownEnrollment } from './enrolment-access';
 import { launchCourse } from './launch-course';
 import { storeCommit } from './store-commit';
@@ -16,8 +16,9 @@ export function playerRoutes(deps: ServiceDeps) {
         activities_url: course.hasBridging ? activitiesUrl(enrollment.id) : null,
       };
     })
-    .handle(learnLaunch, async ({ em, principal, params }) => {
-      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), deps.env);
+    .handle(learnLaunch, async ({ c, em, principal, params }) => {
+      const contentOriginUrl = contentOriginFor(deps.env, c.req.url);
+      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl });
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),

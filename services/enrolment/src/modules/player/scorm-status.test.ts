@@ -56,6 +56,9 @@ describe('scoProgress in SCORM 1.2', () => {
     const untouched = completeUntouchedSco('1.2', reading({ lessonStatus: 'not attempted' }));
     expect(scoProgress('1.2', untouched, NO_RULES)).toBe('completed');
     expect(completeUntouchedSco('1.2', reading({ lessonStatus: 'incomplete' })).lessonStatus).toBe('incomplete');
+    // Suspended (a page reloaded or closed mid-course: the player finishes it with exit suspend): not completed.
+    expect(completeUntouchedSco('2004', reading({ completionStatus: 'unknown', exit: 'suspend' })).completionStatus).toBe('unknown');
+    expect(completeUntouchedSco('1.2', reading({ lessonStatus: 'not attempted', exit: 'suspend' })).lessonStatus).toBe('not attempted');
     expect(completeUntouchedSco('1.2', reading({})).lessonStatus).toBe('completed');
   });
 });

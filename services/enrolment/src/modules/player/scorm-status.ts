@@ -71,8 +71,11 @@ export function readCommit(version: ScormVersion, cmi: Record<string, unknown>):
  * A SCO that ends its session (the final commit) without ever setting a status counts as
  * completed: SCORM 1.2 RTE 3.4.4 for LMSFinish, and the same for 2004 content that leaves
  * completion 'unknown'. scorm-again 3.4.3 sends 'not attempted' here, so the server decides.
+ * Not a session left with exit 'suspend' (the learner, or the player for a page closed or
+ * reloaded mid-course, means to come back): it stays where it was.
  */
 export function completeUntouchedSco(version: ScormVersion, reading: CommitReading): CommitReading {
+  if (reading.exit === 'suspend') return reading;
   if (version === '1.2') {
     return !reading.lessonStatus || reading.lessonStatus === 'not attempted' ? { ...reading, lessonStatus: 'completed' } : reading;
   }

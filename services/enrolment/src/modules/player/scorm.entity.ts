@@ -9,6 +9,8 @@ export const ScormAttempt = defineEntity({
     enrollmentId: p.integer().fieldName('enrollment_id'),
     userId: p.integer().fieldName('user_id'),
     tokenHash: p.string().fieldName('token_hash').length(64),
+    /** The sign-in session that opened it: its content token works only while that session lives. */
+    sessionId: p.string().fieldName('session_id').length(64).nullable(),
     /** The highest commit number applied in this attempt (commits are ordered per SCO: see isStaleCommit). */
     lastSeq: p.integer().fieldName('last_seq').default(0),
     startedAt: p.datetime().fieldName('started_at'),

@@ -10,6 +10,16 @@ export function findAttempt(em: Em, id: number, options: { lock?: boolean } = {}
   return em.findOne(ScormAttempt, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 }
 
+const attemptWithEnrollment = preparedRead<{ id: number; course_id: number; user_id: number; session_id: string | null }, [attemptId: number]>((knex, attemptId) =>
+  knex('scorm_attempts as a').join('enrollments as e', 'e.id', 'a.enrollment_id').select('a.id', 'e.course_id', 'a.user_id', 'a.session_id').where('a.id', attemptId).limit(1),
+);
+
+/** An attempt whose enrolment still exists (a deleted enrolment or learner takes its attempts with it), for the content origin. */
+export async function contentAttempt(from: Em | Orm, attemptId: number) {
+  const [row] = await attemptWithEnrollment(from, attemptId);
+  return row ? { attemptId: Number(row.id), courseId: Number(row.course_id), userId: Number(row.user_id), sessionId: row.session_id ?? null } : null;
+}
+
 export function findScoState(em: Em, enrollmentId: number, scoIdentifier: string): Promise<IScoState | null> {
   return em.findOne(ScoState, { enrollmentId, scoIdentifier });
 }

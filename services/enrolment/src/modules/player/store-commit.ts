@@ -148,9 +148,19 @@ export function isStaleCommit(existing: { attemptId: number; seq: number } | nul
   return existing.attemptId === attemptId && seq <= existing.seq;
 }
 
-/** A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow the SCOs. */
+/**
+ * A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow
+ * the SCOs. A pass decided before any score was reported (content that sets completed, and an
+ * autocommit sends it before the quiz) still takes the first score that comes: it never had one.
+ */
 async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
-  if (enrollment.status === 'passed') return;
+  if (enrollment.status === 'passed') {
+    if (enrollment.score === null && score !== null) {
+      enrollment.score = score;
+      await em.flush();
+    }
+    return;
+  }
   enrollment.startedAt ??= now;
   if (score !== null) enrollment.score = score;
   if (status === 'passed') {

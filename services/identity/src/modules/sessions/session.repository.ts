@@ -106,6 +106,14 @@ export async function resolvePrincipal(from: Em | Orm, token: string, now = new 
   };
 }
 
+const sessionExpiry = preparedRead<{ expires_at: unknown }, [sessionId: string]>((knex, sessionId) => knex('sessions').select('expires_at').where('id', sessionId).limit(1));
+
+/** The session with this id exists and has not expired (signing out, a password change or removal delete it). Read, never written. */
+export async function isSessionLive(from: Em | Orm, sessionId: string, now: Date): Promise<boolean> {
+  const [row] = await sessionExpiry(from, sessionId);
+  return !!row && toDate(row.expires_at).getTime() > now.getTime();
+}
+
 function writer(from: Em | Orm): Em {
   return 'em' in from ? from.em.fork() : from;
 }
