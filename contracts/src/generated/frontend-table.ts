@@ -65,6 +65,7 @@ export const LEARNER_CERTIFICATES_PAGE_SIZE: typeof full.LEARNER_CERTIFICATES_PA
 export const LEARNER_DATA_FORMATS: typeof full.LEARNER_DATA_FORMATS = ["json","xlsx"];
 export const LEDGER_KINDS: typeof full.LEDGER_KINDS = ["purchase","enrolment","refund","re-enrolment","adjustment","transfer"];
 export const LEDGER_SORTABLE: typeof full.LEDGER_SORTABLE = ["created_at","amount","kind"];
+export const LONE_SURROGATE_MESSAGE: typeof full.LONE_SURROGATE_MESSAGE = "This field contains a broken character (half of a UTF-16 surrogate pair).";
 export const MAX_ENROL_LEARNERS: typeof full.MAX_ENROL_LEARNERS = 20000;
 export const NUL_FILE_NAME_MESSAGE: typeof full.NUL_FILE_NAME_MESSAGE = "The file name may not contain a NUL character.";
 export const NUL_MESSAGE: typeof full.NUL_MESSAGE = "This field may not contain a NUL character.";

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, successSchema } from '../route';
+import { decimal, defineRoute, idParam, successSchema } from '../route';
 import { companyIdField, nameField, optionalEmailField, optionalTextField } from './users';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema, searchParam } from '../list';
@@ -89,7 +89,7 @@ export const companyOptions = defineRoute({
   summary: 'At most 10 companies or depots whose name matches, for company pickers (or one by id).',
   query: z.strictObject({
     search: searchParam,
-    id: z.coerce.number().int().positive().optional(),
+    id: decimal(z.number().int().positive().optional()),
   }),
   response: z.object({ data: z.array(companyOptionSchema) }),
 });
