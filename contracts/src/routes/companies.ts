@@ -19,13 +19,17 @@ export const COMPANY_MESSAGES = {
 
 export const CREDIT_BALANCE_BLANK = 'Enter a credit balance (0 for none): a blank balance is not taken as 0.';
 /**
- * A number, or a form's text of one. Blank text is refused, never read as 0 (issue 13 item 7): a
- * cleared field must not empty a company's credits.
+ * A number, or a form's text of one in plain digits (decimal). Blank text is refused, never read
+ * as 0 (issue 13 item 7): a cleared field must not empty a company's credits.
  */
-const creditBalanceField = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+const creditBalanceField = decimal(
   z
-    .number({ error: (issue) => (typeof issue.input === 'string' || issue.input === null ? CREDIT_BALANCE_BLANK : 'The credit balance must be a number.') })
+    .number({
+      error: (issue) =>
+        (typeof issue.input === 'string' && issue.input.trim() === '') || issue.input === null
+          ? CREDIT_BALANCE_BLANK
+          : 'The credit balance must be a whole number written as plain digits, like 12.',
+    })
     .int('The credit balance must be a whole number.')
     .min(0, 'The credit balance may not be negative.')
     .max(1_000_000, 'The credit balance may not be more than 1,000,000.'),
