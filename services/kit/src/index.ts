@@ -9,4 +9,5 @@ export * from './mail';
 export * from './storage';
 export * from './jobs';
 export * from './audit';
+export * from './images';
 export * from './ports';
