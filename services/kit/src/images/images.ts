@@ -33,6 +33,16 @@ export interface ImageRules {
 
 const DEFAULT_MAX_PIXELS = 40_000_000;
 
+/** The format by the first bytes (what the decoder will be asked to read), or null. */
+export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
+  const starts = (magic: number[], at = 0) => bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
 /**
  * Decodes an uploaded image fully (every pixel, every checksum: a warning counts as a failure, so a
  * bad zlib checksum, a missing end chunk or a JPEG cut short are refused) and encodes it again in
@@ -41,17 +51,18 @@ const DEFAULT_MAX_PIXELS = 40_000_000;
  */
 export async function reencodeImage(bytes: Uint8Array, rules: ImageRules): Promise<CleanImage> {
   const maxPixels = rules.maxPixels ?? DEFAULT_MAX_PIXELS;
-  let format: ImageFormat;
+  // Told by the first bytes, so nothing else (SVG, PDF, HTML) ever reaches a decoder.
+  const format = imageFormatOf(bytes);
+  if (!format || !rules.formats.includes(format)) {
+    throw new UnreadableImageError(`Not one of the accepted image formats (${rules.formats.join(', ')}).`, 'format');
+  }
   let animated = false;
   try {
     const meta = await sharp(bytes, { failOn: 'warning', limitInputPixels: maxPixels }).metadata();
-    format = meta.format as ImageFormat;
+    if (meta.format !== format) throw new Error(`it reads as ${meta.format}, not ${format}`);
     animated = (meta.pages ?? 1) > 1;
   } catch (error) {
     throw unreadable(error);
-  }
-  if (!(rules.formats as readonly string[]).includes(format)) {
-    throw new UnreadableImageError(`Not one of the accepted image formats (${rules.formats.join(', ')}).`, 'format');
   }
   try {
     // Every frame of an animated GIF or WebP; `rotate()` applies the EXIF orientation, which re-encoding drops.
@@ -66,9 +77,11 @@ export async function reencodeImage(bytes: Uint8Array, rules: ImageRules): Promi
 
 /** Whether stored bytes decode whole as one of these formats (for images stored before uploads were checked). */
 export async function isReadableImage(bytes: Uint8Array, formats: readonly ImageFormat[]): Promise<boolean> {
+  const format = imageFormatOf(bytes);
+  if (!format || !formats.includes(format)) return false;
   try {
     const meta = await sharp(bytes, { failOn: 'warning', limitInputPixels: DEFAULT_MAX_PIXELS }).metadata();
-    if (!(formats as readonly string[]).includes(meta.format ?? '')) return false;
+    if (meta.format !== format) return false;
     await sharp(bytes, { failOn: 'warning', limitInputPixels: DEFAULT_MAX_PIXELS }).raw().toBuffer();
     return true;
   } catch {
@@ -79,6 +92,5 @@ export async function isReadableImage(bytes: Uint8Array, formats: readonly Image
 function unreadable(error: unknown): UnreadableImageError {
   const text = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(text)) return new UnreadableImageError('The image has too many pixels.', 'too-large');
-  if (/unsupported image format/i.test(text)) return new UnreadableImageError('Not an image in an accepted format.', 'format');
   return new UnreadableImageError(`The image is damaged: ${text.split('\n')[0]}`, 'damaged');
 }
