@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bodyLimitOf, FORBIDDEN_NAME_MESSAGE, idParam, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
+import { bodyLimitOf, idParam, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { createPersonaWorld, type PersonaName, type PersonaWorld } from './fixtures/personas';
 import { ROUTE_SAMPLES, type SampleRequest } from './fixtures/route-samples';
