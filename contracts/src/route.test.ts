@@ -88,10 +88,10 @@ describe('inspectInput', () => {
 describe('decimal', () => {
   const schema = z.object({ n: decimal(z.number({ error: 'A number, please.' }).int().min(-5)) });
   it('takes JSON numbers and canonical decimal text', () => {
-    for (const [given, taken] of [[12, 12], ['12', 12], ['0', 0], ['-3', -3], [0, 0]] as const) expect(schema.parse({ n: given }), String(given)).toEqual({ n: taken });
+    for (const [given, taken] of [[12, 12], ['12', 12], ['0', 0], ['-3', -3], [0, 0], [' 7 ', 7]] as const) expect(schema.parse({ n: given }), String(given)).toEqual({ n: taken });
   });
   it('refuses hex, exponents, fractions, leading zeros, spaces, blanks and booleans, which z.coerce.number took', () => {
-    for (const given of ['0x10', '0X5', '1e3', '1E1', '1.0', '012', '-0', ' 1', '1 ', '', '+1', 'Infinity', true, false, null, [1]]) {
+    for (const given of ['0x10', '0X5', '1e3', '1E1', '1.0', '012', '-0', ' 0x1 ', '', '  ', '+1', 'Infinity', true, false, null, [1]]) {
       const result = schema.safeParse({ n: given });
       expect(result.success, JSON.stringify(given)).toBe(false);
     }

@@ -131,13 +131,14 @@ const DECIMAL_TEXT = /^(?:0|-?[1-9][0-9]*)$/;
 
 /**
  * A number from a request (body or query): a JSON number as it is, or its canonical decimal text
- * (`12`, `-3`, `0`), as forms and addresses carry numbers. Anything else reaches the schema
- * unchanged and is refused there: `0x10`, `1e3`, `1.0`, `012`, ` 1`, `""`, `true` (which
- * `z.coerce.number` made 16, 1000, 1, 12, 1, 0 and 1). Wrap the number's own schema:
+ * (`12`, `-3`, `0`; spaces around it are a form's, and trimmed), as forms and addresses carry
+ * numbers. Anything else reaches the schema unchanged and is refused there: `0x10`, `1e3`, `1.0`,
+ * `012`, `+1`, `""`, `true` (which `z.coerce.number` made 16, 1000, 1, 12, 1, 0 and 1). Unlike a
+ * path id (idParam), which has one spelling only. Wrap the number's own schema:
  * `decimal(z.number({ error }).int().min(1))`, so its messages stay its own.
  */
 export const decimal = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value), schema);
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value.trim()) : value), schema);
 
 /** Whether a zod issue is an id refused by idParam. */
 export const isIdIssue = (issue: z.core.$ZodIssue): boolean =>
