@@ -1,25 +1,40 @@
 import { scalarText } from './scalar-text';
 
 /**
+ * Name segments no request may use (issue 25): written through `node[segment]` they reach
+ * Object.prototype or a constructor, whoever does the writing (a form's nesting, a dotted SCORM
+ * key). A field name is split on brackets and dots: `courses[__proto__][x]`, `a.constructor.b`.
+ */
+export const FORBIDDEN_NAME_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_NAME_MESSAGE = 'A field name may not use __proto__, constructor or prototype.';
+export const hasForbiddenSegment = (name: string): boolean => name.split(/[[\].]+/).some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment));
+
+/** An object with no prototype: a key like `__proto__` is an own key there, never a way into Object.prototype. */
+const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
+/**
  * Multipart forms name nested fields the PHP/Laravel way: `activities[0][name]`, `category_ids[]`.
  * The server reads a flat record; this turns bracketed keys into nested objects and arrays so one
  * zod schema validates the form (a numeric key makes an array, anything else an object).
+ * Nested values are built on null-prototype objects, and a name with a `__proto__`, `constructor`
+ * or `prototype` segment is dropped whole (the binding has already refused such a request with 400).
  */
 export function nestFormFields(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const root: Record<string, unknown> = {};
+  const root = bare();
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
+    const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key];
+    if (path.some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment))) continue;
     if (!match) {
       root[key] = value;
       continue;
     }
-    const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-    let node: Record<string, unknown> = root;
+    let node = root;
     for (let i = 0; i < path.length - 1; i++) {
       const segment = path[i]!;
-      const existing = node[segment];
-      if (!existing || typeof existing !== 'object' || existing instanceof Blob) node[segment] = {};
+      const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
+      if (!existing || typeof existing !== 'object' || existing instanceof Blob) node[segment] = bare();
       node = node[segment] as Record<string, unknown>;
     }
     const last = path[path.length - 1]!;
@@ -41,7 +56,9 @@ function toArrays(value: unknown): unknown {
   if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) && keys.length <= 10_000) {
     return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
   }
-  return Object.fromEntries(entries);
+  const object = bare();
+  for (const [key, item] of entries) object[key] = item;
+  return object;
 }
 
 /** A form value that may arrive once (a string) or many times (an array): always a list. */

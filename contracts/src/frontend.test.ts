@@ -40,7 +40,7 @@ describe("the frontends' entry (browser condition)", () => {
   });
 
   it('offers every value of the contracts except schemas and server helpers, routes as their metadata', () => {
-    const serverOnly = ['anonymisedName', 'bodyLimitOf', 'buildOpenApiDocument', 'defineRoute', 'isIdIssue', 'issuesToFieldErrors', 'listQuery', 'nulFieldErrors', 'optionalTextField', 'pageSchema', 'queryShape'];
+    const serverOnly = ['anonymisedName', 'bodyLimitOf', 'buildOpenApiDocument', 'decimal', 'defineRoute', 'isIdIssue', 'issuesToFieldErrors', 'inspectInput', 'listQuery', 'optionalTextField', 'pageSchema', 'queryShape', 'textFieldErrors'];
     const missing = Object.entries(full)
       .filter(([name, value]) => !(value instanceof z.ZodType) && !serverOnly.includes(name) && !(name in frontend))
       .map(([name]) => name);

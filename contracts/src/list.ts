@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from './constants';
+import { decimal } from './route';
 
 /**
  * One list query for every list (DESIGN.md "Data": Lists): search from 2 characters, a
@@ -51,19 +52,23 @@ export const searchParam = z
 const sortParam = <S extends readonly [string, ...string[]]>(sortable: S) =>
   z.enum(sortable, { error: `Sort by one of: ${sortable.join(', ')}.` }).optional();
 const dirParam = z.enum(SORT_DIRECTIONS, { error: 'Sort asc or desc.' }).optional();
-const pageParam = z.coerce
-  .number({ error: 'The page must be a number.' })
-  .int('The page must be a whole number.')
-  .min(1, 'The page starts at 1.')
-  .max(1_000_000, 'The page may be at most 1,000,000.')
-  .optional();
+const pageParam = decimal(
+  z
+    .number({ error: 'The page must be a number.' })
+    .int('The page must be a whole number.')
+    .min(1, 'The page starts at 1.')
+    .max(1_000_000, 'The page may be at most 1,000,000.')
+    .optional(),
+);
 const perPageParam = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'The page size must be a number.' })
-    .int('The page size must be a whole number.')
-    .min(min, `The page size must be at least ${min}.`)
-    .max(max, `The page size may be at most ${max}.`)
-    .optional();
+  decimal(
+    z
+      .number({ error: 'The page size must be a number.' })
+      .int('The page size must be a whole number.')
+      .min(min, `The page size must be at least ${min}.`)
+      .max(max, `The page size may be at most ${max}.`)
+      .optional(),
+  );
 
 type SortParam<S extends readonly [string, ...string[]]> = ReturnType<typeof sortParam<S>>;
 type PerPageParam = ReturnType<typeof perPageParam>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ID_MAX, idParam, isIdIssue, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, nulFieldErrors } from './route';
+import { decimal, ID_MAX, idParam, inspectInput, isIdIssue, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, textFieldErrors } from './route';
 
 describe('idParam', () => {
   it('takes an id as canonical digits or a whole number from 1 to ID_MAX', () => {
@@ -25,10 +25,10 @@ describe('idParam', () => {
   });
 });
 
-describe('nulFieldErrors', () => {
+describe('textFieldErrors', () => {
   it('finds U+0000 in strings, keys, nested values and file names, by dotted field path', () => {
     expect(
-      nulFieldErrors({
+      textFieldErrors({
         ok: 'fine',
         title: 'a\u0000',
         'activities[0][name]': 'b\u0000',
@@ -43,14 +43,57 @@ describe('nulFieldErrors', () => {
       key: [NUL_MESSAGE],
       file: [NUL_FILE_NAME_MESSAGE],
     });
-    expect(nulFieldErrors('\u0000')).toEqual({ request: [NUL_MESSAGE] });
-    expect(nulFieldErrors({ a: ['b', 1, null, true], c: new File(['\u0000'], 'fine.txt') })).toEqual({});
+    expect(textFieldErrors('\u0000')).toEqual({ request: [NUL_MESSAGE] });
+    expect(textFieldErrors({ a: ['b', 1, null, true], c: new File(['\u0000'], 'fine.txt') })).toEqual({});
+  });
+
+  it('finds lone surrogates (either half, alone or reversed) in strings and keys, and takes whole pairs', () => {
+    expect(
+      textFieldErrors({
+        high: 'a\ud800b',
+        low: '\udc00',
+        reversed: '\udc00\ud800',
+        end: 'x\ud83d',
+        'key\ud800': 'fine',
+        pair: 'a \ud83d\ude00 smile',
+        ascii: 'plain',
+      }),
+    ).toEqual({
+      high: [LONE_SURROGATE_MESSAGE],
+      low: [LONE_SURROGATE_MESSAGE],
+      reversed: [LONE_SURROGATE_MESSAGE],
+      end: [LONE_SURROGATE_MESSAGE],
+      'key\ud800': [LONE_SURROGATE_MESSAGE],
+    });
   });
 
   it('walks a body nested 200,000 deep without recursion, in linear time', () => {
     const deep: unknown = JSON.parse(`${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}`);
-    const errors = nulFieldErrors(deep);
+    const errors = textFieldErrors(deep);
     expect(Object.keys(errors)).toHaveLength(1);
     expect(Object.keys(errors)[0]!.split('.')).toHaveLength(200_000);
+  });
+});
+
+describe('inspectInput', () => {
+  it('names the first key with a __proto__, constructor or prototype segment, at any depth, bracketed or dotted', () => {
+    expect(inspectInput(JSON.parse('{"a":{"__proto__":{"xsrf":"launch-token"}}}')).forbiddenKey).toBe('__proto__');
+    expect(inspectInput({ 'courses[__proto__][force]': '1' }).forbiddenKey).toBe('courses[__proto__][force]');
+    expect(inspectInput({ cmi: { 'cmi.objectives.0.constructor.prototype.x': 'y' } }).forbiddenKey).toBe('cmi.objectives.0.constructor.prototype.x');
+    expect(inspectInput([{ ok: 1 }, { prototype: 1 }]).forbiddenKey).toBe('prototype');
+    expect(inspectInput({ proto: 1, 'activities[0][name]': 'x', list: ['__proto__'] }).forbiddenKey).toBeNull();
+  });
+});
+
+describe('decimal', () => {
+  const schema = z.object({ n: decimal(z.number({ error: 'A number, please.' }).int().min(-5)) });
+  it('takes JSON numbers and canonical decimal text', () => {
+    for (const [given, taken] of [[12, 12], ['12', 12], ['0', 0], ['-3', -3], [0, 0], [' 7 ', 7]] as const) expect(schema.parse({ n: given }), String(given)).toEqual({ n: taken });
+  });
+  it('refuses hex, exponents, fractions, leading zeros, spaces, blanks and booleans, which z.coerce.number took', () => {
+    for (const given of ['0x10', '0X5', '1e3', '1E1', '1.0', '012', '-0', ' 0x1 ', '', '  ', '+1', 'Infinity', true, false, null, [1]]) {
+      const result = schema.safeParse({ n: given });
+      expect(result.success, JSON.stringify(given)).toBe(false);
+    }
   });
 });

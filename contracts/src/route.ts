@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
+import { hasForbiddenSegment } from './form-fields';
 
 export const SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -125,26 +126,54 @@ export const idParam = z.preprocess((value, ctx) => {
   return value;
 }, z.number().int().min(1).max(ID_MAX));
 
+/** A whole number as text: `0`, or digits with no leading zero, optionally negative. */
+const DECIMAL_TEXT = /^(?:0|-?[1-9][0-9]*)$/;
+
+/**
+ * A number from a request (body or query): a JSON number as it is, or its canonical decimal text
+ * (`12`, `-3`, `0`; spaces around it are a form's, and trimmed), as forms and addresses carry
+ * numbers. Anything else reaches the schema unchanged and is refused there: `0x10`, `1e3`, `1.0`,
+ * `012`, `+1`, `""`, `true` (which `z.coerce.number` made 16, 1000, 1, 12, 1, 0 and 1). Unlike a
+ * path id (idParam), which has one spelling only. Wrap the number's own schema:
+ * `decimal(z.number({ error }).int().min(1))`, so its messages stay its own.
+ */
+export const decimal = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value.trim()) : value), schema);
+
 /** Whether a zod issue is an id refused by idParam. */
 export const isIdIssue = (issue: z.core.$ZodIssue): boolean =>
   issue.code === 'custom' && (issue.params as { canonicalId?: unknown } | undefined)?.canonicalId === true;
 
 export const NUL_MESSAGE = 'This field may not contain a NUL character.';
 export const NUL_FILE_NAME_MESSAGE = 'The file name may not contain a NUL character.';
+export const LONE_SURROGATE_MESSAGE = 'This field contains a broken character (half of a UTF-16 surrogate pair).';
+
+/** Half of a surrogate pair with no other half: storable on SQLite, not UTF-8, and refused by MariaDB. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const textProblem = (text: string): string | null => (text.includes('\0') ? NUL_MESSAGE : LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null);
+
+export interface InputInspection {
+  /** 422s by dotted field path: a NUL or a lone surrogate in a string, a key or a file name. */
+  errors: Record<string, string[]>;
+  /** The first key with a FORBIDDEN_NAME_SEGMENTS segment (the binding answers 400), or null. */
+  forbiddenKey: string | null;
+}
 
 /**
- * Every place a request part carries U+0000 (databases refuse it): strings, object keys, nested
- * objects and arrays, and the names of uploaded files. Keys are dotted field paths like zod's
+ * One walk over a request part, before any schema sees it: every place it carries U+0000 or a lone
+ * surrogate (strings, object keys, nested objects and arrays; a NUL in the names of uploaded files too), and
+ * any key with a forbidden segment. Error keys are dotted field paths like zod's
  * (`activities.0.name`; a form's `activities[0][name]` reads the same), so the 422 lands on the field.
  */
-export function nulFieldErrors(value: unknown): Record<string, string[]> {
+export function inspectInput(value: unknown): InputInspection {
   interface Step {
     node: unknown;
-    /** The field path, kept as a chain to its parent: built into text only for a NUL (linear on deep bodies). */
+    /** The field path, kept as a chain to its parent: built into text only for an error (linear on deep bodies). */
     segments: string[];
     parent: Step | null;
   }
   const errors: Record<string, string[]> = {};
+  let forbiddenKey: string | null = null;
   const pathOf = (step: Step | null): string[] => {
     const parts: string[][] = [];
     for (let at = step; at; at = at.parent) parts.push(at.segments);
@@ -161,22 +190,29 @@ export function nulFieldErrors(value: unknown): Record<string, string[]> {
     const step = stack.pop()!;
     const { node } = step;
     if (typeof node === 'string') {
-      if (node.includes('\0')) add(pathOf(step), NUL_MESSAGE);
+      const problem = textProblem(node);
+      if (problem) add(pathOf(step), problem);
     } else if (typeof Blob !== 'undefined' && node instanceof Blob) {
       const name = (node as { name?: unknown }).name;
+      // A File's name is a USVString (lone surrogates already replaced), so only NUL can be in it.
       if (typeof name === 'string' && name.includes('\0')) add(pathOf(step), NUL_FILE_NAME_MESSAGE);
     } else if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], segments: [String(index)], parent: step });
     } else if (node && typeof node === 'object') {
       for (const [key, item] of Object.entries(node).reverse()) {
+        if (forbiddenKey === null && hasForbiddenSegment(key)) forbiddenKey = key;
         const child: Step = { node: item, segments: fieldPath(key), parent: step };
-        if (key.includes('\0')) add(pathOf(child), NUL_MESSAGE);
+        const problem = textProblem(key);
+        if (problem) add(pathOf(child), problem);
         stack.push(child);
       }
     }
   }
-  return errors;
+  return { errors, forbiddenKey };
 }
+
+/** The 422s of inspectInput alone. */
+export const textFieldErrors = (value: unknown): Record<string, string[]> => inspectInput(value).errors;
 
 /** Shared schema pieces. */
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });

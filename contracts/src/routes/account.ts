@@ -10,6 +10,7 @@ export const ACCOUNT_MESSAGES = {
   logoUpdated: 'Company logo updated successfully!',
   logoNotImage: 'The logo must be an image (PNG, JPEG, GIF or WebP).',
   logoTooLarge: 'The logo may be at most 256x256 pixels.',
+  logoUnreadable: 'This image could not be read: the file is damaged. Save it again and upload it again.',
   logoMissing: 'Choose an image to upload.',
   depotUpdated: 'Depot updated successfully!',
   depotDeleted: 'Depot deleted successfully!',

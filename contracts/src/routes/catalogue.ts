@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam } from '../route';
 import { ACTIVITY_TYPES, ADMIN_PAGE_SIZE } from '../constants';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema } from '../list';
 import { asList, nestFormFields } from '../form-fields';
@@ -122,11 +122,13 @@ export const getCourse = defineRoute({
 });
 
 const formInt = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
+  decimal(
+    z
+      .number({ error: `${label} must be a whole number written as plain digits, like 12.` })
+      .int(`${label} must be a whole number.`)
+      .min(min, `${label} must be at least ${min}.`)
+      .max(max, `${label} must be at most ${max}.`),
+  );
 
 const formBoolean = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false', 'on', 'off', ''])], { error: 'Choose yes or no.' })
@@ -283,11 +285,13 @@ export const listBridgingActivities = defineRoute({
 });
 
 export const editCompanyCourseBodySchema = z.object({
-  validity_period: z.coerce
-    .number({ error: 'The certificate expiry must be a number of years.' })
-    .int('The certificate expiry must be a whole number of years.')
-    .min(1, 'The certificate expiry must be at least 1 year.')
-    .max(100, 'The certificate expiry must be at most 100 years.'),
+  validity_period: decimal(
+    z
+      .number({ error: 'The certificate expiry must be a number of years.' })
+      .int('The certificate expiry must be a whole number of years.')
+      .min(1, 'The certificate expiry must be at least 1 year.')
+      .max(100, 'The certificate expiry must be at most 100 years.'),
+  ),
   activities: z
     .array(
       z.object({

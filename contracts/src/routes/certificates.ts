@@ -48,6 +48,8 @@ export const CERTIFICATE_MESSAGES = {
   backgroundMissing: 'Choose a PNG or JPEG image.',
   backgroundType: 'The background must be a PNG or JPEG image.',
   backgroundTooLarge: 'The background may be at most 5 MB.',
+  backgroundUnreadable: 'This image could not be read: the file is damaged. Save it again as PNG or JPEG and upload it again.',
+  backgroundTooManyPixels: 'The background may be at most 40 megapixels (for example 7,500 × 5,300).',
   passWithdrawn: 'The pass has been withdrawn and its certificate revoked.',
   withdrawReasonMissing: 'Enter the reason for withdrawing the pass.',
   notPassed: 'This enrolment is not passed.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, successSchema } from '../route';
+import { decimal, defineRoute, idParam, successSchema } from '../route';
 import { companyIdField, nameField, optionalEmailField, optionalTextField } from './users';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema, searchParam } from '../list';
@@ -19,13 +19,17 @@ export const COMPANY_MESSAGES = {
 
 export const CREDIT_BALANCE_BLANK = 'Enter a credit balance (0 for none): a blank balance is not taken as 0.';
 /**
- * A number, or a form's text of one. Blank text is refused, never read as 0 (issue 13 item 7): a
- * cleared field must not empty a company's credits.
+ * A number, or a form's text of one in plain digits (decimal). Blank text is refused, never read
+ * as 0 (issue 13 item 7): a cleared field must not empty a company's credits.
  */
-const creditBalanceField = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+const creditBalanceField = decimal(
   z
-    .number({ error: (issue) => (typeof issue.input === 'string' || issue.input === null ? CREDIT_BALANCE_BLANK : 'The credit balance must be a number.') })
+    .number({
+      error: (issue) =>
+        (typeof issue.input === 'string' && issue.input.trim() === '') || issue.input === null
+          ? CREDIT_BALANCE_BLANK
+          : 'The credit balance must be a whole number written as plain digits, like 12.',
+    })
     .int('The credit balance must be a whole number.')
     .min(0, 'The credit balance may not be negative.')
     .max(1_000_000, 'The credit balance may not be more than 1,000,000.'),
@@ -89,7 +93,7 @@ export const companyOptions = defineRoute({
   summary: 'At most 10 companies or depots whose name matches, for company pickers (or one by id).',
   query: z.strictObject({
     search: searchParam,
-    id: z.coerce.number().int().positive().optional(),
+    id: decimal(z.number().int().positive().optional()),
   }),
   response: z.object({ data: z.array(companyOptionSchema) }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam } from '../route';
 import { listQuery, pageSchema, REPORTING_LIST_PARAMS } from '../list';
 
 /**
@@ -97,12 +97,14 @@ export const creditSources = defineRoute({
 });
 
 export const creditTransferBodySchema = z.object({
-  depot_id: z.coerce.number({ error: 'Choose a depot.' }).int('Choose a depot.').positive('Choose a depot.'),
-  amount: z.coerce
-    .number({ error: 'Enter a number of credits.' })
-    .int('Enter a whole number of credits.')
-    .min(1, 'Transfer at least 1 credit.')
-    .max(1_000_000, 'Transfer at most 1,000,000 credits.'),
+  depot_id: decimal(z.number({ error: 'Choose a depot.' }).int('Choose a depot.').positive('Choose a depot.')),
+  amount: decimal(
+    z
+      .number({ error: 'Enter a number of credits.' })
+      .int('Enter a whole number of credits.')
+      .min(1, 'Transfer at least 1 credit.')
+      .max(1_000_000, 'Transfer at most 1,000,000 credits.'),
+  ),
   reason: creditReasonField.optional(),
 });
 

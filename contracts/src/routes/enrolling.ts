@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam } from '../route';
 import { nameField, optionalEmailField } from './users';
 import { nestFormFields } from '../form-fields';
 
@@ -30,7 +30,7 @@ export const ENROLLING_MESSAGES = {
 } as const;
 
 const idList = (what: string, max: number) =>
-  z.array(z.coerce.number().int().positive(`Each ${what} id is a positive whole number.`), { error: `Send the ${what} ids as a list.` }).max(max, `At most ${max} ${what}s at once.`);
+  z.array(decimal(z.number().int().positive(`Each ${what} id is a positive whole number.`)), { error: `Send the ${what} ids as a list.` }).max(max, `At most ${max} ${what}s at once.`);
 
 /** Ids from the address: `courses=1,2,3` (or repeated `courses=1&courses=2`). */
 export const idsQueryParam = z
@@ -76,7 +76,7 @@ export const recentLearners = defineRoute({
   summary: 'The company’s (and its depots’) learners, newest first, 10 a page, each with the asked-about courses they already have.',
   params: z.object({ companyId: idParam }),
   query: z.strictObject({
-    page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+    page: decimal(z.number().int().min(1).max(1_000_000).optional().default(1)),
     courses: idsQueryParam,
   }),
   response: z.object({
@@ -147,7 +147,7 @@ export const wizardEnrolBodySchema = z.object({
   users: idList('user', MAX_ENROL_LEARNERS).default([]),
   newUsers: z.array(newEmployeeSchema).max(MAX_ENROL_LEARNERS, `At most ${MAX_ENROL_LEARNERS} new employees at once.`).default([]),
   /** The company (or depot) the learners belong to and whose credits pay. */
-  companyID: z.coerce.number({ error: 'Choose a company.' }).int().positive('Choose a company.'),
+  companyID: decimal(z.number({ error: 'Choose a company.' }).int().positive('Choose a company.')),
 });
 
 export const wizardEnrol = defineRoute({

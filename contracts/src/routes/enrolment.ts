@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam } from '../route';
 
 export const creditBalance = defineRoute({
   name: 'credits.balance',
@@ -79,7 +79,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-
 
 /** Admin force-enrol (spec §7 "Admin and users"; §4: an optional pass date and send-pass-email flag). */
 export const adminEnrolUserBodySchema = z.object({
-  course_id: z.coerce.number({ error: 'Choose a course.' }).int('Choose a course.').positive('Choose a course.'),
+  course_id: decimal(z.number({ error: 'Choose a course.' }).int('Choose a course.').positive('Choose a course.')),
   /** Enrol without spending the company's credits (and even when already enrolled). */
   force: z.boolean().optional().default(false),
   /** Enrol as already passed on this date (YYYY-MM-DD, not in the future). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam } from '../route';
 import { listQuery, REPORTING_LIST_PARAMS } from '../list';
 import { idsQueryParam } from './enrolling';
 import { nameField, optionalEmailField } from './users';
@@ -198,7 +198,7 @@ export const editEnrolmentBodySchema = z.object({
   name: nameField,
   email: optionalEmailField.optional(),
   /** The company or one of its depots (`depots` of enrolments.show). */
-  depot: z.coerce.number({ error: 'Choose a depot.' }).int().positive('Choose a depot.'),
+  depot: decimal(z.number({ error: 'Choose a depot.' }).int().positive('Choose a depot.')),
 });
 
 export const editEnrolment = defineRoute({
@@ -270,7 +270,7 @@ export const remindAll = defineRoute({
     'Reminds every not-started learner of the company (and its depots) on these courses (none: every course), skipping those reminded in the last 24 hours; learners without email come back with their login codes.',
   params: z.object({ companyId: idParam }),
   body: z.object({
-    courses: z.array(z.coerce.number().int().positive('Each course id is a positive whole number.'), { error: 'Send the course ids as a list.' }).max(1000).default([]),
+    courses: z.array(decimal(z.number().int().positive('Each course id is a positive whole number.')), { error: 'Send the course ids as a list.' }).max(1000).default([]),
   }),
   response: remindResponse,
 });
@@ -278,7 +278,7 @@ export const remindAll = defineRoute({
 const exportIds = (empty: string) =>
   z.object({
     ids: z
-      .array(z.coerce.number().int().positive('Each enrolment id is a positive whole number.'), { error: empty })
+      .array(decimal(z.number().int().positive('Each enrolment id is a positive whole number.')), { error: empty })
       .min(1, empty)
       .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS} enrolments at once.`),
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idParam, successSchema } from '../route';
+import { decimal, defineRoute, idParam, successSchema } from '../route';
 import { ASSIGNABLE_ROLES, roleSchema } from '../roles';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema } from '../list';
@@ -51,7 +51,7 @@ export const loginCodeField = z.preprocess(
 /** An optional new password: blank means "leave it as it is". */
 export const optionalPasswordField = z.preprocess(blankToNull, newPasswordField.nullable());
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose learner or manager.' });
-export const companyIdField = z.coerce.number({ error: 'Choose a company.' }).int('Choose a company.').positive('Choose a company.');
+export const companyIdField = decimal(z.number({ error: 'Choose a company.' }).int('Choose a company.').positive('Choose a company.'));
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -129,7 +129,7 @@ export const userUpdateBodySchema = z
     company_id: companyIdField.optional(),
     role: assignableRoleSchema.optional(),
     /** Sent by the edit learner screen; enrolling is POST /api/user/{id}/enroll, so it is ignored here. */
-    course_id: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()).optional(),
+    course_id: z.preprocess(blankToNull, decimal(z.number().int().positive().nullable())).optional(),
   })
   .superRefine(requireEmailForManager);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bodyLimitOf, idParam, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
+import { bodyLimitOf, idParam, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { createPersonaWorld, type PersonaName, type PersonaWorld } from './fixtures/personas';
 import { ROUTE_SAMPLES, type SampleRequest } from './fixtures/route-samples';
@@ -105,7 +105,47 @@ const NON_CANONICAL_IDS = ['0x1', '1e1', '01', '-1', '1.0', ' 1'];
 const nonCanonicalFormsOf = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `0${id}`, `-${id}`, `${id}.0`, ` ${id}`];
 const CHUNK = 64 * 1024;
 
-type CaseKind = 'malformedJson' | 'malformedMultipart' | 'oversizeLength' | 'oversizeChunked' | 'nulBody' | 'nulQuery' | 'nulPath' | 'nonCanonicalId';
+type CaseKind =
+  | 'malformedJson'
+  | 'malformedMultipart'
+  | 'oversizeLength'
+  | 'oversizeChunked'
+  | 'nulBody'
+  | 'nulQuery'
+  | 'nulPath'
+  | 'nonCanonicalId'
+  | 'forbiddenName'
+  | 'loneSurrogate'
+  | 'contentEncoding'
+  | 'looseNumber';
+const NO_CASES: Record<CaseKind, number> = { malformedJson: 0, malformedMultipart: 0, oversizeLength: 0, oversizeChunked: 0, nulBody: 0, nulQuery: 0, nulPath: 0, nonCanonicalId: 0, forbiddenName: 0, loneSurrogate: 0, contentEncoding: 0, looseNumber: 0 };
+
+/** Field names that would write into Object.prototype through a form's nesting or a dotted key (issue 25 D1). */
+const PROTOTYPE_NAMES = ['courses[__proto__][xsrf]', 'courses[__proto__][force]', 'activities[__proto__][name]', '__proto__[polluted]', 'a[constructor][prototype][polluted]', 'cmi.__proto__.polluted'];
+/** The JSON of those, as own keys at several depths (JSON.parse makes `__proto__` an own key). */
+const PROTOTYPE_JSON_KEYS = ['"__proto__":{"xsrf":"launch-token","force":1}', '"zz":{"constructor":{"prototype":{"polluted":1}}}', '"zz":[{"prototype":1}]'];
+/** What the tests' process must still look like afterwards: nothing of a request on Object.prototype. */
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
+const expectCleanPrototype = (label: string) => {
+  expect(Object.getOwnPropertyNames(Object.prototype).sort(), label).toEqual(PROTOTYPE_KEYS);
+  expect(({} as Record<string, unknown>).xsrf, label).toBeUndefined();
+};
+
+/** Every number in a sample body, by path: each gets loose forms of itself (issue 25 D6). */
+function numberLeaves(value: unknown, path: string[] = []): [string[], number][] {
+  if (typeof value === 'number') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => numberLeaves(item, [...path, String(index)]));
+  if (value && typeof value === 'object' && !(value instanceof Blob)) return Object.entries(value).flatMap(([key, item]) => numberLeaves(item, [...path, key]));
+  return [];
+}
+function withValueAt(value: unknown, path: string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return (value as unknown[]).map((item, index) => (String(index) === head ? withValueAt(item, rest, replacement) : item));
+  return { ...(value as Record<string, unknown>), [head!]: withValueAt((value as Record<string, unknown>)[head!], rest, replacement) };
+}
+/** Forms z.coerce.number took: hex, an exponent, and (in JSON, where it stays a boolean) `true`. */
+const looseFormsOf = (n: number, json: boolean): unknown[] => [`0x${Math.abs(n).toString(16)}`, `${n}e0`, ...(json ? [true] : [])];
 const casesSent = new Map<string, Record<CaseKind, number>>();
 
 /** Every string in a sample body, by path: each gets its own NUL case. */
@@ -159,7 +199,7 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
   it('answers 400/413/415/422/404 as the binding says, never 5xx', async () => {
     const client = harness.client(await world.session(allowedPersona(route)));
     const sample = ROUTE_SAMPLES[route.name]!(world);
-    const count: Record<CaseKind, number> = { malformedJson: 0, malformedMultipart: 0, oversizeLength: 0, oversizeChunked: 0, nulBody: 0, nulQuery: 0, nulPath: 0, nonCanonicalId: 0 };
+    const count: Record<CaseKind, number> = { ...NO_CASES };
     casesSent.set(route.name, count);
     const label = (what: string) => `${route.method} ${route.path}: ${what}`;
     const unsafe = UNSAFE.has(route.method);
@@ -195,7 +235,35 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
       await expectAnswer(byChunks, 413, label('oversize chunked'));
       expect(chunked.counter.pulled, label('the rest of a chunked oversize body is not read')).toBeLessThanOrEqual(limit + 2 * CHUNK);
       count.oversizeChunked++;
+
+      // A compressed body is refused, not read as plain bytes.
+      const gzip = await send(validPath, { body: multipart ? `--hygiene--\r\n` : '{}', headers: { 'Content-Type': contentTypeFor(route), 'Content-Encoding': 'gzip' } });
+      await expectAnswer(gzip, 415, label('Content-Encoding: gzip'));
+      count.contentEncoding++;
     }
+
+    // Names that reach Object.prototype: 400 in a form, a JSON body and a query, and the prototype stays clean.
+    if (multipart) {
+      for (const name of PROTOTYPE_NAMES) {
+        const form = `--hygiene\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nlaunch-token\r\n--hygiene--\r\n`;
+        await expectAnswer(await send(validPath, { body: form, headers: { 'Content-Type': multipartType } }), 400, label(`form field ${name}`));
+        expectCleanPrototype(label(`form field ${name}`));
+        count.forbiddenName++;
+      }
+    } else if (unsafe) {
+      const sampleJson = JSON.stringify(sample.body ?? {});
+      for (const key of PROTOTYPE_JSON_KEYS) {
+        const json = sampleJson === '{}' ? `{${key}}` : `${sampleJson.slice(0, -1)},${key}}`;
+        const response = await send(validPath, { body: json, headers: { 'Content-Type': 'application/json' } });
+        await expectAnswer(response, 400, label(`JSON key ${key}`));
+        expectCleanPrototype(label(`JSON key ${key}`));
+        count.forbiddenName++;
+      }
+    }
+    const hostileQuery = `?${new URLSearchParams({ ...sample.query, '__proto__[xsrf]': 'launch-token' })}`;
+    await expectAnswer(await send(pathWith(route, sample, undefined, hostileQuery), sampleBody()), 400, label('query __proto__[xsrf]'));
+    expectCleanPrototype(label('query __proto__[xsrf]'));
+    count.forbiddenName++;
 
     if (route.body) {
       // A NUL in every string of the sample body, and in a field the schema does not know.
@@ -208,6 +276,20 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
         const response = await client.call(route, { ...sample, body: value });
         await expectAnswer(response, 422, label(`NUL in body ${field}`), { [field]: [NUL_MESSAGE] });
         count.nulBody++;
+      }
+      if (!multipart) {
+        // A lone surrogate (only JSON's escapes can carry one: form text is decoded to whole characters).
+        const json = JSON.stringify({ ...body, zz_surrogate: 'a' }).replace('"zz_surrogate":"a"', '"zz_surrogate":"a\\ud800"');
+        await expectAnswer(await send(validPath, { body: json, headers: { 'Content-Type': 'application/json' } }), 422, label('lone surrogate'), { zz_surrogate: [LONE_SURROGATE_MESSAGE] });
+        count.loneSurrogate++;
+      }
+      // Every number of the sample body in the loose forms z.coerce.number took: 422.
+      for (const [path, n] of numberLeaves(body)) {
+        for (const loose of looseFormsOf(n, !multipart)) {
+          const response = await client.call(route, { ...sample, body: withValueAt(body, path, loose) });
+          await expectAnswer(response, 422, label(`${path.join('.')} = ${JSON.stringify(loose)}`));
+          count.looseNumber++;
+        }
       }
       if (multipart) {
         const form = `--hygiene\r\nContent-Disposition: form-data; name="nul_file"; filename*=utf-8''a%00b.zip\r\nContent-Type: application/zip\r\n\r\nPK\r\n--hygiene--\r\n`;
@@ -250,6 +332,9 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
     expect(count.nulQuery, label('NUL query cases')).toBe(Object.keys(sample.query ?? {}).length + 1);
     expect(count.nulPath, label('NUL path cases')).toBe(ids);
     expect(count.nonCanonicalId, label('non-canonical id cases')).toBe(ids * 12);
+    expect(count.forbiddenName, label('prototype name cases')).toBe(1 + (multipart ? PROTOTYPE_NAMES.length : unsafe ? PROTOTYPE_JSON_KEYS.length : 0));
+    expect(count.contentEncoding, label('Content-Encoding cases')).toBe(unsafe ? 1 : 0);
+    if (route.body && !multipart) expect(count.loneSurrogate, label('lone surrogate cases')).toBe(1);
   });
 });
 
@@ -260,6 +345,12 @@ describe('the hostile-input cases', () => {
     const unsafeRoutes = routeTable.filter((route) => UNSAFE.has(route.method)).length;
     expect(total('malformedJson')).toBe(unsafeRoutes);
     expect(total('nulQuery')).toBeGreaterThanOrEqual(routeTable.length);
+    // Every multipart route had the prototype names; the numbers of the samples their loose forms.
+    const multipartRoutes = routeTable.filter((route) => route.bodyType === 'multipart');
+    expect(multipartRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const route of multipartRoutes) expect(casesSent.get(route.name)!.forbiddenName, route.name).toBe(1 + PROTOTYPE_NAMES.length);
+    expect(total('looseNumber')).toBeGreaterThanOrEqual(40);
+    for (const name of ['user.create', 'user.mimicCompany', 'courses.create', 'credits.transfer', 'company.enrolWizard']) expect(casesSent.get(name)!.looseNumber, name).toBeGreaterThan(0);
     expect(total('nonCanonicalId')).toBe(12 * routeTable.reduce((sum, route) => sum + pathParamNames(route.path).length, 0));
   });
 

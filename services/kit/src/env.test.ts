@@ -52,7 +52,7 @@ describe('loadEnv', () => {
   });
 
   it('reads the worker settings, with defaults for a server that runs its own worker', () => {
-    expect(loadEnv({})).toMatchObject({ RUN_WORKER: true, WORKER_CONCURRENCY: 2, JOB_MAX_ATTEMPTS: 3, JOB_RESERVE_TIMEOUT_MS: 900_000 });
+    expect(loadEnv({})).toMatchObject({ RUN_WORKER: true, WORKER_CONCURRENCY: 2, JOB_MAX_ATTEMPTS: 3, JOB_RESERVE_TIMEOUT_MS: 60_000 });
     expect(loadEnv({ RUN_WORKER: 'false', WORKER_QUEUES: 'mail, default', JOB_RESERVE_TIMEOUT_MS: '1500' })).toMatchObject({
       RUN_WORKER: false,
       WORKER_QUEUES: ['mail', 'default'],

@@ -64,8 +64,8 @@ const envSchema = z.object({
   WORKER_QUEUES: z.string().optional().transform((v) => (v ? v.split(',').map((q) => q.trim()).filter(Boolean) : undefined)),
   /** How often an idle worker looks for due jobs. */
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  /** A job reserved longer than this is taken to belong to a dead worker and runs again: keep it above the longest job. */
-  JOB_RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15 * 60 * 1000),
+  /** A job reservation not renewed for this long (its worker died) is taken back and the job runs again; running jobs renew theirs every quarter of it. */
+  JOB_RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60 * 1000),
   /** Tries before a job moves to failed_jobs. */
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   /** Wait before the second try; each later wait is six times the one before. */

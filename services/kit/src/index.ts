@@ -9,5 +9,6 @@ export * from './mail';
 export * from './storage';
 export * from './jobs';
 export * from './audit';
+export * from './images';
 export * from './ports';
 export * from './scorm';

@@ -13,3 +13,4 @@ export { createEnrolmentTestPlatform } from './test-platform';
 export { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
+export { issueCertificate } from '../modules/certificates/issue-certificate';

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
+  FORBIDDEN_NAME_MESSAGE,
+  inspectInput,
   isIdIssue,
   issuesToFieldErrors,
-  nulFieldErrors,
   toHonoPath,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -42,7 +43,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function multiValueQuery(c: AppContext): Record<string, string | string[]> {
   const all = c.req.queries();
-  const result: Record<string, string | string[]> = {};
+  const result = Object.create(null) as Record<string, string | string[]>;
   for (const [key, values] of Object.entries(all)) {
     const cleanKey = key.endsWith('[]') ? key.slice(0, -2) : key;
     result[cleanKey] = values.length > 1 || key.endsWith('[]') ? values : values[0]!;
@@ -51,26 +52,72 @@ function multiValueQuery(c: AppContext): Record<string, string | string[]> {
 }
 
 /**
- * One request part against its schema. First, anywhere in the part (schema or not), a string with
- * U+0000 is a 422 on its field; then the schema: 422 with field errors, but a path id that is not
- * canonical (idParam) is a 404, as for a row that does not exist.
+ * A route's options as the binding reads them: taken once, from the definition's OWN properties
+ * only, into an object with no prototype. An option the route does not set stays undefined even if
+ * something has written to Object.prototype (issue 25: a polluted `xsrf` turned every XSRF check off).
  */
-function validatePart<R extends AnyRoute, K extends PartName>(route: R, part: K, value: unknown): Part<R, K> | Promise<Part<R, K>> {
-  const nul = nulFieldErrors(value);
-  if (Object.keys(nul).length) throw validationError(nul);
+export interface RouteOptions {
+  name: string;
+  method: AnyRoute['method'];
+  access: AnyRoute['access'];
+  xsrf: AnyRoute['xsrf'];
+  /** The tenant's path parameter or body field, whichever the route names. */
+  tenant: { in: 'param' | 'body'; name: string } | undefined;
+  params: AnyRoute['params'];
+  query: AnyRoute['query'];
+  body: AnyRoute['body'];
+  bodyType: AnyRoute['bodyType'];
+  bodyLimit: AnyRoute['bodyLimit'];
+  response: AnyRoute['response'];
+  responseType: AnyRoute['responseType'];
+}
+
+export function routeOptionsOf(route: AnyRoute): Readonly<RouteOptions> {
+  const own = <K extends keyof AnyRoute>(key: K): AnyRoute[K] | undefined => (Object.hasOwn(route, key) ? route[key] : undefined);
+  const tenant = own('tenant') as Record<string, unknown> | undefined;
+  const tenantIn = tenant && Object.hasOwn(tenant, 'param') ? 'param' : tenant && Object.hasOwn(tenant, 'body') ? 'body' : undefined;
+  const access = own('access');
+  if (access === undefined || (access !== 'public' && access !== 'signed-in' && !Array.isArray(access))) throw new Error(`Route ${String(own('name'))} declares no access.`);
+  const options: RouteOptions = Object.assign(Object.create(null) as RouteOptions, {
+    name: own('name')!,
+    method: own('method')!,
+    access,
+    xsrf: own('xsrf'),
+    tenant: tenantIn ? { in: tenantIn, name: String(tenant![tenantIn]) } : undefined,
+    params: own('params'),
+    query: own('query'),
+    body: own('body'),
+    bodyType: own('bodyType'),
+    bodyLimit: own('bodyLimit'),
+    response: own('response')!,
+    responseType: own('responseType'),
+  });
+  return Object.freeze(options);
+}
+
+/**
+ * One request part against its schema. First, anywhere in the part (schema or not): a key with a
+ * `__proto__`, `constructor` or `prototype` segment is a 400, and a string with U+0000 or a lone
+ * surrogate is a 422 on its field; then the schema: 422 with field errors, but a path id that is
+ * not canonical (idParam) is a 404, as for a row that does not exist.
+ */
+function validatePart<R extends AnyRoute, K extends PartName>(route: Readonly<RouteOptions>, part: K, value: unknown): Part<R, K> | Promise<Part<R, K>> {
+  const inspection = inspectInput(value);
+  if (inspection.forbiddenKey !== null) throw new AppError('bad_request', FORBIDDEN_NAME_MESSAGE);
+  if (Object.keys(inspection.errors).length) throw validationError(inspection.errors);
   const schema = route[part];
   if (!schema) return undefined as Part<R, K>;
   // Synchronously unless the schema has async checks (zod then says so before answering): an
   // async parse costs promises per check, a good share of a small request.
   try {
-    return partResult(route, part, schema.safeParse(value));
+    return partResult<R, K>(part, schema.safeParse(value));
   } catch (error) {
-    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value).then((result) => partResult(route, part, result));
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value).then((result) => partResult<R, K>(part, result));
     throw error;
   }
 }
 
-function partResult<R extends AnyRoute, K extends PartName>(route: R, part: K, result: z.ZodSafeParseResult<unknown>): Part<R, K> {
+function partResult<R extends AnyRoute, K extends PartName>(part: K, result: z.ZodSafeParseResult<unknown>): Part<R, K> {
   if (!result.success) {
     if (part === 'params' && result.error.issues.some(isIdIssue)) throw new AppError('not_found', 'Not found.');
     const errors = issuesToFieldErrors(result.error.issues);
@@ -93,7 +140,7 @@ function checkXsrf(c: AppContext) {
  * The caller as the route's handler sees them: without a session 401, with a role the route does
  * not allow 403, so only a public route's handler can get no principal.
  */
-function authorise<R extends AnyRoute>(route: R, principal: Principal | null): HandlerContext<R>['principal'] {
+function authorise<R extends AnyRoute>(route: Readonly<RouteOptions>, principal: Principal | null): HandlerContext<R>['principal'] {
   if (route.access !== 'public') {
     if (!principal) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
     if (route.access !== 'signed-in' && !route.access.includes(principal.role)) {
@@ -120,8 +167,9 @@ export function createServiceRouter(deps: ServiceDeps) {
   const validateOutput = deps.env.NODE_ENV !== 'production';
   const serverTiming = deps.env.SERVER_TIMING;
 
-  function handle<R extends AnyRoute>(route: R, handler: RouteHandler<R>) {
-    app.on(route.method, toHonoPath(route.path), async (c) => {
+  function handle<R extends AnyRoute>(definition: R, handler: RouteHandler<R>) {
+    const route = routeOptionsOf(definition);
+    app.on(route.method, toHonoPath(definition.path), async (c) => {
       const timing = serverTiming ? new StageTimer() : null;
       // `launch-token` routes (sendBeacon commits) are guarded by the token in their URL, checked by the handler;
       // `shop-signature` routes (server to server, no cookies) by the body's signature, checked while reading it.
@@ -135,21 +183,21 @@ export function createServiceRouter(deps: ServiceDeps) {
 
       const caller = authorise(route, principal);
       // Awaited only when a schema is async: each await is a promise, and promise hooks are on (MikroORM's AsyncLocalStorage).
-      const paramsOrPromise = validatePart(route, 'params', c.req.param());
+      const paramsOrPromise = validatePart<R, 'params'>(route, 'params', c.req.param());
       const params = paramsOrPromise instanceof Promise ? await paramsOrPromise : paramsOrPromise;
-      const queryOrPromise = validatePart(route, 'query', multiValueQuery(c));
+      const queryOrPromise = validatePart<R, 'query'>(route, 'query', multiValueQuery(c));
       const query = queryOrPromise instanceof Promise ? await queryOrPromise : queryOrPromise;
       // Read only now, past the access checks: nobody unknown makes the server read a body.
       const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES, { shopSecret: deps.env.shopWebhookSecret }) : null;
       let result: Awaited<ReturnType<RouteHandler<R>>>;
       try {
-        const bodyOrPromise = validatePart(route, 'body', read?.value);
+        const bodyOrPromise = validatePart<R, 'body'>(route, 'body', read?.value);
         const body = bodyOrPromise instanceof Promise ? await bodyOrPromise : bodyOrPromise;
         timing?.end('input');
 
         if (route.tenant) {
-          const source = 'param' in route.tenant ? (params as Record<string, unknown> | undefined) : (body as Record<string, unknown> | undefined);
-          const companyId = Number(source?.['param' in route.tenant ? route.tenant.param : route.tenant.body]);
+          const source = (route.tenant.in === 'param' ? params : body) as Record<string, unknown> | undefined;
+          const companyId = Number(source && Object.hasOwn(source, route.tenant.name) ? source[route.tenant.name] : undefined);
           if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
             throw new AppError('forbidden', 'You are not allowed to see this company.');
           }

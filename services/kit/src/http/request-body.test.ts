@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serve, type ServerType } from '@hono/node-server';
-import { DEFAULT_BODY_LIMIT, defineRoute, idParam, nestFormFields, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE } from '@portal/contracts';
+import { DEFAULT_BODY_LIMIT, defineRoute, FORBIDDEN_NAME_MESSAGE, idParam, LONE_SURROGATE_MESSAGE, nestFormFields, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE } from '@portal/contracts';
 import { createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '../testing';
 import { jobsSchema } from '../jobs';
 import { xsrfTokenFor } from './cookies';
@@ -251,6 +251,78 @@ describe('a NUL character', () => {
     ]);
     const response = await client().request('/api/test/upload', { method: 'POST', body: named, headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' } });
     expect((await expectError(response, 422)).errors).toEqual({ doc: [NUL_FILE_NAME_MESSAGE] });
+  });
+});
+
+describe('a lone surrogate', () => {
+  it('is a 422 on its field in JSON, where an escape can carry one', async () => {
+    const response = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"a\\ud800b","meta":{"k\\udc00":"x"}}', headers: { 'Content-Type': 'application/json' } });
+    const body = await expectError(response, 422);
+    expect(body.errors).toEqual({ title: [LONE_SURROGATE_MESSAGE], 'meta.k\udc00': [LONE_SURROGATE_MESSAGE] });
+    expect((await client().call(saveThing, { params: { id: 1 }, body: { title: 'a \ud83d\ude00 pair' } })).status).toBe(200);
+  });
+});
+
+/** Keys of Object.prototype a hostile name could have set: none may be there after a test. */
+const pollution = () => ['xsrf', 'polluted', 'title', 'name', 'bodyType', 'access', 'tenant'].filter((key) => Object.hasOwn(Object.prototype, key));
+
+describe('a name with __proto__, constructor or prototype (issue 25)', () => {
+  const form = (name: string) =>
+    multipart('xyz', [
+      'Content-Disposition: form-data; name="title"\r\n\r\nhello',
+      `Content-Disposition: form-data; name="${name}"\r\n\r\nlaunch-token`,
+      'Content-Disposition: form-data; name="doc"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nabc',
+    ]);
+  const names = ['items[__proto__][xsrf]', 'items[0][__proto__][polluted]', '__proto__[polluted]', 'items[constructor][prototype][polluted]', 'constructor[prototype][xsrf]', 'prototype', 'a.__proto__.polluted'];
+
+  it('is refused with 400 in a multipart or urlencoded form, and Object.prototype stays clean', async () => {
+    for (const name of names) {
+      const response = await client().request('/api/test/upload', { method: 'POST', body: form(name), headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' } });
+      await expectError(response, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
+      const urlencoded = await client().request('/api/test/small-upload', { method: 'POST', body: `${encodeURIComponent(name)}=x&title=t`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      await expectError(urlencoded, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
+      expect(pollution(), name).toEqual([]);
+    }
+  });
+
+  it('is refused with 400 as a JSON key at any depth, and in a query', async () => {
+    for (const json of ['{"title":"t","__proto__":{"xsrf":"launch-token"}}', '{"title":"t","meta":{"constructor":{"prototype":{"polluted":1}}}}', '{"title":"t","tags":[],"meta":{"a.__proto__.b":1}}']) {
+      const response = await client().request('/api/test/things/1', { method: 'POST', body: json, headers: { 'Content-Type': 'application/json' } });
+      await expectError(response, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
+    }
+    for (const query of ['__proto__[xsrf]=x', 'constructor=1', 'tag.prototype=1']) {
+      await expectError(await client().request(`/api/test/things/1?${query}`, { method: 'POST', json: { title: 't' } }), 400);
+    }
+    expect(pollution()).toEqual([]);
+  });
+});
+
+describe('route options', () => {
+  it('are read from the route itself: a polluted Object.prototype turns no XSRF check off and no route into another kind', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto.xsrf = 'launch-token';
+      proto.bodyType = 'multipart';
+      const noHeader = await client().request('/api/test/things/1', { method: 'POST', json: { title: 't' }, withXsrf: false });
+      await expectError(noHeader, 419);
+      expect((await client().request('/api/test/things/1', { method: 'POST', json: { title: 't' } })).status).toBe(200);
+    } finally {
+      delete proto.xsrf;
+      delete proto.bodyType;
+    }
+  });
+});
+
+describe('a Content-Encoding', () => {
+  it('other than identity is refused with 415 before the body is read, JSON or form', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br', 'identity, gzip', 'x-unknown']) {
+      const json = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"t"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding } });
+      await expectError(json, 415, /uncompressed/);
+      const upload = await client().request('/api/test/upload', { method: 'POST', body: multipart('xyz', ['Content-Disposition: form-data; name="title"\r\n\r\nt']), headers: { 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Encoding': encoding } });
+      await expectError(upload, 415, /uncompressed/);
+    }
+    const identity = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"t"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' } });
+    expect(identity.status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { bodyLimitOf, CREDIT_MESSAGES, SHOP_SIGNATURE_HEADER, type AnyRoute } from '@portal/contracts';
+import { bodyLimitOf, CREDIT_MESSAGES, FORBIDDEN_NAME_MESSAGE, hasForbiddenSegment, SHOP_SIGNATURE_HEADER, type AnyRoute } from '@portal/contracts';
 import { AppError } from '../errors';
 import { safeEqual } from '../auth';
 
@@ -42,6 +42,7 @@ export const FORM_PART_LIMIT = 10_000;
 const tooLarge = (limit: number) =>
   new AppError('payload_too_large', `The request is too large: at most ${formatBytes(limit)} may be sent here.`);
 const malformed = (what: string) => new AppError('bad_request', `The form data is malformed (${what}).`);
+const forbiddenName = () => new AppError('bad_request', FORBIDDEN_NAME_MESSAGE);
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -163,12 +164,14 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
     countPart();
     textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
     if (info.nameTruncated) fail(malformed('a field name is too long'));
+    else if (hasForbiddenSegment(name)) fail(forbiddenName());
     else if (info.valueTruncated || textBytes > textLimit) fail(new AppError('payload_too_large', `The form's text is too large: at most ${formatBytes(textLimit)}.`));
     else if (!failure) entries.push([name, value]);
   });
   parser.on('file', (rawName: string | undefined, stream, info) => {
     const name = rawName ?? '';
     countPart();
+    if (hasForbiddenSegment(name)) fail(forbiddenName());
     if (failure) {
       stream.resume();
       return;
@@ -211,20 +214,43 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
   }
 }
 
+/** The options of a route the reading needs, from its own properties only (never inherited: issue 25). */
+type BodyOptions = Pick<AnyRoute, 'xsrf' | 'bodyType' | 'bodyLimit'>;
+function bodyOptionsOf(route: BodyOptions): BodyOptions {
+  const own = <K extends keyof BodyOptions>(key: K): BodyOptions[K] => (Object.hasOwn(route, key) ? route[key] : undefined);
+  return { xsrf: own('xsrf'), bodyType: own('bodyType'), bodyLimit: own('bodyLimit') };
+}
+
+/**
+ * A Content-Encoding the server would have to undo: none is taken (no client of the portal
+ * compresses a request), so any but `identity` is refused with 415 rather than read as plain bytes.
+ */
+function checkContentEncoding(request: Request): void {
+  const encoding = request.headers.get('content-encoding');
+  if (encoding === null) return;
+  const codings = encoding.split(',').map((coding) => coding.trim().toLowerCase()).filter(Boolean);
+  if (codings.some((coding) => coding !== 'identity')) {
+    throw new AppError('unsupported_media_type', `Send the request body uncompressed: Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not taken here.`);
+  }
+}
+
 /**
  * Reads a bound route's body, after its access checks (so nobody unknown makes the server read a
  * byte): 413 when Content-Length or the bytes themselves pass the route's limit, 415 for a content
- * type the route does not take, 400 for JSON or a form that does not parse. JSON routes take JSON
- * (`launch-token` routes also text/plain, as sendBeacon sends it); multipart routes take
- * multipart/form-data or a urlencoded form. An empty body reads as `{}`.
+ * type the route does not take or a Content-Encoding other than identity, 400 for JSON or a form
+ * that does not parse (or a form field named with `__proto__`, `constructor` or `prototype`). JSON
+ * routes take JSON (`launch-token` routes also text/plain, as sendBeacon sends it); multipart
+ * routes take multipart/form-data or a urlencoded form. An empty body reads as `{}`.
  */
-export async function readRequestBody(request: Request, route: AnyRoute, cap = Infinity, options: { shopSecret?: string | null } = {}): Promise<RequestBody> {
+export async function readRequestBody(request: Request, definition: BodyOptions, cap = Infinity, options: { shopSecret?: string | null } = {}): Promise<RequestBody> {
+  const route = bodyOptionsOf(definition);
   const limit = Math.min(bodyLimitOf(route), cap);
   const disposeNothing = () => Promise.resolve();
   const empty: RequestBody = { value: {}, dispose: disposeNothing };
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
   if (route.xsrf === 'shop-signature') return readSignedJson(request, limit, options.shopSecret ?? null);
+  checkContentEncoding(request);
   const body = request.body;
   if (!body || declared?.trim() === '0') return empty;
 
@@ -255,6 +281,7 @@ export async function readRequestBody(request: Request, route: AnyRoute, cap = I
 async function readSignedJson(request: Request, limit: number, secret: string | null): Promise<RequestBody> {
   const bytes = await readBytes(request.body, limit);
   checkShopSignature(request, bytes, secret);
+  checkContentEncoding(request);
   const type = mediaTypeOf(request.headers.get('content-type') ?? '');
   if (type !== '' && !isJson(type)) throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
   const text = decodeText(bytes);

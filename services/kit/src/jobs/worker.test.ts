@@ -53,6 +53,17 @@ const em = () => platform.orm.em.fork();
 const minutes = (n: number) => {
   clock = new Date(clock.getTime() + n * 60_000);
 };
+const seconds = (n: number) => {
+  clock = new Date(clock.getTime() + n * 1000);
+};
+/** Polls (without sleeping a fixed time) until the condition holds, or fails after 10 s. */
+async function waitFor(what: string, condition: () => Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('job queue', () => {
   it('runs a job once and deletes it', async () => {
@@ -160,13 +171,37 @@ describe('job queue', () => {
     const held = await em().findOneOrFail(Job, { name: 'test.record' });
     await em().nativeUpdate(Job, { id: held.id }, { reservedAt: clock, reservedBy: 'another-worker', attempts: 1 });
     expect(await platform.jobs.drain()).toBe(0);
-    // The other worker died: after the reservation timeout (15 minutes by default) the job runs again.
-    minutes(14);
+    // The other worker died: once its reservation lapses (60 s unless renewed), the job runs again within a minute.
+    seconds(59);
     expect(await platform.jobs.drain()).toBe(0);
-    minutes(2);
+    seconds(2);
     expect(await platform.jobs.drain()).toBe(1);
     expect(ran).toEqual([{ name: 'test.record', value: 5, attempt: 2 }]);
     expect(await em().count(Job, { name: 'test.unknown' })).toBe(1);
+  });
+
+  it('renews a running job\'s reservation on a heartbeat, so a long job is never taken by another worker', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let tries = 0;
+    const long = defineJob({ name: 'test.long', handle: async () => void (tries++, await gate) });
+    const worker = createWorker({ orm: platform.orm, now: () => clock, definitions: [long], heartbeatMs: 10 });
+    const other = createWorker({ orm: platform.orm, now: () => clock, definitions: [long] });
+    await platform.jobs.enqueue('test.long', {});
+    const running = worker.runNext();
+    await waitFor('the job to start', () => Promise.resolve(tries === 1));
+    const reservedAt = async () => (await em().findOneOrFail(Job, { name: 'test.long' })).reservedAt?.getTime();
+    for (let beat = 0; beat < 4; beat++) {
+      seconds(45);
+      const now = clock.getTime();
+      await waitFor('the reservation to be renewed', async () => (await reservedAt()) === now);
+      // 45 s after the last renewal, 90 s and more after the claim: still the first worker's.
+      expect(await other.runNext()).toBe(false);
+    }
+    release();
+    expect(await running).toBe(true);
+    expect(tries).toBe(1);
+    expect(await em().count(Job, { name: 'test.long' })).toBe(0);
   });
 
   it('fails a job whose worker died during its last try', async () => {

@@ -18,8 +18,14 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How long an idle worker waits before looking again (default 1 s); a local enqueue wakes it early. */
   pollMs?: number;
-  /** A job reserved longer ago than this is taken to belong to a dead worker and runs again (default 15 min). */
+  /**
+   * A reservation not renewed for this long is taken to belong to a dead worker, and its job runs
+   * again (default 60 s). A live worker renews it every `heartbeatMs` while the job runs, so a job
+   * may take as long as it needs, and one whose worker died is retried within a minute.
+   */
   reserveTimeoutMs?: number;
+  /** How often a running job's reservation is renewed, in real time (default a quarter of reserveTimeoutMs). */
+  heartbeatMs?: number;
   /** Tries before a job moves to failed_jobs (default 3; a definition may say otherwise). */
   maxAttempts?: number;
   /** Wait before the next try after the `attempt`-th failed (default 10 s, then 60 s, …). */
@@ -42,6 +48,9 @@ export interface Worker {
   drain(): Promise<number>;
 }
 
+/** How long a reservation lasts unless its worker renews it (see WorkerOptions.reserveTimeoutMs). */
+export const DEFAULT_RESERVE_TIMEOUT_MS = 60_000;
+
 export const defaultBackoffMs = (attempt: number) => 10_000 * 6 ** (attempt - 1);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -53,13 +62,16 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * RETURNING id` does both in a single statement (the database's single writer serialises them).
  * A job moves to finished_jobs when its handler succeeds, is released with a back-off when it throws, and moves
  * to failed_jobs (error and stack) after its last try. Every update after the claim is guarded by
- * `reserved_by`, so a worker that lost its reservation (timed out) changes nothing.
+ * `reserved_by`, so a worker that lost its reservation (timed out) changes nothing. While a job
+ * runs, its worker renews `reserved_at` on a heartbeat: the reservation can stay short (a minute),
+ * so the jobs of a worker that died run again soon, without a long job ever being taken twice.
  */
 export function createWorker(options: WorkerOptions): Worker {
   const definitions = new Map(options.definitions.map((d) => [d.name, d]));
   const names = [...definitions.keys()];
   const baseId = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const reserveTimeoutMs = options.reserveTimeoutMs ?? 15 * 60_000;
+  const reserveTimeoutMs = options.reserveTimeoutMs ?? DEFAULT_RESERVE_TIMEOUT_MS;
+  const heartbeatMs = Math.max(1, options.heartbeatMs ?? Math.floor(reserveTimeoutMs / 4));
   const maxAttempts = options.maxAttempts ?? 3;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const pollMs = options.pollMs ?? 1000;
@@ -139,7 +151,42 @@ export function createWorker(options: WorkerOptions): Worker {
     logger.warn('job failed', { job: job.id, name: job.name, attempts: job.attempts, error: message(error) });
   }
 
+  /** Renews the reservation every heartbeatMs until the returned stop is called. */
+  function keepReserved(job: IJob, workerId: string): () => void {
+    let renewing = false;
+    let stopped = false;
+    const timer = setInterval(() => {
+      if (renewing || stopped) return;
+      renewing = true;
+      options.orm.em
+        .fork()
+        .nativeUpdate(Job, { id: job.id, reservedBy: workerId }, { reservedAt: options.now() })
+        .then((renewed) => {
+          // Once stopped, the job is finished (deleted or released): no row is no loss.
+          if (!renewed && !stopped) logger.warn('job reservation was lost while it ran', { job: job.id, name: job.name });
+        })
+        .catch((error: unknown) => logger.error('job reservation could not be renewed', { job: job.id, name: job.name, error: message(error) }))
+        .finally(() => {
+          renewing = false;
+        });
+    }, heartbeatMs);
+    timer.unref();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }
+
   async function run(job: IJob, workerId: string): Promise<void> {
+    const stopHeartbeat = keepReserved(job, workerId);
+    try {
+      await runReserved(job, workerId);
+    } finally {
+      stopHeartbeat();
+    }
+  }
+
+  async function runReserved(job: IJob, workerId: string): Promise<void> {
     const definition = definitions.get(job.name)!;
     const limit = definition.maxAttempts ?? maxAttempts;
     const em = options.orm.em.fork();

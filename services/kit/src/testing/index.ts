@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './http-client';
 export * from './env';
 export * from './recording-enrolment-port';
+export * from './test-images';

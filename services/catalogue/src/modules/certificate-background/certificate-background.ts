@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { CERTIFICATE_BACKGROUND_MAX_BYTES, CERTIFICATE_MESSAGES } from '@portal/contracts';
-import { validationError, type Storage } from '@portal/service-kit';
+import { isReadableImage, logger, reencodeImage, UnreadableImageError, validationError, type Storage } from '@portal/service-kit';
 
 /**
  * The admin's certificate background: one image for every certificate, kept in storage as
  * `certificate-background/background` with a small JSON beside it (type, size, date). PNG or
- * JPEG only, told by the first bytes (never by the name or the browser's type), at most 5 MB.
+ * JPEG only, told by the first bytes (never by the name or the browser's type), at most 5 MB,
+ * decoded whole before it is taken and stored as a fresh encoding (issue 25: one damaged upload
+ * broke every certificate).
  */
 const IMAGE_KEY = 'certificate-background/background';
 const META_KEY = 'certificate-background/background.json';
@@ -15,6 +18,9 @@ export interface BackgroundMeta {
   size: number;
   updatedAt: string;
 }
+
+/** Most pixels a background may have (an A4 page at 300 dpi is under 9 million). */
+const BACKGROUND_MAX_PIXELS = 40_000_000;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -30,10 +36,18 @@ export function imageTypeOf(bytes: Uint8Array): BackgroundType | null {
 export async function saveBackground(storage: Storage, file: File, now: Date): Promise<BackgroundMeta> {
   if (file.size > CERTIFICATE_BACKGROUND_MAX_BYTES) throw validationError({ file: [CERTIFICATE_MESSAGES.backgroundTooLarge] });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const contentType = imageTypeOf(bytes);
-  if (!contentType) throw validationError({ file: [CERTIFICATE_MESSAGES.backgroundType] });
-  const meta: BackgroundMeta = { contentType, size: bytes.length, updatedAt: now.toISOString() };
-  await storage.put(IMAGE_KEY, bytes);
+  if (!imageTypeOf(bytes)) throw validationError({ file: [CERTIFICATE_MESSAGES.backgroundType] });
+  let clean: Awaited<ReturnType<typeof reencodeImage>>;
+  try {
+    clean = await reencodeImage(bytes, { formats: ['png', 'jpeg'], maxPixels: BACKGROUND_MAX_PIXELS });
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    const message = error.reason === 'too-large' ? CERTIFICATE_MESSAGES.backgroundTooManyPixels : error.reason === 'format' ? CERTIFICATE_MESSAGES.backgroundType : CERTIFICATE_MESSAGES.backgroundUnreadable;
+    throw validationError({ file: [message] });
+  }
+  const contentType = clean.contentType as BackgroundType;
+  const meta: BackgroundMeta = { contentType, size: clean.bytes.length, updatedAt: now.toISOString() };
+  await storage.put(IMAGE_KEY, clean.bytes);
   await storage.put(META_KEY, JSON.stringify(meta));
   return meta;
 }
@@ -46,15 +60,30 @@ export async function readBackgroundMeta(storage: Storage): Promise<BackgroundMe
   }
 }
 
+/** Whether the stored background decodes, by its bytes' digest: decoded once per image and process. */
+let checked: { digest: string; readable: boolean } | null = null;
+
+/**
+ * The background for a certificate, or null for the built-in design: also when the stored image
+ * cannot be decoded (one stored before uploads were checked, or damaged in storage), which is
+ * logged, so a certificate never fails because of it.
+ */
 export async function readBackground(storage: Storage): Promise<{ base64: string; contentType: BackgroundType } | null> {
   const meta = await readBackgroundMeta(storage);
   if (!meta) return null;
+  let bytes: Buffer;
   try {
-    const bytes = await storage.get(IMAGE_KEY);
-    return { base64: bytes.toString('base64'), contentType: imageTypeOf(bytes) ?? meta.contentType };
+    bytes = await storage.get(IMAGE_KEY);
   } catch {
     return null;
   }
+  const contentType = imageTypeOf(bytes);
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  if (checked?.digest !== digest) {
+    checked = { digest, readable: !!contentType && (await isReadableImage(bytes, ['png', 'jpeg'])) };
+    if (!checked.readable) logger.warn('the certificate background cannot be drawn: certificates use the built-in design until it is uploaded again', { updatedAt: meta.updatedAt, size: bytes.length });
+  }
+  return checked.readable && contentType ? { base64: bytes.toString('base64'), contentType } : null;
 }
 
 export async function removeBackground(storage: Storage): Promise<void> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { logger } from '@portal/service-kit';
 
 /** What a certificate prints, and nothing else. */
 export interface CertificateFace {
@@ -110,8 +111,21 @@ function newDocument(face: CertificateFace) {
   });
 }
 
-/** The certificate PDF in memory (for a mail attachment or one entry of a zip). */
-export function certificatePdf(face: CertificateFace, background: CertificateBackground | null): Promise<Buffer> {
+/**
+ * The certificate PDF in memory (for a mail attachment or one entry of a zip). A background that
+ * cannot be drawn never fails a certificate: it is logged and the built-in design is used.
+ */
+export async function certificatePdf(face: CertificateFace, background: CertificateBackground | null): Promise<Buffer> {
+  if (!background) return renderPdf(face, null);
+  try {
+    return await renderPdf(face, background);
+  } catch (error) {
+    logger.warn('the certificate background could not be drawn: the built-in design is used', { code: face.code, error: error instanceof Error ? error.message : String(error) });
+    return renderPdf(face, null);
+  }
+}
+
+function renderPdf(face: CertificateFace, background: CertificateBackground | null): Promise<Buffer> {
   const doc = newDocument(face);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -103,7 +103,11 @@ function planPair(existing: EnrollmentState[], request: Pick<EnrolRequest, 'rene
  * already enrolled (reported, not charged), inserts the enrolments 1,000 a statement and pays for
  * them with chargeEnrolments — all or nothing (decisions.md "One finalise, one transaction").
  */
-export async function enrol(em: Em, deps: Deps, request: EnrolRequest): Promise<EnrolOutcome> {
+export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<EnrolOutcome> {
+  // The options read as the caller set them, never through an inherited property (issue 25: a
+  // polluted Object.prototype.force made enrolments free).
+  const own = <K extends keyof EnrolRequest>(key: K): EnrolRequest[K] | undefined => (Object.hasOwn(given, key) ? given[key] : undefined);
+  const request: EnrolRequest = { ...given, renew: own('renew') === true, force: own('force') === true, newUsers: own('newUsers') ?? [], passedAt: own('passedAt') ?? null, fields: own('fields') ?? {} };
   const fields = { courses: 'courses', users: 'users', credits: 'credits', ...request.fields };
   const { courses, parentId } = await usableCourses(deps, request.companyId, request.courseIds, fields.courses);
 

@@ -1,4 +1,4 @@
-import type { ScormVersion } from '@portal/contracts';
+import { FORBIDDEN_NAME_SEGMENTS, type ScormVersion } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { ScormInteraction, ScormObjective, type IScormObjective } from './scorm.entity';
 
@@ -51,11 +51,14 @@ function collection(cmi: Record<string, unknown>, name: string): Map<number, Rec
     const match = prefix.exec(key);
     if (!match) continue;
     const index = Number(match[1]);
-    const entry = out.get(index) ?? {};
-    let node = entry;
     const parts = match[2]!.split('.');
+    // Never a path through `__proto__` and the like (the binding refuses such keys; this stays safe without it).
+    if (parts.some((part) => FORBIDDEN_NAME_SEGMENTS.has(part))) continue;
+    const entry = out.get(index) ?? (Object.create(null) as Record<string, unknown>);
+    let node = entry;
     parts.slice(0, -1).forEach((part) => {
-      node = (node[part] ??= {}) as Record<string, unknown>;
+      const existing = Object.hasOwn(node, part) ? node[part] : undefined;
+      node = (existing && typeof existing === 'object' ? existing : (node[part] = Object.create(null))) as Record<string, unknown>;
     });
     node[parts.at(-1)!] = value;
     out.set(index, entry);

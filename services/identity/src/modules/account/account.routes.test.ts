@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@portal/contracts';
-import { verifyPassword } from '@portal/service-kit';
+import { isReadableImage, verifyPassword } from '@portal/service-kit';
+import { corruptJpegs, corruptPng, testImage } from '@portal/service-kit/testing';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makePng } from '../../testing/png';
 import { User } from '../users/user.entity';
@@ -177,7 +178,10 @@ describe('POST /account/logo', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('private, max-age=300');
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // What is stored is a fresh encoding of the upload: a whole PNG of the same size.
+    const stored = Buffer.from(await served.arrayBuffer());
+    expect(await isReadableImage(stored, ['png'])).toBe(true);
+    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 200]);
     expect(((await (await asManager().request('/api/account')).json()) as { company: { logo_url: string } }).company.logo_url).toBe(body.logo_url);
   });
 
@@ -187,6 +191,21 @@ describe('POST /account/logo', () => {
       expect(response.status).toBe(422);
       expect(await response.json()).toMatchObject({ errors: { logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${w}x${h}.`] } });
     }
+  });
+
+  it('refuses a damaged PNG or JPEG with a message under the field, and keeps the logo it had (issue 25)', async () => {
+    const good = await upload(tokenA, new Blob([new Uint8Array(await testImage('jpeg', 60, 40))], { type: 'image/jpeg' }), 'good.jpg');
+    expect(good.status).toBe(200);
+    const { logo_url: before } = (await good.json()) as { logo_url: string };
+    const { truncated, garbled } = await corruptJpegs();
+    for (const [name, bytes, type] of [['broken.png', corruptPng(), 'image/png'], ['cut.jpg', truncated, 'image/jpeg'], ['garbled.jpg', garbled, 'image/jpeg']] as const) {
+      const response = await upload(tokenA, new Blob([new Uint8Array(bytes)], { type }), name);
+      expect(response.status, name).toBe(422);
+      expect(await response.json(), name).toMatchObject({ errors: { logo: [ACCOUNT_MESSAGES.logoUnreadable] } });
+    }
+    const account = (await (await asManager().request('/api/account')).json()) as { company: { logo_url: string } };
+    expect(account.company.logo_url).toBe(before);
+    expect((await asManager().request(before)).status).toBe(200);
   });
 
   it('refuses a file that is not an image, whatever its name and type claim', async () => {

@@ -1,6 +1,5 @@
-import { imageSize } from 'image-size';
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
-import { AppError, hashPassword, notFound, randomToken, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
+import { AppError, hashPassword, notFound, randomToken, reencodeImage, UnreadableImageError, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
 import type { ICompany } from '../companies/company.entity';
 import { depotsOf, findCompany, findDepot } from '../companies/company.repository';
 import { findUser, managersOf } from '../users/user.repository';
@@ -107,27 +106,30 @@ export async function updateNotifications(em: Em, principal: Principal, input: {
   await em.flush();
 }
 
-/** The logo's real type and pixel size are read from its bytes, never from its name or the browser's claim. */
+/**
+ * The logo's real type and pixel size are read from its bytes, never from its name or the
+ * browser's claim; it is decoded whole (a damaged image is refused, issue 25) and what is stored
+ * is a fresh encoding of it, in its own format.
+ */
 export async function uploadLogo(em: Em, storage: Storage, principal: Principal, file: File): Promise<string> {
-  const notImage = () => validationError({ logo: [ACCOUNT_MESSAGES.logoNotImage] });
   if (file.size === 0) throw validationError({ logo: [ACCOUNT_MESSAGES.logoMissing] });
   if (file.size > LOGO_MAX_BYTES) throw validationError({ logo: ['The logo may not be larger than 1 MB.'] });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let size: { width?: number; height?: number; type?: string };
+  let clean: Awaited<ReturnType<typeof reencodeImage>>;
   try {
-    size = imageSize(bytes);
-  } catch {
-    throw notImage();
+    // Room for a few times the pixels a logo may have, so an oversize logo is told its size below.
+    clean = await reencodeImage(new Uint8Array(await file.arrayBuffer()), { formats: ['png', 'jpeg', 'gif', 'webp'], maxPixels: 16_000_000 });
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    throw validationError({ logo: [error.reason === 'damaged' ? ACCOUNT_MESSAGES.logoUnreadable : error.reason === 'too-large' ? ACCOUNT_MESSAGES.logoTooLarge : ACCOUNT_MESSAGES.logoNotImage] });
   }
-  const type = size.type ? LOGO_TYPES[size.type === 'jpeg' ? 'jpg' : size.type] : undefined;
-  if (!type || !size.width || !size.height) throw notImage();
-  if (size.width > LOGO_MAX_PIXELS || size.height > LOGO_MAX_PIXELS) {
-    throw validationError({ logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${size.width}x${size.height}.`] });
+  if (clean.width > LOGO_MAX_PIXELS || clean.height > LOGO_MAX_PIXELS) {
+    throw validationError({ logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${clean.width}x${clean.height}.`] });
   }
+  const type = LOGO_TYPES[clean.format === 'jpeg' ? 'jpg' : clean.format]!;
   const company = await ownCompany(em, principal);
   const key = `logos/${company.id}/${randomToken(9)}.${type.ext}`;
   await storage.remove(`logos/${company.id}`);
-  await storage.put(key, bytes);
+  await storage.put(key, clean.bytes);
   company.logoPath = key;
   await em.flush();
   return logoUrlOf(company)!;
