@@ -178,11 +178,26 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     [endRuntime],
   );
 
-  // Back to the first SCO, launched again with the newest data.
-  const rewatch = () => {
-    visitedRef.current.add(0);
-    void goTo(0);
-  };
+  // Re-watch Course: the course again from its first page (a launch from the start: no saved place,
+  // the recorded result untouched), not the saved page Continue would open.
+  const rewatch = useCallback(async () => {
+    if (phaseRef.current !== 'running') return;
+    phaseRef.current = 'switching';
+    setIsBusy(true);
+    try {
+      await unloadFrame();
+      endRuntime();
+      await waitForPendingCommits();
+      const launch = await api.call(learnLaunch, { params: { enrollmentId }, query: { from: 'start' } });
+      seqRef.current = 0;
+      visitedRef.current = new Set();
+      startSco(0, launch);
+      setShownLaunch(launch);
+      setIndex(0);
+    } finally {
+      setIsBusy(false);
+    }
+  }, [api, endRuntime, enrollmentId, startSco, unloadFrame]);
 
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>
@@ -230,7 +245,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
             )}
           </nav>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={rewatch} disabled={isBusy} data-testid="rewatch-course">
+        <Button variant="ghost" size="sm" onClick={() => void rewatch()} disabled={isBusy} data-testid="rewatch-course">
           Re-watch Course
         </Button>
       </div>

@@ -16,8 +16,8 @@ export function playerRoutes(deps: ServiceDeps) {
         activities_url: course.hasBridging ? activitiesUrl(enrollment.id) : null,
       };
     })
-    .handle(learnLaunch, async ({ em, principal, params }) => {
-      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), deps.env);
+    .handle(learnLaunch, async ({ em, principal, params, query }) => {
+      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), deps.env, { fromStart: query.from === 'start' });
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),
