@@ -176,6 +176,41 @@ test.describe('the learner remote', () => {
   });
 });
 
+test.describe('notices the spec asks for (issue 24 item 16)', () => {
+  test('finishing a course lands on the dashboard with a success notice that hides itself after 5000 ms', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const admin = await adminSession(browser, baseURL!);
+    const enrolled = await enrolNewLearner(admin, 'RuntimeMinimumCalls_SCORM12-mini.zip');
+    try {
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signInWithCode(page, enrolled.loginCode);
+      const card = page.getByTestId('course-card').filter({ hasText: enrolled.courseName });
+      await card.getByRole('button', { name: /Start Course/ }).click();
+      await page.getByRole('dialog', { name: 'Confirm your name' }).getByRole('button', { name: 'Confirm and start' }).click();
+      const player = page.getByTestId('scorm-player');
+      await expect(page.getByTestId('sco-position')).toContainText('(1 of 9)');
+      await player.getByRole('combobox', { name: 'Section' }).selectOption({ index: 8 });
+      await expect(page.getByTestId('sco-position')).toContainText('(9 of 9)');
+      await player.getByRole('button', { name: 'Finish course' }).click();
+
+      await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+      const notice = page.getByTestId('page-notice');
+      await expect(notice).toContainText(`Your progress in ${enrolled.courseName} has been saved.`);
+      await page.screenshot({ path: `${shotDir()}/finished-notice-1366.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${shotDir()}/finished-notice-390.png` });
+      await expect(notice.getByRole('status')).toBeHidden({ timeout: 10_000 });
+      // Shown once: a reload does not bring it back.
+      await page.reload();
+      await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+      await expect(page.getByTestId('page-notice')).toHaveCount(0);
+    } finally {
+      await enrolled.cleanUp();
+      await admin.context.close();
+    }
+  });
+});
+
 test.describe('the shells', () => {
   test('no 401 and no console error on the way to /login, however one gets there (item 2)', async ({ page }) => {
     const failures = watchFailures(page);

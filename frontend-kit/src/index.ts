@@ -25,3 +25,5 @@ export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } f
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
+export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
+export { PageNoticeBanner } from './notices/page-notice-banner';

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { learnCourse, learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { leavePageNotice } from '@portal/frontend-kit';
+import { finishedNotice } from './finished-notice';
 import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { waitForPendingCommits } from './player-http-service';
@@ -95,8 +97,16 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     await unloadFrame();
     endRuntime();
     await waitForPendingCommits();
-    void navigate(launchRef.current.finish_url);
-  }, [endRuntime, navigate, unloadFrame]);
+    const finishUrl = launchRef.current.finish_url;
+    // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
+    try {
+      const { enrollment, course } = await api.call(learnCourse, { params: { enrollmentId } });
+      leavePageNotice({ ...finishedNotice(enrollment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
+    } catch (error) {
+      console.error('Could not read the course result for the finish notice', error);
+    }
+    void navigate(finishUrl);
+  }, [api, endRuntime, enrollmentId, navigate, unloadFrame]);
 
   const goTo = useCallback(
     async (target: number) => {
