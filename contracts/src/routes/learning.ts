@@ -64,7 +64,7 @@ export const learnLaunch = defineRoute({
   summary:
     'Starts a player session (an attempt) for the enrolled learner: SCOs with resume data and commit URLs. `from=start` (Re-watch Course) opens the first SCO from its first page, without resume data; the recorded result stays. Anyone else gets 404.',
   params: enrollmentParams,
-  query: z.object({ from: z.enum(LAUNCH_FROM, { error: 'Launch from the start, or leave it out to resume.' }).optional() }),
+  query: z.strictObject({ from: z.enum(LAUNCH_FROM, { error: 'Launch from the start, or leave it out to resume.' }).optional() }),
   response: z.object({
     enrollment: learningEnrollmentSchema,
     course: courseSummarySchema,
