@@ -1,22 +1,24 @@
 import { useEffect, useState } from 'react';
 import { LEARNER_SUCCESS_NOTICE_MS } from '@portal/contracts';
 import { Notice } from '@portal/design-system';
-import { takePageNotice, type PageNotice } from './page-notice';
+import { clearPageNotice, peekPageNotice } from './page-notice';
 
 /**
  * Shows the notice left for this page (leavePageNotice), once. A success hides itself after 5000 ms
  * (spec §9: the learner dashboard's success notice, status messages); others stay until dismissed.
  */
 export function PageNoticeBanner({ path }: { path: string }) {
-  const [notice, setNotice] = useState<PageNotice | null>(null);
+  // Read while rendering (a pure read, so a repeated render finds it too), removed once shown.
+  const [shown, setShown] = useState(() => ({ path, notice: peekPageNotice(path) }));
+  if (shown.path !== path) setShown({ path, notice: peekPageNotice(path) });
+  const { notice } = shown;
   useEffect(() => {
-    const left = takePageNotice(path);
-    if (left) setNotice(left);
-  }, [path]);
+    if (notice) clearPageNotice();
+  }, [notice]);
   if (!notice) return null;
   return (
     <div data-testid="page-notice">
-      <Notice key={notice.text} tone={notice.tone} onDismiss={() => setNotice(null)} {...(notice.tone === 'success' ? { autoHideMs: LEARNER_SUCCESS_NOTICE_MS } : {})}>
+      <Notice key={notice.text} tone={notice.tone} onDismiss={() => setShown({ path, notice: null })} {...(notice.tone === 'success' ? { autoHideMs: LEARNER_SUCCESS_NOTICE_MS } : {})}>
         {notice.text}
       </Notice>
     </div>

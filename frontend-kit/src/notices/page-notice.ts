@@ -27,24 +27,28 @@ export function leavePageNotice(notice: PageNotice, now = Date.now()): void {
   storage()?.setItem(KEY, JSON.stringify({ ...notice, leftAt: now }));
 }
 
-/** The notice left for `path`, taken (removed) so it shows once; null when there is none for this page. */
-export function takePageNotice(path: string, now = Date.now()): PageNotice | null {
-  const store = storage();
-  const raw = store?.getItem(KEY);
-  if (!store || !raw) return null;
+/** The notice left for `path`, if any (a stale or unreadable one counts as none); leaves it in place. */
+export function peekPageNotice(path: string, now = Date.now()): PageNotice | null {
+  const raw = storage()?.getItem(KEY);
+  if (!raw) return null;
   let stored: Partial<PageNotice & { leftAt: number }>;
   try {
     stored = JSON.parse(raw) as Partial<PageNotice & { leftAt: number }>;
   } catch {
-    store.removeItem(KEY);
     return null;
   }
   const isFresh = typeof stored.leftAt === 'number' && now - stored.leftAt <= PAGE_NOTICE_MAX_AGE_MS;
-  if (!isFresh || typeof stored.text !== 'string' || typeof stored.tone !== 'string') {
-    store.removeItem(KEY);
-    return null;
-  }
-  if (stored.at !== path) return null;
-  store.removeItem(KEY);
+  if (!isFresh || typeof stored.text !== 'string' || typeof stored.tone !== 'string' || stored.at !== path) return null;
   return { tone: stored.tone, text: stored.text, at: stored.at };
+}
+
+export function clearPageNotice(): void {
+  storage()?.removeItem(KEY);
+}
+
+/** The notice left for `path`, taken (removed) so it shows once; null when there is none for this page. */
+export function takePageNotice(path: string, now = Date.now()): PageNotice | null {
+  const notice = peekPageNotice(path, now);
+  if (notice) clearPageNotice();
+  return notice;
 }
