@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { LEARNER_SUCCESS_NOTICE_MS } from '@portal/contracts';
 import { Notice } from '@portal/design-system';
 import { clearPageNotice, peekPageNotice } from './page-notice';
+import './page-notice.css';
 
 /**
  * Shows the notice left for this page (leavePageNotice), once. A success hides itself after 5000 ms
@@ -17,7 +18,7 @@ export function PageNoticeBanner({ path }: { path: string }) {
   }, [notice]);
   if (!notice) return null;
   return (
-    <div data-testid="page-notice">
+    <div className="page-notice" data-testid="page-notice">
       <Notice key={notice.text} tone={notice.tone} onDismiss={() => setShown({ path, notice: null })} {...(notice.tone === 'success' ? { autoHideMs: LEARNER_SUCCESS_NOTICE_MS } : {})}>
         {notice.text}
       </Notice>
