@@ -120,7 +120,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
         let launch = launchRef.current;
         // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
         if (visitedRef.current.has(target)) {
-          launch = await api.call(learnLaunch, { params: { enrollmentId } });
+          launch = await api.call(learnLaunch, { params: { enrollmentId }, query: {} });
           seqRef.current = 0;
         }
         startSco(target, launch);
