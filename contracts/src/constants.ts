@@ -16,6 +16,11 @@ export const RECENTLY_SUCCESSFUL_MS = 2000;
 export const PROGRESS_BAR_DELAY_MS = 250;
 export const REPORT_DEFAULT_DAYS = 30;
 export const RENEWAL_THRESHOLD_DAYS = 7;
+/** Re-enrolment is offered (and the expiry shows red) from RENEWAL_THRESHOLD_DAYS before a pass expires, and after. */
+export function isRenewalDue(expiresAt: Date | string | null | undefined, now: Date): boolean {
+  if (expiresAt === null || expiresAt === undefined) return false;
+  return new Date(expiresAt).getTime() - now.getTime() <= RENEWAL_THRESHOLD_DAYS * 24 * 60 * 60 * 1000;
+}
 export const WIZARD_STEPS = ['Select Courses', 'Add Employees', 'Finalise Enrollment'] as const;
 export const ACTIVITY_TYPES = ['file', 'video'] as const;
 export const HELP_EMAIL = 'help@safetytraining.test';

@@ -4,6 +4,7 @@
  * the route modules re-export them, so nothing else changes for services.
  */
 import type { ReportType } from './routes/system-reports';
+import { RENEWAL_THRESHOLD_DAYS } from './constants';
 
 /** The Cron Jobs tab (routes/admin-jobs.ts). */
 export const ADMIN_JOB_MESSAGES = {
@@ -25,6 +26,10 @@ export const REPORTING_MESSAGES = {
   nothingToRemind: 'There is nobody to remind on these courses.',
   reEnrolled: (name: string, course: string) => `${name} has successfully been re-enrolled onto ${course}`,
   reEnrolNoCredit: "You don't have enough credit to re-enrol this learner. Order credit here.",
+  /** Re-enrol on an enrolment that already has a newer one: nothing is enrolled or charged. */
+  alreadyReEnrolled: (name: string, course: string, on: string) => `${name} has already been re-enrolled onto ${course} (on ${on}): nothing was charged.`,
+  /** Re-enrol before the window opens, or on an enrolment that is not passed. */
+  reEnrolNotDue: `This learner can be re-enrolled from ${RENEWAL_THRESHOLD_DAYS} days before their certificate expires.`,
   edited: 'Enrolment updated successfully.',
   deleted: 'Enrolment deleted and its credits refunded.',
   onlyNotStarted: 'This is only available if the employee has not started the course.',

@@ -1,6 +1,7 @@
 import './styles.css';
 
 export * from './button';
+export * from './icon-button';
 export * from './stat-panel';
 export * from './table';
 export * from './pagination';

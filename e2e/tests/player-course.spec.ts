@@ -66,3 +66,21 @@ test("a learner cannot open someone else's course", async ({ page }) => {
   const status = await page.evaluate(async (enrollmentId) => (await fetch(`/api/learn/${enrollmentId}`)).status, own);
   expect(status).toBe(404);
 });
+
+test('Re-watch Course opens the course from its first page, where Continue resumes, and the pass stays (issue 24 item 4)', async ({ page }) => {
+  await signInWithCode(page, NORTH_LEARNER_CODE);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  const id = await enrollmentOf(page, 'Manual Handling Essentials');
+  await page.goto(`/learn/${id}`);
+  const course = page.frameLocator('[data-testid=course-frame]');
+  const pageLine = course.getByText(/Page \d of 4/);
+  await expect(pageLine).toBeVisible();
+  // Past the first page, so starting over is visible.
+  if ((await pageLine.innerText()).startsWith('Page 1 ')) await course.getByRole('button', { name: 'Next' }).click();
+  await expect(course.getByText(/Page [2-4] of 4/)).toBeVisible();
+  await page.getByTestId('rewatch-course').click();
+  await expect(course.getByText('Page 1 of 4')).toBeVisible();
+  await page.screenshot({ path: `${test.info().outputDir}/rewatch-1366.png` });
+  const summary = (await (await page.request.get(`/api/learn/${id}`)).json()) as { enrollment: { status: string } };
+  expect(summary.enrollment.status).toBe('passed');
+});

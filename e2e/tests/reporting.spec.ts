@@ -75,6 +75,37 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     await expect(page).toHaveURL(/\/reporting$/);
   });
 
+  test('every row action is visible without scrolling sideways at 1280 px and up; a phone reads cards with worded actions (issue 24 item 11)', async ({ page }) => {
+    await signInAsDemoManager(page);
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/reporting');
+      await settled(page);
+      const wrap = table(page);
+      const fits = await wrap.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      expect(fits.scroll, `the table fits its card at ${width} px`).toBeLessThanOrEqual(fits.client);
+      expect(fits.page).toBeLessThanOrEqual(fits.window);
+      const box = (await wrap.boundingBox())!;
+      const actions = wrap.locator('.reporting-actions').locator('a, button');
+      expect(await actions.count()).toBeGreaterThan(0);
+      for (const action of await actions.all()) {
+        const at = (await action.boundingBox())!;
+        expect(at.x + at.width, `${await action.getAttribute('data-tooltip')} is inside the card`).toBeLessThanOrEqual(box.x + box.width);
+      }
+      // The icon's words: a tooltip on hover and focus.
+      const history = wrap.getByRole('button', { name: /^History/ }).first();
+      await history.hover();
+      expect(await history.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"History"');
+      await page.screenshot({ path: `${test.info().outputDir}/reporting-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(table(page).getByRole('button', { name: /^History/ }).first()).toContainText('History');
+    expect(await table(page).getByRole('button', { name: /^History/ }).first().evaluate((element) => element.querySelector('.ds-icon-button__label')!.getBoundingClientRect().width)).toBeGreaterThan(20);
+    await page.screenshot({ path: `${test.info().outputDir}/reporting-390.png`, fullPage: true });
+  });
+
   test('filters, search, sort and pages round-trip through the address and Back; each status offers exactly its actions', async ({ page }) => {
     await signInAsDemoManager(page);
     await page.goto('/reporting');
@@ -339,6 +370,19 @@ test.describe('reporting actions on a fresh company', () => {
     await settled(manager);
     await expect(bodyRows(manager).filter({ hasText: renewer })).toHaveCount(2);
     expect((await bodyRows(manager).filter({ hasText: renewer }).locator('.ds-pill').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(['Not Started', 'Passed']);
+    // Renewed: the old row no longer offers Re-enrol and says why; the server refuses a second one and charges nothing (issue 24 item 1).
+    const renewedRow = bodyRows(manager).filter({ hasText: renewer }).filter({ has: manager.locator('.ds-pill', { hasText: 'Passed' }) });
+    await expect(renewedRow.getByRole('button', { name: /Re-enrol/ })).toHaveCount(0);
+    await expect(renewedRow.getByTestId('re-enrolled')).toHaveText(/^Re-enrolled \d\d\/\d\d\/\d{4}$/);
+    const rows = (await (await apiAs(manager.context(), baseURL!, 'GET', `/api/reporting/enrolments?search=${encodeURIComponent(renewer)}`)).json()) as { results: { data: { id: number; status: string; user_id: number; course_id: number }[] } };
+    const renewed = rows.results.data.find((r) => r.status === 'passed')!;
+    const again = await apiAs(manager.context(), baseURL!, 'POST', `/api/company/${company.data.id}/enroll`, { courses: [renewed.course_id], users: [renewed.user_id], enrollment_id: renewed.id });
+    expect(again.status()).toBe(422);
+    expect(((await again.json()) as { message: string }).message).toMatch(/has already been re-enrolled onto .*: nothing was charged\.$/);
+    await manager.reload();
+    await settled(manager);
+    await expect(bodyRows(manager).filter({ hasText: renewer })).toHaveCount(2);
+    await expect(manager.getByTestId('header-credits')).toContainText('0');
     await manager.screenshot({ path: `${test.info().outputDir}/reporting-after-actions.png`, fullPage: true });
     await manager.close();
   });

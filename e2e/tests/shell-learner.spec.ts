@@ -54,7 +54,7 @@ async function enrolNewLearner(admin: Admin, fixture: string, fields: Record<str
     await admin.call('DELETE', `/api/courses/${course.data.id}`);
     await admin.call('DELETE', `/api/user/${user.data.id}`);
   };
-  return { courseId: course.data.id, courseName, loginCode, enrollmentId: enrolment.data.id, cleanUp };
+  return { courseId: course.data.id, courseName, learnerName: `Sam Shell${tag}`, loginCode, enrollmentId: enrolment.data.id, cleanUp };
 }
 
 /** Every 401 answer and console error a page sees from now on. */
@@ -81,7 +81,7 @@ async function expectSkipLinkFocusesMain(page: Page) {
 }
 
 test.describe('the learner remote', () => {
-  test('the activity code page leads the manager to pages that exist (item 1)', async ({ page, browser, baseURL }) => {
+  test('the activity code page is reached from the course’s bridging activities and leads the manager to pages that exist (item 1; issue 24 item 8)', async ({ page, browser, baseURL }) => {
     const admin = await adminSession(browser, baseURL!);
     const enrolled = await enrolNewLearner(admin, 'RuntimeBasicCalls_SCORM20043rdEdition.zip', {
       has_bridging: '1',
@@ -96,11 +96,24 @@ test.describe('the learner remote', () => {
 
       await signInWithPassword(page, DEMO.manager);
       await expect(page.getByTestId('company-dashboard')).toBeVisible();
-      await page.goto(`/activity-code/${enrolled.enrollmentId}/${activityId}`);
+      // Reached from the course's bridging activities: find the learner, follow the activity's link (issue 24 item 8).
+      await page.goto(`/courses/edit/${enrolled.courseId}`);
+      const editCourse = page.getByTestId('company-edit-course');
+      await editCourse.getByLabel('Activity code pages: find a learner on this course').fill(enrolled.learnerName);
+      await editCourse.getByRole('button', { name: new RegExp(enrolled.learnerName) }).click();
+      await page.screenshot({ path: `${shotDir()}/edit-course-code-links.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${shotDir()}/edit-course-code-links-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await editCourse.getByRole('link', { name: new RegExp(`Activity code page for ${enrolled.learnerName}.*Site walk`) }).click();
+      await expect(page).toHaveURL(`/activity-code/${enrolled.enrollmentId}/${activityId}`);
       const codePage = page.getByTestId('activity-code-page');
       await expect(codePage.getByTestId('activity-code')).toHaveText('2468');
-      // The learner's own page is given as an address to pass on, not as a link the manager cannot open.
-      await expect(codePage.getByTestId('learner-activities-address')).toHaveText(`${baseURL}/learn/${enrolled.enrollmentId}/activities`);
+      // The learner's own page is a link to pass on (it opens in a new tab).
+      const address = codePage.getByTestId('learner-activities-address');
+      await expect(address).toContainText(`${baseURL}/learn/${enrolled.enrollmentId}/activities`);
+      await expect(address).toHaveAttribute('href', `/learn/${enrolled.enrollmentId}/activities`);
+      await expect(address).toHaveAttribute('target', '_blank');
       await page.screenshot({ path: `${shotDir()}/activity-code.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${shotDir()}/activity-code-390.png`, fullPage: true });
@@ -169,6 +182,41 @@ test.describe('the learner remote', () => {
       await page.screenshot({ path: `${shotDir()}/multi-sco-390-later.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.screenshot({ path: `${shotDir()}/multi-sco-desktop.png` });
+    } finally {
+      await enrolled.cleanUp();
+      await admin.context.close();
+    }
+  });
+});
+
+test.describe('notices the spec asks for (issue 24 item 16)', () => {
+  test('finishing a course lands on the dashboard with a success notice that hides itself after 5000 ms', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const admin = await adminSession(browser, baseURL!);
+    const enrolled = await enrolNewLearner(admin, 'RuntimeMinimumCalls_SCORM12-mini.zip');
+    try {
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signInWithCode(page, enrolled.loginCode);
+      const card = page.getByTestId('course-card').filter({ hasText: enrolled.courseName });
+      await card.getByRole('button', { name: /Start Course/ }).click();
+      await page.getByRole('dialog', { name: 'Confirm your name' }).getByRole('button', { name: 'Confirm and start' }).click();
+      const player = page.getByTestId('scorm-player');
+      await expect(page.getByTestId('sco-position')).toContainText('(1 of 9)');
+      await player.getByRole('combobox', { name: 'Section' }).selectOption({ index: 8 });
+      await expect(page.getByTestId('sco-position')).toContainText('(9 of 9)');
+      await player.getByRole('button', { name: 'Finish course' }).click();
+
+      await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+      const notice = page.getByTestId('page-notice');
+      await expect(notice).toContainText(`Your progress in ${enrolled.courseName} has been saved.`);
+      await page.screenshot({ path: `${shotDir()}/finished-notice-1366.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${shotDir()}/finished-notice-390.png` });
+      await expect(notice.getByRole('status')).toBeHidden({ timeout: 10_000 });
+      // Shown once: a reload does not bring it back.
+      await page.reload();
+      await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+      await expect(page.getByTestId('page-notice')).toHaveCount(0);
     } finally {
       await enrolled.cleanUp();
       await admin.context.close();

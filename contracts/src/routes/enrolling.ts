@@ -178,9 +178,17 @@ export const companyEnrol = defineRoute({
   access: ['manager', 'admin'],
   tenant: { param: 'companyId' },
   summary:
-    'The older Enroll page (and re-enrol): enrols existing employees on courses; a passed or expired enrolment is renewed as a re-enrolment. Answers each learner’s name, course, login code and enrolment code.',
+    'The older Enroll page (and re-enrol): enrols existing employees on courses; a passed or expired enrolment is renewed as a re-enrolment. Answers each learner’s name, course, login code and enrolment code. Re-enrol (enrollment_id) that cannot act (not due, already re-enrolled) is a 422 that says why.',
   params: z.object({ companyId: idParam }),
-  body: z.object({ courses: idList('course', 100).min(1, ENROLLING_MESSAGES.selectCourse), users: idList('user', MAX_ENROL_LEARNERS).min(1, ENROLLING_MESSAGES.selectLearner) }),
+  body: z.object({
+    courses: idList('course', 100).min(1, ENROLLING_MESSAGES.selectCourse),
+    users: idList('user', MAX_ENROL_LEARNERS).min(1, ENROLLING_MESSAGES.selectLearner),
+    /**
+     * Re-enrol from /reporting: the passed enrolment being renewed (its learner and course are the
+     * ones sent). Refused with a 422 unless it is due (RENEWAL_THRESHOLD_DAYS) and not renewed yet.
+     */
+    enrollment_id: idParam.optional(),
+  }),
   response: z.object({
     success: z.literal(true),
     message: z.string(),

@@ -34,9 +34,10 @@ export const RECENT_SIGN_INS_SHOWN = 5;
 
 /**
  * A certificate's state: valid; expiring soon (within RENEWAL_THRESHOLD_DAYS, the spec's red
- * expiry); expired; superseded (a newer certificate of the same course exists).
+ * expiry); expired; superseded (renewed by a newer certificate); revoked (its pass withdrawn or its
+ * enrolment deleted). Read from the certificate itself, as /verify does.
  */
-export const CERTIFICATE_STATES = ['valid', 'expiring-soon', 'expired', 'superseded'] as const;
+export const CERTIFICATE_STATES = ['valid', 'expiring-soon', 'expired', 'superseded', 'revoked'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
 export const signInSchema = z.object({ at: z.string(), method: z.enum(SIGN_IN_METHODS) });
@@ -150,7 +151,7 @@ export const learnerCertificateSchema = z.object({
   expires_at: z.string().nullable(),
   state: z.enum(CERTIFICATE_STATES),
   verify_url: z.string(),
-  /** The PDF download, while the certificate is not expired and the download route exists. */
+  /** The PDF download, while the certificate is neither expired nor revoked and the download route exists. */
   download_url: z.string().nullable(),
 });
 export type LearnerCertificate = z.infer<typeof learnerCertificateSchema>;

@@ -52,20 +52,25 @@ export const scoLaunchSchema = z.object({
 });
 export type ScoLaunch = z.infer<typeof scoLaunchSchema>;
 
+/** Re-watch Course launches `from=start`; without it a launch resumes where the learner left off. */
+export const LAUNCH_FROM = ['start'] as const;
+
 export const learnLaunch = defineRoute({
   name: 'learn.launch',
   method: 'POST',
   path: '/api/learn/{enrollmentId}/launch',
   service: 'enrolment',
   access: 'signed-in',
-  summary: 'Starts a player session (an attempt) for the enrolled learner: SCOs with resume data and commit URLs. Anyone else gets 404.',
+  summary:
+    'Starts a player session (an attempt) for the enrolled learner: SCOs with resume data and commit URLs. `from=start` (Re-watch Course) opens the first SCO from its first page, without resume data; the recorded result stays. Anyone else gets 404.',
   params: enrollmentParams,
+  query: z.strictObject({ from: z.enum(LAUNCH_FROM, { error: 'Launch from the start, or leave it out to resume.' }).optional() }),
   response: z.object({
     enrollment: learningEnrollmentSchema,
     course: courseSummarySchema,
     version: z.enum(SCORM_VERSIONS),
     attempt_id: z.number().int(),
-    /** The SCO to open first: the first one not yet completed. */
+    /** The SCO to open first: the first one not yet completed (the first of all from the start). */
     start_index: z.number().int().min(0),
     scos: z.array(scoLaunchSchema).min(1),
     finish_url: z.string(),

@@ -78,7 +78,7 @@ export const reportingActionsSchema = z.object({
   delete: z.boolean(),
   /** Passed and not expired. */
   view_certificate: z.boolean(),
-  /** Passed and the expiry within RENEWAL_THRESHOLD_DAYS of today, or past. */
+  /** Passed, the expiry within RENEWAL_THRESHOLD_DAYS of today or past, and not re-enrolled yet (`re_enrolled_at`). */
   re_enrol: z.boolean(),
 });
 
@@ -106,6 +106,8 @@ export const reportingEnrolmentRowSchema = z.object({
   expiry_due: z.boolean(),
   certificate_code: z.string().nullable(),
   last_reminded_at: z.string().nullable(),
+  /** When the learner was next enrolled on the course (a renewal): Re-enrol is no longer offered, and the page says so. */
+  re_enrolled_at: z.string().nullable(),
   actions: reportingActionsSchema,
 });
 export type ReportingEnrolmentRow = z.infer<typeof reportingEnrolmentRowSchema>;

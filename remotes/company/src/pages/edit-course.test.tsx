@@ -17,8 +17,8 @@ function CourseList() {
   return <p>Course list{savedNoticeOf(state) ? `: ${savedNoticeOf(state)}` : ''}</p>;
 }
 
-function renderEditCourse(save: FakeHandler) {
-  const server = fakeApi({ 'GET /api/courses/5/bridgingActivities': () => bridging, 'POST /companyCourse/edit/5': save });
+function renderEditCourse(save: FakeHandler, extra: Record<string, FakeHandler> = {}) {
+  const server = fakeApi({ 'GET /api/courses/5/bridgingActivities': () => bridging, 'POST /companyCourse/edit/5': save, ...extra });
   render(
     <MemoryRouter initialEntries={['/courses/edit/5']}>
       <Routes>
@@ -33,6 +33,22 @@ function renderEditCourse(save: FakeHandler) {
 const activities = () => screen.getAllByTestId('bridging-activity');
 
 describe('company EditCourse', () => {
+  it('links each bridging activity to the activity code page of a learner found on the course (issue 24 item 8)', async () => {
+    const server = renderEditCourse(() => ({ success: true, message: 'ok' }), {
+      'GET /api/reporting/enrolments': () => ({
+        results: { data: [{ id: 77, learner_name: 'Lee Carter', email: 'lee@example.test', login_code: null, status: 'passed' }], meta: {} },
+      }),
+    });
+    await screen.findByText('Site walk');
+    fireEvent.change(screen.getByLabelText('Activity code pages: find a learner on this course'), { target: { value: 'Lee' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Lee Carter/ }));
+    const search = server.requests.find((r) => r.path === '/api/reporting/enrolments')!;
+    expect(search.query.get('search')).toBe('Lee');
+    expect(search.query.get('courses')).toBe('5');
+    expect(within(activities()[0]!).getByRole('link', { name: /Activity code page for Lee Carter.*Site walk/ }).getAttribute('href')).toBe('/activity-code/77/11');
+    expect(within(activities()[1]!).getByRole('link', { name: /Activity code page for Lee Carter/ }).getAttribute('href')).toBe('/activity-code/77/12');
+  });
+
   it('sends the certificate expiry as a number and each activity’s description and switch', async () => {
     const server = renderEditCourse(() => ({ success: true, message: 'Course successfully saved!' }));
     await waitFor(() => expect(screen.getByLabelText('Certificate expiry (years)')).toHaveProperty('value', '2'));

@@ -14,6 +14,7 @@ import { editCompanyCourseBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import type { CoursesLocationState } from '../modules/courses/courses-location-state';
+import { ActivityCodeLearner, type CodeLearner } from '../modules/courses/activity-code-learner';
 import '../modules/courses/courses.css';
 
 interface EditValues {
@@ -70,6 +71,7 @@ function EditCourseForm({
   const { register, handleSubmit, setError, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'activities' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [codeLearner, setCodeLearner] = useState<CodeLearner | null>(null);
 
   async function submit(values: EditValues) {
     setNotice(null);
@@ -102,7 +104,7 @@ function EditCourseForm({
         </FormField>
       </Card>
       <Card title="Bridging activities">
-        {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : null}
+        {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />}
         <ul className="bridging-activities">
           {rows.fields.map((field, index) => {
             const activity = activities[index]!;
@@ -113,6 +115,12 @@ function EditCourseForm({
                   <span className="bridging-activity__code">Code {activity.code}</span>
                   <QrDownload api={api} activity={activity} />
                 </div>
+                {codeLearner ? (
+                  <a className="ds-link bridging-activity__code-page" href={`/activity-code/${codeLearner.enrollmentId}/${activity.activity_id}`}>
+                    Activity code page for {codeLearner.name}
+                    <span className="ds-visually-hidden">: {activity.name}</span>
+                  </a>
+                ) : null}
                 <label className="bridging-activity__enabled">
                   <input type="checkbox" {...register(`activities.${index}.enabled`)} /> Enabled
                 </label>

@@ -27,6 +27,7 @@ const row = (id: number, change: Partial<ReportingEnrolmentRow> = {}): Reporting
   expiry_due: false,
   certificate_code: null,
   last_reminded_at: null,
+  re_enrolled_at: null,
   actions: { ...none, edit: true, remind: true, delete: true },
   ...change,
 });
@@ -214,6 +215,26 @@ describe('Enrolments (/reporting)', () => {
     expect(server.requests.find((r) => r.path === '/api/enrollments/remindAll/2')?.body).toEqual({ courses: [1] });
   });
 
+  it('no longer offers Re-enrol once the learner is re-enrolled, and says since when (issue 24 item 1)', async () => {
+    const renewed = row(6, { status: 'passed', passed_at: '2025-04-02T10:00:00.000Z', expires_at: '2026-04-05T10:00:00.000Z', expiry_due: true, re_enrolled_at: '2026-03-30T09:00:00.000Z', actions: none });
+    renderPage(reportingServer([renewed]));
+    await screen.findByText('Learner 6');
+    expect(within(rowOf('Learner 6')).queryByRole('button', { name: /Re-enrol/ })).toBeNull();
+    expect(within(rowOf('Learner 6')).getByText('Re-enrolled 30/03/2026')).toBeTruthy();
+    // Renewed: the expiry is no longer the red call to act.
+    expect(within(rowOf('Learner 6')).getByText('05/04/2026').className).not.toContain('--due');
+  });
+
+  it("shows the server's refusal of a re-enrolment that cannot act, never a success", async () => {
+    const refusal = 'Learner 5 has already been re-enrolled onto Fire Safety (on 30/03/2026): nothing was charged.';
+    const server = reportingServer(ROWS, { 'POST /api/company/2/enroll': () => reply(422, { message: refusal, errors: { enrollment_id: [refusal] } }) });
+    renderPage(server);
+    await screen.findByText('Learner 5');
+    fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+    expect(screen.queryByText(/has successfully been re-enrolled/)).toBeNull();
+  });
+
   it('re-enrols, or says there is not enough credit with the order link', async () => {
     let hasCredit = true;
     const balanceChanged = vi.fn();
@@ -231,7 +252,7 @@ describe('Enrolments (/reporting)', () => {
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
     await screen.findByText('Learner 5 has successfully been re-enrolled onto Fire Safety');
     expect(balanceChanged).toHaveBeenCalledTimes(1);
-    expect(server.requests.find((r) => r.path === '/api/company/2/enroll')?.body).toEqual({ courses: [1], users: [105] });
+    expect(server.requests.find((r) => r.path === '/api/company/2/enroll')?.body).toEqual({ courses: [1], users: [105], enrollment_id: 5 });
 
     hasCredit = false;
     await screen.findByText('Learner 5');

@@ -178,7 +178,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   async function reEnrol(row: ReportingEnrolmentRow) {
     setBusyRowId(row.id);
     try {
-      await api.call(companyEnrol, { params: { companyId: row.company_id }, body: { courses: [row.course_id], users: [row.user_id] } });
+      await api.call(companyEnrol, { params: { companyId: row.company_id }, body: { courses: [row.course_id], users: [row.user_id], enrollment_id: row.id } });
       say('success', REPORTING_MESSAGES.reEnrolled(row.learner_name, row.course_name));
       announceCreditBalanceChanged();
       data.reload();

@@ -5,10 +5,10 @@ import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-k
 import '../modules/activities/activities.css';
 
 /**
- * For managers: the code a learner enters to complete an activity (spec §2 "ActivityCode").
- * The learner's activities page (`activities_url`) is the learner's own: a manager following it
- * got 'Page not found', so it is shown as the address to give the learner, and the buttons lead
- * to the manager's own pages for this enrolment.
+ * For managers: the code a learner enters to complete an activity (spec §2 "ActivityCode"), reached
+ * from the course's bridging activities (Edit course). The learner's activities page
+ * (`activities_url`) is a link to pass on (the learner's own page: it opens in a new tab, so the
+ * manager keeps this one); the buttons lead to the manager's own pages for this enrolment.
  */
 export default function ActivityCode({ api }: RemotePageProps) {
   const { enrollmentId = '', activityId = '' } = useParams();
@@ -27,7 +27,11 @@ export default function ActivityCode({ api }: RemotePageProps) {
             {query.data.code}
           </p>
           <p className="activity-code__where">
-            The learner&rsquo;s page: <code data-testid="learner-activities-address">{new URL(query.data.activities_url, window.location.origin).href}</code>
+            The learner&rsquo;s page (they open it signed in as themselves):{' '}
+            <a href={query.data.activities_url} className="activity-code__address" data-testid="learner-activities-address" target="_blank" rel="noopener noreferrer">
+              {new URL(query.data.activities_url, window.location.origin).href}
+              <span className="ds-visually-hidden"> (opens in a new tab)</span>
+            </a>
           </p>
           <p className="activity-code__actions">
             <ButtonLink href={`/enrolments/${query.data.enrollment_id}/edit`}>Back to the enrolment</ButtonLink>

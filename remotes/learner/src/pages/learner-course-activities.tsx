@@ -70,7 +70,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
             </div>
           )}
           <nav className="activities-links" aria-label="Course links">
-            <ButtonLink href={`/learn/${enrollmentId}`} variant="secondary">
+            <ButtonLink href={`/learn/${enrollmentId}?from=start`} variant="secondary">
               Re-watch Course
             </ButtonLink>
             <ButtonLink href="/" variant="ghost">

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { learnLaunch } from '@portal/contracts';
 import { ButtonLink, EmptyState, Spinner } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
@@ -8,7 +9,15 @@ import '../modules/player/player.css';
 /** /learn/{enrollmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
 export default function LearnerCourse({ api }: RemotePageProps) {
   const { enrollmentId = '' } = useParams();
-  const launch = useApiQuery(`launch-${enrollmentId}`, () => api.call(learnLaunch, { params: { enrollmentId } }));
+  const [params, setParams] = useSearchParams();
+  // `?from=start` (the activities page's Re-watch Course) opens the course from its first page, once:
+  // the address drops it, so a reload resumes instead of starting over again.
+  const [isFromStart] = useState(() => params.get('from') === 'start');
+  const launch = useApiQuery(`launch-${enrollmentId}`, () => api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} }));
+  const hasLaunched = launch.status === 'success';
+  useEffect(() => {
+    if (hasLaunched && params.has('from')) setParams({}, { replace: true });
+  }, [hasLaunched, params, setParams]);
 
   if (launch.status === 'loading') {
     return (

@@ -91,7 +91,7 @@ export interface LearnerRecords {
     code: string;
     passedAt: string | null;
     expiresAt: string | null;
-    state: 'valid' | 'expiring-soon' | 'expired' | 'superseded';
+    state: 'valid' | 'expiring-soon' | 'expired' | 'superseded' | 'revoked';
     /** Path of the public check: /verify?code=… */
     verifyPath: string;
   }[];

@@ -1,5 +1,6 @@
 import { adminCompanies, ApiError, COMPANY_MESSAGES, COMPANY_SORTABLE, companyDelete, formatDate, mimicCompany, type AdminCompany, type ApiClient } from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
+import { leavePageNotice } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
@@ -29,9 +30,10 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
   async function onMimic(company: AdminCompany) {
     try {
       const response = await api.call(mimicCompany, { body: { company_id: company.id } });
-      setNotice({ tone: 'success', text: response.message ?? 'Successfully mimicked the company!' });
-      // The header (Un-mimic Company) and every page now act for this company.
-      setTimeout(() => window.location.assign('/'), 1200);
+      // The header (Un-mimic Company) and every page now act for this company: the portal reloads
+      // as it, and the success notice waits for the company's Dashboard (a notice here would go with the page).
+      leavePageNotice({ tone: 'success', text: response.message ?? 'Successfully mimicked the company!', at: '/' });
+      window.location.assign('/');
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
     }

@@ -27,6 +27,7 @@ describe('labels', () => {
   it('names every certificate state and sign-in method', () => {
     expect(certificateStateLabel('expiring-soon')).toBe('Expiring soon');
     expect(certificateStateLabel('superseded')).toBe('Superseded');
+    expect(certificateStateLabel('revoked')).toBe('Revoked');
     expect(signInMethodLabel('login_code')).toBe('Login code');
     expect(signInMethodLabel('login_link')).toBe('Emailed sign-in link');
   });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { learnCourse, learnLaunch, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { leavePageNotice } from '@portal/frontend-kit';
+import { finishedNotice } from './finished-notice';
 import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, shellFor, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { waitForPendingCommits } from './player-http-service';
@@ -97,8 +99,16 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     await unloadFrame();
     endRuntime();
     await waitForPendingCommits();
-    void navigate(launchRef.current.finish_url);
-  }, [endRuntime, navigate, unloadFrame]);
+    const finishUrl = launchRef.current.finish_url;
+    // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
+    try {
+      const { enrollment, course } = await api.call(learnCourse, { params: { enrollmentId } });
+      leavePageNotice({ ...finishedNotice(enrollment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
+    } catch (error) {
+      console.error('Could not read the course result for the finish notice', error);
+    }
+    void navigate(finishUrl);
+  }, [api, endRuntime, enrollmentId, navigate, unloadFrame]);
 
   const goTo = useCallback(
     async (target: number) => {
@@ -112,7 +122,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
         let launch = launchRef.current;
         // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
         if (visitedRef.current.has(target)) {
-          launch = await api.call(learnLaunch, { params: { enrollmentId } });
+          launch = await api.call(learnLaunch, { params: { enrollmentId }, query: {} });
           seqRef.current = 0;
         }
         startSco(target, launch);
@@ -195,11 +205,26 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     [endRuntime],
   );
 
-  // Back to the first SCO, launched again with the newest data.
-  const rewatch = () => {
-    visitedRef.current.add(0);
-    void goTo(0);
-  };
+  // Re-watch Course: the course again from its first page (a launch from the start: no saved place,
+  // the recorded result untouched), not the saved page Continue would open.
+  const rewatch = useCallback(async () => {
+    if (phaseRef.current !== 'running') return;
+    phaseRef.current = 'switching';
+    setIsBusy(true);
+    try {
+      await unloadFrame();
+      endRuntime();
+      await waitForPendingCommits();
+      const launch = await api.call(learnLaunch, { params: { enrollmentId }, query: { from: 'start' } });
+      seqRef.current = 0;
+      visitedRef.current = new Set();
+      startSco(0, launch);
+      setShownLaunch(launch);
+      setIndex(0);
+    } finally {
+      setIsBusy(false);
+    }
+  }, [api, endRuntime, enrollmentId, startSco, unloadFrame]);
 
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>
@@ -247,7 +272,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
             )}
           </nav>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={rewatch} disabled={isBusy} data-testid="rewatch-course">
+        <Button variant="ghost" size="sm" onClick={() => void rewatch()} disabled={isBusy} data-testid="rewatch-course">
           Re-watch Course
         </Button>
       </div>

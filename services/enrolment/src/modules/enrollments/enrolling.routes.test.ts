@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyEnrol, CREDIT_MESSAGES, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
+import { companyEnrol, CREDIT_MESSAGES, ENROLLING_MESSAGES, REPORTING_MESSAGES, wizardEnrol } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
@@ -191,6 +191,59 @@ describe('POST /api/company/{companyId}/enroll (the older page)', () => {
     expect(body.enrollment_summary.failed_users).toEqual([{ name: 'Ola Open', email: expect.any(String) as string, reason: ENROLLING_MESSAGES.alreadyEnrolled }]);
     expect(await balance(companyA)).toBe(before - 2);
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));
+  });
+});
+
+describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with enrollment_id)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const reEnrol = (session: string, companyId: number, body: { courses: number[]; users: number[]; enrollment_id: number }) =>
+    client(session).call(companyEnrol, { params: { companyId }, body });
+  const passedOn = async (name: string, expiresInDays: number) => {
+    const userId = await learnerOf(companyA, name);
+    const enrollment = await makeEnrollment(em, { userId, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date(NOW.getTime() - 300 * DAY), expiresAt: new Date(NOW.getTime() + expiresInDays * DAY) });
+    return { userId, enrollmentId: enrollment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrollment.id } };
+  };
+  const enrolmentsOf = (userId: number) => em.fork().count(Enrollment, { userId, courseId: shared.id });
+
+  it('renews once; a second click is refused with why, and enrols and charges nothing (issue 24 item 1)', async () => {
+    const { userId, body } = await passedOn('Rita Renew', 3);
+    const before = await balance(companyA);
+    const first = await reEnrol(managerA, companyA, body);
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { data: { re_enrolment: boolean }[] }).data.map((r) => r.re_enrolment)).toEqual([true]);
+    expect(await balance(companyA)).toBe(before - 1);
+
+    const second = await reEnrol(managerA, companyA, body);
+    expect(second.status).toBe(422);
+    const refusal = (await second.json()) as Refusal;
+    expect(refusal.message).toBe(REPORTING_MESSAGES.alreadyReEnrolled('Rita Renew', 'Ladder Safety', '01/06/2026'));
+    expect(refusal.errors).toEqual({ enrollment_id: [refusal.message] });
+    expect(await enrolmentsOf(userId)).toBe(2);
+    expect(await balance(companyA)).toBe(before - 1);
+    expect(await ledgerSum(companyA)).toBe(await balance(companyA));
+  });
+
+  it('lets only one of two clicks at once through', async () => {
+    const { userId, body } = await passedOn('Dora Double', -10);
+    const before = await balance(companyA);
+    const statuses = (await Promise.all([reEnrol(managerA, companyA, body), reEnrol(managerA, companyA, body)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 422]);
+    expect(await enrolmentsOf(userId)).toBe(2);
+    expect(await balance(companyA)).toBe(before - 1);
+  });
+
+  it('refuses a pass that is not due yet, another learner’s course, and another company’s enrolment', async () => {
+    const early = await passedOn('Ed Early', 30);
+    const tooEarly = await reEnrol(managerA, companyA, early.body);
+    expect(tooEarly.status).toBe(422);
+    expect(((await tooEarly.json()) as Refusal).message).toBe(REPORTING_MESSAGES.reEnrolNotDue);
+    const due = await passedOn('Mo Mismatch', 1);
+    expect((await reEnrol(managerA, companyA, { ...due.body, users: [early.userId] })).status).toBe(422);
+    expect((await reEnrol(managerA, companyA, { ...due.body, courses: [pricey] })).status).toBe(422);
+    // Company B's manager naming A's enrolment in B's path: the same 404 as an unknown id.
+    expect((await reEnrol(managerB, companyB, due.body)).status).toBe(404);
+    expect(await enrolmentsOf(due.userId)).toBe(1);
+    expect(await enrolmentsOf(early.userId)).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { companyEnrol, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
 import { createServiceRouter, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { enrol, enrollmentSummary, type MadeEnrolment } from './enrol';
+import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 
 const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
 
@@ -37,6 +38,9 @@ export function enrollingRoutes(deps: ServiceDeps) {
       };
     })
     .handle(companyEnrol, async ({ em, principal, params, body }) => {
+      if (body.enrollment_id !== undefined) {
+        await assertReEnrolable(em, deps, { companyId: params.companyId, enrollmentId: body.enrollment_id, courseIds: body.courses, userIds: body.users, now: deps.now() });
+      }
       const outcome = await enrol(em, deps, {
         companyId: params.companyId,
         courseIds: body.courses,
@@ -45,6 +49,7 @@ export function enrollingRoutes(deps: ServiceDeps) {
         actor: actorOf(principal),
         now: deps.now(),
       });
+      if (body.enrollment_id !== undefined && outcome.made.length === 0) refuseUnmadeReEnrolment(outcome.failed);
       return {
         success: true as const,
         message: ENROLLING_MESSAGES.enrolled,

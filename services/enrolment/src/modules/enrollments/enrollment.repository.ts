@@ -9,6 +9,11 @@ export function findEnrollment(em: Em, id: number): Promise<IEnrollment | null> 
   return em.findOne(Enrollment, { id });
 }
 
+/** The learner's next enrolment on the same course after this one (a renewal), if any. */
+export function laterEnrollmentOf(em: Em, enrollment: Pick<IEnrollment, 'id' | 'userId' | 'courseId'>): Promise<IEnrollment | null> {
+  return em.findOne(Enrollment, { userId: enrollment.userId, courseId: enrollment.courseId, id: { $gt: enrollment.id } }, { orderBy: { id: 'asc' } });
+}
+
 /** A learner's enrolments, newest first. */
 export function enrollmentsOfUser(em: Em, userId: number): Promise<IEnrollment[]> {
   return em.find(Enrollment, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { certificateStates, verifyPath, type HeldCertificate } from './certificate-state';
+import { learnerCertificateState, verifyPath, type HeldCertificate } from './certificate-state';
 
 const NOW = new Date('2027-03-10T12:00:00Z');
-const at = (iso: string) => new Date(iso);
-const held = (id: number, courseId: number, passedAt: string, expiresAt: string | null): HeldCertificate => ({
-  id,
-  courseId,
-  passedAt: at(passedAt),
-  expiresAt: expiresAt ? at(expiresAt) : null,
+const held = (expiresAt: string | null, more: Partial<HeldCertificate> = {}): HeldCertificate => ({
+  expiresAt: expiresAt ? new Date(expiresAt) : null,
+  revokedAt: null,
+  supersededBy: null,
+  ...more,
 });
 
-describe('certificateStates', () => {
+describe('learnerCertificateState', () => {
   it.each([
     ['valid well before expiry', '2028-01-01T00:00:00Z', 'valid'],
     ['valid without an expiry', null, 'valid'],
@@ -20,25 +19,15 @@ describe('certificateStates', () => {
     ['expired at this very moment', '2027-03-10T12:00:00Z', 'expired'],
     ['expired last year', '2026-03-10T12:00:00Z', 'expired'],
   ] as const)('%s', (_case, expiresAt, state) => {
-    expect(certificateStates([held(1, 5, '2025-01-01T00:00:00Z', expiresAt)], NOW).get(1)).toBe(state);
+    expect(learnerCertificateState(held(expiresAt), NOW)).toBe(state);
   });
 
-  it('marks older certificates of a course superseded, expired or not, and leaves other courses alone', () => {
-    const states = certificateStates(
-      [
-        held(1, 5, '2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
-        held(2, 5, '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z'),
-        held(3, 5, '2025-01-01T00:00:00Z', '2027-12-01T00:00:00Z'),
-        held(4, 6, '2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
-      ],
-      NOW,
-    );
-    expect(Object.fromEntries(states)).toEqual({ 1: 'superseded', 2: 'valid', 3: 'superseded', 4: 'expired' });
-  });
-
-  it('breaks a tie of pass dates by the later enrolment', () => {
-    const states = certificateStates([held(8, 5, '2026-01-01T00:00:00Z', null), held(7, 5, '2026-01-01T00:00:00Z', null)], NOW);
-    expect(Object.fromEntries(states)).toEqual({ 7: 'superseded', 8: 'valid' });
+  it('reads the certificate: revoked beats superseded, which beats expired', () => {
+    const revoked = { revokedAt: new Date('2027-01-01T00:00:00Z') };
+    expect(learnerCertificateState(held('2028-01-01T00:00:00Z', revoked), NOW)).toBe('revoked');
+    expect(learnerCertificateState(held('2026-01-01T00:00:00Z', { ...revoked, supersededBy: 9 }), NOW)).toBe('revoked');
+    expect(learnerCertificateState(held('2028-01-01T00:00:00Z', { supersededBy: 9 }), NOW)).toBe('superseded');
+    expect(learnerCertificateState(held('2026-01-01T00:00:00Z', { supersededBy: 9 }), NOW)).toBe('superseded');
   });
 });
 

@@ -1,37 +1,21 @@
 import { RENEWAL_THRESHOLD_DAYS, type CertificateState } from '@portal/contracts';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
-import { isPastExpiry } from '../certificates/certificate';
+import type { ICertificateRecord } from '../certificates/certificate.entity';
+import { certificateStatus } from '../certificates/certificate-faces';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type HeldCertificate = Pick<IEnrollment, 'id' | 'courseId' | 'passedAt' | 'expiresAt'>;
-
-/** Newer first: by pass date, then by id (a later enrolment of the same day). */
-function isNewer(a: HeldCertificate, b: HeldCertificate): boolean {
-  const at = a.passedAt?.getTime() ?? 0;
-  const bt = b.passedAt?.getTime() ?? 0;
-  return at === bt ? a.id > b.id : at > bt;
-}
+export type HeldCertificate = Pick<ICertificateRecord, 'revokedAt' | 'supersededBy' | 'expiresAt'>;
 
 /**
- * The state of each of a learner's certificates now: superseded when a newer certificate of the
- * same course exists (whatever its own dates), else expired past its expiry, expiring soon within
- * RENEWAL_THRESHOLD_DAYS (the spec's red-expiry threshold), else valid.
+ * A certificate's state for its learner, read from the certificate itself: revoked, superseded
+ * (renewed) and expired as /verify tells them apart (certificateStatus), and a valid one
+ * expiring within RENEWAL_THRESHOLD_DAYS (the spec's red-expiry threshold) is 'expiring soon'.
  */
-export function certificateStates(held: readonly HeldCertificate[], now: Date): Map<number, CertificateState> {
-  const newest = new Map<number, HeldCertificate>();
-  for (const certificate of held) {
-    const current = newest.get(certificate.courseId);
-    if (!current || isNewer(certificate, current)) newest.set(certificate.courseId, certificate);
-  }
-  return new Map(
-    held.map((certificate): [number, CertificateState] => {
-      if (newest.get(certificate.courseId)?.id !== certificate.id) return [certificate.id, 'superseded'];
-      if (isPastExpiry(certificate.expiresAt, now)) return [certificate.id, 'expired'];
-      const isSoon = !!certificate.expiresAt && certificate.expiresAt.getTime() - now.getTime() <= RENEWAL_THRESHOLD_DAYS * DAY_MS;
-      return [certificate.id, isSoon ? 'expiring-soon' : 'valid'];
-    }),
-  );
+export function learnerCertificateState(certificate: HeldCertificate, now: Date): CertificateState {
+  const status = certificateStatus(certificate, now);
+  if (status !== 'valid') return status;
+  const isSoon = !!certificate.expiresAt && certificate.expiresAt.getTime() - now.getTime() <= RENEWAL_THRESHOLD_DAYS * DAY_MS;
+  return isSoon ? 'expiring-soon' : 'valid';
 }
 
 /** The public check of a certificate, as printed in its QR code. */

@@ -1,55 +1,60 @@
-import type { LearnerCertificate, ListQuery, Page } from '@portal/contracts';
+import { routeTable, type LearnerCertificate, type ListQuery, type Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, whereContains, type CataloguePort, type Em } from '@portal/service-kit';
-import { Enrollment } from '../enrollments/enrollment.entity';
-import { certificateUrl } from '../certificates/certificate';
-import { certificateStates, verifyPath } from './certificate-state';
+import { CertificateRecord } from '../certificates/certificate.entity';
+import { learnerCertificateState, verifyPath } from './certificate-state';
 
 type CertificateSort = 'passed_at' | 'expires_at';
 
+const CERTIFICATE_PATH = '/api/enrollments/{id}/certificate';
+
 /**
- * The caller's certificates (their passed enrolments with a code), through the one list mechanism:
- * the search matches the code or the course's name (names come from the catalogue, so the
- * matching course ids are found first), sorted by pass or expiry date, a page at a time.
+ * The caller's certificates, every one ever issued to them (the `certificates` rows, so a revoked
+ * or renewed one shows as such), through the one list mechanism: the search matches the code or
+ * the course's name (names come from the catalogue, so the matching course ids are found first),
+ * sorted by pass or expiry date, a page at a time.
  */
 export async function listLearnerCertificates(
   catalogue: Pick<CataloguePort, 'coursesByIds'>,
   em: Em,
   input: { userId: number; query: ListQuery<CertificateSort>; url: string; now: Date },
 ): Promise<Page<LearnerCertificate>> {
-  const held = await em.find(Enrollment, { userId: input.userId, status: 'passed', certificateCode: { $ne: null } });
-  const courses = new Map((await catalogue.coursesByIds([...new Set(held.map((e) => e.courseId))])).map((c) => [c.id, c]));
-  const states = certificateStates(held, input.now);
+  const held = await em.find(CertificateRecord, { userId: input.userId });
+  const courses = new Map((await catalogue.coursesByIds([...new Set(held.map((c) => c.courseId))])).map((c) => [c.id, c]));
+  const canDownload = routeTable.some((r) => r.method === 'GET' && r.path === CERTIFICATE_PATH);
 
   const knex = em.getKnex();
-  const base = knex('enrollments as e').where('e.user_id', input.userId).where('e.status', 'passed').whereNotNull('e.certificate_code').select('e.id');
+  const base = knex('certificates as c').where('c.user_id', input.userId).select('c.id');
   const { search } = input.query;
   if (search !== null) {
     const needle = search.toLowerCase();
     const courseIds = [...courses.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id);
     base.where((where) => {
-      whereContains(where, ['e.certificate_code'], search);
-      if (courseIds.length) where.orWhereIn('e.course_id', courseIds);
+      whereContains(where, ['c.code'], search);
+      if (courseIds.length) where.orWhereIn('c.course_id', courseIds);
     });
   }
   const page = await listPage<{ id: number }, CertificateSort>(base, { ...input.query, search: null }, {
     search: [],
-    sort: { passed_at: 'e.passed_at', expires_at: 'e.expires_at' },
-    id: 'e.id',
+    sort: { passed_at: 'c.issued_at', expires_at: 'c.expires_at' },
+    id: 'c.id',
     url: input.url,
   });
   return mapPage(page, (rows) =>
     inIdOrder(
       rows.map((r) => Number(r.id)),
       held,
-    ).map((e) => ({
-      enrollment_id: e.id,
-      course: { id: e.courseId, name: courses.get(e.courseId)?.name ?? 'Course no longer available' },
-      code: e.certificateCode!,
-      passed_at: e.passedAt?.toISOString() ?? null,
-      expires_at: e.expiresAt?.toISOString() ?? null,
-      state: states.get(e.id)!,
-      verify_url: verifyPath(e.certificateCode!),
-      download_url: certificateUrl(e, input.now),
-    })),
+    ).map((certificate) => {
+      const state = learnerCertificateState(certificate, input.now);
+      return {
+        enrollment_id: certificate.enrollmentId,
+        course: { id: certificate.courseId, name: courses.get(certificate.courseId)?.name ?? 'Course no longer available' },
+        code: certificate.code,
+        passed_at: certificate.issuedAt.toISOString(),
+        expires_at: certificate.expiresAt?.toISOString() ?? null,
+        state,
+        verify_url: verifyPath(certificate.code),
+        download_url: canDownload && state !== 'expired' && state !== 'revoked' ? CERTIFICATE_PATH.replace('{id}', String(certificate.enrollmentId)) : null,
+      };
+    }),
   );
 }

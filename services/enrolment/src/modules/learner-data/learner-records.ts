@@ -2,7 +2,8 @@ import type { Em, LearnerRecords } from '@portal/service-kit';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormLogEntry } from '../player/scorm.entity';
 import { LearnerActivity } from '../activities/learner-activity.entity';
-import { certificateStates, verifyPath } from './certificate-state';
+import { CertificateRecord } from '../certificates/certificate.entity';
+import { learnerCertificateState, verifyPath } from './certificate-state';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
@@ -17,8 +18,8 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
         em.find(LearnerActivity, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
       ])
     : [[], [], []];
-  const held = enrollments.filter((e) => e.status === 'passed' && e.certificateCode);
-  const states = certificateStates(held, now);
+  // The certificates themselves (every one issued, revoked and renewed ones too), not the enrolments' mirror of the current code.
+  const held = await em.find(CertificateRecord, { userId }, { orderBy: { issuedAt: 'asc', id: 'asc' } });
 
   return {
     enrollments: enrollments.map((e) => ({
@@ -56,14 +57,14 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
       at: entry.createdAt.toISOString(),
     })),
     activities: activities.map((a) => ({ enrollmentId: a.enrollmentId, activityId: a.activityId, completedAt: iso(a.completedAt) })),
-    certificates: held.map((e) => ({
-      enrollmentId: e.id,
-      courseId: e.courseId,
-      code: e.certificateCode!,
-      passedAt: iso(e.passedAt),
-      expiresAt: iso(e.expiresAt),
-      state: states.get(e.id)!,
-      verifyPath: verifyPath(e.certificateCode!),
+    certificates: held.map((c) => ({
+      enrollmentId: c.enrollmentId,
+      courseId: c.courseId,
+      code: c.code,
+      passedAt: iso(c.issuedAt),
+      expiresAt: iso(c.expiresAt),
+      state: learnerCertificateState(c, now),
+      verifyPath: verifyPath(c.code),
     })),
   };
 }

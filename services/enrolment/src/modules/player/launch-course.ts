@@ -90,10 +90,23 @@ export async function openAttempt(em: Em, input: { enrollmentId: number; userId:
 }
 
 /**
- * Opens a player session on the learner's own enrolment: a new attempt with its launch token, and each SCO's resume data.
- * `contentOrigin` is where this browser must fetch the package (kit `contentOriginFor`: another site than the page's).
+ * Opens a player session on the learner's own enrolment: a new attempt with its launch token, and
+ * each SCO's resume data. `contentOrigin` is where this browser must fetch the package (kit
+ * `contentOriginFor`: another site than the page's). `fromStart` (Re-watch Course) gives every SCO
+ * a fresh start (no location, suspend data or reported status: entry ab-initio) and opens the first
+ * one; nothing recorded is changed by launching, and a passed enrolment stays passed whatever the
+ * new attempt reports (applyCourseOutcome). Its commits then replace the SCOs' saved place, as any
+ * newer attempt does.
  */
-export async function launchCourse(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number, now: Date, env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET'> & { contentOriginUrl: string }) {
+export async function launchCourse(
+  em: Em,
+  catalogue: CataloguePort,
+  principal: Principal,
+  enrollmentId: number,
+  now: Date,
+  env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET'> & { contentOriginUrl: string },
+  options: { fromStart?: boolean } = {},
+) {
   const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
   const pkg = await catalogue.coursePackage(enrollment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
@@ -111,15 +124,16 @@ export async function launchCourse(em: Em, catalogue: CataloguePort, principal: 
   const learner = { id: principal.userId, name: principal.name };
   const scos: ScoLaunch[] = pkg.scos.map((sco) => {
     const state = states.get(sco.identifier);
+    const resumeFrom = options.fromStart ? undefined : state;
     return {
       identifier: sco.identifier,
       title: sco.title,
       url: contentUrl(env, contentToken, sco.href),
       commit_url: commitUrl(attemptId, sco.identifier, token),
       progress: (state?.progress ?? 'not-attempted') as ScoProgress,
-      cmi: initialCmi(pkg.version, sco, learner, state, objectives.get(sco.identifier)),
+      cmi: initialCmi(pkg.version, sco, learner, resumeFrom, options.fromStart ? [] : objectives.get(sco.identifier)),
     };
   });
   const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');
-  return { enrollment, course, version: pkg.version, attemptId, scos, startIndex: firstOpen < 0 ? 0 : firstOpen };
+  return { enrollment, course, version: pkg.version, attemptId, scos, startIndex: options.fromStart || firstOpen < 0 ? 0 : firstOpen };
 }

@@ -44,8 +44,8 @@ interface Launch {
   enrollment: { status: string };
   scos: { identifier: string; url: string; commit_url: string; progress: string; cmi: Record<string, string> }[];
 }
-async function launch(enrollmentId: number, session = sessions.learner): Promise<Launch> {
-  const response = await client(session).request(`/api/learn/${enrollmentId}/launch`, { method: 'POST', json: {} });
+async function launch(enrollmentId: number, session = sessions.learner, query = ''): Promise<Launch> {
+  const response = await client(session).request(`/api/learn/${enrollmentId}/launch${query}`, { method: 'POST', json: {} });
   expect(response.status).toBe(200);
   return (await response.json()) as Launch;
 }
@@ -286,6 +286,47 @@ describe('resume', () => {
     const cmi = (await launch(id)).scos[0]!.cmi;
     expect(cmi['cmi.core.lesson_location']).toBeUndefined();
     expect(cmi['cmi.core.entry']).toBeUndefined();
+  });
+});
+
+describe('Re-watch Course (launch from=start)', () => {
+  it('opens the first SCO from its first page where Continue resumes, and a passed course stays passed (issue 24 item 4)', async () => {
+    const em = platform.orm.em.fork();
+    const course = await makeCourse(em, '1.2', [sco('alpha'), sco('bravo')]);
+    const id = await enrol(em, learnerId, course.id);
+    const first = await launch(id);
+    // Both SCOs passed, each left suspended on its last page (as many authoring tools do).
+    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '9', lesson_status: 'passed', exit: 'suspend', score: { raw: '80' } }, suspend_data: 'alpha=9' }, { final: true });
+    await commit(first.scos[1]!.commit_url, 2, { core: { lesson_location: '7', lesson_status: 'passed', exit: 'suspend', score: { raw: '90' } }, suspend_data: 'bravo=7' }, { final: true });
+    const passed = await em.fork().findOneOrFail(Enrollment, { id });
+    expect(passed.status).toBe('passed');
+
+    // Continue resumes where the content was left.
+    expect((await launch(id)).scos[0]!.cmi).toMatchObject({ 'cmi.core.entry': 'resume', 'cmi.core.lesson_location': '9', 'cmi.suspend_data': 'alpha=9' });
+    // Re-watch starts afresh from the first SCO.
+    const rewatch = await launch(id, sessions.learner, '?from=start');
+    expect(rewatch.start_index).toBe(0);
+    for (const launched of rewatch.scos) {
+      expect(launched.cmi['cmi.core.entry']).toBe('ab-initio');
+      expect(launched.cmi['cmi.core.lesson_location']).toBeUndefined();
+      expect(launched.cmi['cmi.suspend_data']).toBeUndefined();
+      expect(launched.cmi['cmi.core.lesson_status']).toBeUndefined();
+    }
+    // Watching again reports 'incomplete' on page 1: the result stays, with its date, score and certificate.
+    await commit(rewatch.scos[0]!.commit_url, 1, { core: { lesson_location: '1', lesson_status: 'incomplete', exit: 'suspend' } }, { final: true });
+    const after = await em.fork().findOneOrFail(Enrollment, { id });
+    expect({ status: after.status, passedAt: after.passedAt, score: after.score, code: after.certificateCode }).toEqual({
+      status: 'passed',
+      passedAt: passed.passedAt,
+      score: passed.score,
+      code: passed.certificateCode,
+    });
+  });
+
+  it('refuses any other from', async () => {
+    const em = platform.orm.em.fork();
+    const id = await enrol(em, learnerId, (await makeCourse(em, '1.2', [sco('golf')])).id);
+    expect((await client(sessions.learner).request(`/api/learn/${id}/launch?from=middle`, { method: 'POST', json: {} })).status).toBe(422);
   });
 });
 

@@ -16,9 +16,9 @@ export function playerRoutes(deps: ServiceDeps) {
         activities_url: course.hasBridging ? activitiesUrl(enrollment.id) : null,
       };
     })
-    .handle(learnLaunch, async ({ c, em, principal, params }) => {
+    .handle(learnLaunch, async ({ c, em, principal, params, query }) => {
       const contentOriginUrl = contentOriginFor(deps.env, c.req.url);
-      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl });
+      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl }, { fromStart: query.from === 'start' });
       return {
         enrollment: enrollmentView(enrollment),
         course: courseView(course),

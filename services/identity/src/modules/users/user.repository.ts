@@ -1,4 +1,4 @@
-import type { AdminUsersQuery, Page } from '@portal/contracts';
+import { LEARNERS_TAB_ROLES, type AdminUsersQuery, type Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { User, type IUser } from './user.entity';
 
@@ -43,10 +43,10 @@ export async function deleteUsers(em: Em, ids: number[]): Promise<void> {
   if (ids.length) await em.nativeDelete(User, { id: { $in: ids } });
 }
 
-/** The Learners tab: every learner and manager (admins never appear in lists), searched by name, email, login code and company. */
+/** The Learners tab: every learner and manager (LEARNERS_TAB_ROLES, as its badge counts), searched by name, email, login code and company. */
 export async function listUsers(em: Em, query: AdminUsersQuery, url: string): Promise<Page<IUser>> {
   const knex = em.getKnex();
-  const base = knex('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').whereNot('u.role', 'admin').select('u.id');
+  const base = knex('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').whereIn('u.role', [...LEARNERS_TAB_ROLES]).select('u.id');
   const page = await listPage<{ id: number }, AdminUsersQuery['sort']>(base, query, {
     search: ['u.name', 'u.email', 'u.login_code', 'c.name'],
     sort: {

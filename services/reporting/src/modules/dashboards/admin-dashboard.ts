@@ -1,11 +1,12 @@
+import { LEARNERS_TAB_ROLES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { DashboardRepository } from './dashboard.repository';
 
-/** The Admin Dashboard's tab counts: learners, top-level companies, courses, jobs and failed jobs. */
+/** The Admin Dashboard's tab counts: the Learners tab's people (as its list), top-level companies, courses, jobs and failed jobs. */
 export async function readAdminCounts(em: Em) {
   const repository = new DashboardRepository(em);
   const [learners, companies, courses, jobs, failedJobs] = await Promise.all([
-    repository.count('users', { role: 'learner' }),
+    repository.countUsersWithRoles(LEARNERS_TAB_ROLES),
     repository.count('companies', undefined, 'parent_id'),
     repository.count('courses'),
     repository.count('jobs'),

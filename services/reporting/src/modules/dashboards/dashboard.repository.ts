@@ -54,6 +54,11 @@ export class DashboardRepository {
     return rows.map((r) => ({ id: Number(r.id), name: r.name, total: Number(r.total), passed: Number(r.passed ?? 0) }));
   }
 
+  async countUsersWithRoles(roles: readonly string[]): Promise<number> {
+    const rows: { total: number | string }[] = await this.em.execute(this.knex('users').count({ total: '*' }).whereIn('role', [...roles]));
+    return Number(rows[0]?.total ?? 0);
+  }
+
   async count(table: string, where?: Record<string, unknown>, whereNullColumn?: string): Promise<number> {
     let query = this.knex(table).count({ total: '*' });
     if (where) query = query.where(where);

@@ -7,6 +7,7 @@ import { makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { makeCreditAccount, makeEnrollment } from '@portal/enrolment-service/testing';
 import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
+import { createIdentityApp } from '@portal/identity-service';
 
 type Status = 'not_started' | 'in_progress' | 'passed' | 'failed';
 
@@ -152,13 +153,21 @@ describe('GET /api/company/{companyId}/dashboard', () => {
 });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts learners, top-level companies, courses, jobs and failed jobs', async () => {
+  it('counts the Learners tab\'s people, top-level companies, courses, jobs and failed jobs', async () => {
     const response = await get(sessions.admin, '/api/admin/dashboard');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      // Five learners (managers and the admin are not learners); the depot is not a company of its own.
-      counts: { learners: 5, companies: 4, courses: 4, jobs: 2, failed_jobs: 1 },
+      // Five learners and three managers, as the Learners tab lists them (never the admin); the depot is not a company of its own.
+      counts: { learners: 8, companies: 4, courses: 4, jobs: 2, failed_jobs: 1 },
     });
+  });
+
+  it("gives the Learners tab's badge the number its list says it holds (issue 24 item 9)", async () => {
+    const { counts } = (await (await get(sessions.admin, '/api/admin/dashboard')).json()) as { counts: { learners: number } };
+    const identity = createIdentityApp(platform);
+    const list = await new TestClient(identity, { sessionToken: sessions.admin }).request('/api/admin/users');
+    expect(list.status).toBe(200);
+    expect(counts.learners).toBe(((await list.json()) as { total: number }).total);
   });
 
   it('is for admins only', async () => {

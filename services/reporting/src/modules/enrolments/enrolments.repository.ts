@@ -40,6 +40,8 @@ export interface ReportingRowRecord {
   expires_at: unknown;
   certificate_code: string | null;
   last_reminded_at: unknown;
+  /** When the learner's next enrolment on the course was made (a renewal), or null. */
+  renewed_at: unknown;
 }
 
 /** Sorts read from `enrollments` alone, each served per company by an index `(company_id, <column>, id)`. */
@@ -136,6 +138,8 @@ const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =
       'e.expires_at',
       'e.certificate_code',
       'e.last_reminded_at',
+      // A probe of the (user_id, course_id) index per page row.
+      knex('enrollments as n').min('n.created_at').whereRaw('n.user_id = e.user_id').whereRaw('n.course_id = e.course_id').whereRaw('n.id > e.id').as('renewed_at'),
     ),
 );
 

@@ -90,6 +90,22 @@ describe('GET /api/reporting/enrolments', () => {
     expect(byId.get(enrolments.caraBanks)!.actions.edit).toBe(false);
   });
 
+  it('stops offering Re-enrol once the learner is re-enrolled, and says when (issue 24 item 1)', async () => {
+    const em: Em = platform.orm.em.fork();
+    const company = (await makeCompany(em, { name: 'Renewers Ltd' })).id;
+    const manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
+    const learner = (await makeUser(em, { role: 'learner', companyId: company, name: 'Rory Renewed' })).id;
+    const waiting = (await makeUser(em, { role: 'learner', companyId: company, name: 'Wendy Waiting' })).id;
+    const due = { status: 'passed' as const, passedAt: new Date(NOW.getTime() - 360 * DAY), expiresAt: new Date(NOW.getTime() + 2 * DAY), certificateCode: null };
+    const renewed = (await makeEnrollment(em, { userId: learner, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
+    const renewal = await makeEnrollment(em, { userId: learner, courseId: ids.wheels, companyId: company, createdAt: new Date(NOW.getTime() - DAY) });
+    const notYet = (await makeEnrollment(em, { userId: waiting, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
+    const rows = new Map((await data('/api/reporting/enrolments', manager)).results.data.map((r) => [r.id, r]));
+    expect(rows.get(renewed)).toMatchObject({ expiry_due: true, re_enrolled_at: renewal.createdAt.toISOString(), actions: { re_enrol: false } });
+    expect(rows.get(renewal.id)).toMatchObject({ re_enrolled_at: null, actions: { re_enrol: false } });
+    expect(rows.get(notYet)).toMatchObject({ expiry_due: true, re_enrolled_at: null, actions: { re_enrol: true } });
+  });
+
   it('filters by status, learner, courses, dates, depot, and searches names, emails, codes and courses literally', async () => {
     expect(rowIds(await data('/api/reporting/enrolments?status=passed'))).toEqual([enrolments.expiring, enrolments.aliceWheels]);
     const byUser = await data(`/api/reporting/enrolments?user=${ids.alice}`);

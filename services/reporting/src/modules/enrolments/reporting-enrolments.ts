@@ -1,5 +1,5 @@
 import {
-  RENEWAL_THRESHOLD_DAYS,
+  isRenewalDue,
   REPORTING_STATUS_LABELS,
   REPORTING_STATUSES,
   type ReportingEnrolmentRow,
@@ -9,15 +9,17 @@ import {
 import { forbidden, inIdOrder, pageLink, type Em } from '@portal/service-kit';
 import { isoOf, ReportingEnrolmentsRepository, type ReportingFilter, type ReportingRowRecord } from './enrolments.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETED = 'Deleted';
 
-/** What a row offers (spec §4), as of `now`. */
-export function rowActions(status: ReportingStatus, expiresAt: string | null, now: Date) {
+/**
+ * What a row offers (spec §4), as of `now`. Re-enrol only while it can act: a row the learner has
+ * been enrolled on again since (`reEnrolledAt`) is renewed already (the server refuses it too).
+ */
+export function rowActions(status: ReportingStatus, expiresAt: string | null, now: Date, reEnrolledAt: string | null = null) {
   const notStarted = status === 'not_started';
   const passed = status === 'passed';
   const expires = expiresAt ? new Date(expiresAt).getTime() : null;
-  const due = expires !== null && expires - now.getTime() <= RENEWAL_THRESHOLD_DAYS * DAY_MS;
+  const due = isRenewalDue(expiresAt, now);
   return {
     expiryDue: due,
     actions: {
@@ -25,7 +27,7 @@ export function rowActions(status: ReportingStatus, expiresAt: string | null, no
       remind: notStarted,
       delete: notStarted,
       view_certificate: passed && (expires === null || expires > now.getTime()),
-      re_enrol: passed && due,
+      re_enrol: passed && due && reEnrolledAt === null,
     },
   };
 }
@@ -33,7 +35,8 @@ export function rowActions(status: ReportingStatus, expiresAt: string | null, no
 function toRow(record: ReportingRowRecord, actingCompanyId: number, now: Date): ReportingEnrolmentRow {
   const status = (REPORTING_STATUSES as readonly string[]).includes(record.status) ? (record.status as ReportingStatus) : 'not_started';
   const expiresAt = isoOf(record.expires_at);
-  const { expiryDue, actions } = rowActions(status, expiresAt, now);
+  const reEnrolledAt = isoOf(record.renewed_at);
+  const { expiryDue, actions } = rowActions(status, expiresAt, now, reEnrolledAt);
   const companyId = Number(record.company_id);
   return {
     id: Number(record.id),
@@ -53,6 +56,7 @@ function toRow(record: ReportingRowRecord, actingCompanyId: number, now: Date): 
     expiry_due: expiryDue,
     certificate_code: record.certificate_code ?? null,
     last_reminded_at: isoOf(record.last_reminded_at),
+    re_enrolled_at: reEnrolledAt,
     actions,
   };
 }

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { SiteFooter, SkipLink } from '@portal/frontend-kit';
+import { PageNoticeBanner, SiteFooter, SkipLink } from '@portal/frontend-kit';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { useLinkInterception } from '../navigation/use-link-interception';
 import { useShell } from '../session/shell-context';
@@ -17,6 +17,8 @@ export function AppLayout() {
       {user.is_mimicking ? <MimicBanner user={user} /> : null}
       <Header />
       <main id="main" className="shell-main shell-container" tabIndex={-1}>
+        {/* A notice left for this page before it opened (mimic, finishing a course): shown once. */}
+        <PageNoticeBanner path={location.pathname} />
         <ErrorBoundary key={location.pathname} user={user} isDevelopment={is_development}>
           <Outlet />
         </ErrorBoundary>

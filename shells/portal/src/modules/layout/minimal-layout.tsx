@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { SkipLink } from '@portal/frontend-kit';
+import { PageNoticeBanner, SkipLink } from '@portal/frontend-kit';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { useLinkInterception } from '../navigation/use-link-interception';
 import { useShell } from '../session/shell-context';
@@ -23,6 +23,7 @@ export function MinimalLayout() {
         </Link>
       </header>
       <main id="main" className="shell-minimal-main" tabIndex={-1}>
+        <PageNoticeBanner path={location.pathname} />
         <ErrorBoundary key={location.pathname} user={user} isDevelopment={is_development}>
           <Outlet />
         </ErrorBoundary>

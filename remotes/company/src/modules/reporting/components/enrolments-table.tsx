@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, type ReportingEnrolmentRow, type ReportingSort } from '@portal/contracts';
-import { Button, ButtonLink, StatusPill, Table, type TableColumn, type TableSort } from '@portal/design-system';
+import { IconButton, IconLink, StatusPill, Table, type TableColumn, type TableSort } from '@portal/design-system';
 import { rowActions } from '../row-actions';
 import { STATUS_PILL } from '../status-pill';
 
@@ -28,49 +28,64 @@ export interface EnrolmentsTableProps extends RowHandlers {
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
+/** An email that may break after its @ (where a reader expects it) before it breaks anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/**
+ * A row's actions as icon buttons (each named for screen readers with the learner and course, its
+ * words in a tooltip, beside the icon on a phone's card): compact enough that every action of a
+ * row, and one more, fit the table at 1280 px without sideways scrolling.
+ */
 function Actions({ row, onRemind, onReEnrol, onHistory, onAnswers, busyRowId }: { row: Row } & RowHandlers) {
   const busy = busyRowId === row.id;
+  const whose = `${row.learner_name}, ${row.course_name}`;
   return (
     <div className="reporting-actions">
       {rowActions(row.actions).map((action) => {
         switch (action) {
           case 'edit':
-            return (
-              <ButtonLink key={action} variant="secondary" size="sm" href={`/enrolments/${row.id}/edit`}>
-                Edit<span className="ds-visually-hidden"> {row.learner_name}, {row.course_name}</span>
-              </ButtonLink>
-            );
+            return <IconLink key={action} icon="edit" label="Edit" detail={whose} href={`/enrolments/${row.id}/edit`} />;
           case 'remind':
-            return (
-              <Button key={action} variant="secondary" size="sm" loading={busy} onClick={() => onRemind(row)}>
-                Remind<span className="ds-visually-hidden"> {row.learner_name}, {row.course_name}</span>
-              </Button>
-            );
+            return <IconButton key={action} icon="remind" label="Remind" detail={whose} loading={busy} onClick={() => onRemind(row)} />;
           case 'certificate':
             return (
-              <ButtonLink key={action} variant="secondary" size="sm" href={`/api/enrollments/${row.id}/certificate`} target="_blank" rel="noopener">
-                View Certificate<span className="ds-visually-hidden"> of {row.learner_name}, {row.course_name}</span>
-              </ButtonLink>
+              <IconLink key={action} icon="certificate" label="View Certificate" detail={`of ${whose}`} href={`/api/enrollments/${row.id}/certificate`} target="_blank" rel="noopener" />
             );
           case 're-enrol':
-            return (
-              <Button key={action} variant="primary" size="sm" loading={busy} onClick={() => onReEnrol(row)}>
-                Re-enrol<span className="ds-visually-hidden"> {row.learner_name}, {row.course_name}</span>
-              </Button>
-            );
+            return <IconButton key={action} icon="renew" variant="primary" label="Re-enrol" detail={whose} loading={busy} onClick={() => onReEnrol(row)} />;
         }
       })}
-      {row.status === 'passed' ? (
-        <Button variant="ghost" size="sm" onClick={() => onHistory(row)}>
-          History<span className="ds-visually-hidden"> of {row.learner_name}'s certificates, {row.course_name}</span>
-        </Button>
-      ) : null}
-      {row.status !== 'not_started' ? (
-        <Button variant="ghost" size="sm" onClick={() => onAnswers(row)}>
-          View answers<span className="ds-visually-hidden"> of {row.learner_name}, {row.course_name}</span>
-        </Button>
-      ) : null}
+      {row.status === 'passed' ? <IconButton icon="history" variant="ghost" label="History" detail={`of ${row.learner_name}'s certificates, ${row.course_name}`} onClick={() => onHistory(row)} /> : null}
+      {row.status !== 'not_started' ? <IconButton icon="answers" variant="ghost" label="View answers" detail={`of ${whose}`} onClick={() => onAnswers(row)} /> : null}
     </div>
+  );
+}
+
+/** The expiry, red once due (spec §4) unless the learner has been re-enrolled since: then when that was, the reason Re-enrol is gone. */
+function Expiry({ row }: { row: Row }) {
+  if (!row.expires_at) return <>—</>;
+  const isDue = row.expiry_due && !row.re_enrolled_at;
+  return (
+    <>
+      <span className={isDue ? 'reporting-expiry reporting-expiry--due' : 'reporting-expiry'} data-due={isDue || undefined}>
+        {formatDate(row.expires_at)}
+      </span>
+      {row.re_enrolled_at ? (
+        <span className="reporting-muted reporting-renewed" data-testid="re-enrolled">
+          Re-enrolled {formatDate(row.re_enrolled_at)}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -80,7 +95,7 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
   const columns: TableColumn<Row>[] = [
     column('learner', 'Learner', (row) => <span className="reporting-learner">{row.learner_name}</span>),
     column('email', 'Email / login code', (row) =>
-      row.email ?? (row.login_code ? <span className="reporting-code" title="Login code">{row.login_code}</span> : '—'),
+      row.email ? <EmailText email={row.email} /> : row.login_code ? <span className="reporting-code" title="Login code">{row.login_code}</span> : '—',
     ),
     ...(hasDepots ? [column('depot', 'Depot', (row) => row.depot ?? '—')] : []),
     column('course', 'Course', (row) => row.course_name),
@@ -93,15 +108,7 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
       </>
     )),
     column('passed', 'Passed', (row) => date(row.passed_at)),
-    column('expiry', 'Expiry', (row) =>
-      row.expires_at ? (
-        <span className={row.expiry_due ? 'reporting-expiry reporting-expiry--due' : 'reporting-expiry'} data-due={row.expiry_due || undefined}>
-          {formatDate(row.expires_at)}
-        </span>
-      ) : (
-        '—'
-      ),
-    ),
+    column('expiry', 'Expiry', (row) => <Expiry row={row} />),
     { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <Actions row={row} {...handlers} /> },
   ];
   return (

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { DEBOUNCE_MS, MIN_SEARCH_LENGTH, reportingEnrolments, REPORTING_STATUS_LABELS, type ApiClient, type RouteInput } from '@portal/contracts';
+import { Button } from '@portal/design-system';
+import { useDebouncedValue } from '@portal/frontend-kit';
+
+/** A learner's enrolment on the course: whose activity code pages the bridging activities link to. */
+export interface CodeLearner {
+  enrollmentId: number;
+  name: string;
+}
+
+type Query = NonNullable<RouteInput<typeof reportingEnrolments>['query']>;
+
+/**
+ * Finds a learner enrolled on this course (name, email or login code, from 2 characters, the
+ * autocomplete's pause), through the company's enrolments list, so each bridging activity can link
+ * to that learner's activity code page (/activity-code/{enrollmentId}/{activityId}).
+ */
+export function ActivityCodeLearner({ api, courseId, chosen, onChoose }: { api: ApiClient; courseId: number; chosen: CodeLearner | null; onChoose: (learner: CodeLearner | null) => void }) {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<{ text: string; matches: (CodeLearner & { detail: string })[] }>({ text: '', matches: [] });
+  const settled = useDebouncedValue(text.trim(), DEBOUNCE_MS.autocomplete);
+  const matches = settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? answer.matches : [];
+
+  useEffect(() => {
+    if (settled.length < MIN_SEARCH_LENGTH) return;
+    let isCurrent = true;
+    const query = { search: settled, courses: String(courseId), per_page: 10 } as Query;
+    api.call(reportingEnrolments, { query }).then(
+      (data) =>
+        isCurrent &&
+        setAnswer({
+          text: settled,
+          matches: data.results.data.map((row) => ({ enrollmentId: row.id, name: row.learner_name, detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · ') })),
+        }),
+      () => isCurrent && setAnswer({ text: settled, matches: [] }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, courseId, settled]);
+
+  if (chosen) {
+    return (
+      <div className="activity-code-learner activity-code-learner--chosen">
+        <span>
+          Activity code pages for <strong data-testid="activity-code-learner">{chosen.name}</strong>
+        </span>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onChoose(null)}>
+          Another learner
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="activity-code-learner">
+      <label htmlFor="activity-code-learner-search" className="ds-field__label">
+        Activity code pages: find a learner on this course
+      </label>
+      <input
+        id="activity-code-learner-search"
+        className="ds-input"
+        type="search"
+        placeholder="Name, email or login code"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+      />
+      {matches.length > 0 ? (
+        <ul className="activity-code-learner__matches" aria-label="Learners on this course">
+          {matches.map((match) => (
+            <li key={match.enrollmentId}>
+              <button type="button" onClick={() => onChoose({ enrollmentId: match.enrollmentId, name: match.name })}>
+                {match.name} <span className="activity-code-learner__detail">{match.detail}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? (
+        <p className="activity-code-learner__none">No learner on this course matches.</p>
+      ) : null}
+    </div>
+  );
+}

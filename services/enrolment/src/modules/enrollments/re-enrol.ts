@@ -1,0 +1,38 @@
+import { formatDate, isRenewalDue, REPORTING_MESSAGES } from '@portal/contracts';
+import { notFound, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
+import { findEnrollment, laterEnrollmentOf } from './enrollment.repository';
+
+const FIELD = 'enrollment_id';
+
+/**
+ * Re-enrol from /reporting names the enrolment it renews. It acts only on a passed enrolment of
+ * this company whose expiry is due (spec §4: within RENEWAL_THRESHOLD_DAYS, or past) and that has
+ * no newer enrolment of the learner on the course; otherwise a 422 says why, and nothing is
+ * enrolled or charged. Checked before enrol(), which skips a learner already enrolled anyway (the
+ * race of two clicks ends there: see refuseUnmadeReEnrolment).
+ */
+export async function assertReEnrolable(
+  em: Em,
+  deps: Pick<ServiceDeps, 'identity' | 'catalogue'>,
+  input: { companyId: number; enrollmentId: number; courseIds: number[]; userIds: number[]; now: Date },
+): Promise<void> {
+  const enrollment = await findEnrollment(em, input.enrollmentId);
+  // Another company's enrolment answers like a missing one.
+  if (!enrollment || enrollment.companyId !== input.companyId) throw notFound('That enrolment');
+  if (input.courseIds.some((id) => id !== enrollment.courseId) || input.userIds.some((id) => id !== enrollment.userId)) {
+    throw validationError({ [FIELD]: ['That enrolment is not this learner’s on this course.'] });
+  }
+  const later = await laterEnrollmentOf(em, enrollment);
+  if (later) {
+    const [[learner], [course]] = await Promise.all([deps.identity.usersByIds([enrollment.userId]), deps.catalogue.coursesByIds([enrollment.courseId])]);
+    const message = REPORTING_MESSAGES.alreadyReEnrolled(learner?.name ?? 'This learner', course?.name ?? 'this course', formatDate(later.createdAt));
+    throw validationError({ [FIELD]: [message] }, message);
+  }
+  if (enrollment.status !== 'passed' || !isRenewalDue(enrollment.expiresAt, input.now)) throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
+}
+
+/** A re-enrolment that made nothing (a second click that lost the race): refused with enrol()'s reason, never a success. */
+export function refuseUnmadeReEnrolment(failed: { reason: string }[]): never {
+  const reason = failed[0]?.reason ?? 'Nothing was enrolled.';
+  throw validationError({ [FIELD]: [reason] }, reason);
+}
