@@ -208,7 +208,9 @@ function cpuMicros(usage: NodeJS.CpuUsage): number {
 /** A database of its own on DATABASE_URL's server, so the bench never touches one in use. */
 async function throwawayMysqlDatabase(url: string, dir: string) {
   const admin = await createOrm({ databaseUrl: url, dataDir: dir, schemas: [] });
-  const name = `portal_bench_${randomBytes(5).toString('hex')}`;
+  // Named after the URL's database when it names one (an engineer's own prefix on a shared server), else portal_bench_….
+  const prefix = new URL(url).pathname.replace(/^\//, '').replace(/\W/g, '') || 'portal';
+  const name = `${prefix}_bench_${randomBytes(5).toString('hex')}`;
   await admin.em.getConnection().execute(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   const address = new URL(url);
   address.pathname = `/${name}`;

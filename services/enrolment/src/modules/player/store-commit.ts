@@ -15,6 +15,7 @@ import {
   type ServiceDeps,
 } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../enrollments/enrollment.entity';
+import { touchLastActivity } from '../enrollments/enrollment.repository';
 import { addYears } from '../certificates/certificate';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
@@ -257,10 +258,10 @@ async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, befor
     enrollment.status = 'passed';
     enrollment.passedAt = now;
     enrollment.expiresAt = addYears(now, validityYears);
-    enrollment.updatedAt = now;
     await em.flush();
     await issueCertificate(em, deps, enrollment, now);
     await em.flush();
+    await touchLastActivity(em, before.id, now);
     return;
   }
   const after =
