@@ -372,16 +372,19 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
     const objectives = Object.entries((cmi.objectives ?? {}) as Record<string, any>);
     const interactions = Object.entries((cmi.interactions ?? {}) as Record<string, any>);
     await db.transaction(async (tx) => {
-      const rows = await tx.all(
-        `select \`a\`.\`user_id\`, \`a\`.\`last_seq\`, \`a\`.\`finished_at\`, \`a\`.\`enrollment_id\`, \`e\`.\`user_id\` as \`enrollment_user_id\`, \`e\`.\`status\`, \`e\`.\`score\`, \`e\`.\`started_at\`, \`e\`.\`updated_at\`, \`s\`.\`id\` as \`state_id\`, \`s\`.\`attempt_id\` as \`state_attempt_id\`, \`s\`.\`sco_identifier\`, \`s\`.\`seq\`, \`s\`.\`progress\`, \`s\`.\`score_raw\`, \`s\`.\`score_min\`, \`s\`.\`score_max\`, \`s\`.\`score_scaled\`, \`s\`.\`total_seconds\` from \`scorm_attempts\` as \`a\` inner join \`enrollments\` as \`e\` on \`e\`.\`id\` = \`a\`.\`enrollment_id\` left join \`scorm_sco_states\` as \`s\` on \`s\`.\`enrollment_id\` = \`a\`.\`enrollment_id\` where \`a\`.\`id\` = ?${mysql ? ' for update' : ''}`,
+      const [head] = await tx.all(
+        `select \`a\`.\`user_id\`, \`a\`.\`last_seq\`, \`a\`.\`finished_at\`, \`a\`.\`enrollment_id\`, \`e\`.\`user_id\` as \`enrollment_user_id\`, \`e\`.\`status\`, \`e\`.\`score\`, \`e\`.\`started_at\`, \`e\`.\`updated_at\` from \`scorm_attempts\` as \`a\` inner join \`enrollments\` as \`e\` on \`e\`.\`id\` = \`a\`.\`enrollment_id\` where \`a\`.\`id\` = ?${mysql ? ' for update' : ''}`,
         [attemptId],
       );
-      const head = rows[0]!;
+      const states = await tx.all(
+        'select `id`, `sco_identifier`, `attempt_id`, `seq`, `progress`, `score_raw`, `score_min`, `score_max`, `score_scaled`, `total_seconds` from `scorm_sco_states` where `enrollment_id` = ?',
+        [head!.enrollment_id],
+      );
       if (stale.length >= 10) await tx.run(`delete from \`auth_attempts\` where \`id\` in (${list(stale.length)})`, stale);
       await tx.run(insertSql(db.dialect, 'auth_attempts', ['bucket', 'created_at'], 1), [bucket, at]);
-      const state = rows.find((r) => r.sco_identifier === scoId);
-      if (state && Number(state.state_attempt_id) === attemptId && seq <= Number(state.seq)) return;
-      const enrollmentId = Number(head.enrollment_id);
+      const state = states.find((r) => r.sco_identifier === scoId);
+      if (state && Number(state.attempt_id) === attemptId && seq <= Number(state.seq)) return;
+      const enrollmentId = Number(head!.enrollment_id);
       const text = (v: unknown, max?: number) => (v === undefined || v === null || v === '' ? null : max ? String(v).slice(0, max) : String(v));
       const log = {
         user_id: launch.user_id, enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, seq, is_final: 0, slide_location: text(cmi.location),
@@ -393,7 +396,11 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
         attemptId, seq, 'incomplete', null, text(cmi.completion_status, 32), text(cmi.success_status, 32), text(cmi.location), text(cmi.suspend_data),
         text(cmi.score?.raw, 32), text(cmi.score?.min, 32), text(cmi.score?.max, 32), text(cmi.score?.scaled, 32), text(cmi.total_time, 64), Number(state?.total_seconds ?? 0), text(cmi.exit, 32), text(cmi.progress_measure, 32), at,
       ];
-      await tx.run(`update \`scorm_sco_states\` set ${STATE_COLUMNS.map((col) => `${wrap(col)} = ?`).join(', ')} where \`id\` = ?`, [...fields, state!.state_id]);
+      if (state) await tx.run(`update \`scorm_sco_states\` set ${STATE_COLUMNS.map((col) => `${wrap(col)} = ?`).join(', ')} where \`id\` = ?`, [...fields, state.id]);
+      else {
+        const row = Object.fromEntries([['enrollment_id', enrollmentId], ['sco_identifier', scoId], ...STATE_COLUMNS.map((col, i) => [col, fields[i]])]);
+        await tx.run(insertSql(db.dialect, 'scorm_sco_states', Object.keys(row), 1), ordered(row));
+      }
       if (objectives.length) {
         const values = objectives.flatMap(([position, o]) =>
           ordered({
@@ -412,9 +419,9 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
         );
         await tx.run(insertSql(db.dialect, 'scorm_interactions', ['enrollment_id', 'attempt_id', 'sco_identifier', 'position', ...INTERACTION_MERGE], interactions.length, { keys: ['attempt_id', 'sco_identifier', 'position'], merge: INTERACTION_MERGE }), values);
       }
-      await tx.run('update `scorm_attempts` set `last_seq` = ?, `last_commit_at` = ?, `finished_at` = ? where `id` = ?', [Math.max(Number(head.last_seq), seq), at, head.finished_at, attemptId]);
-      if (now - (dateMs(head.updated_at) ?? 0) >= 60_000) {
-        await tx.run('update `enrollments` set `status` = ?, `score` = ?, `started_at` = ?, `updated_at` = ? where `id` = ?', [head.status, head.score, head.started_at, at, enrollmentId]);
+      await tx.run('update `scorm_attempts` set `last_seq` = ?, `last_commit_at` = ?, `finished_at` = ? where `id` = ?', [Math.max(Number(head!.last_seq), seq), at, head!.finished_at, attemptId]);
+      if (head!.status === 'not_started' || now - (dateMs(head!.updated_at) ?? 0) >= 60_000) {
+        await tx.run('update `enrollments` set `status` = ?, `score` = ?, `started_at` = ?, `updated_at` = ? where `id` = ?', ['in_progress', head!.score, head!.started_at ?? at, at, enrollmentId]);
       }
     });
     return c.json({ result: true, errorCode: 0 });

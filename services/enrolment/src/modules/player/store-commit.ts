@@ -68,11 +68,14 @@ interface LockedRow {
   score: number | null;
   started_at: unknown;
   updated_at: unknown;
-  state_id: number | null;
-  sco_identifier: string | null;
-  state_attempt_id: number | null;
-  seq: number | null;
-  progress: string | null;
+}
+
+interface StateRow {
+  id: number;
+  sco_identifier: string;
+  attempt_id: number;
+  seq: number;
+  progress: string;
   score_raw: string | null;
   score_min: string | null;
   score_max: string | null;
@@ -81,19 +84,27 @@ interface LockedRow {
 }
 
 /**
- * Inside the transaction, under row locks on MySQL (the attempt, its enrolment and the enrolment's
- * SCO states, so two commits of one attempt queue): everything the commit decides from, one row per
- * SCO state (one row with no state before the first commit). SQLite's one writer needs no lock.
+ * Inside the transaction: the attempt and its enrolment, under row locks on MySQL (by primary key:
+ * no gap locks), so commits of one enrolment queue. SQLite's one writer needs no lock.
  */
 const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, attemptId) => {
   const query = knex('scorm_attempts as a')
     .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .leftJoin('scorm_sco_states as s', 's.enrollment_id', 'a.enrollment_id')
     .select('a.user_id', 'a.last_seq', 'a.finished_at', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.status', 'e.score', 'e.started_at', 'e.updated_at')
-    .select({ state_id: 's.id', state_attempt_id: 's.attempt_id' }, 's.sco_identifier', 's.seq', 's.progress', 's.score_raw', 's.score_min', 's.score_max', 's.score_scaled', 's.total_seconds')
     .where('a.id', attemptId);
   return (knex.client as { driverName?: string }).driverName === 'libsql' ? query : query.forUpdate();
 });
+
+/**
+ * The enrolment's SCO states, read after its lock is held, without a lock of their own: a locking
+ * read of a SCO state not yet there would lock the index gap where other learners' first states go,
+ * and two such commits inserting into one gap deadlock (seen at 200 first commits a second).
+ */
+const scoStatesOf = preparedRead<StateRow, [enrollmentId: number]>((knex, enrollmentId) =>
+  knex('scorm_sco_states')
+    .select('id', 'sco_identifier', 'attempt_id', 'seq', 'progress', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'total_seconds')
+    .where('enrollment_id', enrollmentId),
+);
 
 const insertLogEntry = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_logs').insert(row));
 const insertScoState = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_sco_states').insert(row));
@@ -141,15 +152,14 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
   const interactions = readInteractions(pkg.version, input.cmi);
   const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
 
-  return em.transactional(async (tx) => {
-    const rows = await lockedLaunch(tx, input.attemptId);
-    const head = rows[0];
+  return inTransaction(em, async (tx) => {
+    const [head] = await lockedLaunch(tx, input.attemptId);
     if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
-    await recordAttemptRow(tx, limit, now, staleIds);
     const enrollmentId = Number(head.enrollment_id);
-    const states = new Map(rows.filter((r) => r.state_id !== null).map((r) => [r.sco_identifier!, r]));
+    const states = new Map((await scoStatesOf(tx, enrollmentId)).map((r) => [r.sco_identifier, r]));
+    await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
-    if (isStaleCommit(existing ? { attemptId: Number(existing.state_attempt_id), seq: Number(existing.seq) } : null, input.attemptId, input.seq)) return { applied: false };
+    if (isStaleCommit(existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null, input.attemptId, input.seq)) return { applied: false };
 
     await insertLogEntry(tx, {
       user_id: principal.userId,
@@ -193,13 +203,14 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
       progress_measure: readProgressMeasure(pkg.version, input.cmi),
       updated_at: date(now),
     };
-    if (existing) await updateScoState(tx, Number(existing.state_id), state);
+    if (existing) await updateScoState(tx, Number(existing.id), state);
     else await insertScoState(tx, { enrollment_id: enrollmentId, sco_identifier: sco.identifier, ...state });
     await storeRecords(tx, { enrollmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier }, objectives, interactions, now);
     await updateAttempt(tx, input.attemptId, { last_seq: Math.max(Number(head.last_seq), input.seq), last_commit_at: date(now), finished_at: input.isFinal ? date(now) : head.finished_at });
 
     // This SCO as now stored, the others as they were.
-    const scoresNow = (s: { scoIdentifier: string }) => (s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier));
+    const scoresNow = (s: { scoIdentifier: string }): { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null } | undefined =>
+      s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier);
     const progressOfScos = pkg.scos.map((s) => ((scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress));
     const score = courseScore(
       pkg.scos.map((s) => {
@@ -210,6 +221,31 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
     await applyCourseOutcome(tx, deps, { id: enrollmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true };
   });
+}
+
+/** Times a commit's transaction is tried when MySQL picks it as a deadlock's victim or its lock wait times out. */
+const TRANSACTION_TRIES = 3;
+
+/**
+ * `em.transactional`, tried again when MySQL rolled it back whole as a deadlock's victim (or after a
+ * lock wait timeout): a burst of commits queues and is stored, it never fails for another's lock.
+ */
+async function inTransaction<T>(em: Em, work: (tx: Em) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await em.transactional(work);
+    } catch (error) {
+      if (attempt >= TRANSACTION_TRIES || !isLockConflict(error)) throw error;
+    }
+  }
+}
+
+function isLockConflict(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number; name?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === 'ER_LOCK_DEADLOCK' || e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.errno === 1213 || e.errno === 1205) return true;
+  if (e.name === 'DeadlockException' || e.name === 'LockWaitTimeoutException') return true;
+  return e.cause !== undefined && e.cause !== error && isLockConflict(e.cause);
 }
 
 /** Why a commit is refused before anything is stored (suspend data over the cap, an unknown SCO), or null. */
