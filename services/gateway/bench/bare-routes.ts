@@ -339,6 +339,22 @@ const OBJECTIVE_MERGE = ['position', 'success_status', 'completion_status', 'sco
 const INTERACTION_MERGE = ['interaction_id', 'type', 'learner_response', 'result', 'latency', 'timestamp', 'updated_at'];
 const COMMITS_PER_MINUTE = 60;
 
+type Score = { raw?: string; min?: string; max?: string; scaled?: string };
+/** The parts of a SCORM 2004 commit (as bench/scorm.ts sends it) the twin's statements take. */
+interface CommitCmi {
+  location?: string;
+  completion_status?: string;
+  success_status?: string;
+  progress_measure?: string;
+  score?: Score;
+  session_time?: string;
+  total_time?: string;
+  exit?: string;
+  suspend_data?: string;
+  objectives?: Record<string, { id?: string; success_status?: string; completion_status?: string; score?: Score; progress_measure?: string }>;
+  interactions?: Record<string, { id?: string; type?: string; learner_response?: string; result?: string; latency?: string; timestamp?: string }>;
+}
+
 /**
  * POST /api/learn/attempts/{attemptId}/commit (enrolment service: store-commit.ts) for the SCORM
  * part (bench/scorm.ts): the commit's statements, in order, through the raw driver, for the steady
@@ -354,7 +370,7 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
     const now = Date.now();
     const attemptId = Number(c.req.param('attemptId'));
     const scoId = c.req.query('sco')!;
-    const { seq, cmi } = (await c.req.json()) as { seq: number; cmi: Record<string, any> };
+    const { seq, cmi } = (await c.req.json()) as { seq: number; cmi: CommitCmi };
     const [launch] = await db.all(
       'select `a`.`user_id`, `a`.`token_hash`, `a`.`enrollment_id`, `e`.`user_id` as `enrollment_user_id`, `e`.`course_id`, `e`.`company_id` from `scorm_attempts` as `a` inner join `enrollments` as `e` on `e`.`id` = `a`.`enrollment_id` where `a`.`id` = ?',
       [attemptId],
@@ -369,8 +385,8 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
     const manifest = (typeof course!.manifest === 'string' ? JSON.parse(course!.manifest) : course!.manifest) as { scos: { identifier: string }[] };
     if (!manifest.scos.some((s) => s.identifier === scoId)) return c.json({ message: 'no such SCO' }, 422);
     const at = date(now);
-    const objectives = Object.entries((cmi.objectives ?? {}) as Record<string, any>);
-    const interactions = Object.entries((cmi.interactions ?? {}) as Record<string, any>);
+    const objectives = Object.entries(cmi.objectives ?? {});
+    const interactions = Object.entries(cmi.interactions ?? {});
     await db.transaction(async (tx) => {
       const [head] = await tx.all(
         `select \`a\`.\`user_id\`, \`a\`.\`last_seq\`, \`a\`.\`finished_at\`, \`a\`.\`enrollment_id\`, \`e\`.\`user_id\` as \`enrollment_user_id\`, \`e\`.\`status\`, \`e\`.\`score\`, \`e\`.\`started_at\`, \`e\`.\`updated_at\` from \`scorm_attempts\` as \`a\` inner join \`enrollments\` as \`e\` on \`e\`.\`id\` = \`a\`.\`enrollment_id\` where \`a\`.\`id\` = ?${mysql ? ' for update' : ''}`,
