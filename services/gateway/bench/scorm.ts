@@ -191,8 +191,17 @@ interface LaunchAnswer {
   scos: { identifier: string; commit_url: string; cmi: Record<string, string> }[];
 }
 
-async function launch(base: string, learner: ScormLearner): Promise<LaunchAnswer> {
-  const answer = await post(base, `/api/learn/${learner.enrollmentId}/launch`, { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) }, '{}');
+async function launch(base: string, learner: ScormLearner, tries = 3): Promise<LaunchAnswer> {
+  // A reused keep-alive socket the server closed meanwhile: the launch was not made, so it is sent again.
+  const answer = await post(base, `/api/learn/${learner.enrollmentId}/launch`, { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) }, '{}').catch((error: NodeJS.ErrnoException) => {
+    if (tries > 1 && error.code === 'ECONNRESET') return null;
+    throw error;
+  });
+  if (answer === null) return launch(base, learner, tries - 1);
+  return launchAnswer(learner, answer);
+}
+
+function launchAnswer(learner: ScormLearner, answer: { status: number; body: string }): LaunchAnswer {
   if (answer.status !== 200) throw new Error(`launch of enrolment ${learner.enrollmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   return JSON.parse(answer.body) as LaunchAnswer;
 }
