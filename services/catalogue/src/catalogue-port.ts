@@ -9,7 +9,7 @@ export function createCataloguePort(context: PortContext): CataloguePort {
   const { orm, ports } = context;
   return {
     coursesByIds: (ids, options = {}) => findCourseSummaries(orm, ids, options.companyId),
-    coursePackage: (courseId) => getCoursePackage(orm.em.fork(), courseId),
+    coursePackage: (courseId) => getCoursePackage(orm, courseId),
     companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
     certificateBackground: () => readBackground(context.storage ?? createLocalStorage(join(context.env.dataDir, 'storage'))),
     courseBySku: (sku) => findCourseSummaryBySku(orm.em.fork(), sku),

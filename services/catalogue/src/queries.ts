@@ -66,20 +66,48 @@ export function readManifest(value: unknown): ParsedManifest | null {
   return value as ParsedManifest;
 }
 
-export async function getCoursePackage(em: Em, courseId: number): Promise<CoursePackage | null> {
-  const course = await em.findOne(Course, { id: courseId });
-  if (!course || !course.packagePath) return null;
-  const manifest = readManifest(course.manifest);
+interface CoursePackageRow {
+  id: number;
+  name: string;
+  package_path: string | null;
+  launch_path: string | null;
+  scorm_version: string | null;
+  pass_mark: number | null;
+  manifest: unknown;
+}
+
+// Every SCORM commit asks (issue 26): a plain row, and the stored manifest parsed again only when its text changed.
+const coursePackageRow = preparedRead<CoursePackageRow, [courseId: number]>((knex, courseId) =>
+  knex('courses').select('id', 'name', 'package_path', 'launch_path', 'scorm_version', 'pass_mark', 'manifest').where('id', courseId),
+);
+const parsedManifests = new Map<number, { text: string; manifest: ParsedManifest | null }>();
+
+/** The stored manifest, parsed once per course and text (a new upload's text differs, so it is read again). */
+function manifestOf(courseId: number, value: unknown): ParsedManifest | null {
+  if (typeof value !== 'string') return readManifest(value);
+  const known = parsedManifests.get(courseId);
+  if (known && known.text === value) return known.manifest;
+  const manifest = readManifest(value);
+  parsedManifests.set(courseId, { text: value, manifest });
+  return manifest;
+}
+
+export async function getCoursePackage(from: Em | Orm, courseId: number): Promise<CoursePackage | null> {
+  const [course] = await coursePackageRow(from, courseId);
+  if (!course || !course.package_path) return null;
+  const id = Number(course.id);
+  const passMark = course.pass_mark === null || course.pass_mark === undefined ? null : Number(course.pass_mark);
+  const manifest = manifestOf(id, course.manifest);
   if (manifest && manifest.scos.length > 0) {
-    return { courseId: course.id, version: manifest.version, scos: manifest.scos, passMark: course.passMark ?? null };
+    return { courseId: id, version: manifest.version, scos: manifest.scos, passMark };
   }
   // A course stored before manifests were kept: one SCO at the stored launch path.
-  if (!course.launchPath) return null;
+  if (!course.launch_path) return null;
   return {
-    courseId: course.id,
-    version: course.scormVersion === '2004' ? '2004' : '1.2',
-    scos: [{ identifier: 'item_1', title: course.name, href: course.launchPath, masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] }],
-    passMark: course.passMark ?? null,
+    courseId: id,
+    version: course.scorm_version === '2004' ? '2004' : '1.2',
+    scos: [{ identifier: 'item_1', title: course.name, href: course.launch_path, masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] }],
+    passMark,
   };
 }
 

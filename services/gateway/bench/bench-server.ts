@@ -12,7 +12,9 @@ import { loadGatewayEnv } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { seedDemoData } from '../src/seed';
-import { createBareApp, MEASURED_ROUTES, sessionCookies, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
+import type { BareCheck, ScormCheckRequest, ScormLearner, ScormTimeRequest } from './start-bench-server';
+import { commitBody } from './scorm';
+import { createBareApp, MEASURED_ROUTES, SCORM_BENCH_COURSE, sessionCookies, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
 
 /**
  * The servers under measurement, in one process: the whole gateway (API and the built shells and
@@ -79,8 +81,24 @@ const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port
 const database = throwaway ? `MySQL/MariaDB (${new URL(throwaway.url).hostname}, a throwaway database)` : 'SQLite (a fresh temporary file)';
 
 const profiler = new Session();
-process.on('message', (message: { profile?: 'start' | 'stop'; file?: string }) => {
+process.on('message', (message: { profile?: 'start' | 'stop'; file?: string; scormLearners?: number; scormCheck?: ScormCheckRequest; scormTime?: ScormTimeRequest; scormLogs?: number[] }) => {
   void (async () => {
+    if (message.scormLearners) {
+      process.send?.({ scormLearners: await addScormLearners(platform.orm.em.fork(), message.scormLearners) });
+      return;
+    }
+    if (message.scormCheck) {
+      process.send?.({ scormCheck: await compareCommit(message.scormCheck) });
+      return;
+    }
+    if (message.scormTime) {
+      process.send?.({ scormTime: await timeCommits(message.scormTime) });
+      return;
+    }
+    if (message.scormLogs) {
+      process.send?.({ scormLogs: await scormLogsOf(message.scormLogs) });
+      return;
+    }
     if (message.profile === 'start') {
       profiler.connect();
       await profiler.post('Profiler.enable');
@@ -190,7 +208,9 @@ function cpuMicros(usage: NodeJS.CpuUsage): number {
 /** A database of its own on DATABASE_URL's server, so the bench never touches one in use. */
 async function throwawayMysqlDatabase(url: string, dir: string) {
   const admin = await createOrm({ databaseUrl: url, dataDir: dir, schemas: [] });
-  const name = `portal_bench_${randomBytes(5).toString('hex')}`;
+  // Named after the URL's database when it names one (an engineer's own prefix on a shared server), else portal_bench_….
+  const prefix = new URL(url).pathname.replace(/^\//, '').replace(/\W/g, '') || 'portal';
+  const name = `${prefix}_bench_${randomBytes(5).toString('hex')}`;
   await admin.em.getConnection().execute(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   const address = new URL(url);
   address.pathname = `/${name}`;
@@ -249,4 +269,98 @@ async function addReportingRows(em: Em, count: number) {
       };
     }),
   );
+}
+
+/** The SCORM part's learners (bench/scorm.ts): each with a session and an enrolment on the demo's SCORM 2004 course, not started. */
+async function addScormLearners(em: Em, count: number): Promise<ScormLearner[]> {
+  const knex = em.getKnex();
+  const at = em.getPlatform().processDateProperty(new Date());
+  const firstUser = Number(((await knex('users').max({ id: 'id' })) as { id: number | null }[])[0]?.id ?? 0) + 1;
+  const users = Array.from({ length: count }, (_, i) => ({
+    id: firstUser + i,
+    name: `Scorm Learner ${String(firstUser + i).padStart(5, '0')}`,
+    email: `scorm-learner-${firstUser + i}@demo.test`,
+    login_code: null,
+    company_id: DEMO.companies.demo,
+    role: 'learner',
+    wp_user: false,
+    created_at: at,
+    updated_at: at,
+  }));
+  const learners: ScormLearner[] = [];
+  for (let i = 0; i < users.length; i += 500) {
+    const part = users.slice(i, i + 500);
+    await knex('users').insert(part);
+    await knex('enrollments').insert(part.map((u) => ({ user_id: u.id, course_id: SCORM_BENCH_COURSE, company_id: DEMO.companies.demo, status: 'not_started', created_at: at, updated_at: at })));
+  }
+  const enrollments = (await knex('enrollments').select('id', 'user_id').whereIn('user_id', users.map((u) => u.id)).where('course_id', SCORM_BENCH_COURSE)) as { id: number; user_id: number }[];
+  const byUser = new Map(enrollments.map((e) => [Number(e.user_id), Number(e.id)]));
+  for (const user of users) learners.push({ userId: user.id, enrollmentId: byUser.get(user.id)!, token: await makeSession(em.fork(), user.id) });
+  return learners;
+}
+
+/**
+ * The start-up check of the commit's twin: one commit through the gateway (in process, statements
+ * caught from knex) and the next one of another learner through the bare route (statements
+ * recorded): same statements, both answered 200. Both learners have committed once before, so
+ * both commits are the steady kind (their SCO state exists, the enrolment is in progress).
+ */
+async function compareCommit(request: ScormCheckRequest): Promise<BareCheck> {
+  const statements: string[] = [];
+  const knex = platform.orm.em.getKnex();
+  const listen = (query: { sql: string }) => statements.push(query.sql);
+  knex.on('query', listen);
+  const response = await gateway.request(request.routeUrl, { method: 'POST', headers: { cookie: sessionCookies(request.routeToken), 'content-type': 'application/json' }, body: request.body });
+  knex.off('query', listen);
+  await response.arrayBuffer();
+  bareDb.record();
+  const bareResponse = await bare.request(request.bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request.body });
+  await bareResponse.arrayBuffer();
+  const bareStatements = bareDb.recorded ?? [];
+  bareDb.recorded = null;
+  const transactionControl = /^(begin|commit|rollback|start transaction)\b/;
+  const routeShapes = statements.map(sqlShape).filter((sql) => !/ from `sessions`/.test(sql) && !transactionControl.test(sql));
+  const bareShapes = bareStatements.map(sqlShape).filter((sql) => !transactionControl.test(sql));
+  const sameSql = isDeepStrictEqual(routeShapes, bareShapes);
+  const sameBody = response.status === 200 && bareResponse.status === 200;
+  return { path: 'POST /api/learn/attempts/{id}/commit', status: response.status, sameBody, sameSql, statements: routeShapes.length, ...(sameSql ? {} : { routeSql: routeShapes, bareSql: bareShapes }) };
+}
+
+/** Per attempt: the SCORM log's rows, distinct commit numbers and highest number (nothing lost or applied twice). */
+async function scormLogsOf(attemptIds: number[]) {
+  const knex = platform.orm.em.getKnex();
+  const rows = (await knex('scorm_logs')
+    .select('attempt_id')
+    .count({ entries: '*' })
+    .countDistinct({ numbers: 'seq' })
+    .max({ last: 'seq' })
+    .whereIn('attempt_id', attemptIds)
+    .groupBy('attempt_id')) as { attempt_id: number; entries: number; numbers: number; last: number }[];
+  return rows.map((r) => ({ attemptId: Number(r.attempt_id), entries: Number(r.entries), numbers: Number(r.numbers), last: Number(r.last) }));
+}
+
+/**
+ * One commit at a time in process (no HTTP, nothing else waiting): `count` commits through the
+ * gateway for one learner, then as many through the twin for another, numbered on from `firstSeq`.
+ * Median wall time and CPU time of the process per commit, microseconds.
+ */
+async function timeCommits(request: ScormTimeRequest) {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const measure = async (send: (seq: number) => Response | Promise<Response>) => {
+    const walls: number[] = [];
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < request.count; i++) {
+      const started = performance.now();
+      const response = await send(request.firstSeq + i);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`a timed commit answered ${response.status}`);
+      walls.push(performance.now() - started);
+    }
+    const used = process.cpuUsage(cpu);
+    return { wallMicros: Math.round(median(walls) * 1000), cpuMicros: Math.round((used.user + used.system) / request.count) };
+  };
+  const headers = { cookie: sessionCookies(request.routeToken), 'content-type': 'application/json' };
+  const route = await measure((seq) => gateway.request(request.routeUrl, { method: 'POST', headers, body: commitBody(seq) }));
+  const twin = await measure((seq) => bare.request(request.bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: commitBody(seq) }));
+  return { count: request.count, route, twin };
 }

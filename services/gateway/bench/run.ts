@@ -11,6 +11,7 @@ import { startBenchServer, type BareCheck, type BenchServer, type StageFigure } 
 import { benchBulkEnrol, bulkEnrolMarkdown, bulkEnrolProblems, type BulkEnrolFigure } from './bulk-enrol';
 import { benchCertificates, certificateMarkdown, certificateProblems, type CertificateFigure } from './certificates';
 import { benchReporting, reportingMarkdown, reportingProblems, type ReportingBenchFigure } from './reporting';
+import { benchScorm, scormMarkdown, scormProblems, type ScormFigure } from './scorm';
 
 /**
  * First-visit JavaScript of each landing page before issue 14 (commit 8282e05: no compression,
@@ -69,6 +70,26 @@ try {
     }
   }
 
+  // Issue 26: SCORM commits from a class of learners, on the default database and on MySQL/MariaDB when given.
+  const scorm: ScormFigure[] = [];
+  if (parts.has('scorm')) {
+    const log = (line: string) => process.stdout.write(`${line}\n`);
+    scorm.push(await benchScorm(server, log));
+    if (BENCH_MYSQL_URL && !server.database.startsWith('MySQL')) {
+      const mysqlServer = await startBenchServer(BENCH_PORT + 2, { databaseUrl: BENCH_MYSQL_URL });
+      try {
+        scorm.push(await benchScorm(mysqlServer, log));
+      } finally {
+        await mysqlServer.stop();
+      }
+    }
+    for (const figure of scorm) {
+      problems.push(...scormProblems(figure));
+      if (!figure.check.sameSql) problems.push(`SCORM commits (${figure.database}), the twin's statements:${statementLists(figure.check)}`);
+      if (!figure.check.sameSql || figure.verified.lost || figure.verified.duplicated) failed = true;
+    }
+  }
+
   // Issue 9: a 10,000-row spreadsheet enrolled end to end, on its own fresh database.
   const bulkEnrol = parts.has('bulk') ? await benchBulkEnrol() : null;
   if (bulkEnrol) {
@@ -104,6 +125,7 @@ try {
     node: process.version,
     database: server.database,
     api,
+    scorm,
     bulkEnrol,
     certificates,
     reporting,
@@ -187,6 +209,7 @@ type Results = {
   node: string;
   database: string;
   api: ApiResult[];
+  scorm: ScormFigure[];
   bulkEnrol: BulkEnrolFigure | null;
   certificates: CertificateFigure | null;
   reporting: ReportingBenchFigure | null;
@@ -241,6 +264,7 @@ function markdown(results: Results): string {
     '',
     ...results.api.flatMap(apiMarkdown),
   ];
+  if (results.scorm.length) lines.push(scormMarkdown(results.scorm), '');
   if (results.bulkEnrol) lines.push(...bulkEnrolMarkdown(results.bulkEnrol), '');
   if (results.certificates) lines.push(...certificateMarkdown(results.certificates), '');
   if (results.reporting) lines.push(...reportingMarkdown(results.reporting), '');

@@ -29,6 +29,36 @@ export interface StageFigure {
   bareCpuMicros: number;
 }
 
+/** A learner of the SCORM part (bench/scorm.ts), made in the bench server's database. */
+export interface ScormLearner {
+  userId: number;
+  enrollmentId: number;
+  /** Their session token. */
+  token: string;
+}
+
+/** One commit through the gateway and one through its bare twin, compared (bench-server.ts `compareCommit`). */
+export interface ScormCheckRequest {
+  routeUrl: string;
+  routeToken: string;
+  bareUrl: string;
+  body: string;
+}
+
+/** Commits timed one at a time in process (bench-server.ts `timeCommits`). */
+export interface ScormTimeRequest {
+  routeUrl: string;
+  routeToken: string;
+  bareUrl: string;
+  firstSeq: number;
+  count: number;
+}
+export interface ScormTiming {
+  count: number;
+  route: { wallMicros: number; cpuMicros: number };
+  twin: { wallMicros: number; cpuMicros: number };
+}
+
 export interface BenchServer {
   /** The whole portal: API, shells and remotes. */
   baseUrl: string;
@@ -45,6 +75,12 @@ export interface BenchServer {
   /** Starts a CPU profile of the server process; `stopProfile` writes it to `file`. */
   startProfile: () => Promise<void>;
   stopProfile: (file: string) => Promise<void>;
+  /** Makes SCORM learners with sessions and enrolments (bench/scorm.ts). */
+  scormLearners: (count: number) => Promise<ScormLearner[]>;
+  scormCheck: (request: ScormCheckRequest) => Promise<BareCheck>;
+  scormTime: (request: ScormTimeRequest) => Promise<ScormTiming>;
+  /** Per attempt: SCORM log rows, distinct commit numbers, the highest number. */
+  scormLogs: (attemptIds: number[]) => Promise<{ attemptId: number; entries: number; numbers: number; last: number }[]>;
   /** Ends the server and waits until it has removed its database. */
   stop: () => Promise<void>;
 }
@@ -78,6 +114,16 @@ export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl
       child.on('message', listener);
       child.send(message);
     });
+  const request = <T>(message: object, key: string) =>
+    new Promise<T>((resolve) => {
+      const listener = (reply: Record<string, unknown>) => {
+        if (!(key in reply)) return;
+        child.off('message', listener);
+        resolve(reply[key] as T);
+      };
+      child.on('message', listener);
+      child.send(message);
+    });
   try {
     const firstLine = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout! }).once('line', resolve);
@@ -95,6 +141,10 @@ export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl
       stages: info.stages,
       startProfile: () => ask({ profile: 'start' }, 'start'),
       stopProfile: (file) => ask({ profile: 'stop', file }, 'stop'),
+      scormLearners: (count) => request({ scormLearners: count }, 'scormLearners'),
+      scormCheck: (check) => request({ scormCheck: check }, 'scormCheck'),
+      scormTime: (timing) => request({ scormTime: timing }, 'scormTime'),
+      scormLogs: (attemptIds) => request({ scormLogs: attemptIds }, 'scormLogs'),
       stop,
     };
   } catch (error) {

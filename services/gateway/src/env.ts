@@ -26,7 +26,7 @@ export const REPORTING_BENCH_KEEP = Boolean(process.env.REPORTING_BENCH_KEEP);
 export const REPORTING_BENCH_NAME = (process.env.REPORTING_BENCH_NAME ?? '').replace(/\W/g, '') || 'reporting';
 
 /** The parts of `npm run bench`. */
-export const BENCH_PARTS = ['api', 'bulk', 'certificates', 'reporting', 'size', 'lighthouse'] as const;
+export const BENCH_PARTS = ['api', 'scorm', 'bulk', 'certificates', 'reporting', 'size', 'lighthouse'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 /**
  * Only these parts of `npm run bench` (comma-separated, e.g. BENCH_ONLY=api while working on the
@@ -45,3 +45,11 @@ export const BENCH_API_ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 export const BENCH_MYSQL_URL = process.env.BENCH_MYSQL_URL;
 /** Also profiles each measured route (a V8 CPU profile of its server under load, in bench-results/profiles/). */
 export const BENCH_PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** The SCORM part: learners committing together at the steady rate (each every learners/rate seconds; 200 at 100 a second: every 2 s). */
+export const BENCH_SCORM_LEARNERS = Number(process.env.BENCH_SCORM_LEARNERS ?? 200);
+export const BENCH_SCORM_RATE = Number(process.env.BENCH_SCORM_RATE ?? 100);
+/** Seconds of the steady load, and of each step of the search for the rate kept. */
+export const BENCH_SCORM_SECONDS = Number(process.env.BENCH_SCORM_SECONDS ?? 15);
+export const BENCH_SCORM_STEP_SECONDS = Number(process.env.BENCH_SCORM_STEP_SECONDS ?? 8);
+/** The rates (commits a second) tried in turn until p95 passes 100 ms; each step's learners commit every 2 s. */
+export const BENCH_SCORM_RATES = (process.env.BENCH_SCORM_RATES ?? '200,300,400,500,600,800').split(',').map(Number);

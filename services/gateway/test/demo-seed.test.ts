@@ -93,6 +93,17 @@ describe('seedDemoData on a fresh database', () => {
     expect(codeCards.enrollments.map((e) => e.state).sort()).toEqual(['expired', 'failed']);
   });
 
+  it('shows no last activity before the first launch (issue 24 item 2): a started enrolment was last active at or after its start, a passed one when it passed', async () => {
+    const enrollments = await em().find(Enrollment, {});
+    const started = enrollments.filter((e) => e.status !== 'not_started');
+    expect(started.length).toBeGreaterThan(0);
+    for (const e of started) {
+      expect(e.startedAt, `enrolment ${e.id}`).not.toBeNull();
+      expect(e.updatedAt.getTime(), `enrolment ${e.id} (${e.status})`).toBeGreaterThanOrEqual(e.startedAt!.getTime());
+      if (e.status === 'passed') expect(e.updatedAt.getTime(), `enrolment ${e.id}`).toBeGreaterThanOrEqual(e.passedAt!.getTime());
+    }
+  });
+
   it('has DEMO-CERT-0001 as a valid certificate on the public verify route', async () => {
     const response = await harness.client().request('/api/certificates/verify?code=DEMO-CERT-0001');
     expect(response.status).toBe(200);

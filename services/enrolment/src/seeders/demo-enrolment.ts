@@ -42,6 +42,10 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
     const passedAt = row.passedDaysAgo !== undefined ? new Date(now.getTime() - row.passedDaysAgo * DAY) : null;
     const expiresAt = passedAt ? new Date(Date.UTC(passedAt.getUTCFullYear() + terms.validityYears, passedAt.getUTCMonth(), passedAt.getUTCDate())) : null;
+    const startedAt = row.status === 'not_started' ? null : new Date(createdAt.getTime() + DAY);
+    // Last activity (updated_at: /reporting, the export) is never before the first launch: a passed
+    // enrolment was last active when it passed, one in progress or failed two hours after its start.
+    const lastActivity = passedAt ?? (startedAt ? new Date(startedAt.getTime() + 2 * 60 * 60 * 1000) : createdAt);
     const enrollment = em.create(Enrollment, {
       userId: row.userId,
       courseId: row.courseId,
@@ -49,11 +53,11 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       status: row.status,
       score: row.score ?? null,
       certificateCode: row.code ?? null,
-      startedAt: row.status === 'not_started' ? null : new Date(createdAt.getTime() + DAY),
+      startedAt,
       passedAt,
       expiresAt,
       createdAt,
-      updatedAt: createdAt,
+      updatedAt: lastActivity,
     });
     if (row.paid) {
       spent += terms.creditCost;

@@ -35,6 +35,7 @@ export async function makeUser(
 }
 
 /** A session for the user, as sign-in makes it: the token to send as the session cookie. */
-export function makeSession(em: Em, userId: number): Promise<string> {
-  return createSession(em, { userId });
+/** A session made now, or at `now` (a test's clock: the session's expiry follows it). */
+export function makeSession(em: Em, userId: number, now?: Date): Promise<string> {
+  return createSession(em, { userId, now });
 }

@@ -3,3 +3,4 @@ export * from './schema-migration';
 export * from './sqlite';
 export * from './rows';
 export * from './prepared-read';
+export * from './prepared-write';

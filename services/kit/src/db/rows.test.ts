@@ -4,6 +4,7 @@ import { jobsSchema } from '../jobs';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
 import { readRows, rowBoolean, rowDate } from './rows';
 import { preparedRead } from './prepared-read';
+import { preparedWrite } from './prepared-write';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -89,6 +90,42 @@ describe('preparedRead', () => {
     await expect(written(platform.orm, 'x')).rejects.toThrow(/written into the SQL/);
     const changed = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').where('name', name.toUpperCase()));
     await expect(changed(platform.orm, 'x')).rejects.toThrow(/not bound as it was given/);
+  });
+});
+
+describe('preparedWrite', () => {
+  const insertJobs = preparedWrite<[rows: { name: string; payload: string; available_at: unknown; created_at: unknown }[]]>((knex, rows) => knex('jobs').insert(rows));
+  const setPayload = preparedWrite<[name: string, fields: { payload: string; attempts: number }]>((knex, name, fields) => knex('jobs').where('name', name).update(fields));
+  const namesLike = (em: ReturnType<typeof platform.orm.em.fork>, prefix: string) =>
+    readRows<{ name: string; payload: string; attempts: number }>(em, em.getKnex()('jobs').select('name', 'payload', 'attempts').where('name', 'like', `${prefix}%`).orderBy('name'));
+
+  it('writes rows of several shapes with their own values, and updates with a row of fields', async () => {
+    const em = platform.orm.em.fork();
+    const at = em.getPlatform().processDateProperty(new Date());
+    const row = (name: string) => ({ name, payload: `{"n":"${name}"}`, available_at: at, created_at: at });
+    expect((await insertJobs(em, [row('pw-a'), row('pw-b')])).changes).toBe(2);
+    expect((await insertJobs(em, [row('pw-c')])).insertId).toBeGreaterThan(0);
+    expect((await insertJobs(em, [row('pw-d'), row('pw-e')])).changes).toBe(2);
+    expect((await setPayload(em, 'pw-b', { payload: 'changed', attempts: 3 })).changes).toBe(1);
+    expect(await namesLike(em, 'pw-')).toEqual([
+      { name: 'pw-a', payload: '{"n":"pw-a"}', attempts: 0 },
+      { name: 'pw-b', payload: 'changed', attempts: 3 },
+      { name: 'pw-c', payload: '{"n":"pw-c"}', attempts: 0 },
+      { name: 'pw-d', payload: '{"n":"pw-d"}', attempts: 0 },
+      { name: 'pw-e', payload: '{"n":"pw-e"}', attempts: 0 },
+    ]);
+  });
+
+  it("writes on the entity manager's transaction: rolled back with it", async () => {
+    await expect(
+      platform.orm.em.fork().transactional(async (tx) => {
+        const at = tx.getPlatform().processDateProperty(new Date());
+        await insertJobs(tx, [{ name: 'pw-rolled-back', payload: '{}', available_at: at, created_at: at }]);
+        expect((await namesLike(tx, 'pw-rolled-back')).length).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await namesLike(platform.orm.em.fork(), 'pw-rolled-back')).toEqual([]);
   });
 });
 

@@ -69,6 +69,50 @@ export function selectRows<Row>(knex: Knex, sql: string, bindings: readonly unkn
   throw new Error(`selectRows does not know the driver ${client.driverName}`);
 }
 
+/** What a write statement did: rows changed (MySQL: affected) and the new row's id of an insert. */
+export interface WriteResult {
+  changes: number;
+  insertId: number | null;
+}
+
+/**
+ * A compiled statement run on a transaction's own connection, past knex's runner (a read, or a
+ * write answering `WriteResult`). knex's `query` event is emitted as for any of its statements.
+ */
+export async function runOnTransaction(transaction: Knex.Transaction, method: string, sql: string, bindings: readonly unknown[]): Promise<unknown> {
+  const client = transaction.client as unknown as ClientInternals;
+  const connection = await client.acquireConnection();
+  return runStatement(client, connection, method, sql, bindings);
+}
+
+/** A compiled write outside any transaction: on a pooled connection, as one statement of its own. */
+export function runWrite(knex: Knex, sql: string, bindings: readonly unknown[], method = 'insert'): Promise<WriteResult> {
+  return onPooledConnection(knex.client as unknown as ClientInternals, (connection) => runStatement(knex.client as unknown as ClientInternals, connection, method, sql, bindings) as Promise<WriteResult>);
+}
+
+function runStatement(client: ClientInternals, connection: unknown, method: string, sql: string, bindings: readonly unknown[]): unknown {
+  const uid = (connection as { __knexUid?: unknown }).__knexUid;
+  if (client.driverName === 'libsql') {
+    client.emit('query', { sql, bindings, method: method as 'select', __knexUid: uid });
+    const statement = preparedStatement(connection as RawConnection, sql);
+    if (method === 'select') return statement.all(client._formatBindings(bindings));
+    const done = statement.run(client._formatBindings(bindings)) as { changes?: unknown; lastInsertRowid?: unknown };
+    return { changes: Number(done.changes ?? 0), insertId: done.lastInsertRowid === undefined || done.lastInsertRowid === null ? null : Number(done.lastInsertRowid) } satisfies WriteResult;
+  }
+  if (client.driverName === 'mysql2' || client.driverName === 'mysql') {
+    client.emit('query', { sql, bindings, method: method as 'select', __knexUid: uid });
+    return new Promise((resolve, reject) =>
+      (connection as MysqlConnection).query({ sql }, bindings, (error, rows) => {
+        if (error) return reject(error);
+        if (method === 'select') return resolve(rows);
+        const done = rows as { affectedRows?: number; insertId?: number };
+        resolve({ changes: Number(done.affectedRows ?? 0), insertId: done.insertId ? Number(done.insertId) : null } satisfies WriteResult);
+      }),
+    );
+  }
+  throw new Error(`runOnTransaction does not know the driver ${client.driverName}`);
+}
+
 function sqliteSelect<Row>(client: ClientInternals, connection: RawConnection, sql: string, bindings: readonly unknown[]): Row[] {
   client.emit('query', { sql, bindings, method: 'select', __knexUid: (connection as { __knexUid?: unknown }).__knexUid });
   return preparedStatement(connection, sql).all(client._formatBindings(bindings)) as Row[];

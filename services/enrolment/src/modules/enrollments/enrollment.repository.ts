@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import type { Em } from '@portal/service-kit';
+import { preparedWrite, type Em } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from './enrollment.entity';
 import { isPastExpiry } from '../certificates/certificate';
 
@@ -141,4 +141,14 @@ export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<n
     }
   }
   return byUser;
+}
+
+const setUpdatedAt = preparedWrite<[id: number, fields: { updated_at: unknown }]>((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
+
+/**
+ * Sets the enrolment's last activity (updated_at: /reporting's and the export's "Last activity") to
+ * `now`, the service's clock, which the entity's own onUpdate (the wall clock) would not take.
+ */
+export async function touchLastActivity(em: Em, enrollmentId: number, now: Date): Promise<void> {
+  await setUpdatedAt(em, enrollmentId, { updated_at: em.getPlatform().processDateProperty(now) });
 }

@@ -2,6 +2,7 @@ import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
 import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Env, type Principal } from '@portal/service-kit';
 import { CONTENT_TOKEN_HOURS, contentTokenSecret, contentUrl, signContentToken } from './content-token';
 import { ownEnrollment } from './enrolment-access';
+import { touchLastActivity } from '../enrollments/enrollment.repository';
 import { ScormAttempt, type IScoState, type IScormObjective } from './scorm.entity';
 import { scoStatesOf } from './scorm.repository';
 import { objectivesCmi, objectivesOf } from './scorm-records';
@@ -116,6 +117,8 @@ export async function launchCourse(
     enrollment.startedAt = now;
     await em.flush();
   }
+  // Opening the course is activity: its time is the enrolment's last activity (/reporting, the export).
+  await touchLastActivity(em, enrollment.id, now);
 
   // The package is framed from the content origin, by a token good for this attempt's course only.
   const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrollment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });

@@ -1,6 +1,6 @@
 import { FORBIDDEN_NAME_SEGMENTS, type ScormVersion } from '@portal/contracts';
-import type { Em } from '@portal/service-kit';
-import { ScormInteraction, ScormObjective, type IScormObjective } from './scorm.entity';
+import { preparedWrite, type Em } from '@portal/service-kit';
+import { ScormObjective, type IScormObjective } from './scorm.entity';
 
 /**
  * Objectives and interactions of a commit (issue 13 item 10): read from scorm-again's JSON, where
@@ -125,7 +125,23 @@ export function readInteractions(version: ScormVersion, cmi: Record<string, unkn
   return records;
 }
 
-/** Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index). */
+const OBJECTIVE_FIELDS = ['position', 'success_status', 'completion_status', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'progress_measure', 'updated_at'];
+// recorded_at is not merged: it stays when the portal first stored the answer.
+const INTERACTION_FIELDS = ['interaction_id', 'type', 'description', 'learner_response', 'correct_responses', 'result', 'weighting', 'latency', 'timestamp', 'updated_at'];
+
+/** A commit's objectives in one statement: each a new row, or its stored row (by attempt, SCO and id) updated. */
+const upsertObjectives = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
+  knex('scorm_objectives').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'objective_id']).merge(OBJECTIVE_FIELDS),
+);
+/** A commit's interactions in one statement: by attempt, SCO and index, as objectives. */
+const upsertInteractions = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
+  knex('scorm_interactions').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'position']).merge(INTERACTION_FIELDS),
+);
+
+/**
+ * Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index):
+ * one statement each, whatever the count (issue 26), nothing read first.
+ */
 export async function storeRecords(
   em: Em,
   where: { enrollmentId: number; attemptId: number; scoIdentifier: string },
@@ -133,27 +149,51 @@ export async function storeRecords(
   interactions: InteractionRecord[],
   now: Date,
 ): Promise<void> {
+  const updatedAt = em.getPlatform().processDateProperty(now);
   if (objectives.length > 0) {
-    const existing = await em.find(ScormObjective, { attemptId: where.attemptId, scoIdentifier: where.scoIdentifier });
-    const byId = new Map(existing.map((o) => [o.objectiveId, o]));
-    for (const { id, ...rest } of objectives) {
-      const values = { ...rest, updatedAt: now };
-      const row = byId.get(id);
-      if (row) Object.assign(row, values);
-      else em.create(ScormObjective, { enrollmentId: where.enrollmentId, attemptId: where.attemptId, scoIdentifier: where.scoIdentifier, objectiveId: id, ...values });
-    }
+    // An id named twice in one commit: its last entry counts (a row can take one value per statement).
+    const byId = new Map(objectives.map((o) => [o.id, o]));
+    await upsertObjectives(
+      em,
+      [...byId.values()].map((o) => ({
+        enrollment_id: where.enrollmentId,
+        attempt_id: where.attemptId,
+        sco_identifier: where.scoIdentifier,
+        objective_id: o.id,
+        position: o.position,
+        success_status: o.successStatus,
+        completion_status: o.completionStatus,
+        score_raw: o.scoreRaw,
+        score_min: o.scoreMin,
+        score_max: o.scoreMax,
+        score_scaled: o.scoreScaled,
+        progress_measure: o.progressMeasure,
+        updated_at: updatedAt,
+      })),
+    );
   }
   if (interactions.length > 0) {
-    const existing = await em.find(ScormInteraction, { attemptId: where.attemptId, scoIdentifier: where.scoIdentifier });
-    const byPosition = new Map(existing.map((i) => [i.position, i]));
-    for (const { id, ...rest } of interactions) {
-      const values = { ...rest, interactionId: id, updatedAt: now };
-      const row = byPosition.get(rest.position);
-      if (row) Object.assign(row, values);
-      else em.create(ScormInteraction, { enrollmentId: where.enrollmentId, attemptId: where.attemptId, scoIdentifier: where.scoIdentifier, recordedAt: now, ...values });
-    }
+    await upsertInteractions(
+      em,
+      interactions.map((i) => ({
+        enrollment_id: where.enrollmentId,
+        attempt_id: where.attemptId,
+        sco_identifier: where.scoIdentifier,
+        position: i.position,
+        interaction_id: i.id,
+        type: i.type,
+        description: i.description,
+        learner_response: i.learnerResponse,
+        correct_responses: i.correctResponses,
+        result: i.result,
+        weighting: i.weighting,
+        latency: i.latency,
+        timestamp: i.timestamp,
+        recorded_at: updatedAt,
+        updated_at: updatedAt,
+      })),
+    );
   }
-  await em.flush();
 }
 
 /** Each SCO's objectives to restore: the newest report of each id, whichever attempt made it. */

@@ -1,15 +1,26 @@
-import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES, type ScoProgress } from '@portal/contracts';
-import { AppError, countAttempt, hashToken, safeEqual, type AttemptLimit, type CataloguePort, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
-import { findEnrollment } from '../enrollments/enrollment.repository';
+import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES, type ScoProgress, type ScormVersion } from '@portal/contracts';
+import {
+  AppError,
+  checkAttemptLimit,
+  hashToken,
+  preparedRead,
+  preparedWrite,
+  recordAttemptRow,
+  rowDate,
+  safeEqual,
+  type AttemptLimit,
+  type CataloguePort,
+  type Em,
+  type Principal,
+  type ServiceDeps,
+} from '@portal/service-kit';
+import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../enrollments/enrollment.entity';
+import { touchLastActivity } from '../enrollments/enrollment.repository';
 import { addYears } from '../certificates/certificate';
 import { issueCertificate } from '../certificates/issue-certificate';
-import { ScoState, ScormLogEntry } from './scorm.entity';
-import { findAttempt, findScoState, scoStatesOf } from './scorm.repository';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
 import { readInteractions, readObjectives, readProgressMeasure, storeRecords } from './scorm-records';
-
 export interface CommitInput {
   attemptId: number;
   sco: string;
@@ -22,20 +33,86 @@ export interface CommitInput {
 /** Commits that cannot be matched to the caller's own launch all look the same. */
 const unknownLaunch = () => new AppError('not_found', 'This course session was not found. Reopen the course.');
 
-/** The caller's own attempt (by its launch token) and its enrolment, or the unknown-launch error. */
-async function ownLaunch(em: Em, principal: Principal, input: CommitInput, options: { lock?: boolean } = {}) {
-  const attempt = await findAttempt(em, input.attemptId, options);
-  if (!attempt || attempt.userId !== principal.userId || !safeEqual(attempt.tokenHash, hashToken(input.token))) throw unknownLaunch();
-  const enrollment = await findEnrollment(em, attempt.enrollmentId);
-  if (!enrollment || enrollment.userId !== principal.userId) throw unknownLaunch();
-  return { attempt, enrollment };
-}
-
 /** Commits per attempt a minute (SCORM_COMMIT_LIMITS): final ones in a bucket of their own. */
 export const commitLimit = (attemptId: number, isFinal: boolean): AttemptLimit =>
   isFinal
     ? { bucket: `scorm-final-commit:${attemptId}`, max: SCORM_COMMIT_LIMITS.FINAL_COMMITS_PER_MINUTE, windowSeconds: 60 }
     : { bucket: `scorm-commit:${attemptId}`, max: SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE, windowSeconds: 60 };
+
+/**
+ * How far "last activity" (the enrolment's updated_at: /reporting and the export) may lag the
+ * learner's last commit: a commit that changes nothing else on the enrolment moves it only when it
+ * is at least this old, so a learner saving every few seconds costs the enrolment one write a minute.
+ */
+export const LAST_ACTIVITY_RESOLUTION_MS = 60_000;
+
+// The commit's statements (docs/benchmarks.md "SCORM commits"): built once per shape, run on the
+// driver without entities. The enrolment is this service's own table; a passing commit takes the
+// entity path below (certificate, expiry), which is rare.
+
+/** The caller's launch as it stands before the transaction: attempt, token and enrolment in one read. */
+const launchOf = preparedRead<{ user_id: number; token_hash: string; enrollment_id: number; enrollment_user_id: number; course_id: number; company_id: number }, [attemptId: number]>((knex, attemptId) =>
+  knex('scorm_attempts as a')
+    .join('enrollments as e', 'e.id', 'a.enrollment_id')
+    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id')
+    .where('a.id', attemptId),
+);
+
+interface LockedRow {
+  user_id: number;
+  last_seq: number;
+  finished_at: unknown;
+  enrollment_id: number;
+  enrollment_user_id: number;
+  status: EnrollmentStatus;
+  score: number | null;
+  started_at: unknown;
+  updated_at: unknown;
+}
+
+interface StateRow {
+  id: number;
+  sco_identifier: string;
+  attempt_id: number;
+  seq: number;
+  progress: string;
+  score_raw: string | null;
+  score_min: string | null;
+  score_max: string | null;
+  score_scaled: string | null;
+  total_seconds: number | null;
+}
+
+/**
+ * Inside the transaction: the attempt and its enrolment, under row locks on MySQL (by primary key:
+ * no gap locks), so commits of one enrolment queue. SQLite's one writer needs no lock.
+ */
+const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, attemptId) => {
+  const query = knex('scorm_attempts as a')
+    .join('enrollments as e', 'e.id', 'a.enrollment_id')
+    .select('a.user_id', 'a.last_seq', 'a.finished_at', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.status', 'e.score', 'e.started_at', 'e.updated_at')
+    .where('a.id', attemptId);
+  return (knex.client as { driverName?: string }).driverName === 'libsql' ? query : query.forUpdate();
+});
+
+/**
+ * The enrolment's SCO states, read after its lock is held, without a lock of their own: a locking
+ * read of a SCO state not yet there would lock the index gap where other learners' first states go,
+ * and two such commits inserting into one gap deadlock (seen at 200 first commits a second).
+ */
+const scoStatesOf = preparedRead<StateRow, [enrollmentId: number]>((knex, enrollmentId) =>
+  knex('scorm_sco_states')
+    .select('id', 'sco_identifier', 'attempt_id', 'seq', 'progress', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'total_seconds')
+    .where('enrollment_id', enrollmentId),
+);
+
+const insertLogEntry = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_logs').insert(row));
+const insertScoState = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_sco_states').insert(row));
+const updateScoState = preparedWrite<[id: number, fields: Record<string, unknown>]>((knex, id, fields) => knex('scorm_sco_states').where('id', id).update(fields));
+const updateAttempt = preparedWrite<[id: number, fields: { last_seq: number; last_commit_at: unknown; finished_at: unknown }]>((knex, id, fields) => knex('scorm_attempts').where('id', id).update(fields));
+const updateEnrollment = preparedWrite<[id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]>((knex, id, fields) =>
+  knex('enrollments').where('id', id).update(fields),
+);
 
 /**
  * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
@@ -45,94 +122,141 @@ export const commitLimit = (attemptId: number, isFinal: boolean): AttemptLimit =
  * inside a transaction.
  */
 export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<{ applied: boolean }> {
-  const launched = await ownLaunch(em.fork(), principal, input);
+  const [launch] = await launchOf(em, input.attemptId);
+  if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token))) throw unknownLaunch();
+  if (Number(launch.enrollment_user_id) !== principal.userId) throw unknownLaunch();
   // Checked after the launch token, so nobody can use up another learner's allowance.
-  const limit = commitLimit(launched.attempt.id, input.isFinal);
-  await countAttempt(em, [limit], now, 'saves from this course in a minute');
-  // Refused whole before anything is written: the state saved before stays as it was.
-  const suspendData = readCommit('2004', input.cmi).suspendData ?? readCommit('1.2', input.cmi).suspendData;
-  if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX) {
-    const message = SCORM_MESSAGES.suspendDataTooLong(suspendData.length);
-    throw new AppError('validation', message, { errors: { 'cmi.suspend_data': [message] } });
+  const limit = commitLimit(input.attemptId, input.isFinal);
+  const { staleIds } = await checkAttemptLimit(em, limit, now, 'saves from this course in a minute');
+
+  const courseId = Number(launch.course_id);
+  const pkg = await catalogue.coursePackage(courseId);
+  const version: ScormVersion = pkg?.version ?? '2004';
+  let reading: CommitReading = readCommit(version, input.cmi);
+  // Refused whole before anything is written (the attempt still counts): the state saved before stays as it was.
+  const refusal = commitRefusal(reading, pkg ? pkg.scos.some((s) => s.identifier === input.sco) : false);
+  if (refusal || !pkg) {
+    await recordAttemptRow(em, limit, now, staleIds);
+    throw refusal;
   }
-  const { courseId, companyId } = launched.enrollment;
-  const [pkg, [course]] = await Promise.all([catalogue.coursePackage(courseId), catalogue.coursesByIds([courseId], { companyId })]);
-  const sco = pkg?.scos.find((s) => s.identifier === input.sco);
-  if (!pkg || !sco) throw new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
-  const validityYears = course?.validityYears ?? 1;
+  const sco = pkg.scos.find((s) => s.identifier === input.sco)!;
+  if (input.isFinal) reading = completeUntouchedSco(pkg.version, reading);
+  const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore, passMark: pkg.passMark };
+  let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
+  // A SCO that has talked to the LMS has been attempted, whatever its status says.
+  if (progress === 'not-attempted') progress = 'incomplete';
+  // Only a completed or passed SCO can pass the course: only then is its validity needed.
+  const validityYears =
+    progress === 'completed' || progress === 'passed' ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1) : 1;
+  const objectives = readObjectives(pkg.version, input.cmi);
+  const interactions = readInteractions(pkg.version, input.cmi);
+  const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
 
-  return em.transactional(async (tx) => {
-    const { attempt, enrollment } = await ownLaunch(tx, principal, input, { lock: true });
+  return inTransaction(em, async (tx) => {
+    const [head] = await lockedLaunch(tx, input.attemptId);
+    if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
+    const enrollmentId = Number(head.enrollment_id);
+    const states = new Map((await scoStatesOf(tx, enrollmentId)).map((r) => [r.sco_identifier, r]));
+    await recordAttemptRow(tx, limit, now, staleIds);
+    const existing = states.get(sco.identifier);
+    if (isStaleCommit(existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null, input.attemptId, input.seq)) return { applied: false };
 
-    const existing = await findScoState(tx, enrollment.id, sco.identifier);
-    if (isStaleCommit(existing, attempt.id, input.seq)) return { applied: false };
-
-    attempt.lastSeq = Math.max(attempt.lastSeq, input.seq);
-    attempt.lastCommitAt = now;
-    if (input.isFinal) attempt.finishedAt = now;
-
-    let reading: CommitReading = readCommit(pkg.version, input.cmi);
-    if (input.isFinal) reading = completeUntouchedSco(pkg.version, reading);
-    const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore, passMark: pkg.passMark };
-    let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
-    // A SCO that has talked to the LMS has been attempted, whatever its status says.
-    if (progress === 'not-attempted') progress = 'incomplete';
-
-    tx.create(ScormLogEntry, {
-      userId: principal.userId,
-      enrollmentId: enrollment.id,
-      attemptId: attempt.id,
-      scoIdentifier: sco.identifier,
+    await insertLogEntry(tx, {
+      user_id: principal.userId,
+      enrollment_id: enrollmentId,
+      attempt_id: input.attemptId,
+      sco_identifier: sco.identifier,
       seq: input.seq,
-      isFinal: input.isFinal,
-      slideLocation: reading.location,
-      lessonStatus: pkg.version === '1.2' ? reading.lessonStatus : (reading.successStatus && reading.successStatus !== 'unknown' ? reading.successStatus : reading.completionStatus),
-      sessionTime: reading.sessionTime?.slice(0, 64) ?? null,
-      sessionSeconds: parseScormDuration(reading.sessionTime),
-      scoreRaw: reading.scoreRaw?.slice(0, 32) ?? null,
-      scoreMin: reading.scoreMin?.slice(0, 32) ?? null,
-      scoreMax: reading.scoreMax?.slice(0, 32) ?? null,
-      totalTime: reading.totalTime?.slice(0, 64) ?? null,
-      suspendData: reading.suspendData,
+      is_final: input.isFinal ? 1 : 0,
+      slide_location: reading.location,
+      lesson_status: pkg.version === '1.2' ? reading.lessonStatus : reading.successStatus && reading.successStatus !== 'unknown' ? reading.successStatus : reading.completionStatus,
+      session_time: reading.sessionTime?.slice(0, 64) ?? null,
+      session_seconds: parseScormDuration(reading.sessionTime),
+      score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
+      score_min: reading.scoreMin?.slice(0, 32) ?? null,
+      score_max: reading.scoreMax?.slice(0, 32) ?? null,
+      total_time: reading.totalTime?.slice(0, 64) ?? null,
+      suspend_data: reading.suspendData,
       exit: reading.exit?.slice(0, 32) ?? null,
-      createdAt: now,
+      created_at: date(now),
     });
 
     // total_time in a final commit already includes the session: it is taken as sent, never added to.
     // The wall time of a session is kept on its attempt (started_at, last_commit_at).
     const totalSeconds = parseScormDuration(reading.totalTime);
-    const fields = {
-      attemptId: attempt.id,
+    const state = {
+      attempt_id: input.attemptId,
       seq: input.seq,
       progress,
-      lessonStatus: reading.lessonStatus?.slice(0, 32) ?? null,
-      completionStatus: reading.completionStatus?.slice(0, 32) ?? null,
-      successStatus: reading.successStatus?.slice(0, 32) ?? null,
+      lesson_status: reading.lessonStatus?.slice(0, 32) ?? null,
+      completion_status: reading.completionStatus?.slice(0, 32) ?? null,
+      success_status: reading.successStatus?.slice(0, 32) ?? null,
       location: reading.location,
-      suspendData: reading.suspendData,
-      scoreRaw: reading.scoreRaw?.slice(0, 32) ?? null,
-      scoreMin: reading.scoreMin?.slice(0, 32) ?? null,
-      scoreMax: reading.scoreMax?.slice(0, 32) ?? null,
-      scoreScaled: reading.scoreScaled?.slice(0, 32) ?? null,
-      totalTime: reading.totalTime?.slice(0, 64) ?? null,
-      totalSeconds: totalSeconds ?? existing?.totalSeconds ?? 0,
+      suspend_data: reading.suspendData,
+      score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
+      score_min: reading.scoreMin?.slice(0, 32) ?? null,
+      score_max: reading.scoreMax?.slice(0, 32) ?? null,
+      score_scaled: reading.scoreScaled?.slice(0, 32) ?? null,
+      total_time: reading.totalTime?.slice(0, 64) ?? null,
+      total_seconds: totalSeconds ?? (existing ? Number(existing.total_seconds ?? 0) : 0),
       exit: reading.exit?.slice(0, 32) ?? null,
-      progressMeasure: readProgressMeasure(pkg.version, input.cmi),
-      updatedAt: now,
+      progress_measure: readProgressMeasure(pkg.version, input.cmi),
+      updated_at: date(now),
     };
-    if (existing) Object.assign(existing, fields);
-    else tx.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: sco.identifier, ...fields });
-    await storeRecords(tx, { enrollmentId: enrollment.id, attemptId: attempt.id, scoIdentifier: sco.identifier }, readObjectives(pkg.version, input.cmi), readInteractions(pkg.version, input.cmi), now);
+    if (existing) await updateScoState(tx, Number(existing.id), state);
+    else await insertScoState(tx, { enrollment_id: enrollmentId, sco_identifier: sco.identifier, ...state });
+    await storeRecords(tx, { enrollmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier }, objectives, interactions, now);
+    await updateAttempt(tx, input.attemptId, { last_seq: Math.max(Number(head.last_seq), input.seq), last_commit_at: date(now), finished_at: input.isFinal ? date(now) : head.finished_at });
 
-    const states = await scoStatesOf(tx, enrollment.id);
-    const progressOfScos = pkg.scos.map((s) => (states.get(s.identifier)?.progress ?? 'not-attempted') as ScoProgress);
-    const score = courseScore(pkg.scos.map((s) => {
-      const state = states.get(s.identifier);
-      return state ? scorePercent(state) : null;
-    }));
-    await applyCourseOutcome(tx, deps, enrollment, rollUpCourse(progressOfScos), score, now, validityYears);
+    // This SCO as now stored, the others as they were.
+    const scoresNow = (s: { scoIdentifier: string }): { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null } | undefined =>
+      s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier);
+    const progressOfScos = pkg.scos.map((s) => ((scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress));
+    const score = courseScore(
+      pkg.scos.map((s) => {
+        const stored = scoresNow({ scoIdentifier: s.identifier });
+        return stored ? scorePercent({ scoreRaw: stored.score_raw, scoreMin: stored.score_min, scoreMax: stored.score_max, scoreScaled: stored.score_scaled }) : null;
+      }),
+    );
+    await applyCourseOutcome(tx, deps, { id: enrollmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true };
   });
+}
+
+/** Times a commit's transaction is tried when MySQL picks it as a deadlock's victim or its lock wait times out. */
+const TRANSACTION_TRIES = 3;
+
+/**
+ * `em.transactional`, tried again when MySQL rolled it back whole as a deadlock's victim (or after a
+ * lock wait timeout): a burst of commits queues and is stored, it never fails for another's lock.
+ */
+async function inTransaction<T>(em: Em, work: (tx: Em) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await em.transactional(work);
+    } catch (error) {
+      if (attempt >= TRANSACTION_TRIES || !isLockConflict(error)) throw error;
+    }
+  }
+}
+
+function isLockConflict(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number; name?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === 'ER_LOCK_DEADLOCK' || e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.errno === 1213 || e.errno === 1205) return true;
+  if (e.name === 'DeadlockException' || e.name === 'LockWaitTimeoutException') return true;
+  return e.cause !== undefined && e.cause !== error && isLockConflict(e.cause);
+}
+
+/** Why a commit is refused before anything is stored (suspend data over the cap, an unknown SCO), or null. */
+function commitRefusal(reading: CommitReading, knownSco: boolean): AppError | null {
+  const suspendData = reading.suspendData;
+  if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX) {
+    const message = SCORM_MESSAGES.suspendDataTooLong(suspendData.length);
+    return new AppError('validation', message, { errors: { 'cmi.suspend_data': [message] } });
+  }
+  if (!knownSco) return new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
+  return null;
 }
 
 /**
@@ -148,29 +272,42 @@ export function isStaleCommit(existing: { attemptId: number; seq: number } | nul
   return existing.attemptId === attemptId && seq <= existing.seq;
 }
 
+interface EnrollmentBefore {
+  id: number;
+  status: EnrollmentStatus;
+  score: number | null;
+  startedAt: Date | null;
+  updatedAt: Date | null;
+}
+
 /**
- * A passed enrolment stays passed (re-watching changes nothing); otherwise status and score follow
- * the SCOs. A pass decided before any score was reported (content that sets completed, and an
- * autocommit sends it before the quiz) still takes the first score that comes: it never had one.
+ * A passed enrolment stays passed (re-watching changes nothing but its last activity); otherwise
+ * status and score follow the SCOs. The enrolment is written only when its status, score or start
+ * change, or its last activity is LAST_ACTIVITY_RESOLUTION_MS behind; passing goes through the
+ * entity (expiry, certificate).
  */
-async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, enrollment: IEnrollment, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
-  if (enrollment.status === 'passed') {
-    if (enrollment.score === null && score !== null) {
-      enrollment.score = score;
-      await em.flush();
-    }
-    return;
-  }
-  enrollment.startedAt ??= now;
-  if (score !== null) enrollment.score = score;
-  if (status === 'passed') {
+async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, before: EnrollmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
+  if (before.status !== 'passed' && status === 'passed') {
+    const enrollment: IEnrollment = await em.findOneOrFail(Enrollment, { id: before.id });
+    enrollment.startedAt ??= now;
+    if (score !== null) enrollment.score = score;
     enrollment.status = 'passed';
     enrollment.passedAt = now;
     enrollment.expiresAt = addYears(now, validityYears);
     await em.flush();
     await issueCertificate(em, deps, enrollment, now);
-  } else {
-    enrollment.status = status === 'not_started' ? 'in_progress' : status;
+    await em.flush();
+    await touchLastActivity(em, before.id, now);
+    return;
   }
-  await em.flush();
+  const after =
+    before.status === 'passed'
+      ? // A pass decided before any score came (an autocommit of "completed" before the quiz) takes the first score that comes.
+        { status: before.status, score: before.score ?? score, startedAt: before.startedAt }
+      : { status: status === 'not_started' ? 'in_progress' : status, score: score ?? before.score, startedAt: before.startedAt ?? now };
+  const changed = after.status !== before.status || after.score !== before.score || after.startedAt !== before.startedAt;
+  const activityBehind = !before.updatedAt || now.getTime() - before.updatedAt.getTime() >= LAST_ACTIVITY_RESOLUTION_MS;
+  if (!changed && !activityBehind) return;
+  const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
+  await updateEnrollment(em, before.id, { status: after.status, score: after.score, started_at: date(after.startedAt), updated_at: date(now) });
 }
