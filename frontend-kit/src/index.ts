@@ -26,6 +26,6 @@ export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './se
 export { leaveIfSessionEnded } from './session/leave-if-session-ended';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
-export { AnswersBody, AnswersModal } from './answers/answers-view';
+export { AnswersModal } from './answers/answers-modal';
 export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
 export { PageNoticeBanner } from './notices/page-notice-banner';
