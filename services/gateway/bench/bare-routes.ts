@@ -336,7 +336,7 @@ const ordered = (row: Record<string, unknown>) => Object.keys(row).sort().map((k
 const LOG_COLUMNS = ['user_id', 'enrollment_id', 'attempt_id', 'sco_identifier', 'seq', 'is_final', 'slide_location', 'lesson_status', 'session_time', 'session_seconds', 'score_raw', 'score_min', 'score_max', 'total_time', 'suspend_data', 'exit', 'created_at'];
 const STATE_COLUMNS = ['attempt_id', 'seq', 'progress', 'lesson_status', 'completion_status', 'success_status', 'location', 'suspend_data', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'total_time', 'total_seconds', 'exit', 'progress_measure', 'updated_at'];
 const OBJECTIVE_MERGE = ['position', 'success_status', 'completion_status', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'progress_measure', 'updated_at'];
-const INTERACTION_MERGE = ['interaction_id', 'type', 'learner_response', 'result', 'latency', 'timestamp', 'updated_at'];
+const INTERACTION_MERGE = ['interaction_id', 'type', 'description', 'learner_response', 'correct_responses', 'result', 'weighting', 'latency', 'timestamp', 'updated_at'];
 const COMMITS_PER_MINUTE = 60;
 
 type Score = { raw?: string; min?: string; max?: string; scaled?: string };
@@ -352,7 +352,7 @@ interface CommitCmi {
   exit?: string;
   suspend_data?: string;
   objectives?: Record<string, { id?: string; success_status?: string; completion_status?: string; score?: Score; progress_measure?: string }>;
-  interactions?: Record<string, { id?: string; type?: string; learner_response?: string; result?: string; latency?: string; timestamp?: string }>;
+  interactions?: Record<string, { id?: string; type?: string; description?: string; learner_response?: string; weighting?: string; result?: string; latency?: string; timestamp?: string }>;
 }
 
 /**
@@ -420,20 +420,20 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
       if (objectives.length) {
         const values = objectives.flatMap(([position, o]) =>
           ordered({
-            enrollment_id: enrollmentId, sco_identifier: scoId, objective_id: text(o.id, 191), position: Number(position), success_status: text(o.success_status, 32), completion_status: text(o.completion_status, 32),
+            enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, objective_id: text(o.id, 191), position: Number(position), success_status: text(o.success_status, 32), completion_status: text(o.completion_status, 32),
             score_raw: text(o.score?.raw, 32), score_min: text(o.score?.min, 32), score_max: text(o.score?.max, 32), score_scaled: text(o.score?.scaled, 32), progress_measure: text(o.progress_measure, 32), updated_at: at,
           }),
         );
-        await tx.run(insertSql(db.dialect, 'scorm_objectives', ['enrollment_id', 'sco_identifier', 'objective_id', ...OBJECTIVE_MERGE], objectives.length, { keys: ['enrollment_id', 'sco_identifier', 'objective_id'], merge: OBJECTIVE_MERGE }), values);
+        await tx.run(insertSql(db.dialect, 'scorm_objectives', ['enrollment_id', 'attempt_id', 'sco_identifier', 'objective_id', ...OBJECTIVE_MERGE], objectives.length, { keys: ['attempt_id', 'sco_identifier', 'objective_id'], merge: OBJECTIVE_MERGE }), values);
       }
       if (interactions.length) {
         const values = interactions.flatMap(([position, i]) =>
           ordered({
             enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, position: Number(position), interaction_id: text(i.id, 191), type: text(i.type, 32),
-            learner_response: text(i.learner_response), result: text(i.result, 32), latency: text(i.latency, 64), timestamp: text(i.timestamp, 64), updated_at: at,
+            description: text(i.description), learner_response: text(i.learner_response), correct_responses: null, result: text(i.result, 32), weighting: text(i.weighting, 32), latency: text(i.latency, 64), timestamp: text(i.timestamp, 64), recorded_at: at, updated_at: at,
           }),
         );
-        await tx.run(insertSql(db.dialect, 'scorm_interactions', ['enrollment_id', 'attempt_id', 'sco_identifier', 'position', ...INTERACTION_MERGE], interactions.length, { keys: ['attempt_id', 'sco_identifier', 'position'], merge: INTERACTION_MERGE }), values);
+        await tx.run(insertSql(db.dialect, 'scorm_interactions', ['enrollment_id', 'attempt_id', 'sco_identifier', 'position', 'recorded_at', ...INTERACTION_MERGE], interactions.length, { keys: ['attempt_id', 'sco_identifier', 'position'], merge: INTERACTION_MERGE }), values);
       }
       await tx.run('update `scorm_attempts` set `last_seq` = ?, `last_commit_at` = ?, `finished_at` = ? where `id` = ?', [Math.max(Number(head!.last_seq), seq), at, head!.finished_at, attemptId]);
       if (head!.status === 'not_started' || now - (dateMs(head!.updated_at) ?? 0) >= 60_000) {

@@ -12,7 +12,7 @@ import { loadGatewayEnv } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { seedDemoData } from '../src/seed';
-import type { BareCheck, ScormCheckRequest, ScormLearner, ScormTimeRequest } from './start-bench-server';
+import type { BareCheck, ScormCheckRequest, ScormLearner, ScormProfileFigure, ScormProfileRequest, ScormTimeRequest } from './start-bench-server';
 import { commitBody } from './scorm';
 import { createBareApp, MEASURED_ROUTES, SCORM_BENCH_COURSE, sessionCookies, mysqlBareDatabase, sqlShape, sqliteBareDatabase, type BareDatabase } from './bare-routes';
 
@@ -81,7 +81,7 @@ const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port
 const database = throwaway ? `MySQL/MariaDB (${new URL(throwaway.url).hostname}, a throwaway database)` : 'SQLite (a fresh temporary file)';
 
 const profiler = new Session();
-process.on('message', (message: { profile?: 'start' | 'stop'; file?: string; scormLearners?: number; scormCheck?: ScormCheckRequest; scormTime?: ScormTimeRequest; scormLogs?: number[] }) => {
+process.on('message', (message: { profile?: 'start' | 'stop'; file?: string; scormLearners?: number; scormCheck?: ScormCheckRequest; scormTime?: ScormTimeRequest; scormProfile?: ScormProfileRequest; scormLogs?: number[] }) => {
   void (async () => {
     if (message.scormLearners) {
       process.send?.({ scormLearners: await addScormLearners(platform.orm.em.fork(), message.scormLearners) });
@@ -93,6 +93,10 @@ process.on('message', (message: { profile?: 'start' | 'stop'; file?: string; sco
     }
     if (message.scormTime) {
       process.send?.({ scormTime: await timeCommits(message.scormTime) });
+      return;
+    }
+    if (message.scormProfile) {
+      process.send?.({ scormProfile: await profileCommits(message.scormProfile) });
       return;
     }
     if (message.scormLogs) {
@@ -363,4 +367,44 @@ async function timeCommits(request: ScormTimeRequest) {
   const route = await measure((seq) => gateway.request(request.routeUrl, { method: 'POST', headers, body: commitBody(seq) }));
   const twin = await measure((seq) => bare.request(request.bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: commitBody(seq) }));
   return { count: request.count, route, twin };
+}
+
+/** The profiles' sampling interval: a commit takes a few milliseconds, so V8's default of 1 ms would see little of it. */
+const PROFILE_SAMPLING_MICROS = 100;
+
+/**
+ * Steady commits in process, one at a time, under a V8 CPU profile: the route's learners first,
+ * then the twin's, each profile written to its own file. Each learner's first `warmUp` commits
+ * are not profiled (the statements' shapes compiled, the code optimised).
+ */
+async function profileCommits(request: ScormProfileRequest): Promise<ScormProfileFigure> {
+  const profiled = async (sends: ((seq: number) => Response | Promise<Response>)[], file: string) => {
+    const commit = async (send: (seq: number) => Response | Promise<Response>, seq: number) => {
+      const response = await send(seq);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`a profiled commit answered ${response.status}`);
+    };
+    for (const send of sends) for (let i = 0; i < request.warmUp; i++) await commit(send, request.firstSeq + i);
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLING_MICROS });
+    await profiler.post('Profiler.start');
+    const cpu = process.cpuUsage();
+    for (const send of sends) for (let i = request.warmUp; i < request.count; i++) await commit(send, request.firstSeq + i);
+    const used = process.cpuUsage(cpu);
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    profiler.disconnect();
+    return { file, cpuMicros: Math.round(cpuMicros(used) / (sends.length * (request.count - request.warmUp))) };
+  };
+  const headers = (token: string) => ({ cookie: sessionCookies(token), 'content-type': 'application/json' });
+  const route = await profiled(
+    request.route.map((learner) => (seq: number) => gateway.request(learner.url, { method: 'POST', headers: headers(learner.token), body: commitBody(seq) })),
+    `${request.file}-route.cpuprofile`,
+  );
+  const twin = await profiled(
+    request.twin.map((learner) => (seq: number) => bare.request(learner.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: commitBody(seq) })),
+    `${request.file}-twin.cpuprofile`,
+  );
+  return { commits: request.route.length * (request.count - request.warmUp), route, twin };
 }

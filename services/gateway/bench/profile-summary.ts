@@ -109,3 +109,61 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write('\nby function (self time):\n');
   for (const f of summary.functions) process.stdout.write(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}\n`);
 }
+
+/**
+ * The steps of a request that own everything called under them (the outermost one on a sample's
+ * stack decides), by function name: e.g. the session lookup with its statement and its hash.
+ */
+export type Steps = [area: string, functionName: RegExp][];
+/** The layers the rest is told apart by: the package or file of the nearest frame with code of its own (group from `groupOf`). */
+export type Layers = [area: string, group: RegExp][];
+
+/**
+ * Sampled time by area, each sample counted once: the garbage collector; else the outermost step
+ * on its stack; else JSON.parse / JSON.stringify when they are the leaf; else the layer of the
+ * nearest frame with a URL. Also the same by layer alone (steps ignored): what the driver costs
+ * wherever it is called. Microseconds; idle and the profiler's own frames left out ('(program)',
+ * V8's and libuv's own work outside JavaScript, stays in).
+ */
+export function timeByArea(profile: CpuProfile, steps: Steps, layers: Layers) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const profiler = profilerNodes(profile);
+  const layerOf = (id: number): string => {
+    const leaf = byId.get(id)!.callFrame;
+    if (leaf.functionName === '(garbage collector)') return 'garbage collection';
+    if (!leaf.url && /^(parse|stringify)$/.test(leaf.functionName)) return 'JSON.parse / JSON.stringify';
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { url, functionName } = byId.get(at)!.callFrame;
+      if (!url) continue;
+      const group = groupOf(url, functionName);
+      return layers.find(([, match]) => match.test(group))?.[0] ?? `other (${group})`;
+    }
+    return leaf.functionName || '(native)';
+  };
+  const areaOf = (id: number): string => {
+    if (byId.get(id)!.callFrame.functionName === '(garbage collector)') return 'garbage collection';
+    let step: string | null = null;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName } = byId.get(at)!.callFrame;
+      const found = steps.find(([, match]) => match.test(functionName));
+      if (found) step = found[0];
+    }
+    return step ?? layerOf(id);
+  };
+  const areas = new Map<string, number>();
+  const layered = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, index) => {
+    const micros = profile.timeDeltas[index] ?? 0;
+    if (profiler.has(id) || byId.get(id)!.callFrame.functionName === '(idle)') return;
+    busy += micros;
+    const area = areaOf(id);
+    areas.set(area, (areas.get(area) ?? 0) + micros);
+    const layer = layerOf(id);
+    layered.set(layer, (layered.get(layer) ?? 0) + micros);
+  });
+  const sorted = (entries: Map<string, number>) => [...entries].sort((a, b) => b[1] - a[1]).map(([area, micros]) => ({ area, micros, share: micros / (busy || 1) }));
+  return { busyMicros: busy, areas: sorted(areas), layers: sorted(layered) };
+}

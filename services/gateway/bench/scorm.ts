@@ -1,9 +1,13 @@
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { XSRF_HEADER } from '@portal/contracts';
 import { xsrfTokenFor } from '@portal/service-kit';
-import { BENCH_SCORM_LEARNERS, BENCH_SCORM_RATE, BENCH_SCORM_RATES, BENCH_SCORM_SECONDS, BENCH_SCORM_STEP_SECONDS } from '../src/env';
+import { BENCH_PROFILE, BENCH_SCORM_LEARNERS, BENCH_SCORM_RATE, BENCH_SCORM_RATES, BENCH_SCORM_SECONDS, BENCH_SCORM_STEP_SECONDS } from '../src/env';
+import { REPO_ROOT } from '../src/paths';
 import { sessionCookies } from './bare-routes';
+import { timeByArea, type CpuProfile, type Layers, type Steps } from './profile-summary';
 import type { BareCheck, BenchServer, ScormLearner, ScormTiming } from './start-bench-server';
 
 /**
@@ -55,6 +59,25 @@ export interface ScormFigure {
   steps: { route: LoadFigure[]; twin: LoadFigure[] };
   keptRate: { route: number; twin: number; ratio: number };
   verified: { learners: number; commits: number; lost: number; duplicated: number; resumedAtLastPage: number };
+  /** With BENCH_PROFILE: where a steady commit's CPU goes, route and twin. */
+  profile?: CommitProfile;
+}
+
+export interface CommitProfile {
+  commits: number;
+  /** Load average (1 min) when the profiles were taken. */
+  load: number;
+  route: ProfiledSide;
+  twin: ProfiledSide;
+}
+interface ProfiledSide {
+  file: string;
+  /** CPU per commit while profiled (the profiler's own cost included). */
+  cpuMicros: number;
+  busyMicros: number;
+  /** Shares of the sampled time: by area (steps own what they call), and by layer alone. */
+  areas: { area: string; share: number }[];
+  layers: { area: string; share: number }[];
 }
 
 interface Launched extends ScormLearner {
@@ -241,6 +264,8 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
   c.seq = d.seq = 1 + TIMED_COMMITS;
   log(`  one commit in process (median of ${TIMED_COMMITS}): route ${timing.route.wallMicros} µs (CPU ${timing.route.cpuMicros} µs), twin ${timing.twin.wallMicros} µs (CPU ${timing.twin.cpuMicros} µs)`);
 
+  const profile = BENCH_PROFILE ? await profileCommits(server, launched, log) : undefined;
+
   const steadyLearners = launched.slice(0, BENCH_SCORM_LEARNERS);
   // Warm-up: a few seconds of the steady load on each, not counted.
   await load(server.baseUrl, steadyLearners, BENCH_SCORM_RATE, 3, false);
@@ -305,6 +330,7 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
     steps,
     keptRate: { route: keptRoute, twin: keptTwin, ratio: keptTwin ? Number((keptRoute / keptTwin).toFixed(2)) : 0 },
     verified,
+    ...(profile ? { profile } : {}),
   };
 }
 
@@ -340,4 +366,75 @@ export function scormMarkdown(figures: ScormFigure[]): string {
     '',
     ...verified,
   ].join('\n');
+}
+
+const PROFILE_LEARNERS = 20;
+const PROFILE_COMMITS = 50;
+const PROFILE_WARM_UP = 5;
+
+/** A commit's steps, each owning what it calls (the outermost on a stack decides): profile-summary.ts `timeByArea`. */
+export const COMMIT_STEPS: Steps = [
+  ['session lookup', /^resolvePrincipal$/],
+  ['launch-token hash and compare', /^(hashToken|safeEqual)$/],
+  ['attempt limit (read, row, prune)', /^(checkAttemptLimit|recordAttemptRow)$/],
+  ['catalogue port (package)', /^(getCoursePackage|coursePackage)$/],
+];
+/** The rest by the package or file of the code running (groups of profile-summary.ts `groupOf`). */
+export const COMMIT_LAYERS: Layers = [
+  ['statements: driver (libsql / mysql2, socket writes)', /^(libsql|@libsql\/.*|mysql2|sql-escaper|lru\.min|denque|node:net|node:stream_base_commons)$/],
+  ['statements: prepared statements and rows (kit db)', /^services\/kit\/db\//],
+  ['statements: knex (bindings placed, transaction)', /^(knex|tarn)$/],
+  ['MikroORM (transactional, fork, context, flush)', /^(@mikro-orm\/.*|dataloader|lodash)$/],
+  ['AsyncLocalStorage (node:async_hooks promise hooks)', /^node:async_hooks$/],
+  ['route binding, body read and validation (kit http, contracts, zod, hono)', /^(zod|hono|@hono\/node-server|services\/kit\/http\/.*|@portal\/contracts)$/],
+  ['the commit\'s own work (store-commit, scorm-status, scorm-records)', /^services\/enrolment\//],
+  ['the twin\'s own handler (bare-routes.ts)', /^services\/gateway\/bench\/bare-routes\.ts$/],
+  ['the bench building each body (client side, in process)', /^services\/gateway\/bench\/scorm\.ts$/],
+  ['Request / Response objects (undici, web streams)', /^node:(deps|webstreams|buffer|encoding|url|worker|abort_controller)$/],
+  ['crypto outside the steps above', /^node:crypto$/],
+  ['microtasks, events, timers (node)', /^node:/],
+  ['gateway and kit (other)', /^services\//],
+]
+
+/**
+ * BENCH_PROFILE: steady commits profiled in process (no HTTP), PROFILE_LEARNERS learners each way
+ * (not the loads' learners), each after one commit over HTTP so none is an attempt's first, none
+ * passing; PROFILE_COMMITS a learner within the attempt limit. The learners join `launched` so the
+ * final check covers them too.
+ */
+async function profileCommits(server: BenchServer, launched: Launched[], log: (line: string) => void): Promise<CommitProfile> {
+  const made = await server.scormLearners(2 * PROFILE_LEARNERS);
+  const learners: Launched[] = await inBatches(made, 20, async (learner) => {
+    const answer = await launch(server.baseUrl, learner);
+    return { ...learner, attemptId: answer.attempt_id, commitPath: answer.scos[0]!.commit_url, seq: 0 };
+  });
+  for (const learner of learners) if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
+  const folder = join(REPO_ROOT, 'bench-results', 'profiles');
+  mkdirSync(folder, { recursive: true });
+  const name = `scorm-commit-${server.database.startsWith('SQLite') ? 'sqlite' : 'mysql'}`;
+  const load = loadavg()[0]!;
+  const route = learners.slice(0, PROFILE_LEARNERS);
+  const twin = learners.slice(PROFILE_LEARNERS);
+  const figure = await server.scormProfile({
+    route: route.map((l) => ({ url: l.commitPath, token: l.token })),
+    twin: twin.map((l) => ({ url: l.commitPath })),
+    firstSeq: 2,
+    count: PROFILE_COMMITS,
+    warmUp: PROFILE_WARM_UP,
+    file: join(folder, name),
+  });
+  for (const learner of learners) learner.seq = 1 + PROFILE_COMMITS;
+  launched.push(...learners);
+  const side = (profiled: { file: string; cpuMicros: number }): ProfiledSide => {
+    const summary = timeByArea(JSON.parse(readFileSync(profiled.file, 'utf8')) as CpuProfile, COMMIT_STEPS, COMMIT_LAYERS);
+    const shares = (list: { area: string; share: number }[]) => list.map((a) => ({ area: a.area, share: Number(a.share.toFixed(3)) }));
+    return { file: profiled.file, cpuMicros: profiled.cpuMicros, busyMicros: summary.busyMicros, areas: shares(summary.areas), layers: shares(summary.layers) };
+  };
+  const profile = { commits: figure.commits, load: Number(load.toFixed(2)), route: side(figure.route), twin: side(figure.twin) };
+  log(`  profiled ${profile.commits} steady commits each way (load ${profile.load}): route CPU ${profile.route.cpuMicros} µs a commit, twin ${profile.twin.cpuMicros} µs (${name}-*.cpuprofile)`);
+  for (const [label, p] of [['route', profile.route], ['twin', profile.twin]] as const) {
+    log(`  ${label} by area: ${p.areas.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
+    log(`  ${label} by layer: ${p.layers.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
+  }
+  return profile;
 }

@@ -53,6 +53,23 @@ export interface ScormTimeRequest {
   firstSeq: number;
   count: number;
 }
+/** Steady commits profiled in process (bench-server.ts `profileCommits`), route and twin each on learners of their own. */
+export interface ScormProfileRequest {
+  /** Learners who have committed once (`firstSeq` - 1): `count` commits each, the first `warmUp` of them not profiled. */
+  route: { url: string; token: string }[];
+  twin: { url: string }[];
+  firstSeq: number;
+  count: number;
+  warmUp: number;
+  /** Where the two V8 CPU profiles go: `${file}-route.cpuprofile`, `${file}-twin.cpuprofile`. */
+  file: string;
+}
+export interface ScormProfileFigure {
+  commits: number;
+  /** CPU of the process per profiled commit, the profiler's own cost included. */
+  route: { file: string; cpuMicros: number };
+  twin: { file: string; cpuMicros: number };
+}
 export interface ScormTiming {
   count: number;
   route: { wallMicros: number; cpuMicros: number };
@@ -79,6 +96,7 @@ export interface BenchServer {
   scormLearners: (count: number) => Promise<ScormLearner[]>;
   scormCheck: (request: ScormCheckRequest) => Promise<BareCheck>;
   scormTime: (request: ScormTimeRequest) => Promise<ScormTiming>;
+  scormProfile: (request: ScormProfileRequest) => Promise<ScormProfileFigure>;
   /** Per attempt: SCORM log rows, distinct commit numbers, the highest number. */
   scormLogs: (attemptIds: number[]) => Promise<{ attemptId: number; entries: number; numbers: number; last: number }[]>;
   /** Ends the server and waits until it has removed its database. */
@@ -144,6 +162,7 @@ export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl
       scormLearners: (count) => request({ scormLearners: count }, 'scormLearners'),
       scormCheck: (check) => request({ scormCheck: check }, 'scormCheck'),
       scormTime: (timing) => request({ scormTime: timing }, 'scormTime'),
+      scormProfile: (profile) => request({ scormProfile: profile }, 'scormProfile'),
       scormLogs: (attemptIds) => request({ scormLogs: attemptIds }, 'scormLogs'),
       stop,
     };
