@@ -72,7 +72,7 @@ test('Re-watch Course opens the course from its first page, where Continue resum
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const id = await enrollmentOf(page, 'Manual Handling Essentials');
   await page.goto(`/learn/${id}`);
-  const course = page.frameLocator('[data-testid=course-frame]');
+  const course = courseContent(page);
   const pageLine = course.getByText(/Page \d of 4/);
   await expect(pageLine).toBeVisible();
   // Past the first page, so starting over is visible.
