@@ -76,6 +76,8 @@ test.describe('reporting (/reporting) for the demo manager', () => {
   });
 
   test('every row action is visible without scrolling sideways at 1280 px and up; a phone reads cards with worded actions (issue 24 item 11)', async ({ page }) => {
+    // Three widths, each a fresh /reporting with hovers: over 20 s alone, more beside the suite.
+    test.slow();
     await signInAsDemoManager(page);
     for (const width of [1280, 1366]) {
       await page.setViewportSize({ width, height: 900 });
