@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
+import { formatDate } from '@portal/contracts';
 import { defineJob, type JobDefinition, type ServiceDeps } from '@portal/service-kit';
 import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
 import { escapeHtml } from './expiry-reminders';
@@ -12,7 +13,6 @@ export const EXPIRY_REPORT_JOB = 'reports.company-expiry';
 /** The monthly expiry report looks this far ahead. */
 export const EXPIRY_REPORT_DAYS = 60;
 
-const day = (date: Date | null | undefined) => (date ? date.toISOString().slice(0, 10) : '');
 
 /** The scheduled part: one job per company whose setting is on (the slow part runs in the jobs). */
 export async function queueCompanyReports(deps: Deps, kind: 'progress' | 'expiry', now: Date): Promise<number> {
@@ -29,9 +29,9 @@ interface Row {
   course: string;
   status: string;
   score: number | null;
-  enrolled: string;
-  passed: string;
-  expires: string;
+  enrolled: Date;
+  passed: Date | null;
+  expires: Date | null;
 }
 
 async function rowsOf(deps: Deps, enrollments: IEnrollment[]): Promise<Row[]> {
@@ -47,9 +47,9 @@ async function rowsOf(deps: Deps, enrollments: IEnrollment[]): Promise<Row[]> {
     course: courseName.get(e.courseId) ?? 'Deleted course',
     status: e.status.replace('_', ' '),
     score: e.score ?? null,
-    enrolled: day(e.createdAt),
-    passed: day(e.passedAt),
-    expires: day(e.expiresAt),
+    enrolled: e.createdAt,
+    passed: e.passedAt ?? null,
+    expires: e.expiresAt ?? null,
   }));
 }
 
@@ -62,9 +62,10 @@ export async function progressWorkbook(rows: Row[]): Promise<Buffer> {
     { header: 'Course', key: 'course', width: 36 },
     { header: 'Status', key: 'status', width: 14 },
     { header: 'Score', key: 'score', width: 8 },
-    { header: 'Enrolled', key: 'enrolled', width: 12 },
-    { header: 'Passed', key: 'passed', width: 12 },
-    { header: 'Expires', key: 'expires', width: 12 },
+    // Real date cells, shown as the spec writes dates, so a spreadsheet sorts and filters them.
+    { header: 'Enrolled', key: 'enrolled', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Passed', key: 'passed', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Expires', key: 'expires', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
@@ -88,13 +89,13 @@ export function companyProgressReportJob(deps: Deps): JobDefinition {
       const enrollments = await deps.orm.em.fork().find(Enrollment, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
       const rows = await rowsOf(deps, enrollments);
       const counts = { total: rows.length, passed: enrollments.filter((e) => e.status === 'passed').length, inProgress: enrollments.filter((e) => e.status === 'in_progress').length };
-      const date = at.slice(0, 10);
+      const date = formatDate(at);
       await deps.mailer.send({
         to,
         subject: `Weekly progress report for ${company.name}`,
         text: `The weekly progress report of ${company.name} (${date}): ${counts.total} enrolments, ${counts.passed} passed, ${counts.inProgress} in progress. The full list is attached.\n`,
         html: `<p>The weekly progress report of <strong>${escapeHtml(company.name)}</strong> (${date}): ${counts.total} enrolments, ${counts.passed} passed, ${counts.inProgress} in progress.</p><p>The full list is attached.</p>`,
-        attachments: [{ filename: `progress-report-${date}.xlsx`, content: await progressWorkbook(rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }],
+        attachments: [{ filename: `progress-report-${at.slice(0, 10)}.xlsx`, content: await progressWorkbook(rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }],
       });
     },
   });
@@ -114,7 +115,7 @@ export function companyExpiryReportJob(deps: Deps): JobDefinition {
       const enrollments = await deps.orm.em.fork().find(Enrollment, { companyId, status: 'passed', expiresAt: { $gte: from, $lt: until } }, { orderBy: { expiresAt: 'asc', id: 'asc' } });
       if (enrollments.length === 0) return;
       const rows = await rowsOf(deps, enrollments);
-      const lines = rows.map((r) => `${r.expires}  ${r.learner}  ${r.course}`);
+      const lines = rows.map((r) => `${formatDate(r.expires)}  ${r.learner}  ${r.course}`);
       const link = `${deps.env.appUrl}/enrolments/create/v2`;
       await deps.mailer.send({
         to,
@@ -122,7 +123,7 @@ export function companyExpiryReportJob(deps: Deps): JobDefinition {
         text: `These certificates of ${company.name} expire in the next ${EXPIRY_REPORT_DAYS} days:\n\n${lines.join('\n')}\n\nRe-enrol: ${link}\n`,
         html:
           `<p>These certificates of <strong>${escapeHtml(company.name)}</strong> expire in the next ${EXPIRY_REPORT_DAYS} days:</p><table><tr><th>Expires</th><th>Learner</th><th>Course</th></tr>` +
-          rows.map((r) => `<tr><td>${r.expires}</td><td>${escapeHtml(r.learner)}</td><td>${escapeHtml(r.course)}</td></tr>`).join('') +
+          rows.map((r) => `<tr><td>${formatDate(r.expires)}</td><td>${escapeHtml(r.learner)}</td><td>${escapeHtml(r.course)}</td></tr>`).join('') +
           `</table><p><a href="${link}">Re-enrol</a></p>`,
       });
     },

@@ -123,8 +123,14 @@ describe('company reports', () => {
       const sheet = workbook.worksheets[0]!;
       expect(sheet.getRow(1).values).toEqual([undefined, 'Learner', 'Email', 'Course', 'Status', 'Score', 'Enrolled', 'Passed', 'Expires']);
       expect(sheet.rowCount).toBe(3);
+      // Dates are real date cells written the spec's way, and the mail speaks dd/mm/yyyy too.
+      const expires = sheet.getRow(1).values as string[];
+      const expiresColumn = expires.indexOf('Expires');
+      const cells = [2, 3].map((n) => sheet.getRow(n).getCell(expiresColumn));
+      expect(cells.every((cell) => cell.value instanceof Date && cell.numFmt === 'dd/mm/yyyy')).toBe(true);
+      expect(progress!.text).toContain('(01/04/2026)');
       expect(expiry!.subject).toBe('Certificates expiring in the next 60 days at Reports On');
-      expect(expiry!.text).toContain('2026-05-01  Pat Passed  Working at Height');
+      expect(expiry!.text).toContain('01/05/2026  Pat Passed  Working at Height');
       expect(expiry!.text).not.toContain('Manual Handling');
     } finally {
       await reports.close();
