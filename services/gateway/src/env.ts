@@ -7,6 +7,9 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
   return loadEnv({ ...source, DATA_DIR: fromRepoRoot(source.DATA_DIR ?? 'data') });
 }
 
+/** The folder `npm run …` was typed in (npm runs a workspace's script in the workspace). */
+export const INVOKED_FROM = process.env.INIT_CWD ?? process.cwd();
+
 /** The bench's and size check's settings, read here once like the rest of the environment. */
 export const BENCH_DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 /** Ports 3460 and 3461 unless BENCH_PORT is set (the bare app takes the next one; a second database the two after). */
