@@ -48,6 +48,12 @@ export interface RouteDef<
    * is refused with 413 while reading. Multipart files go to temporary files, never into memory.
    */
   bodyLimit?: number;
+  /**
+   * Sending the same request twice changes nothing the first did not (the server recognises the
+   * repeat, e.g. a numbered SCORM commit): a proxy may send an unsafe one again to another
+   * instance when the first failed mid-way (docs/deploy.md "nginx").
+   */
+  repeatable?: true;
   response: TResponse;
   /** `file` routes answer a download, not JSON. */
   responseType?: 'json' | 'file';

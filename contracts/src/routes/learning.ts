@@ -105,6 +105,8 @@ export const learnCommit = defineRoute({
   // Room for suspend data at its cap (up to 3 bytes a character) and the rest of the CMI, so an
   // oversized commit gets SCORM_MESSAGES' clear answer rather than a bare 413.
   bodyLimit: 2 * 1024 * 1024,
+  // Numbered: a repeat is recognised and changes nothing.
+  repeatable: true,
   response: z.object({ result: z.literal(true), errorCode: z.literal(0) }),
 });
 

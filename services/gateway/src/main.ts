@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { logger } from '@portal/service-kit';
+import { drainable, logger } from '@portal/service-kit';
 import { loadGatewayEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
@@ -25,13 +25,15 @@ const contentServer = serve({ fetch: createContentOriginApp(platform).fetch, por
   process.stdout.write(`Course content: ${env.contentOriginUrl} (port ${info.port}).\n`);
 });
 
+const servers = [drainable(server), drainable(contentServer)];
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('stopping', { signal });
-  server.close();
-  contentServer.close();
+  // The requests in hand are answered first (a rolling restart loses none).
+  await Promise.all(servers.map((lifecycle) => lifecycle.close()));
   await background?.stop();
   await platform.close();
   process.exit(0);

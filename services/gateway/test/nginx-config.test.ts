@@ -20,6 +20,28 @@ describe('pathPattern', () => {
   });
 });
 
+describe('renderNginxConfig', () => {
+  const config = renderNginxConfig(routeTable, {
+    upstreams: { identity: ['a:1'], catalogue: ['b:1'], enrolment: ['c:1'], reporting: ['d:1'], gateway: ['e:1'], content: ['f:1'] },
+    staticRoot: '/srv/portal',
+    listen: '8080',
+    contentListen: '8081',
+    runDir: '/tmp/portal-nginx',
+  });
+  const locationOf = (pattern: string) => config.slice(config.indexOf(`location ~ "${pattern}"`)).split('}')[0]!;
+
+  it('retries an unsafe request on the next instance only where the route says a repeat changes nothing', () => {
+    expect(locationOf(pathPattern('/api/learn/attempts/{attemptId}/commit'))).toContain('non_idempotent');
+    expect(config.match(/non_idempotent/g)).toHaveLength(routeTable.filter((route) => route.repeatable).length);
+  });
+
+  it('streams only course packages through unbuffered; smaller large bodies stay buffered so they can be retried', () => {
+    expect(locationOf(pathPattern('/api/courses'))).toContain('proxy_request_buffering off;');
+    expect(locationOf(pathPattern('/api/courses'))).toContain('client_max_body_size 2097152k;');
+    expect(locationOf(pathPattern('/api/learn/attempts/{attemptId}/commit'))).not.toContain('proxy_request_buffering');
+  });
+});
+
 /** A stand-in instance that says which upstream it is, what it was asked and how much body it read. */
 function fakeInstance(name: string): Promise<{ server: Server; address: string }> {
   const server = createServer((req, res) => {

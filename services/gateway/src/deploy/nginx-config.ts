@@ -33,6 +33,9 @@ export function pathPattern(path: string): string {
     .join('')}$`;
 }
 
+/** Bodies larger than this stream through nginx instead of being buffered first (course packages). */
+const LARGE_UPLOAD = 64 * 1024 * 1024;
+
 /** nginx size syntax, rounded up to whole kilobytes. */
 const size = (bytes: number) => `${Math.ceil(bytes / 1024)}k`;
 
@@ -44,23 +47,33 @@ function routeMapLines(routes: readonly AnyRoute[]): string[] {
   });
 }
 
-/** Routes that may carry more than the default body, grouped by path (the largest limit of the path's routes). */
-function largeBodyLocations(routes: readonly AnyRoute[]): string[] {
-  const limits = new Map<string, number>();
+/**
+ * Paths whose routes need more than the defaults: a larger body (the largest limit among the
+ * path's routes) or, when every route of the path is repeatable, a retry of unsafe methods too.
+ */
+function specialLocations(routes: readonly AnyRoute[]): string[] {
+  const paths = new Map<string, { limit: number; repeatable: boolean }>();
   for (const route of routes) {
-    const limit = bodyLimitOf(route);
-    if (limit <= DEFAULT_BODY_LIMIT) continue;
     const pattern = pathPattern(route.path);
-    limits.set(pattern, Math.max(limits.get(pattern) ?? 0, limit));
+    const seen = paths.get(pattern) ?? { limit: DEFAULT_BODY_LIMIT, repeatable: true };
+    paths.set(pattern, { limit: Math.max(seen.limit, bodyLimitOf(route)), repeatable: seen.repeatable && route.repeatable === true });
   }
-  return [...limits].flatMap(([pattern, limit]) => [
-    `    location ~ "${pattern}" {`,
-    `      client_max_body_size ${size(limit)};`,
-    // Large uploads stream through to the service, which reads them into storage as they arrive.
-    '      proxy_request_buffering off;',
-    '      proxy_pass http://$portal_upstream;',
-    '    }',
-  ]);
+  return [...paths]
+    .filter(([, path]) => path.limit > DEFAULT_BODY_LIMIT || path.repeatable)
+    .flatMap(([pattern, { limit, repeatable }]) => [
+      `    location ~ "${pattern}" {`,
+      ...(limit > DEFAULT_BODY_LIMIT
+        ? [
+            `      client_max_body_size ${size(limit)};`,
+            // Large uploads stream through to the service, which reads them into storage as they arrive.
+            ...(limit > LARGE_UPLOAD ? ['      proxy_request_buffering off;'] : []),
+          ]
+        : []),
+      // The server recognises a repeat of these, so one cut off by an instance stopping is sent to the next.
+      ...(repeatable ? ['      proxy_next_upstream error timeout http_502 http_503 non_idempotent;'] : []),
+      '      proxy_pass http://$portal_upstream;',
+      '    }',
+    ]);
 }
 
 function upstreamBlock(name: string, servers: string[]): string[] {
@@ -123,7 +136,7 @@ export function renderNginxConfig(routes: readonly AnyRoute[], options: NginxOpt
       "      add_header X-Content-Type-Options 'nosniff' always;",
       '    }',
     ]),
-    ...largeBodyLocations(routes),
+    ...specialLocations(routes),
     '    location / {',
     '      proxy_pass http://$portal_upstream;',
     '    }',

@@ -4,5 +4,6 @@ export * from './cookies';
 export * from './bind-routes';
 export * from './request-body';
 export * from './standalone';
+export * from './graceful-close';
 export * from './service-deps';
 export * from './server-timing';

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { issueXsrfCookie, isSecureRequest } from './cookies';
+import { drainable } from './graceful-close';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { logger } from '../logger';
 import type { AppEnv, ServiceDeps } from './context';
@@ -28,8 +29,10 @@ export function runStandaloneService(options: {
   app.route('/', options.createApp(deps));
   app.notFound(notFoundHandler);
   const server = serve({ fetch: app.fetch, port: deps.env.PORT, hostname: deps.env.HOST }, (info) => logger.info(`${options.name} service listening`, { port: info.port }));
+  const lifecycle = drainable(server);
   const stop = async () => {
-    server.close();
+    // The requests in hand are answered before the database closes (a rolling restart loses none).
+    await lifecycle.close();
     await (options.close ?? (() => deps.orm.close(true)))();
     process.exit(0);
   };
