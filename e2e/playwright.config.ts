@@ -9,6 +9,30 @@ const databases = process.env.MYSQL_URL ? (['sqlite', 'mysql'] as const) : (['sq
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3310);
 const portOf = (database: string) => (database === 'sqlite' ? portBase : portBase + 1);
 
+/**
+ * `npm run cluster:test` (E2E_CLUSTER=1): the production shape behind Debian's nginx
+ * (support/serve-cluster.ts), on MariaDB. It runs the journeys below through nginx, then
+ * cluster.spec.ts's load with instances killed and restarted.
+ */
+const cluster = Boolean(process.env.E2E_CLUSTER);
+const clusterPort = portBase + 40;
+const CLUSTER_JOURNEYS =
+  /each demo persona signs in|signing out ends the session|the wizard: a course, an existing|Storyline: index_lms|a valid certificate: downloaded|both exports download|many instances/;
+
+const portalProjects = databases.map((database) => ({
+  name: `chromium-${database}`,
+  testIgnore: '**/cluster.spec.ts',
+  use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` },
+}));
+const portalServers = databases.map((database) => ({
+  command: `npx tsx support/serve-portal.ts ${database} ${portOf(database)}`,
+  url: `http://127.0.0.1:${portOf(database)}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+}));
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -26,16 +50,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     },
   },
-  projects: databases.map((database) => ({
-    name: `chromium-${database}`,
-    use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` },
-  })),
-  webServer: databases.map((database) => ({
-    command: `npx tsx support/serve-portal.ts ${database} ${portOf(database)}`,
-    url: `http://127.0.0.1:${portOf(database)}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  })),
+  projects: cluster
+    ? [{ name: 'chromium-cluster', grep: CLUSTER_JOURNEYS, use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${clusterPort}` } }]
+    : portalProjects,
+  webServer: cluster
+    ? [{ command: `npx tsx support/serve-cluster.ts ${clusterPort}`, url: `http://127.0.0.1:${clusterPort}/api/health`, reuseExistingServer: false, timeout: 300_000, stdout: 'ignore' as const, stderr: 'pipe' as const }]
+    : portalServers,
 });

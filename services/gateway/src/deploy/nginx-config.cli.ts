@@ -8,7 +8,7 @@ import { renderNginxConfig, type NginxOptions } from './nginx-config';
 
 /**
  * `npm run nginx:config -- [--upstream identity=host:port,host:port]… [--listen 8080]
- * [--content-listen 8081] [--root <release folder>] [--run-dir <folder>] [--out <file>]`:
+ * [--content-listen 8081] [--root <release folder>] [--run-dir <folder>] [--user <name>] [--out <file>]`:
  * writes nginx.conf (stdout without --out). Upstreams not given use the one-instance port plan of
  * docs/deploy.md.
  */
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     'content-server-name': { type: 'string' },
     root: { type: 'string', default: fromRepoRoot('.') },
     'run-dir': { type: 'string', default: '/var/lib/portal-nginx' },
+    user: { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -48,7 +49,10 @@ const config = renderNginxConfig(routeTable, {
   serverName: values['server-name'],
   contentServerName: values['content-server-name'],
   runDir: resolve(INVOKED_FROM, values['run-dir']),
+  user: values.user,
 });
+// nginx creates neither its run folder nor the log in it.
+mkdirSync(resolve(INVOKED_FROM, values['run-dir']), { recursive: true });
 if (values.out) {
   // Relative to where `npm run` was typed, not to this workspace.
   const out = resolve(INVOKED_FROM, values.out);
