@@ -105,7 +105,14 @@ export const learnCommit = defineRoute({
   // Room for suspend data at its cap (up to 3 bytes a character) and the rest of the CMI, so an
   // oversized commit gets SCORM_MESSAGES' clear answer rather than a bare 413.
   bodyLimit: 2 * 1024 * 1024,
-  response: z.object({ result: z.literal(true), errorCode: z.literal(0) }),
+  response: z.object({
+    result: z.literal(true),
+    errorCode: z.literal(0),
+    /** Stored now; false for a repeat (already stored) or a superseded commit. */
+    applied: z.boolean(),
+    /** A newer attempt (another tab or device) saved this SCO since: the player reloads from the server. */
+    superseded: z.boolean(),
+  }),
 });
 
 export const learnerActivitySchema = z.object({
