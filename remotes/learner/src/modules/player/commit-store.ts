@@ -1,3 +1,5 @@
+import { DEVICE_DB } from '@portal/frontend-kit';
+
 /** One commit as kept on the device until the server has answered it (issue 22). */
 export interface StoredCommit {
   /** Whose commit: another user signing in on the same device never sends nor sees it. */
@@ -17,8 +19,6 @@ export interface CommitStore {
   all(): Promise<(StoredCommit & { key: number })[]>;
 }
 
-/** The device store's database: sign-out deletes it whole (clearDeviceStore). */
-export const DEVICE_DB = 'portal-player';
 const STORE = 'commits';
 
 let opened: Promise<IDBDatabase> | null = null;
