@@ -261,7 +261,11 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>
       <div className="player__bar">
-        <h1 className="player__title">{shownLaunch.course.name}</h1>
+        {/* The status under the title on a wide screen; on a phone a full row of its own (player.css). */}
+        <div className="player__heading">
+          <h1 className="player__title">{shownLaunch.course.name}</h1>
+          <SyncStatus queue={queue} />
+        </div>
         {scos.length > 1 ? (
           // Previous, a list of every section (jumps straight there) and Next: one row even on a phone.
           <nav className="player__nav" aria-label="Course sections">
@@ -307,7 +311,6 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
         <Button variant="ghost" size="sm" onClick={() => void rewatch()} disabled={isBusy || isSuperseded} data-testid="rewatch-course">
           Re-watch Course
         </Button>
-        <SyncStatus queue={queue} />
       </div>
       {isSuperseded ? (
         <Notice tone="warning">
