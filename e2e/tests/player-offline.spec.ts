@@ -177,3 +177,28 @@ test('two tabs: the server’s order decides, and the older tab is told and relo
   await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
   await other.close();
 });
+
+test('a slow 3G connection from start to finish loses no commit', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline slow');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  const answered: number[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/learn\/attempts\/\d+\/commit/.test(response.url())) answered.push(response.status());
+  });
+  // Chrome DevTools' "Slow 3G": 400 ms latency, about 50 KB/s each way.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: (500 * 1024) / 8, uploadThroughput: (500 * 1024) / 8 });
+  await page.goto(`/learn/${enrolmentId}`);
+  await waitForSession(page);
+  for (let at = 2; at <= PAGES; at++) await nextPage(page, at);
+  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
+  await courseContent(page).locator('#finish').click();
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('course-card').filter({ hasText: courseName })).toHaveAttribute('data-state', 'passed');
+  // Every page's commit and the finish reached the server, each answered 200.
+  expect(answered.length).toBeGreaterThanOrEqual(PAGES);
+  expect(answered.every((status) => status === 200)).toBe(true);
+  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+});
