@@ -12,6 +12,8 @@ export type LaunchData = RouteOutput<typeof learnLaunch>;
 
 const isExitMessage = (data: unknown) => typeof data === 'object' && data !== null && (data as { portalScorm?: unknown }).portalScorm === 'exit';
 
+const OFFLINE_REOPEN = 'You are offline: this opens again when you are back online. Your progress is saved on this device.';
+
 /** running: the content is in charge. switching / leaving: the player is unloading the frame itself. */
 type Phase = 'running' | 'switching' | 'leaving' | 'superseded';
 
@@ -125,6 +127,8 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
   const goTo = useCallback(
     async (target: number) => {
       if (phaseRef.current !== 'running' || target < 0 || target >= launchRef.current.scos.length) return;
+      // A section seen in this visit opens from the server's newest copy: that needs the network.
+      if (visitedRef.current.has(target) && navigator.onLine === false) return setSaveError(OFFLINE_REOPEN);
       phaseRef.current = 'switching';
       setIsBusy(true);
       try {
@@ -241,6 +245,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
   // the recorded result untouched), not the saved page Continue would open.
   const rewatch = useCallback(async () => {
     if (phaseRef.current !== 'running') return;
+    if (navigator.onLine === false) return setSaveError(OFFLINE_REOPEN);
     phaseRef.current = 'switching';
     setIsBusy(true);
     try {
