@@ -107,7 +107,14 @@ export const learnCommit = defineRoute({
   bodyLimit: 2 * 1024 * 1024,
   // Numbered: a repeat is recognised and changes nothing.
   repeatable: true,
-  response: z.object({ result: z.literal(true), errorCode: z.literal(0) }),
+  response: z.object({
+    result: z.literal(true),
+    errorCode: z.literal(0),
+    /** Stored now; false for a repeat (already stored) or a superseded commit. */
+    applied: z.boolean(),
+    /** A newer attempt (another tab or device) saved this SCO since: the player reloads from the server. */
+    superseded: z.boolean(),
+  }),
 });
 
 export const learnerActivitySchema = z.object({

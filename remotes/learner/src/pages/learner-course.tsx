@@ -1,19 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { learnLaunch } from '@portal/contracts';
 import { ButtonLink, EmptyState, Spinner } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { ScormPlayer } from '../modules/player/scorm-player';
+import { commitQueue } from '../modules/player/player-http-service';
 import '../modules/player/player.css';
 
 /** /learn/{enrollmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
-export default function LearnerCourse({ api }: RemotePageProps) {
+export default function LearnerCourse({ api, session }: RemotePageProps) {
   const { enrollmentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   // `?from=start` (the activities page's Re-watch Course) opens the course from its first page, once:
   // the address drops it, so a reload resumes instead of starting over again.
   const [isFromStart] = useState(() => params.get('from') === 'start');
-  const launch = useApiQuery(`launch-${enrollmentId}`, () => api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} }));
+  const userId = String(session?.id ?? '');
+  const queue = commitQueue();
+  const queueState = useSyncExternalStore(queue.subscribe, queue.getState);
+  const launch = useApiQuery(`launch-${enrollmentId}`, async () => {
+    // What an earlier visit left on this device goes first, so the course resumes where it was (issue 22).
+    if ((await queue.restore(userId, enrollmentId)) > 0 || queue.waiting > 0) await queue.drain();
+    return api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} });
+  });
   const hasLaunched = launch.status === 'success';
   useEffect(() => {
     if (hasLaunched && params.has('from')) setParams({}, { replace: true });
@@ -22,7 +30,15 @@ export default function LearnerCourse({ api }: RemotePageProps) {
   if (launch.status === 'loading') {
     return (
       <div className="player-status" role="status">
-        <Spinner label="Opening your course…" />
+        <Spinner
+          label={
+            queueState.phase === 'offline'
+              ? 'Your progress is saved on this device. It will be sent, and the course opened, when you are back online.'
+              : queueState.phase === 'syncing'
+                ? 'Sending the progress saved on this device…'
+                : 'Opening your course…'
+          }
+        />
       </div>
     );
   }
@@ -44,5 +60,5 @@ export default function LearnerCourse({ api }: RemotePageProps) {
       </div>
     );
   }
-  return <ScormPlayer key={launch.data.attempt_id} api={api} enrollmentId={enrollmentId} initial={launch.data} />;
+  return <ScormPlayer key={launch.data.attempt_id} api={api} enrollmentId={enrollmentId} userId={userId} initial={launch.data} />;
 }

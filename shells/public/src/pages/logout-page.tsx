@@ -1,5 +1,6 @@
 import { readCookie, XSRF_COOKIE } from '@portal/contracts';
 import { Button, Card } from '@portal/design-system';
+import { clearDeviceStore } from '@portal/frontend-kit';
 
 /**
  * /logout typed in the address bar, or followed from a link: one press signs out. The gateway
@@ -10,7 +11,7 @@ export function LogoutPage() {
   return (
     <div className="public-narrow">
       <Card title="Log out">
-        <form method="post" action="/logout" className="public-form" data-testid="logout-confirmation">
+        <form method="post" action="/logout" className="public-form" data-testid="logout-confirmation" onSubmit={clearDeviceStore}>
           <p>Log out of the Safety Training Portal on this device?</p>
           <input type="hidden" name="_token" value={readCookie(XSRF_COOKIE) ?? ''} />
           <Button type="submit">Log out</Button>

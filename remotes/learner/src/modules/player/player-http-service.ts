@@ -1,52 +1,82 @@
 import type { IHttpService, ResultObject, Settings } from 'scorm-again';
+import { CommitQueue, type SendOutcome } from './commit-queue';
+import { indexedDbStore } from './commit-store';
 
+const OK: ResultObject = { result: 'true', errorCode: 0 };
 const FAILED: ResultObject = { result: 'false', errorCode: 101 };
+const JSON_TYPE = 'application/json;charset=UTF-8';
+/** Browsers cap a keepalive request's body at 64 KiB: a larger one goes as a plain request. */
+const KEEPALIVE_MAX = 60_000;
 
-/** Commits sent without waiting (see below); the player waits for them before it moves on. */
-const pendingCommits = new Set<Promise<unknown>>();
-
-export async function waitForPendingCommits(): Promise<void> {
-  while (pendingCommits.size > 0) await Promise.allSettled([...pendingCommits]);
+/** What a commit's HTTP answer means for the queue. */
+export function outcomeOf(status: number, responseText: string, retryAfter: string | null): SendOutcome {
+  if (status >= 200 && status < 300) {
+    let answer: { applied?: unknown; superseded?: unknown } = {};
+    try {
+      answer = JSON.parse(responseText) as typeof answer;
+    } catch {
+      // A 2xx without our body: taken as stored.
+    }
+    if (answer.superseded === true) return { kind: 'superseded' };
+    return answer.applied === false ? { kind: 'repeat' } : { kind: 'applied' };
+  }
+  if (status === 429) return { kind: 'later', seconds: Number(retryAfter) || 5 };
+  if (status >= 500 || status === 0) return { kind: 'later', seconds: 5 };
+  return { kind: 'refused', status, message: refusalMessage(responseText) };
 }
 
-/** A keepalive request outlives the frame that asked for it, and unlike a beacon it can be awaited. */
-function sendKeepalive(url: string, body: string): boolean {
-  if (typeof fetch !== 'function') return false;
-  const request = fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body })
-    .catch(() => undefined)
-    .finally(() => pendingCommits.delete(request));
-  pendingCommits.add(request);
-  return true;
+/** How the queue sends a commit that waited: a request that outlives the frame (keepalive) when small enough. */
+export async function fetchSender(url: string, body: string): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', keepalive: body.length < KEEPALIVE_MAX, credentials: 'same-origin', headers: { 'Content-Type': JSON_TYPE }, body });
+  } catch {
+    return { kind: 'offline' };
+  }
+  return outcomeOf(response.status, await response.text().catch(() => ''), response.headers.get('Retry-After'));
+}
+
+let shared: CommitQueue | null = null;
+/** The tab's one commit queue (its commits outlive a player page: a drain goes on after the player has left). */
+export function commitQueue(): CommitQueue {
+  shared ??= new CommitQueue(indexedDbStore, fetchSender);
+  return shared;
+}
+
+/** The player waits for commits still on their way before it moves on; not for the network (the course goes on offline). */
+export async function waitForPendingCommits(queue: CommitQueue = commitQueue()): Promise<void> {
+  await queue.settled();
+}
+
+/** Sends a commit that must outlive the page: a beacon, or a keepalive request when the browser refuses the beacon. */
+function sendWhileLeaving(url: string, body: string): void {
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
+  if (typeof fetch === 'function') void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body }).catch(() => undefined);
+}
+
+/** Whose commits these are (kept with each one on the device). */
+export interface CommitOwner {
+  userId: string;
+  enrollmentId: string;
+  attemptId: number;
 }
 
 /**
- * Sends a commit that must outlive the page: a beacon, or a keepalive request when the browser
- * refuses the beacon (over its 64 KiB quota, or no sendBeacon). True when one of them went out.
- */
-function sendWhileLeaving(url: string, body: string): boolean {
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return true;
-  return sendKeepalive(url, body);
-}
-
-/**
- * How commits travel. scorm-again's own synchronous service sends every final commit by
- * sendBeacon, so the server may not have it yet when the player moves on (e.g. to the dashboard).
- * Here every commit is a synchronous XHR, stored before Commit/LMSFinish/Terminate returns, except
- * while the page is being hidden or closed (pagehide, beforeunload): then every commit — the
- * content's own, autocommits and the final one alike — goes by beacon (keepalive when the beacon
- * is refused) and is answered to the content as success, since a synchronous request would be
- * cancelled. All carry the launch token in the URL (a beacon cannot send the XSRF header).
+ * How commits travel (issue 22: docs/decisions.md "Offline player"). Every commit is first put in
+ * the device's queue (IndexedDB), then sent as a synchronous XHR, so that the server has it
+ * before Commit/LMSFinish/Terminate returns, as SCORM expects. When it cannot go now (no network,
+ * commits already waiting, the server asking for later, a frame unloading that refuses synchronous
+ * requests) the content is told it succeeded (it is safe on the device) and the queue sends it in
+ * order when it can. While the page is being hidden or closed every commit goes by beacon, and
+ * stays on the device until a later visit has the server's word on it (a repeat is dropped).
+ * All carry the launch token in the URL (a beacon cannot send the XSRF header).
  */
 export class PlayerHttpService implements IHttpService {
-  /** A commit the server asked to have later (429): the newest such, sent again after Retry-After. */
-  private heldCommit: { url: string; body: string } | null = null;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-
   constructor(
     private settings: Settings,
     private readonly isPageHiding: () => boolean,
-    /** The server refused a commit for good (e.g. suspend data over its cap): its message, for the learner. */
-    private readonly onRefused: (message: string) => void = () => undefined,
+    private readonly owner: CommitOwner,
+    private readonly queue: CommitQueue = commitQueue(),
   ) {}
 
   updateSettings(settings: Settings): void {
@@ -57,69 +87,30 @@ export class PlayerHttpService implements IHttpService {
     const metadata = rest[3] as Parameters<NonNullable<Settings['requestHandler']>>[1];
     const payload = this.settings.requestHandler ? (this.settings.requestHandler(params, metadata) ?? params) : params;
     const body = JSON.stringify(payload);
+    const item = this.queue.add({ ...this.owner, url, body });
     if (this.isPageHiding()) {
-      return sendWhileLeaving(url, body) ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
+      sendWhileLeaving(url, body);
+      return OK;
     }
+    if (!this.queue.maySendNow(item)) {
+      void this.queue.drain();
+      return OK;
+    }
+    let outcome: SendOutcome;
     try {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', url, false);
-      xhr.setRequestHeader('Content-Type', 'application/json;charset=UTF-8');
+      xhr.setRequestHeader('Content-Type', JSON_TYPE);
       xhr.send(body);
-      if (xhr.status === 429) {
-        // Too many saves in a minute (issue 13 item 7): the runtime keeps every value, so this
-        // commit is held and sent again once the server allows it — the content carries on.
-        this.holdForLater(url, body, Number(xhr.getResponseHeader('Retry-After')) || 5);
-        return { result: 'true', errorCode: 0 };
-      }
-      if (xhr.status < 200 || xhr.status > 299) {
-        if (xhr.status === 413 || xhr.status === 422) this.onRefused(refusalMessage(xhr.responseText));
-        return FAILED;
-      }
-      // This commit holds everything a held one did, and more.
-      this.dropHeld();
-      const answer = JSON.parse(xhr.responseText) as Partial<ResultObject>;
-      return answer.result === true || answer.result === 'true' ? { result: 'true', errorCode: 0 } : FAILED;
+      outcome = outcomeOf(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After'));
     } catch {
-      // The browser refuses a synchronous XHR while the content's frame unloads (content that
-      // finishes from its unload handler). A keepalive request still gets the data out, and the
-      // player waits for it before showing the next SCO or the dashboard.
-      if (sendKeepalive(url, body)) return { result: 'true', errorCode: 0 };
-      return FAILED;
+      // No network, or the browser refusing a synchronous request while the content's frame
+      // unloads (content that finishes from its unload handler): the queue sends it by fetch.
+      outcome = navigator.onLine === false ? { kind: 'offline' } : { kind: 'later', seconds: 0 };
     }
-  }
-
-  private holdForLater(url: string, body: string, seconds: number): void {
-    this.heldCommit = { url, body };
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.sendHeld(), Math.min(seconds, 120) * 1000);
-  }
-
-  private dropHeld(): void {
-    this.heldCommit = null;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private async sendHeld(): Promise<void> {
-    this.retryTimer = null;
-    const held = this.heldCommit;
-    if (!held) return;
-    const request = fetch(held.url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json;charset=UTF-8' }, body: held.body });
-    pendingCommits.add(request);
-    try {
-      const response = await request;
-      if (this.heldCommit !== held) return;
-      if (response.status === 429) this.holdForLater(held.url, held.body, Number(response.headers.get('Retry-After')) || 5);
-      else {
-        this.heldCommit = null;
-        if (response.status === 413 || response.status === 422) this.onRefused(refusalMessage(await response.text()));
-      }
-    } catch {
-      // Offline for a moment: try again shortly.
-      if (this.heldCommit === held) this.holdForLater(held.url, held.body, 5);
-    } finally {
-      pendingCommits.delete(request);
-    }
+    this.queue.settle(item, outcome);
+    // Refused for good (e.g. too much suspend data): the content is told; the rest is kept.
+    return outcome.kind === 'refused' ? FAILED : OK;
   }
 }
 

@@ -1,6 +1,6 @@
 import { CrossFrameLMS, Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
 import type { ScoLaunch, ScormVersion } from '@portal/contracts';
-import { PlayerHttpService } from './player-http-service';
+import { PlayerHttpService, type CommitOwner } from './player-http-service';
 
 /** How a SCO's session ended: the content's navigation request, or a plain finish. */
 export type ScoEndReason = 'finished' | 'next' | 'previous' | 'exit-all';
@@ -65,8 +65,8 @@ export function openScoRuntime(options: {
   nextSeq: () => number;
   isPageHiding: () => boolean;
   onEnd: (end: ScoEnd) => void;
-  /** A commit the server refused for good (its message, shown by the player). */
-  onSaveRefused?: (message: string) => void;
+  /** Whose commits these are: kept with each one in the device's queue. */
+  owner: CommitOwner;
 }): ScoRuntime {
   const { version, sco } = options;
   const settings: Settings = {
@@ -78,7 +78,7 @@ export function openScoRuntime(options: {
     logLevel: 4,
     requestHandler: (commit) => ({ ...(commit as object), seq: options.nextSeq() }),
   };
-  const http = new PlayerHttpService(settings, options.isPageHiding, options.onSaveRefused);
+  const http = new PlayerHttpService(settings, options.isPageHiding, options.owner);
   const api: Api = version === '1.2' ? new Scorm12API({ ...settings, mastery_override: true }, http) : new Scorm2004API(settings, http);
   api.loadFromFlattenedJSON(sco.cmi);
 

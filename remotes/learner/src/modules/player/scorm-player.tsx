@@ -5,14 +5,17 @@ import { leavePageNotice } from '@portal/frontend-kit';
 import { finishedNotice } from './finished-notice';
 import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, shellFor, type ScoEnd, type ScoRuntime } from './sco-runtime';
-import { waitForPendingCommits } from './player-http-service';
+import { commitQueue, waitForPendingCommits } from './player-http-service';
+import { SyncStatus } from './sync-status';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
 
 const isExitMessage = (data: unknown) => typeof data === 'object' && data !== null && (data as { portalScorm?: unknown }).portalScorm === 'exit';
 
+const OFFLINE_REOPEN = 'You are offline: this opens again when you are back online. Your progress is saved on this device.';
+
 /** running: the content is in charge. switching / leaving: the player is unloading the frame itself. */
-type Phase = 'running' | 'switching' | 'leaving';
+type Phase = 'running' | 'switching' | 'leaving' | 'superseded';
 
 /**
  * The package full-screen in a frame on the content origin (another origin than the portal's: its
@@ -21,7 +24,7 @@ type Phase = 'running' | 'switching' | 'leaving';
  * Multi-SCO courses get Previous / Next (the LMS provides the navigation); finishing the last
  * SCO, or the content's exit, goes to the course's finish URL.
  */
-export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; enrollmentId: string; initial: LaunchData }) {
+export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData }) {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const launchRef = useRef<LaunchData>(initial);
@@ -39,6 +42,11 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   const [isBusy, setIsBusy] = useState(false);
   /** A save the server refused (e.g. too much suspend data): shown above the course; what was saved before stays. */
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The server's copy is newer (another tab or device): this page stops and offers to reload it. */
+  const [isSuperseded, setIsSuperseded] = useState(false);
+  /** Finished while offline: the result goes to the server when the network returns. */
+  const [isFinishingOffline, setIsFinishingOffline] = useState(false);
+  const queue = commitQueue();
 
   const scos = shownLaunch.scos;
   const current = scos[index]!;
@@ -77,7 +85,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
         sco,
         nextSeq: () => ++seqRef.current,
         isPageHiding: () => pageHidingRef.current,
-        onSaveRefused: setSaveError,
+        owner: { userId, enrollmentId, attemptId: launch.attempt_id },
         // A SCO that finishes after the player moved on (its unload) must not steer the next one.
         onEnd: (end) => {
           if (runtimeRef.current === runtime) handleEndRef.current(end);
@@ -89,7 +97,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       // The content origin's SCO shell reads its starting CMI and the page to open from the end of its fragment.
       if (frameRef.current) frameRef.current.src = `${shellFor(sco.url).shellUrl}#${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
     },
-    [],
+    [enrollmentId, userId],
   );
 
   const leave = useCallback(async () => {
@@ -99,6 +107,12 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     await unloadFrame();
     endRuntime();
     await waitForPendingCommits();
+    if (queue.waiting > 0) {
+      // Offline: everything is on the device; the result needs the server, so wait for the network.
+      setIsFinishingOffline(true);
+      await queue.drain();
+    }
+    if (phaseRef.current !== 'leaving') return;
     const finishUrl = launchRef.current.finish_url;
     // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
     try {
@@ -108,11 +122,13 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
       console.error('Could not read the course result for the finish notice', error);
     }
     void navigate(finishUrl);
-  }, [api, endRuntime, enrollmentId, navigate, unloadFrame]);
+  }, [api, endRuntime, enrollmentId, navigate, queue, unloadFrame]);
 
   const goTo = useCallback(
     async (target: number) => {
       if (phaseRef.current !== 'running' || target < 0 || target >= launchRef.current.scos.length) return;
+      // A section seen in this visit opens from the server's newest copy: that needs the network.
+      if (visitedRef.current.has(target) && navigator.onLine === false) return setSaveError(OFFLINE_REOPEN);
       phaseRef.current = 'switching';
       setIsBusy(true);
       try {
@@ -164,6 +180,26 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
     return () => window.removeEventListener('message', onMessage);
   }, [leave]);
 
+  // What the queue hears from the server about this page's commits.
+  useEffect(() => {
+    queue.setHooks({
+      onRefused: (message, status) => {
+        if (status === 413 || status === 422) setSaveError(message);
+      },
+      onSuperseded: (attemptId) => {
+        if (attemptId !== launchRef.current.attempt_id || phaseRef.current === 'superseded') return;
+        // Continued somewhere else: the server's ordering decides. Stop here, unsaved and unmerged.
+        phaseRef.current = 'superseded';
+        queue.discardAttempt(attemptId);
+        runtimeRef.current?.detach();
+        runtimeRef.current = null;
+        if (frameRef.current) frameRef.current.src = 'about:blank';
+        setIsSuperseded(true);
+      },
+    });
+    return () => queue.setHooks({});
+  }, [queue]);
+
   // First SCO.
   useEffect(() => {
     startSco(initial.start_index, initial);
@@ -197,7 +233,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   // Leaving by a link (Exit course, Re-watch): runs before React removes the frame.
   useLayoutEffect(
     () => () => {
-      if (phaseRef.current === 'leaving' && !runtimeRef.current) return;
+      if ((phaseRef.current === 'leaving' || phaseRef.current === 'superseded') && !runtimeRef.current) return;
       phaseRef.current = 'leaving';
       frameRef.current?.remove();
       endRuntime();
@@ -209,6 +245,7 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   // the recorded result untouched), not the saved page Continue would open.
   const rewatch = useCallback(async () => {
     if (phaseRef.current !== 'running') return;
+    if (navigator.onLine === false) return setSaveError(OFFLINE_REOPEN);
     phaseRef.current = 'switching';
     setIsBusy(true);
     try {
@@ -229,7 +266,11 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>
       <div className="player__bar">
-        <h1 className="player__title">{shownLaunch.course.name}</h1>
+        {/* The status under the title on a wide screen; on a phone a full row of its own (player.css). */}
+        <div className="player__heading">
+          <h1 className="player__title">{shownLaunch.course.name}</h1>
+          <SyncStatus queue={queue} />
+        </div>
         {scos.length > 1 ? (
           // Previous, a list of every section (jumps straight there) and Next: one row even on a phone.
           <nav className="player__nav" aria-label="Course sections">
@@ -272,10 +313,23 @@ export function ScormPlayer({ api, enrollmentId, initial }: { api: ApiClient; en
             )}
           </nav>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={() => void rewatch()} disabled={isBusy} data-testid="rewatch-course">
+        <Button variant="ghost" size="sm" onClick={() => void rewatch()} disabled={isBusy || isSuperseded} data-testid="rewatch-course">
           Re-watch Course
         </Button>
       </div>
+      {isSuperseded ? (
+        <Notice tone="warning">
+          <span data-testid="player-superseded">This course was continued somewhere else.</span>{' '}
+          <Button size="sm" onClick={() => window.location.reload()}>
+            Load the latest progress
+          </Button>
+        </Notice>
+      ) : null}
+      {isFinishingOffline ? (
+        <Notice tone="info">
+          <span data-testid="player-finishing-offline">You have finished. Your result is saved on this device and will be sent when you are back online.</span>
+        </Notice>
+      ) : null}
       {saveError ? (
         <Notice tone="error" onDismiss={() => setSaveError(null)}>
           <span data-testid="player-save-error">{saveError}</span>

@@ -153,7 +153,7 @@ describe('commits', () => {
     const url = scos[0]!.commit_url;
     const first = await commit(url, 1, { core: { lesson_location: '3', lesson_status: 'incomplete', session_time: '0000:00:07', score: { raw: '', min: '', max: '' } }, suspend_data: 'page=3' });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ result: true, errorCode: 0 });
+    expect(await first.json()).toEqual({ result: true, errorCode: 0, applied: true, superseded: false });
     const last = await commit(url, 2, { core: { lesson_location: '14', lesson_status: 'passed', session_time: '00:01:05', total_time: '0000:01:05.00', exit: '', score: { raw: '90', min: '0', max: '100' } }, suspend_data: 'page=14' }, { final: true, beacon: true });
     expect(last.status).toBe(200);
 
@@ -215,6 +215,9 @@ describe('commits', () => {
     const late = await commit(url, 2, { core: { lesson_location: '2', lesson_status: 'failed' } });
     expect(repeated.status).toBe(200);
     expect(late.status).toBe(200);
+    // A repeat is not superseded: a device sending its queue again just drops it.
+    expect(await repeated.json()).toMatchObject({ applied: false, superseded: false });
+    expect(await late.json()).toMatchObject({ applied: false, superseded: false });
     expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3]);
     const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
     expect(state.location).toBe('3');
@@ -223,7 +226,9 @@ describe('commits', () => {
     // A commit from an older session of the same enrolment, arriving after a newer session's, changes nothing either.
     const newer = await launch(id);
     await commit(newer.scos[0]!.commit_url, 1, { core: { lesson_location: '5', lesson_status: 'incomplete' } });
-    await commit(url, 4, { core: { lesson_location: '4', lesson_status: 'incomplete' } });
+    const older = await commit(url, 4, { core: { lesson_location: '4', lesson_status: 'incomplete' } });
+    // The older session is told it was continued somewhere else (docs/decisions.md "Offline player").
+    expect(await older.json()).toMatchObject({ applied: false, superseded: true });
     expect((await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id })).location).toBe('5');
   });
 

@@ -30,8 +30,9 @@ export function playerRoutes(deps: ServiceDeps) {
       };
     })
     .handle(learnCommit, async ({ em, principal, params, query, body }) => {
-      await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
-      // scorm-again reads this shape; a repeated or late commit is acknowledged the same way.
-      return { result: true as const, errorCode: 0 as const };
+      const outcome = await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
+      // scorm-again reads result and errorCode; a repeated or late commit is acknowledged the same
+      // way, and the player's queue reads the rest (superseded: continued somewhere else).
+      return { result: true as const, errorCode: 0 as const, ...outcome };
     }).app;
 }

@@ -21,6 +21,16 @@ import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
 import { readInteractions, readObjectives, readProgressMeasure, storeRecords } from './scorm-records';
+/**
+ * applied: stored. Otherwise a repeat (already stored: a device sending its queue again) or
+ * superseded: a newer attempt (another tab or device) has saved this SCO since (docs/decisions.md
+ * "Offline player").
+ */
+export interface CommitOutcome {
+  applied: boolean;
+  superseded: boolean;
+}
+
 export interface CommitInput {
   attemptId: number;
   sco: string;
@@ -121,7 +131,7 @@ const updateEnrollment = preparedWrite<[id: number, fields: { status: string; sc
  * The package and the certificate validity come from catalogue first: a port is never called
  * inside a transaction.
  */
-export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<{ applied: boolean }> {
+export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<CommitOutcome> {
   const [launch] = await launchOf(em, input.attemptId);
   if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token))) throw unknownLaunch();
   if (Number(launch.enrollment_user_id) !== principal.userId) throw unknownLaunch();
@@ -159,7 +169,8 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
     const states = new Map((await scoStatesOf(tx, enrollmentId)).map((r) => [r.sco_identifier, r]));
     await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
-    if (isStaleCommit(existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null, input.attemptId, input.seq)) return { applied: false };
+    const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
+    if (isStaleCommit(newest, input.attemptId, input.seq)) return { applied: false, superseded: newest!.attemptId > input.attemptId };
 
     await insertLogEntry(tx, {
       user_id: principal.userId,
@@ -219,7 +230,7 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
       }),
     );
     await applyCourseOutcome(tx, deps, { id: enrollmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
-    return { applied: true };
+    return { applied: true, superseded: false };
   });
 }
 

@@ -2,6 +2,7 @@ import { readCookie, XSRF_COOKIE } from '@portal/contracts';
 import { NavLink } from 'react-router';
 import type { MenuItem, SessionUser } from '@portal/contracts';
 import { AdminIcon } from '@portal/design-system';
+import { clearDeviceStore } from '@portal/frontend-kit';
 import { isFullNavigation } from '../navigation/full-navigation';
 
 interface Props {
@@ -23,6 +24,8 @@ function initials(name: string): string {
 function fillToken(form: HTMLFormElement) {
   const input = form.elements.namedItem('_token');
   if (input instanceof HTMLInputElement) input.value = readCookie(XSRF_COOKIE) ?? '';
+  // Progress kept on this device for the course player goes with the session.
+  clearDeviceStore();
 }
 
 /** The server's menu. `/logout` is a full navigation; `/account` shows the user's name; `admin` draws an icon. */

@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+import { packageLearnerFixture } from '../support/package-learner';
+import { signInWithCode } from '../support/personas';
+import { courseContent } from '../support/course-frame';
+
+/**
+ * Issue 22: the player keeps working offline and syncs when the network returns. A SCORM 1.2
+ * course of five pages (each page a commit, the last a passed quiz) is played by a learner of
+ * the demo company, with the browser's network switched off and on (context.setOffline).
+ */
+const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="offline" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/imscp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Offline</title>
+    <item identifier="item" identifierref="res"><title>Offline</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
+</manifest>`;
+
+const PAGES = 5;
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Offline</title></head>
+<body>
+<h1 id="page">Page</h1>
+<button id="next" type="button">Next page</button>
+<button id="finish" type="button">Finish</button>
+<script>
+(function () {
+  var api = window.API;
+  api.LMSInitialize('');
+  var page = Number(api.LMSGetValue('cmi.core.lesson_location')) || 1;
+  function show() { document.getElementById('page').textContent = 'Page ' + page + ' of ${PAGES}'; }
+  show();
+  document.getElementById('next').addEventListener('click', function () {
+    page++;
+    api.LMSSetValue('cmi.core.lesson_location', String(page));
+    api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
+    api.LMSSetValue('cmi.suspend_data', 'seen=' + page);
+    api.LMSCommit('');
+    show();
+  });
+  document.getElementById('finish').addEventListener('click', function () {
+    api.LMSSetValue('cmi.core.score.raw', '100');
+    api.LMSSetValue('cmi.core.lesson_status', 'passed');
+    api.LMSSetValue('cmi.core.exit', '');
+    api.LMSFinish('');
+  });
+})();
+</script>
+</body></html>`;
+
+const fixture = packageLearnerFixture();
+let baseURL: string;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  baseURL = testInfo.project.use.baseURL!;
+  await fixture.open(browser, baseURL);
+});
+
+test.afterAll(async () => {
+  await fixture.close();
+});
+
+async function enrolLearner(name: string) {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const courseName = `${name} ${tag}`;
+  const { enrolmentId } = await fixture.enrolOnPackage({ courseName, learnerName: `Off Line${tag}`, loginCode: `PO-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE } });
+  return { courseName, loginCode: `PO-${tag}`, enrolmentId };
+}
+
+/** Until the SCO has called LMSInitialize on the player's runtime. */
+async function waitForSession(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { API?: { isInitialized?: () => boolean } }).API?.isInitialized?.() ?? false), { timeout: 15_000 })
+    .toBe(true);
+}
+
+async function openCourse(page: Page, enrolmentId: number, atPage: number) {
+  await page.goto(`/learn/${enrolmentId}`);
+  await waitForSession(page);
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${atPage} of ${PAGES}`);
+}
+
+async function nextPage(page: Page, to: number) {
+  await courseContent(page).locator('#next').click();
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${to} of ${PAGES}`);
+}
+
+/** The enrolment and its saved place, as the server has them (a launch reads the newest state). */
+async function serverCopy(page: Page, enrolmentId: number) {
+  const summary = (await (await page.request.get(`/api/learn/${enrolmentId}`)).json()) as { enrollment: { status: string; score: number | null } };
+  return summary.enrollment;
+}
+
+test('offline in the middle of the course: carries on to the end, and the result reaches the server once back online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline middle');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, enrolmentId, 1);
+  const status = page.getByTestId('player-sync');
+  await nextPage(page, 2);
+  await expect(status).toHaveText('Saved');
+
+  await context.setOffline(true);
+  await nextPage(page, 3);
+  await nextPage(page, 4);
+  await expect(status).toHaveText('Saved on this device — will sync when you are back online (2 waiting)');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  // The status fits a 390 px phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${test.info().outputDir}/offline-status-390.png` });
+  await nextPage(page, 5);
+  await courseContent(page).locator('#finish').click();
+  await expect(page.getByTestId('player-finishing-offline')).toBeVisible();
+  await expect(status).toContainText(/will sync when you are back online \(\d+ waiting\)/);
+  await page.screenshot({ path: `${test.info().outputDir}/offline-finished-390.png` });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 20_000 });
+  const card = page.getByTestId('course-card').filter({ hasText: courseName });
+  await expect(card).toHaveAttribute('data-state', 'passed');
+  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+  // Everything was sent: nothing is left on the device.
+  expect(await page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('portal-player');
+    open.onsuccess = () => {
+      const request = open.result.transaction('commits').objectStore('commits').count();
+      request.onsuccess = () => resolve(request.result);
+    };
+  }))).toBe(0);
+
+  // Signing out deletes the device store.
+  await page.goto('/logout');
+  await page.getByTestId('logout-confirmation').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('portal-player');
+});
+
+test('the tab closed while offline: the next visit, online, sends what waited before the course starts', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const { loginCode, enrolmentId } = await enrolLearner('Offline closed');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, enrolmentId, 1);
+  await nextPage(page, 2);
+  await context.setOffline(true);
+  await nextPage(page, 3);
+  await nextPage(page, 4);
+  await expect(page.getByTestId('player-sync')).toContainText('(2 waiting)');
+  await page.close();
+
+  await context.setOffline(false);
+  const again = await context.newPage();
+  // The course resumes on page 4, which only this device knew.
+  await openCourse(again, enrolmentId, 4);
+});
+
+test('two tabs: the server’s order decides, and the older tab is told and reloads the server’s copy', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const { loginCode, enrolmentId } = await enrolLearner('Offline two tabs');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, enrolmentId, 1);
+  const other = await context.newPage();
+  await openCourse(other, enrolmentId, 1);
+  await nextPage(other, 2);
+  await nextPage(other, 3);
+  await expect(other.getByTestId('player-sync')).toHaveText('Saved');
+
+  // The first tab saves after the second: the server keeps the second's, and the first is told.
+  await courseContent(page).locator('#next').click();
+  await expect(page.getByTestId('player-superseded')).toHaveText('This course was continued somewhere else.');
+  await page.getByRole('button', { name: 'Load the latest progress' }).click();
+  await waitForSession(page);
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
+  await other.close();
+});
+
+test('a slow 3G connection from start to finish loses no commit', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline slow');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  const answered: number[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/learn\/attempts\/\d+\/commit/.test(response.url())) answered.push(response.status());
+  });
+  // Chrome DevTools' "Slow 3G": 400 ms latency, about 50 KB/s each way.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: (500 * 1024) / 8, uploadThroughput: (500 * 1024) / 8 });
+  await page.goto(`/learn/${enrolmentId}`);
+  await waitForSession(page);
+  for (let at = 2; at <= PAGES; at++) await nextPage(page, at);
+  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
+  await courseContent(page).locator('#finish').click();
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('course-card').filter({ hasText: courseName })).toHaveAttribute('data-state', 'passed');
+  // Every page's commit and the finish reached the server, each answered 200.
+  expect(answered.length).toBeGreaterThanOrEqual(PAGES);
+  expect(answered.every((status) => status === 200)).toBe(true);
+  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+});
