@@ -19,7 +19,7 @@ const externalPackages = {
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['main', 'standalone', 'worker', 'content-server'].map((name) => here(`./src/${name}.ts`)),
+  entryPoints: ['main', 'standalone', 'worker', 'content-server', 'nginx-cli'].map((name) => here(`./src/${name}.ts`)),
   outdir,
   bundle: true,
   platform: 'node',
