@@ -56,9 +56,8 @@ const env: Record<string, string | undefined> = {
   WORKER_POLL_MS: '200',
 };
 
-/** How each kind of process starts (from the same source and build as `npm start`). */
-const gatewaySource = (file: string) => join(root, 'services/gateway/src', file);
-const nodeWithTsx = (file: string, ...args: string[]) => [process.execPath, '--import', 'tsx', gatewaySource(file), ...args];
+/** How each kind of process starts: the same build as `npm start`, with plain node (docs/deploy.md). */
+const built = (start: string, ...args: string[]) => [process.execPath, '--enable-source-maps', join(root, 'services/gateway/dist', `${start}.js`), ...args];
 
 interface Instance extends InstanceInfo {
   command: string[];
@@ -73,20 +72,20 @@ function addInstance(name: string, kind: InstanceInfo['kind'], instancePort: num
 let next = ports.firstInstance;
 for (const n of [1, 2]) {
   // The gateway's own content server is not used here: the content origin runs as its own instances.
-  addInstance(`gateway-${n}`, 'gateway', next, nodeWithTsx('main.ts'), { PORT: String(next), CONTENT_PORT: String(next + 50) });
+  addInstance(`gateway-${n}`, 'gateway', next, built('main'), { PORT: String(next), CONTENT_PORT: String(next + 50) });
   next += 1;
 }
 for (const n of [1, 2]) {
-  addInstance(`content-${n}`, 'content', next, nodeWithTsx('content-origin.main.ts'), { CONTENT_PORT: String(next) });
+  addInstance(`content-${n}`, 'content', next, built('content-origin'), { CONTENT_PORT: String(next) });
   next += 1;
 }
 for (const service of ['identity', 'catalogue', 'enrolment', 'reporting'] as const) {
   for (const n of [1, 2]) {
-    addInstance(`${service}-${n}`, service, next, nodeWithTsx('standalone.ts', service), { PORT: String(next) });
+    addInstance(`${service}-${n}`, service, next, built('standalone', service), { PORT: String(next) });
     next += 1;
   }
 }
-for (const n of [1, 2]) addInstance(`worker-${n}`, 'worker', null, nodeWithTsx('worker.ts'));
+for (const n of [1, 2]) addInstance(`worker-${n}`, 'worker', null, built('worker'));
 for (const instance of instances) {
   instance.healthPath = instance.kind === 'gateway' ? '/api/health' : instance.kind === 'worker' ? null : '/health';
 }
@@ -150,11 +149,11 @@ async function signal(instance: Instance, name: NodeJS.Signals) {
 }
 
 // The schema once, before any instance starts (instances starting together must not race to migrate).
-const setup = spawnLogged('setup-database', nodeWithTsx('setup-database.ts', '--demo'), env);
+const setup = spawnLogged('setup-database', built('setup-database', '--demo'), env);
 const setupCode = await new Promise<number | null>((done) => setup.once('exit', done));
 if (setupCode !== 0) throw new Error(`setup-database failed: see ${join(work, 'setup-database.log')}`);
 log('database ready');
-// Two at a time: fourteen TypeScript processes starting at once on two cores take longer than one by one.
+// Two at a time: fourteen processes starting at once on two cores take longer than one by one.
 for (let i = 0; i < instances.length; i += 2) await Promise.all(instances.slice(i, i + 2).map(start));
 log(`${instances.length} instances up`);
 
@@ -162,7 +161,7 @@ log(`${instances.length} instances up`);
 const upstream = (kind: InstanceInfo['kind']) => `${kind}=${instances.filter((i) => i.kind === kind).map((i) => `127.0.0.1:${i.port}`).join(',')}`;
 const configFile = join(work, 'nginx.conf');
 const generate = spawnLogged('nginx-config', [
-  ...nodeWithTsx('deploy/nginx-config.cli.ts'),
+  ...built('nginx-config'),
   ...(['gateway', 'content', 'identity', 'catalogue', 'enrolment', 'reporting'] as const).flatMap((kind) => ['--upstream', upstream(kind)]),
   '--listen', `127.0.0.1:${port}`,
   '--content-listen', `127.0.0.1:${ports.content}`,

@@ -22,6 +22,8 @@ const env: Record<string, string | undefined> = {
   LOG_REQUESTS: 'false',
   // Production mode has no webhook secret by default; the specs sign shop orders with this one.
   SHOP_WEBHOOK_SECRET: E2E_SHOP_WEBHOOK_SECRET,
+  // Production refuses to start without its shared secrets (docs/deploy.md).
+  CONTENT_TOKEN_SECRET: process.env.CONTENT_TOKEN_SECRET ?? 'e2e-content-token-secret-5b81d7e0',
   // Course packages on another site than the portal's 127.0.0.1 (contentOrigin in playwright.config.ts).
   CONTENT_PORT: String(Number(port) + 20),
   CONTENT_ORIGIN_URL: `http://localhost:${Number(port) + 20}`,
@@ -49,6 +51,7 @@ if (database === 'mysql') {
 const sink = await startMailSink(Number(port));
 env.SMTP_URL = sink.smtpUrl;
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/gateway/src/main.ts')], { env, stdio: 'inherit', cwd: root });
+// The built runtime, as production runs it (`npm run build -w @portal/gateway`, part of turbo's build).
+const child = spawn(process.execPath, [join(root, 'services/gateway/dist/main.js')], { env, stdio: 'inherit', cwd: root });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

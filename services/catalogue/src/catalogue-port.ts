@@ -1,5 +1,4 @@
-import { createLocalStorage, type CataloguePort, type PortContext } from '@portal/service-kit';
-import { join } from 'node:path';
+import { createStorage, type CataloguePort, type PortContext } from '@portal/service-kit';
 import { readBackground } from './modules/certificate-background/certificate-background';
 import { canReadCourseFiles } from './modules/packages/course-file-access';
 import { findCompanyCourseActivities, findCourseSummaries, findCourseSummaryBySku, getCoursePackage } from './queries';
@@ -11,7 +10,7 @@ export function createCataloguePort(context: PortContext): CataloguePort {
     coursesByIds: (ids, options = {}) => findCourseSummaries(orm, ids, options.companyId),
     coursePackage: (courseId) => getCoursePackage(orm, courseId),
     companyCourseActivities: (companyId, courseId) => findCompanyCourseActivities(orm.em.fork(), companyId, courseId),
-    certificateBackground: () => readBackground(context.storage ?? createLocalStorage(join(context.env.dataDir, 'storage'))),
+    certificateBackground: () => readBackground(context.storage ?? createStorage(context.env)),
     courseBySku: (sku) => findCourseSummaryBySku(orm.em.fork(), sku),
     canReadCourseFiles(principal, courseId) {
       if (!ports) throw new Error('canReadCourseFiles needs the identity and enrolment ports (PortContext.ports)');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
 import { configureLogger, xsrfTokenFor, type Em } from '@portal/service-kit';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { loadGatewayEnv } from '../src/env';
+import { BENCH_SECRETS, loadGatewayEnv } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { REPO_ROOT } from '../src/paths';
@@ -24,7 +24,7 @@ export interface BenchPortal {
 export async function withBenchPortal<T>(name: string, measure: (portal: BenchPortal) => Promise<T>): Promise<T> {
   configureLogger({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), `portal-bench-${name}-`));
-  const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir });
+  const env = loadGatewayEnv({ ...BENCH_SECRETS, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir });
   const platform = await createPlatform(env);
   const server = serve({ fetch: createGatewayApp(platform).fetch, port: 0, hostname: '127.0.0.1' });
   try {

@@ -10,7 +10,7 @@ import { reportingEnrolmentsQuery, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } fr
 import { configureLogger, isMysqlUrl, xsrfTokenFor, type Em } from '@portal/service-kit';
 import { makeSession, makeUser } from '@portal/identity-service/testing';
 import { readReportingEnrolments } from '@portal/reporting-service/testing';
-import { loadGatewayEnv, REPORTING_BENCH_KEEP, REPORTING_BENCH_NAME, REPORTING_BENCH_ROWS, REPORTING_BENCH_SAMPLES } from '../src/env';
+import { BENCH_SECRETS, loadGatewayEnv, REPORTING_BENCH_KEEP, REPORTING_BENCH_NAME, REPORTING_BENCH_ROWS, REPORTING_BENCH_SAMPLES } from '../src/env';
 import { createPlatform } from '../src/platform';
 import { createGatewayApp } from '../src/gateway-app';
 import { REPO_ROOT } from '../src/paths';
@@ -280,9 +280,9 @@ const loadAverage = async () => (await import('node:os')).loadavg().map((n) => N
  */
 export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<ReportingBenchFigure> {
   configureLogger({ quiet: true });
-  const source = loadGatewayEnv();
+  const source = loadGatewayEnv(BENCH_SECRETS);
   const database = await benchDatabase(source.DATABASE_URL);
-  const env = loadGatewayEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl });
+  const env = loadGatewayEnv({ ...BENCH_SECRETS, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl });
   const mysql = isMysqlUrl(env.DATABASE_URL);
   const platform = await createPlatform(env);
   const server = serve({ fetch: createGatewayApp(platform).fetch, port: 0, hostname: '127.0.0.1' });

@@ -1,10 +1,8 @@
-import { createReadStream, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { ServiceDeps } from '@portal/service-kit';
+import { storedFileResponse, type ServiceDeps } from '@portal/service-kit';
 import { contentTokenSecret, verifyContentToken } from '@portal/enrolment-service';
 import { fromRepoRoot } from './paths';
 
@@ -272,39 +270,16 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage'
       return notFound();
     }
     if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
-    let path: string;
-    let size: number;
-    try {
-      path = deps.storage.localPath(`courses/${grant.courseId}/package/${segments.join('/')}`);
-      const info = await stat(path);
-      if (!info.isFile()) return notFound();
-      size = info.size;
-    } catch {
-      return notFound();
-    }
-    const type = typeOf(path);
+    const key = `courses/${grant.courseId}/package/${segments.join('/')}`;
+    const type = typeOf(key);
     if (/^text\/html|^application\/xhtml\+xml/.test(type)) {
-      const html = injectRuntime(await readFile(path, 'utf8'), base);
+      const page = await deps.storage.get(key).catch(() => null);
+      if (!page) return notFound();
+      const html = injectRuntime(page.toString('utf8'), base);
       return new Response(c.req.method === 'HEAD' ? null : html, { headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
     }
-    const headers = new Headers({ ...BASE_HEADERS, 'Content-Type': type, 'Accept-Ranges': 'bytes' });
-    let start = 0;
-    let end = size - 1;
-    let status = 200;
-    const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range')?.trim() ?? '');
-    if (range && !(range[1] === '' && range[2] === '')) {
-      if (range[1] === '') start = Math.max(0, size - Number(range[2]));
-      else {
-        start = Number(range[1]);
-        if (range[2] !== '') end = Math.min(end, Number(range[2]));
-      }
-      if (start > end || start >= size) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
-      status = 206;
-      headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-    }
-    headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
-    if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
-    return new Response(Readable.toWeb(createReadStream(path, { start, end })) as unknown as ReadableStream, { status, headers });
+    // Streamed from storage (local disk or the bucket) with byte ranges and an ETag: media seek and revalidate.
+    return (await storedFileResponse(deps.storage, key, c.req.raw, { ...BASE_HEADERS, 'Content-Type': type })) ?? notFound();
   });
   app.all('*', () => notFound());
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { loadEnv, type Env } from '@portal/service-kit';
 import { fromRepoRoot } from './paths';
 
@@ -9,6 +10,26 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
 
 /** The folder `npm run …` was typed in (npm runs a workspace's script in the workspace). */
 export const INVOKED_FROM = process.env.INIT_CWD ?? process.cwd();
+
+/**
+ * `npm start` serves with `--demo`: the demo mode, NODE_ENV=development unless NODE_ENV is set
+ * (then that mode, as said in the banner). `npm run start:production` serves without it, in
+ * production (NODE_ENV's default).
+ */
+export function startModeOverrides(argv: readonly string[], environment: Record<string, string | undefined>): Record<string, string> {
+  return argv.includes('--demo') && !environment.NODE_ENV ? { NODE_ENV: 'development' } : {};
+}
+
+/** The server's environment (main.ts), in the mode its command line asks for. */
+export function loadServerEnv(argv: readonly string[] = process.argv): Env {
+  return loadGatewayEnv(startModeOverrides(argv, process.env));
+}
+
+/** A bench portal runs in production, whose secrets it makes up for the run unless given. */
+export const BENCH_SECRETS = {
+  CONTENT_TOKEN_SECRET: process.env.CONTENT_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+  SHOP_WEBHOOK_SECRET: process.env.SHOP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+};
 
 /** The bench's and size check's settings, read here once like the rest of the environment. */
 export const BENCH_DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);

@@ -1,13 +1,13 @@
 import { serve } from '@hono/node-server';
 import { drainable, logger } from '@portal/service-kit';
-import { loadGatewayEnv } from './env';
+import { loadServerEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
 import { createContentOriginApp } from './content-origin';
 import { seedDemoData } from './seed';
-import { startBanner, startModeOverrides } from './start-banner';
+import { startBanner } from './start-banner';
 
-const env = loadGatewayEnv(startModeOverrides(process.argv, process.env));
+const env = loadServerEnv();
 const platform = await createPlatform(env);
 const seeded = await seedDemoData(platform);
 if (seeded) logger.info('demo data seeded');

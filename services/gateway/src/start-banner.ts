@@ -1,15 +1,6 @@
 import { DEV_SHOP_WEBHOOK_SECRET, type Env } from '@portal/service-kit';
 import { demoSignInLines } from './seed';
 
-/**
- * `npm start` serves with `--demo`: the demo mode, NODE_ENV=development unless NODE_ENV is set
- * (then that mode, as said in the banner). `npm run start:production` serves without it, in
- * production (NODE_ENV's default).
- */
-export function startModeOverrides(argv: readonly string[], environment: Record<string, string | undefined>): Record<string, string> {
-  return argv.includes('--demo') && !environment.NODE_ENV ? { NODE_ENV: 'development' } : {};
-}
-
 /** What the mode changes that someone trying the portal would trip over (the shop's orders above all). */
 export function modeLine(env: Env): string {
   const shop =

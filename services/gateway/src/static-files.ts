@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { etagMatches } from '@portal/service-kit';
 import { getMimeType } from 'hono/utils/mime';
 
 /** Content-hashed files (`main.35883037.js`): a new release gets new names, so keep them a year. */
@@ -41,13 +42,8 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/** True when If-None-Match names this tag (weak comparison, as RFC 9110 asks for this header). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
+// One comparison for built files and stored ones.
+export { etagMatches };
 
 interface CachedFile {
   mtimeMs: number;

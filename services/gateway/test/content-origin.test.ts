@@ -51,6 +51,13 @@ describe('the content origin', () => {
     const range = await app.request(`/c/${token}/media/clip.bin`, { headers: { Range: 'bytes=1-2' } });
     expect(range.status).toBe(206);
     expect([...new Uint8Array(await range.arrayBuffer())]).toEqual([2, 3]);
+    // Streamed from storage with today's caching and an ETag to revalidate against (issue 21 item 2).
+    expect(range.headers.get('cache-control')).toBe('private, max-age=300');
+    const etag = range.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await app.request(`/c/${token}/media/clip.bin`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toContain('frame-ancestors');
     expect((await app.request(`/c/${token}/__portal/cross-frame-api.js`)).status).toBe(200);
     expect(await (await app.request(`/c/${token}/__portal/bridge.js`)).text()).toContain('__portalScorm');
     // The SCO shell (issue 20): the origin's own page, holding the API and framing the package.

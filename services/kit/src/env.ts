@@ -31,8 +31,17 @@ const envSchema = z.object({
   /** Where the content server listens (default PORT + 1) and on which interface (default HOST). */
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   CONTENT_HOST: z.string().optional(),
-  /** Signs the content origin's attempt tokens; generated once into DATA_DIR when absent. */
-  CONTENT_TOKEN_SECRET: z.string().min(16).optional(),
+  /**
+   * Where files go (course packages, logos, the certificate background): `s3://bucket/prefix` for
+   * an S3-compatible store (with the AWS SDK's AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID,
+   * AWS_SECRET_ACCESS_KEY), `file:///path` for a folder; absent: DATA_DIR/storage.
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(/^(s3|file):\/\//, 'STORAGE_URL must start with s3:// or file://.')
+    .optional(),
+  /** Signs the content origin's attempt tokens; required in production, else generated once into DATA_DIR. */
+  CONTENT_TOKEN_SECRET: z.string().min(16, 'CONTENT_TOKEN_SECRET must be at least 16 characters.').optional(),
   /** Set behind HTTPS so cookies are Secure. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /**
@@ -52,7 +61,7 @@ const envSchema = z.object({
   /**
    * The shared secret the shop signs its order webhook with (HMAC-SHA256 of the raw body, hex, in
    * X-Shop-Signature). Outside production it defaults to DEV_SHOP_WEBHOOK_SECRET; in production
-   * there is no default: without it every order is refused with 401 (a known secret would let
+   * there is no default and the server refuses to start without it (a known secret would let
    * anyone mint credits).
    */
   SHOP_WEBHOOK_SECRET: z.string().min(16, 'SHOP_WEBHOOK_SECRET must be at least 16 characters.').optional(),
@@ -74,6 +83,9 @@ const envSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
+/** The secrets each instance must share, so in production they come from the environment (docs/deploy.md). */
+export const PRODUCTION_SECRETS = ['CONTENT_TOKEN_SECRET', 'SHOP_WEBHOOK_SECRET'] as const;
+
 /** The shop webhook's secret in development and tests only (documented in README.md). */
 export const DEV_SHOP_WEBHOOK_SECRET = 'dev-shop-webhook-secret';
 
@@ -84,7 +96,7 @@ export type Env = z.infer<typeof envSchema> & {
   contentOriginUrl: string;
   contentPort: number;
   contentHost: string;
-  /** What shop orders must be signed with; null in production without SHOP_WEBHOOK_SECRET (webhook closed). */
+  /** What shop orders must be signed with (null only where a test builds an Env by hand: webhook closed). */
   shopWebhookSecret: string | null;
 };
 
@@ -94,6 +106,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    // Every instance must sign with the same secrets: none may be made up on one machine's disk.
+    const missing = PRODUCTION_SECRETS.filter((name) => !env[name]);
+    if (missing.length) throw new Error(`Invalid environment: ${missing.join(', ')} must be set when NODE_ENV=production (at least 16 characters each).`);
+  }
   const dataDir = resolve(env.DATA_DIR);
   const shopWebhookSecret = env.SHOP_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SHOP_WEBHOOK_SECRET);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
@@ -149,8 +166,9 @@ export function contentOriginAliases(contentOriginUrl: string): string[] {
 }
 
 /**
- * A secret that must not have a default in code: read from the environment, or generated once
- * into the data folder for the embedded set-up (so restarts keep sessions and links valid).
+ * A secret that must not have a default in code: read from the environment (always so in
+ * production, where loadEnv refuses to start without it), or generated once into the data folder
+ * for the embedded set-up (so restarts keep sessions and links valid).
  */
 export function loadOrCreateSecret(dataDir: string, name: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv;

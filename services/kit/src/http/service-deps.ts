@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { Env } from '../env';
 import type { Orm } from '../db';
 import { createQueuedMailer, type Mailer } from '../mail';
 import { createJobQueue, type JobQueue } from '../jobs';
 import { createAuditLog } from '../audit';
-import { createLocalStorage, type Storage } from '../storage';
+import { createStorage, type Storage } from '../storage';
 import type { PortContext, PortFactories } from '../ports';
 import type { ServiceDeps } from './context';
 
@@ -12,7 +11,7 @@ import type { ServiceDeps } from './context';
  * The one way to build a service's dependencies, for every composition root: the gateway, a
  * service run alone, and tests. Ports are built from their factories on the same database and
  * clock; jobs go to the jobs table, mail through it (`mail.send` jobs, delivered by a worker to
- * SMTP_URL or the data folder), and files to `<dataDir>/storage` unless given.
+ * SMTP_URL or the data folder), and files to STORAGE_URL's store (default `<dataDir>/storage`) unless given.
  */
 export function createServiceDeps(options: {
   env: Env;
@@ -44,7 +43,7 @@ export function createServiceDeps(options: {
     orm,
     jobs,
     mailer: options.mailer ?? createQueuedMailer(jobs),
-    storage: options.storage ?? createLocalStorage(join(env.dataDir, 'storage')),
+    storage: options.storage ?? createStorage(env),
     now: options.now ?? (() => new Date()),
     audit: createAuditLog({ orm, now: () => deps.now() }),
     identity: options.ports.identity(context),

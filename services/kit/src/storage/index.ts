@@ -1,1 +1,4 @@
+export * from './storage';
 export * from './local-storage';
+export * from './serve-stored';
+export * from './create-storage';

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { randomInt } from 'node:crypto';
 import { COMPANY_SPECIFIC_CATEGORY_NAME, COURSE_PACKAGE_MISSING, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
 import { uploadedFilePath, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
@@ -12,6 +14,9 @@ import { PackageError } from '../packages/safe-unzip';
 import { sanitiseDescription } from './sanitise-html';
 import { packagePassMark } from './pass-mark';
 import { readManifest } from '../../queries';
+
+/** An uploaded file (on disk until the request ends) as a stream: an attachment of any size never sits whole in memory. */
+const streamOf = (file: Blob) => Readable.fromWeb(file.stream() as unknown as WebReadableStream);
 
 const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'];
 
@@ -113,7 +118,7 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
         await deps.storage.remove(folder);
         const key = `${folder}/${safeFileName(body.certificate.name)}`;
         written.push(key);
-        await deps.storage.put(key, new Uint8Array(await body.certificate.arrayBuffer()));
+        await deps.storage.putStream(key, streamOf(body.certificate));
         tx.assign(course, { certificatePath: key });
       }
 
@@ -144,7 +149,7 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
             await deps.storage.remove(folder);
             const key = `${folder}/${safeFileName(input.file.name)}`;
             written.push(key);
-            await deps.storage.put(key, new Uint8Array(await input.file.arrayBuffer()));
+            await deps.storage.putStream(key, streamOf(input.file));
             tx.assign(activity, { filePath: key, fileName: input.file.name.slice(0, 255) });
           } else if (input.remove_file) {
             await deps.storage.remove(folder);

@@ -1,8 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { readSessionToken, type AppEnv, type ServiceDeps } from '@portal/service-kit';
+import { readSessionToken, storedFileResponse, type AppEnv, type ServiceDeps } from '@portal/service-kit';
 import { contentTypeOf } from './content-types';
 
 const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
@@ -45,46 +42,11 @@ export function courseFileRoutes(deps: ServiceDeps) {
     if (segments[0]!.toLowerCase() === 'package') return notFound();
     const key = `courses/${Number(c.req.param('courseId'))}/${segments.join('/')}`;
 
-    let path: string;
-    let size: number;
-    try {
-      path = deps.storage.localPath(key);
-      const info = await stat(path);
-      if (!info.isFile()) return notFound();
-      size = info.size;
-    } catch {
-      return notFound();
+    const headers: Record<string, string> = { 'Content-Type': contentTypeOf(key), 'Cache-Control': 'private, max-age=300' };
+    if (servedAsDownload(segments, headers['Content-Type']!)) {
+      headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(segments[segments.length - 1]!)}`;
     }
-
-    const headers = new Headers({
-      'Content-Type': contentTypeOf(path),
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, max-age=300',
-    });
-    if (servedAsDownload(segments, headers.get('Content-Type')!)) {
-      headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(segments[segments.length - 1]!)}`);
-    }
-    let start = 0;
-    let end = size - 1;
-    let status = 200;
-    const range = c.req.header('range');
-    if (range) {
-      const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-      if (!match || (match[1] === '' && match[2] === '')) {
-        return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
-      }
-      if (match[1] === '') start = Math.max(0, size - Number(match[2]));
-      else {
-        start = Number(match[1]);
-        if (match[2] !== '') end = Math.min(end, Number(match[2]));
-      }
-      if (start > end || start >= size) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
-      status = 206;
-      headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-    }
-    headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
-    if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
-    const stream = Readable.toWeb(createReadStream(path, { start, end })) as unknown as ReadableStream;
-    return new Response(stream, { status, headers });
+    // Streamed from storage with byte ranges and an ETag, wherever the files are kept.
+    return (await storedFileResponse(deps.storage, key, c.req.raw, headers)) ?? notFound();
   });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
@@ -70,7 +70,7 @@ describe('a large package (issue 13 item 7)', () => {
     try {
       await installPackage(storage, 43, unpacked);
       expect(buffered).toEqual([]);
-      expect(statSync(storage.localPath('courses/43/package/media/video.mp4')).size).toBe(size);
+      expect((await storage.stat('courses/43/package/media/video.mp4'))?.size).toBe(size);
       expect((await storage.get('courses/43/package/index.html')).toString()).toBe('<p>Hello</p>');
     } finally {
       await unpacked.dispose();
