@@ -1,8 +1,7 @@
-import { auditSchema, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv } from '@portal/service-kit';
-import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
-import { createIdentityPort, identitySchema } from '@portal/identity-service/testing';
-import { enrolmentSchema } from '../schema';
-import { createEnrolmentPort } from '../enrolment-port';
+import { auditSchema, composeServices, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv, type PortFactories } from '@portal/service-kit';
+import { catalogueService } from '@portal/catalogue-service';
+import { identityService } from '@portal/identity-service';
+import { enrolmentService } from '../service';
 import { enrol } from '../modules/enrollments/enrol';
 
 /**
@@ -12,8 +11,9 @@ import { enrol } from '../modules/enrollments/enrol';
  */
 configureLogger({ quiet: true });
 const env = loadEnv();
-const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema] });
-const deps = createServiceDeps({ env, orm, ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort } });
+const services = composeServices([identityService, catalogueService, enrolmentService]);
+const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, ...services.schemas] });
+const deps = createServiceDeps({ env, orm, ports: services.ports as PortFactories });
 const input = JSON.parse(process.env.FINALISE ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
 
 process.stdout.write('ready\n');
