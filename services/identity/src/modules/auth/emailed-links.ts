@@ -7,7 +7,7 @@ import { deleteOtherSessions } from '../sessions/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
 import { countAttempt, LIMITS } from './rate-limit';
 import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
-import { adoptSetUpEmail } from '../learner-account/learner-account';
+import { adoptSetUpEmail } from '../credentials/change-credentials';
 import { assertUniqueIdentity } from '../users/manage-users';
 
 interface MailRequest {
