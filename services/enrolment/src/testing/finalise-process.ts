@@ -2,10 +2,10 @@ import { auditSchema, composeServices, configureLogger, createOrm, createService
 import { catalogueService } from '@portal/catalogue-service';
 import { identityService } from '@portal/identity-service';
 import { enrolmentService } from '../service';
-import { enrol } from '../modules/enrollments/enrol';
+import { enrol } from '../modules/enrolling/enrol';
 
 /**
- * One wizard finalise in a process of its own, for modules/enrollments/finalise-crash.test.ts to kill -9 at a random
+ * One wizard finalise in a process of its own, for modules/enrolling/finalise-crash.test.ts to kill -9 at a random
  * point: the database comes from the environment (DATA_DIR's SQLite file, or DATABASE_URL), the
  * request from FINALISE ({ companyId, courseId, prefix, count } — `count` new learners with emails).
  */

@@ -6,7 +6,7 @@ import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeCreditAccount } from '../../testing/factories';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '../../service';

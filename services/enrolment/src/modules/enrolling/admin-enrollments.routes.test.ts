@@ -8,7 +8,7 @@ import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
 import { changeCredits } from '../credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '../../service';

@@ -7,7 +7,7 @@ import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { changeCredits } from '../credits/credit.repository';
 import { openAttempt } from '../player/launch-course';
 import { ScoState, ScormAttempt } from '../player/scorm.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './remove-enrollments';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';

@@ -7,7 +7,7 @@ import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/ident
 import { Course, makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
-import type { EnrollmentStatus } from './enrollment.entity';
+import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '../../service';
