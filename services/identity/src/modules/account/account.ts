@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
 import { AppError, notFound, randomToken, reencodeImage, UnreadableImageError, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
-import type { ICompany } from '../companies/company.entity';
-import { depotsOf, findCompany, findDepot } from '../companies/company.repository';
-import { findUser, managersOf } from '../users/user.repository';
+import type { ICompany } from '../../data/company.entity';
+import { depotsOf, findCompany, findDepot } from '../../data/company.repository';
+import { findUser, managersOf } from '../../data/user.repository';
 import { assertCurrentPassword } from '../auth/current-password';
 import { requestPasswordReset } from '../auth/emailed-links';
 import { changeCredentials } from '../credentials/change-credentials';

@@ -1,8 +1,8 @@
 import { hashPassword, type Em, type Mailer } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { assertUniqueIdentity } from '../users/manage-users';
-import { deleteOtherSessions } from '../sessions/session.repository';
-import { deleteUnusedTokensOfUser } from '../auth/user-token.repository';
+import type { IUser } from '../../data/user.entity';
+import { assertUniqueIdentity } from './unique-identity';
+import { deleteOtherSessions } from '../../data/session.repository';
+import { deleteUnusedTokensOfUser } from '../../data/user-token.repository';
 import { tellOldAddress, tellPasswordChanged } from './credential-mail';
 
 /**

@@ -1,15 +1,15 @@
 import { LEARNER_ACCOUNT_MESSAGES, LOGIN_LINK_TTL_MINUTES, RECENT_SIGN_INS_SHOWN, RESET_TOKEN_TTL_MINUTES, type RouteOutput, type learnerAccountGet } from '@portal/contracts';
 import { AppError, notFound, validationError, type Em, type Mailer, type Principal } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { findUser } from '../users/user.repository';
-import { assertUniqueIdentity } from '../users/manage-users';
-import { issueToken } from '../auth/user-token.repository';
+import type { IUser } from '../../data/user.entity';
+import { findUser } from '../../data/user.repository';
+import { assertUniqueIdentity } from '../credentials/unique-identity';
+import { issueToken } from '../../data/user-token.repository';
 import { loginLinkMail } from '../auth/auth-mail';
 import { countAttempt, LIMITS } from '../auth/rate-limit';
 import { sendLater, setUpSignInMail } from '../credentials/credential-mail';
 import { changeCredentials } from '../credentials/change-credentials';
 import { assertCurrentPassword } from '../auth/current-password';
-import { signInsOf } from './sign-in-record.repository';
+import { signInsOf } from '../../data/sign-in-record.repository';
 
 /** Purchase history of shop (wp_user) accounts: another page of the portal. */
 export const PURCHASE_HISTORY_PATH = '/purchase-history';
