@@ -1,5 +1,5 @@
 import { createAuditLog, type EnrolmentPort, type PortContext } from '@portal/service-kit';
-import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enrollments/remove-enrollments';
+import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enrolling/remove-enrollments';
 import { courseIdsOfUsers, courseIdsWithEnrollments, openCourseIdsOf } from './modules/enrollments/enrollment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';

@@ -5,3 +5,4 @@ export { seedDemoEnrolment } from './seeders/demo-enrolment';
 export { certificateIssuedJob } from './modules/certificates/certificate-jobs';
 export { enrolmentScheduledTasks, enrolmentJobDefinitions, sendExpiryReminders } from './modules/reminders';
 export { contentTokenSecret, signContentToken, verifyContentToken } from './modules/player/content-token';
+export { enrolmentService } from './service';

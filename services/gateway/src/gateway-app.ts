@@ -12,15 +12,11 @@ import {
   type AppEnv,
   type ServiceDeps,
 } from '@portal/service-kit';
-import { createIdentityApp } from '@portal/identity-service';
-import { createCatalogueApp } from '@portal/catalogue-service';
-import { createEnrolmentApp } from '@portal/enrolment-service';
-import { createReportingApp } from '@portal/reporting-service';
 import { compressJson } from './compress-json';
 import { logoutHandlers } from './logout';
 import { securityHeaders } from './security-headers';
 import { mountStaticSites, publicShellPage } from './static-sites';
-import { scheduledTasks } from './platform';
+import { SERVICES, scheduledTasks } from './platform';
 
 export interface GatewayOptions {
   /** Serve shells and remotes from their dist folders (off in API-only tests). */
@@ -71,10 +67,8 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   app.get('/api/openapi.json', (c) => c.json(openApi));
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
 
-  app.route('/', createIdentityApp(deps));
-  app.route('/', createCatalogueApp(deps));
-  app.route('/', createEnrolmentApp(deps));
-  app.route('/', createReportingApp(deps, { scheduledTasks: () => scheduledTasks(deps) }));
+  const context = { scheduledTasks: () => scheduledTasks(deps) };
+  for (const service of SERVICES) app.route('/', service.app(deps, context));
   app.all('/api/*', notFoundHandler);
 
   // Signing out needs the session's XSRF token (the page posts it); a bare GET only clears an ended session.

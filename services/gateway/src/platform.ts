@@ -17,47 +17,49 @@ import {
   type ScheduledTask,
   type ServiceDeps,
   type ServiceSchema,
+  composeServices,
+  type ServiceDescriptor,
 } from '@portal/service-kit';
-import { createIdentityPort, emailedLinkJob, identitySchema, removeExpiredSessionsAndTokens } from '@portal/identity-service';
-import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service';
-import { certificateIssuedJob, createEnrolmentPort, enrolmentJobDefinitions, enrolmentScheduledTasks, enrolmentSchema } from '@portal/enrolment-service';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '@portal/reporting-service';
 
-export const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema];
+/** The portal's services, in mounting order. The gateway is the one place that knows them all. */
+export const SERVICES: readonly ServiceDescriptor[] = [identityService, catalogueService, enrolmentService, reportingService];
 
-/** Every service's front door, in process. The gateway is the one place that knows them all. */
-export const ALL_PORTS: PortFactories = { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort };
+const composed = composeServices(SERVICES);
+
+const ALL_SCHEMAS: ServiceSchema[] = [jobsSchema, auditSchema, ...composed.schemas];
+
+/** Every service's front door, in process. */
+const ALL_PORTS = composed.ports as PortFactories;
 
 /**
  * Every kind of job the portal's workers run, by name. A service that wants work done later
- * enqueues `deps.jobs.enqueue(name, payload)`; its handler is registered here.
+ * enqueues `deps.jobs.enqueue(name, payload)`; its handler comes from its descriptor.
  */
 export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
   const { env } = platform;
-  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), certificateIssuedJob(platform), emailedLinkJob(() => platform), ...enrolmentJobDefinitions(platform)];
+  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), ...composed.jobs(() => platform)];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The portal's schedule, in one place (times in UTC). A task should be short: it finds what is
- * due and enqueues jobs for the slow part. Each occurrence runs once across every instance.
+ * The portal's schedule, in one place (times in UTC): the services' tasks and the platform's own.
+ * A task should be short: it finds what is due and enqueues jobs for the slow part. Each
+ * occurrence runs once across every instance.
  */
 export function scheduledTasks(platform: ServiceDeps): ScheduledTask[] {
-  const em = () => platform.orm.em.fork();
   return [
-    defineTask({
-      name: 'identity.remove-expired-sessions',
-      description: 'Removes expired sessions, expired or used sign-in and reset tokens, and old rate-limit attempts.',
-      schedule: { every: 'day', hour: 3, minute: 15 },
-      run: async ({ now }) => void (await removeExpiredSessionsAndTokens(em(), now)),
-    }),
+    ...composed.scheduledTasks(platform),
     defineTask({
       name: 'jobs.prune-scheduled-runs',
       description: 'Forgets the records of scheduled runs older than 90 days.',
       schedule: { every: 'day', hour: 3, minute: 30 },
-      run: async ({ now }) => void (await pruneScheduledRuns(em(), new Date(now.getTime() - 90 * DAY_MS))),
+      run: async ({ now }) => void (await pruneScheduledRuns(platform.orm.em.fork(), new Date(now.getTime() - 90 * DAY_MS))),
     }),
-    ...enrolmentScheduledTasks(platform),
   ];
 }
 

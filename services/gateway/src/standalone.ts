@@ -1,11 +1,6 @@
-import type { Hono } from 'hono';
-import { runStandaloneService, type AppEnv, type ServiceDeps } from '@portal/service-kit';
-import { createIdentityApp } from '@portal/identity-service';
-import { createCatalogueApp } from '@portal/catalogue-service';
-import { createEnrolmentApp } from '@portal/enrolment-service';
-import { createReportingApp } from '@portal/reporting-service';
+import { runStandaloneService, type ServiceDeps } from '@portal/service-kit';
 import { loadGatewayEnv } from './env';
-import { createPlatform } from './platform';
+import { createPlatform, scheduledTasks, SERVICES } from './platform';
 
 /**
  * Runs one service alone: `tsx src/standalone.ts <identity|catalogue|enrolment|reporting>` (each
@@ -14,18 +9,12 @@ import { createPlatform } from './platform';
  * without a dependency cycle, which turbo refuses. Its ports are the same in-process adapters
  * as inside the gateway, on the shared database.
  */
-const APPS: Record<string, (deps: ServiceDeps) => Hono<AppEnv>> = {
-  identity: createIdentityApp,
-  catalogue: createCatalogueApp,
-  enrolment: createEnrolmentApp,
-  reporting: createReportingApp,
-};
-
 const name = process.argv[2] ?? '';
-const createApp = APPS[name];
-if (!createApp) {
-  process.stderr.write(`Usage: standalone <${Object.keys(APPS).join('|')}>\n`);
+const service = SERVICES.find((s) => s.name === name);
+if (!service) {
+  process.stderr.write(`Usage: standalone <${SERVICES.map((s) => s.name).join('|')}>\n`);
   process.exit(2);
 }
 const platform = await createPlatform(loadGatewayEnv());
+const createApp = (deps: ServiceDeps) => service.app(deps, { scheduledTasks: () => scheduledTasks(deps) });
 runStandaloneService({ name, deps: platform, createApp, close: platform.close });

@@ -3,7 +3,7 @@ import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testi
 import { contentTokenSecret, signContentToken } from '@portal/enrolment-service';
 import { openAttempt } from '@portal/enrolment-service/testing';
 import { hashToken } from '@portal/service-kit';
-import { ALL_PORTS, ALL_SCHEMAS } from '../src/platform';
+import { SERVICES } from '../src/platform';
 import { contentFramePolicy, createContentOriginApp, injectRuntime } from '../src/content-origin';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
@@ -20,7 +20,7 @@ const NOW = new Date('2026-06-15T12:00:00Z');
 let attemptId = 0;
 let courseId = 0;
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: ALL_SCHEMAS, ports: ALL_PORTS, now: () => NOW });
+  platform = await createTestPlatform({ services: SERVICES, now: () => NOW });
   app = createContentOriginApp(platform);
   // A live attempt: a learner signed in, enrolled, the player opened (the token is good only while all of that holds).
   const em = platform.orm.em.fork();

@@ -1,12 +1,12 @@
 import type { Role } from '@portal/contracts';
 import { joinPortTransaction, preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
-import { deleteSession, isSessionLive, resolvePrincipal } from './modules/sessions/session.repository';
-import { Company } from './modules/companies/company.entity';
-import { User } from './modules/users/user.entity';
+import { deleteSession, isSessionLive, resolvePrincipal } from './data/session.repository';
+import { Company } from './data/company.entity';
+import { User } from './data/user.entity';
 import { createLearners, type LearnerResult } from './modules/learners/create-learners';
 import { queueWelcomeMails, sendMissingWelcomes, sendWelcomeMails } from './modules/learners/welcome-mail';
-import { issueTokens } from './modules/auth/user-token.repository';
-import { isEmailTaken } from './modules/users/user.repository';
+import { issueTokens } from './data/user-token.repository';
+import { isEmailTaken } from './data/user.repository';
 import { USER_MESSAGES } from '@portal/contracts';
 
 // Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './images';
 export * from './ports';
 export * from './scorm';
+export * from './service';

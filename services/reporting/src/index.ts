@@ -1,1 +1,2 @@
 export { createReportingApp } from './app';
+export { reportingService } from './service';

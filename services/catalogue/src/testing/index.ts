@@ -1,6 +1,4 @@
-/** Catalogue's test helpers, for its own tests and those of the services that depend on it. */
-export { catalogueSchema } from '../schema';
-export { createCataloguePort } from '../catalogue-port';
+/** Catalogue's test factories, for its own tests and those of the services that depend on it. */
 export { Course, type ICourse } from '../modules/courses/course.entity';
 export { CourseActivity } from '../modules/activities/course-activity.entity';
 export { BridgingActivity, CompanyCourse } from '../modules/company-courses/company-course.entity';

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPlatform } from '@portal/service-kit/testing';
-import { createEnrolmentTestPlatform } from '../testing/test-platform';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeEnrollment } from '../testing/factories';
 import { ScormAttempt, ScormInteraction, ScormObjective } from '../modules/player/scorm.entity';
 import { seedDemoAnswers } from './demo-answers';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../service';
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => new Date('2026-06-15T12:00:00Z') });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => new Date('2026-06-15T12:00:00Z') });
 });
 afterAll(() => platform.close());
 

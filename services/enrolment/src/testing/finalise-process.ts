@@ -1,19 +1,19 @@
-import { auditSchema, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv } from '@portal/service-kit';
-import { catalogueSchema, createCataloguePort } from '@portal/catalogue-service/testing';
-import { createIdentityPort, identitySchema } from '@portal/identity-service/testing';
-import { enrolmentSchema } from '../schema';
-import { createEnrolmentPort } from '../enrolment-port';
-import { enrol } from '../modules/enrollments/enrol';
+import { auditSchema, composeServices, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv, type PortFactories } from '@portal/service-kit';
+import { catalogueService } from '@portal/catalogue-service';
+import { identityService } from '@portal/identity-service';
+import { enrolmentService } from '../service';
+import { enrol } from '../modules/enrolling/enrol';
 
 /**
- * One wizard finalise in a process of its own, for modules/enrollments/finalise-crash.test.ts to kill -9 at a random
+ * One wizard finalise in a process of its own, for modules/enrolling/finalise-crash.test.ts to kill -9 at a random
  * point: the database comes from the environment (DATA_DIR's SQLite file, or DATABASE_URL), the
  * request from FINALISE ({ companyId, courseId, prefix, count } — `count` new learners with emails).
  */
 configureLogger({ quiet: true });
 const env = loadEnv();
-const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, identitySchema, catalogueSchema, enrolmentSchema] });
-const deps = createServiceDeps({ env, orm, ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort } });
+const services = composeServices([identityService, catalogueService, enrolmentService]);
+const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, ...services.schemas] });
+const deps = createServiceDeps({ env, orm, ports: services.ports as PortFactories });
 const input = JSON.parse(process.env.FINALISE ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
 
 process.stdout.write('ready\n');

@@ -1,6 +1,4 @@
-/** Enrolment's test helpers, for its own tests and those of the services that depend on it. */
-export { enrolmentSchema } from '../schema';
-export { createEnrolmentPort } from '../enrolment-port';
+/** Enrolment's test factories and rows, for its own tests and those of the gateway and reporting. */
 export { changeCredits } from '../modules/credits/credit.repository';
 export { openAttempt } from '../modules/player/launch-course';
 export { recordAnsweredAttempt, type AnsweredAttempt } from '../modules/player/answered-attempt';
@@ -9,8 +7,6 @@ export { CreditAccount, CreditTransaction } from '../modules/credits/credit.enti
 export { ScormAttempt, ScoState, ScormLogEntry } from '../modules/player/scorm.entity';
 export { LearnerActivity } from '../modules/activities/learner-activity.entity';
 export { makeCreditAccount, makeEnrollment } from './factories';
-export { createEnrolmentTestPlatform } from './test-platform';
-export { certificateIssuedJob } from '../modules/certificates/certificate-jobs';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
 export { issueCertificate } from '../modules/certificates/issue-certificate';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, routeTable, type AnyRoute } from '@portal/contracts';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../testing/identity-test-world';
-import { Company } from './companies/company.entity';
-import { User } from './users/user.entity';
+import { Company } from '../data/company.entity';
+import { User } from '../data/user.entity';
 
 /**
  * Issue 3, point 7: a manager of company B, a manager of a depot of A and a learner of A can

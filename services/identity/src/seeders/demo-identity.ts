@@ -1,7 +1,7 @@
 import { DEFAULT_COMPANY_ID } from '@portal/contracts';
 import { hashPassword, type Em } from '@portal/service-kit';
-import { Company } from '../modules/companies/company.entity';
-import { User } from '../modules/users/user.entity';
+import { Company } from '../data/company.entity';
+import { User } from '../data/user.entity';
 
 /** Fixed ids so the README, the e2e suite and the other services' seeds can name them. */
 export const DEMO = {

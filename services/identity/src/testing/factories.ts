@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@portal/contracts';
 import { hashPassword, type Em } from '@portal/service-kit';
-import { Company, type ICompany } from '../modules/companies/company.entity';
-import { User, type IUser } from '../modules/users/user.entity';
-import { createSession } from '../modules/sessions/session.repository';
+import { Company, type ICompany } from '../data/company.entity';
+import { User, type IUser } from '../data/user.entity';
+import { createSession } from '../data/session.repository';
 
 export const unique = () => randomBytes(4).toString('hex');
 

@@ -1,10 +1,8 @@
 import type { Role } from '@portal/contracts';
-import type { CataloguePort, Em } from '@portal/service-kit';
-import { createRecordingEnrolmentPort, createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '@portal/service-kit/testing';
+import type { Em } from '@portal/service-kit';
+import { createRecordingEnrolmentPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { createIdentityApp } from '../app';
-import { createIdentityPort } from '../identity-port';
-import { identitySchema } from '../schema';
-import { emailedLinkJob } from '../modules/auth/emailed-links';
+import { identityService } from '../service';
 import { makeCompany, makeSession, makeUser, unique } from './factories';
 
 export { unique };
@@ -28,15 +26,7 @@ export interface IdentityTestWorld {
  */
 export async function createIdentityTestWorld(options: { env?: Record<string, string>; configure?: (platform: TestPlatform) => void } = {}): Promise<IdentityTestWorld> {
   const enrolment = createRecordingEnrolmentPort();
-  // The emailed-link job reads the platform when it runs, after it exists.
-  const built: { platform?: TestPlatform } = {};
-  const platform = await createTestPlatform({
-    jobDefinitions: [emailedLinkJob(() => built.platform!)],
-    schemas: [identitySchema],
-    ports: { identity: createIdentityPort, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => enrolment.port },
-    env: options.env ?? {},
-  });
-  built.platform = platform;
+  const platform = await createTestPlatform({ services: [identityService], ports: { enrolment: () => enrolment.port }, env: options.env ?? {} });
   options.configure?.(platform);
   const app = createIdentityApp(platform);
   const em = () => platform.orm.em.fork();

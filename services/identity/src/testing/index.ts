@@ -1,7 +1,5 @@
-/** Identity's test helpers, for its own tests and those of the services that depend on it. */
-export { identitySchema } from '../schema';
-export { createIdentityPort } from '../identity-port';
-export { Company, type ICompany } from '../modules/companies/company.entity';
-export { User, type IUser } from '../modules/users/user.entity';
+/** Identity's test factories, for its own tests and those of the services that depend on it. */
+export { Company, type ICompany } from '../data/company.entity';
+export { User, type IUser } from '../data/user.entity';
 export { makeCompany, makeSession, makeUser, unique } from './factories';
-export { Session } from '../modules/sessions/session.entity';
+export { Session } from '../data/session.entity';

@@ -9,6 +9,8 @@ import { createOrm, migrate, type Orm, type ServiceSchema } from '../db';
 import { createLocalStorage } from '../storage';
 import { mailSendJob, type MailMessage } from '../mail';
 import type { PortFactories } from '../ports';
+import { composeServices, type ServiceDescriptor } from '../service';
+import { unwiredPort } from './recording-enrolment-port';
 import { createServiceDeps, type ServiceDeps } from '../http';
 import { createJobQueue, createWorker, jobsSchema, type JobDefinition, type JobQueue, type Worker } from '../jobs';
 import { auditSchema } from '../audit';
@@ -34,17 +36,28 @@ export interface TestPlatform extends ServiceDeps {
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or — in the MySQL
  * project — a throwaway database on MYSQL_URL's server, dropped afterwards. The deps come from
- * `createServiceDeps` like everywhere else; a service's own tests give the ports of services that
- * depend on it as recording ports (`createRecordingEnrolmentPort`, `unwiredPort`).
+ * `createServiceDeps` like everywhere else. `services` are composed as in the gateway (tables,
+ * ports, jobs); a port no service provides is `ports`' (a recording port) or unwired.
  */
 export async function createTestPlatform(options: {
-  schemas: ServiceSchema[];
-  ports: PortFactories;
+  services?: readonly ServiceDescriptor[];
+  /** Tables beyond the services' (the kit's own tests). */
+  schemas?: ServiceSchema[];
+  /** Ports beside (or instead of) the services': recording ports for the services not in the test. */
+  ports?: Partial<PortFactories>;
   env?: Partial<Record<string, string>>;
   now?: () => Date;
-  /** Job handlers beside `mail.send` (which records into `sentMail`). */
+  /** Job handlers beside the services' and `mail.send` (which records into `sentMail`). */
   jobDefinitions?: JobDefinition[];
 }): Promise<TestPlatform> {
+  const composed = composeServices(options.services ?? []);
+  const ports: PortFactories = {
+    identity: () => unwiredPort('identity'),
+    catalogue: () => unwiredPort('catalogue'),
+    enrolment: () => unwiredPort('enrolment'),
+    ...composed.ports,
+    ...options.ports,
+  };
   configureLogger({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
@@ -64,7 +77,8 @@ export async function createTestPlatform(options: {
   }
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
   // The jobs tables are always there: every mail is a job.
-  const withJobs = options.schemas.includes(jobsSchema) ? options.schemas : [jobsSchema, ...options.schemas];
+  const given = [...(options.schemas ?? []), ...composed.schemas];
+  const withJobs = given.includes(jobsSchema) ? given : [jobsSchema, ...given];
   // And the audit log: services record their actions in it.
   const schemas = withJobs.includes(auditSchema) ? withJobs : [auditSchema, ...withJobs];
   const orm: Orm = await createOrm({ databaseUrl, dataDir, schemas });
@@ -74,9 +88,9 @@ export async function createTestPlatform(options: {
   // The queue and worker read the clock through the deps, so a test that swaps `now` moves them.
   const clock = () => deps.now();
   const queue = createJobQueue({ orm, now: clock });
-  const worker = createWorker({ orm, now: clock, queue, definitions: [mailSendJob(deliver), ...(options.jobDefinitions ?? [])] });
+  const worker = createWorker({ orm, now: clock, queue, definitions: [mailSendJob(deliver), ...composed.jobs(() => deps), ...(options.jobDefinitions ?? [])] });
   const jobs: TestJobQueue = Object.assign(queue, { drain: () => worker.drain(), worker });
-  const deps = createServiceDeps({ env, orm, ports: options.ports, jobs, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
+  const deps = createServiceDeps({ env, orm, ports, jobs, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
   // The same object, not a copy: the ports read the clock through it.
   return Object.assign(deps, {
     jobs,

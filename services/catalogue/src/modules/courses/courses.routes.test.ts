@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFormFields, type CourseDetail, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createRecordingEnrolmentPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { createIdentityPort, identitySchema, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
+import { identityService } from '@portal/identity-service';
 import { createCatalogueApp } from '../../app';
-import { createCataloguePort } from '../../catalogue-port';
-import { catalogueSchema } from '../../schema';
+import { catalogueService } from '../../service';
 import { Category } from '../categories/category.entity';
 import { Course, CourseCategory } from './course.entity';
 import { findCourseActivities } from '../../queries';
@@ -59,10 +59,7 @@ async function create(fields: Record<string, unknown>, session = sessions.admin)
 
 beforeAll(async () => {
   // Enrolment depends on catalogue: here it is a recording port (the gateway tests the real cascades).
-  platform = await createTestPlatform({
-    schemas: [identitySchema, catalogueSchema],
-    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: () => enrolment.port },
-  });
+  platform = await createTestPlatform({ services: [identityService, catalogueService], ports: { enrolment: () => enrolment.port } });
   app = createCatalogueApp(platform);
   const em = platform.orm.em.fork();
   em.create(Category, { id: 1, name: 'Fire Safety' });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { ACTIVITY_MESSAGES } from './activity-messages';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 
@@ -34,7 +36,7 @@ const submit = (session: string, enrollment: number, activityId: number, code: s
   client(session).request(`/learn/${enrollment}/activities/${activityId}`, { method: 'POST', json: { code } });
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companies.a = await company(em);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { ACTIVITY_MESSAGES } from './activity-messages';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /** Issue 13 item 4: wrong activity codes are limited per enrolment and per client address; windows expire. */
 let clock = new Date('2026-06-15T12:00:00Z');
@@ -20,7 +22,7 @@ let activityId: number;
 const CODE = '482913';
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => clock });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, {})).id;

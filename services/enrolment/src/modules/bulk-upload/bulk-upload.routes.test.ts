@@ -4,14 +4,16 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkEnrolUpload, ENROLLING_MESSAGES, wizardEnrol, type BulkRow } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { changeCredits } from '../credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { Enrollment } from '../enrollments/enrollment.entity';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /** Real third-party spreadsheets, beside the repository (../shared/fixtures). */
 const FIXTURES = join(import.meta.dirname, '../../../../../../shared/fixtures/xlsx');
@@ -48,7 +50,7 @@ async function sheet(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => voi
 }
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   companyId = (await makeCompany(em, { name: 'Uploaders Ltd' })).id;

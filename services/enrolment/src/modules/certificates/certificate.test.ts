@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, isPastExpiry, newCertificateCode } from './certificate';
+import { newCertificateCode } from './certificate';
+import { addYears, isPastExpiry } from '../enrollments/validity';
 import { normaliseCertificateCode } from './certificate-code';
 
 const at = (iso: string) => new Date(iso);

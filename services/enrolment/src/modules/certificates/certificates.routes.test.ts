@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { CertificateRecord } from './certificate.entity';
 import { issueCertificate } from './issue-certificate';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-06-15T12:00:00Z');
@@ -41,7 +43,7 @@ async function passed(em: Em, input: { userId?: number; courseId?: number; compa
 const verify = (code: string, from = '10.0.0.1') => as.anonymous.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': from } });
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => now });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => now });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   const company = await makeCompany(em, { name: 'Quarry Ltd' });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { VERIFY_MISSES_MAX } from './verify-rate-limit';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /**
  * Behind a trusted proxy the caller is the last X-Forwarded-For hop (what the proxy saw); the
@@ -11,7 +13,7 @@ import { VERIFY_MISSES_MAX } from './verify-rate-limit';
 let platform: TestPlatform;
 let client: TestClient;
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ env: { TRUST_PROXY: 'true' } });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], env: { TRUST_PROXY: 'true' } });
   client = new TestClient(createEnrolmentApp(platform));
 });
 afterAll(() => platform.close());

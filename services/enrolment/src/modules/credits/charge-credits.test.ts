@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES } from '@portal/contracts';
 import { AppError, type CreditActor } from '@portal/service-kit';
-import type { TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany } from '@portal/identity-service/testing';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeCreditAccount } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { CreditTransaction } from './credit.entity';
 import { creditBalanceOf, ledgerSumOf } from './credit.repository';
 import { chargeEnrolments, creditPayersOf, refundEnrolments } from './charge-credits';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
 });
 afterAll(() => platform.close());
 

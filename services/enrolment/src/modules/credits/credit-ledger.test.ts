@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPlatform } from '@portal/service-kit/testing';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { CreditTransaction } from './credit.entity';
 import { changeCredits, creditBalanceOf } from './credit.repository';
 import { setCreditBalance } from './set-credit-balance';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
 });
 afterAll(() => platform.close());
 

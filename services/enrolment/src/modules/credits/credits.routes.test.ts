@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { Company, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeCreditAccount } from '../../testing/factories';
 import { CREDIT_MESSAGES, creditLedger, creditSources, creditTransfer, type LedgerEntry, type Page } from '@portal/contracts';
 import { CreditAccount } from './credit.entity';
 import { ledgerSumOf } from './credit.repository';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
@@ -27,7 +29,7 @@ const ids = {} as Record<'company' | 'depot' | 'other', number>;
 const sessions = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'managerWithoutAccount' | 'admin' | 'learner', string>;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   const company = await makeCompany(em, 'Roofers Ltd', { credits: 37 });

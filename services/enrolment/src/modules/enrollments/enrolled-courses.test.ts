@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
 });
 afterAll(() => platform.close());
 

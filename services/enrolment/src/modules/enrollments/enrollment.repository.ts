@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { preparedWrite, type Em } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from './enrollment.entity';
-import { isPastExpiry } from '../certificates/certificate';
+import { isPastExpiry } from './validity';
 
 /** Every query about enrolments. */
 

@@ -2,7 +2,7 @@ import { REPORTING_MESSAGES } from '@portal/contracts';
 import { notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { refundEnrolments } from '../credits/charge-credits';
 import { findEnrollment } from '../enrollments/enrollment.repository';
-import { deleteEnrollments } from '../enrollments/remove-enrollments';
+import { deleteEnrollments } from '../enrolling/remove-enrollments';
 import type { IEnrollment } from '../enrollments/enrollment.entity';
 import { actingScope, assertInScope } from './acting-scope';
 

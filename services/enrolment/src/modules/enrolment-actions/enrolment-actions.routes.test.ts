@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteEnrolment, editEnrolment, enrolmentForEdit, remindAll, remindEnrolment, REPORTING_MESSAGES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 import { changeCredits } from '../credits/credit.repository';
 import { chargeEnrolments } from '../credits/charge-credits';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { Enrollment } from '../enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const START = new Date('2026-06-01T10:00:00Z');
 const HOUR = 60 * 60 * 1000;
@@ -35,7 +37,7 @@ async function enrolment(userId: number, input: { companyId?: number; courseId?:
 const balanceOf = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform({ now: () => clock });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   ids.company = (await makeCompany(em, { name: 'Builders Ltd' })).id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { EXPORT_ANSWERS_COLUMNS, EXPORT_BULK_COLUMNS, exportBulk, exportLoginCodes, REPORTING_MESSAGES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
@@ -10,8 +10,10 @@ import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormAttempt } from '../player/scorm.entity';
 import { epochMs, excelDate } from './export-enrolments';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 import { recordAnsweredAttempt } from '../player/answered-attempt';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 let platform: TestPlatform;
@@ -30,7 +32,7 @@ async function workbookOf(response: Response, sheet = 0) {
 }
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   const company = (await makeCompany(em, { name: 'Builders Ltd' })).id;

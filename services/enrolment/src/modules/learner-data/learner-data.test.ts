@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnerCertificate, Page } from '@portal/contracts';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { ScoState, ScormAttempt, ScormLogEntry } from '../player/scorm.entity';
 import { LearnerActivity } from '../activities/learner-activity.entity';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { revokeCertificatesOf } from '../certificates/certificate.repository';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const unique = () => randomBytes(4).toString('hex');
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,7 +29,7 @@ const certs = {} as Record<'fireOld' | 'fireNew' | 'ladders' | 'noise' | 'other'
 let fire: { id: number; name: string };
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   const companyId = (await makeCompany(em, { name: `Builders ${unique()}` })).id;

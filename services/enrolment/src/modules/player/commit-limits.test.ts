@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '@portal/contracts';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { ScoState, ScormLogEntry } from './scorm.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /** Issue 13 item 7: suspend data kept whole up to its cap and refused above it; commits per attempt limited. */
 let clock = new Date('2026-06-15T12:00:00Z');
@@ -17,7 +19,7 @@ let learnerId: number;
 let session: string;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => clock });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, {})).id;

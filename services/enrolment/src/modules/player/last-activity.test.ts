@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { LAST_ACTIVITY_RESOLUTION_MS } from './store-commit';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /**
  * Issue 24 item 2: "Last activity" (the enrolment's updated_at, which /reporting and the export
@@ -19,7 +21,7 @@ let companyId: number;
 let learnerId: number;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => clock });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, {})).id;

@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { CourseSco, Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { makeCompanyCourse, makeCourse as makeCourseRow, makeSco as sco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from './scorm.entity';
 import { contentTokenSecret, verifyContentToken } from './content-token';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const unique = () => randomBytes(4).toString('hex');
 /** Whole seconds, as MySQL DATETIME keeps them. */
@@ -70,7 +72,7 @@ async function logOf(enrollmentId: number) {
 }
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   const company = await makeCompany(em, { name: `Builders ${unique()}` });

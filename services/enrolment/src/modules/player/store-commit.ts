@@ -16,7 +16,7 @@ import {
 } from '@portal/service-kit';
 import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../enrollments/enrollment.entity';
 import { touchLastActivity } from '../enrollments/enrollment.repository';
-import { addYears } from '../certificates/certificate';
+import { addYears } from '../enrollments/validity';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';

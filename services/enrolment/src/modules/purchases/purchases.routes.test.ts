@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES, DEFAULT_COMPANY_ID, invoicePdf, purchaseHistory, SHOP_SIGNATURE_HEADER, type Invoice as InvoiceItem, type Page } from '@portal/contracts';
 import { shopSignature } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { catalogueSchema, createCataloguePort, makeCourse } from '@portal/catalogue-service/testing';
-import { createIdentityPort, identitySchema, makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
+import { catalogueService } from '@portal/catalogue-service';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { identityService } from '@portal/identity-service';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentPort } from '../../enrolment-port';
-import { enrolmentSchema } from '../../schema';
+import { enrolmentService } from '../../service';
 import { makeCreditAccount } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { CreditTransaction } from '../credits/credit.entity';
@@ -25,8 +26,7 @@ const SECRET = 'a-test-shop-secret-of-some-length';
 
 beforeAll(async () => {
   platform = await createTestPlatform({
-    schemas: [identitySchema, catalogueSchema, enrolmentSchema],
-    ports: { identity: createIdentityPort, catalogue: createCataloguePort, enrolment: createEnrolmentPort },
+    services: [identityService, catalogueService, enrolmentService],
     env: { SHOP_WEBHOOK_SECRET: SECRET },
   });
   app = createEnrolmentApp(platform);

@@ -78,11 +78,12 @@ const companyPayload = z.object({ companyId: z.number().int(), at: z.string() })
  * The weekly progress report of one company: its enrolments (bought by it) with each learner's
  * status, as an .xlsx attached, to its managers. Safe to run again (it only mails).
  */
-export function companyProgressReportJob(deps: Deps): JobDefinition {
+export function companyProgressReportJob(platform: Deps | (() => Deps)): JobDefinition {
   return defineJob({
     name: WEEKLY_REPORT_JOB,
     payload: companyPayload,
     async handle({ companyId, at }) {
+      const deps = typeof platform === 'function' ? platform() : platform;
       const [company, managers] = await Promise.all([deps.identity.companyById(companyId), deps.identity.managersOf([companyId])]);
       const to = managers.flatMap((m) => (m.email ? [m.email] : []));
       if (!company || to.length === 0) return;
@@ -102,11 +103,12 @@ export function companyProgressReportJob(deps: Deps): JobDefinition {
 }
 
 /** The monthly list of one company's certificates expiring in the next 60 days, to its managers (nothing when none). */
-export function companyExpiryReportJob(deps: Deps): JobDefinition {
+export function companyExpiryReportJob(platform: Deps | (() => Deps)): JobDefinition {
   return defineJob({
     name: EXPIRY_REPORT_JOB,
     payload: companyPayload,
     async handle({ companyId, at }) {
+      const deps = typeof platform === 'function' ? platform() : platform;
       const [company, managers] = await Promise.all([deps.identity.companyById(companyId), deps.identity.managersOf([companyId])]);
       const to = managers.flatMap((m) => (m.email ? [m.email] : []));
       if (!company || to.length === 0) return;

@@ -28,7 +28,7 @@ export function enrolmentScheduledTasks(deps: ServiceDeps): ScheduledTask[] {
   ];
 }
 
-/** The jobs behind them. */
-export function enrolmentJobDefinitions(deps: ServiceDeps): JobDefinition[] {
+/** The jobs behind them (`deps` may be read only when a job runs). */
+export function enrolmentJobDefinitions(deps: ServiceDeps | (() => ServiceDeps)): JobDefinition[] {
   return [companyProgressReportJob(deps), companyExpiryReportJob(deps)];
 }

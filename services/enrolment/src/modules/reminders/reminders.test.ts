@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createScheduler, type Em } from '@portal/service-kit';
-import type { TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
 import { enrolmentJobDefinitions, enrolmentScheduledTasks, reminderKindFor, sendExpiryReminders } from './index';
 import { queueCompanyReports } from './company-reports';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date('2026-03-01T06:00:00Z');
@@ -19,7 +21,7 @@ let learnerEmail: string;
 let managerEmail: string;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => clock });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
   em = platform.orm.em.fork();
   const company = await makeCompany(em, { name: 'Builders Ltd' });
   const learner = await makeUser(em, { role: 'learner', companyId: company.id, name: 'Lee Learner' });
@@ -68,7 +70,7 @@ describe('expiry reminders', () => {
   });
 
   it('run from the schedule: the daily task claims its occurrence once and the mails carry a re-enrol link', async () => {
-    const fresh = await createEnrolmentTestPlatform({ now: () => clock });
+    const fresh = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
     try {
       const fem = fresh.orm.em.fork();
       const company = await makeCompany(fem, {});
@@ -93,7 +95,7 @@ describe('expiry reminders', () => {
 describe('company reports', () => {
   it('the weekly progress report goes to the managers of companies with send_report, the .xlsx attached; the monthly one lists what expires in 60 days', async () => {
     clock = new Date('2026-04-01T07:00:00Z');
-    const reports = await createEnrolmentTestPlatform({ now: () => clock });
+    const reports = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
     try {
       const rem = reports.orm.em.fork();
       const on = await makeCompany(rem, { name: 'Reports On' });

@@ -4,8 +4,8 @@ import { isReadableImage, verifyPassword } from '@portal/service-kit';
 import { corruptJpegs, corruptPng, testImage } from '@portal/service-kit/testing';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makePng } from '../../testing/png';
-import { User } from '../users/user.entity';
-import { Company } from '../companies/company.entity';
+import { User } from '../../data/user.entity';
+import { Company } from '../../data/company.entity';
 
 let world: IdentityTestWorld;
 let companyA: number;

@@ -1,14 +1,11 @@
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
-import { AppError, hashPassword, notFound, randomToken, reencodeImage, UnreadableImageError, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
-import type { ICompany } from '../companies/company.entity';
-import { depotsOf, findCompany, findDepot } from '../companies/company.repository';
-import { findUser, managersOf } from '../users/user.repository';
-import { assertUniqueIdentity } from '../users/manage-users';
-import { deleteOtherSessions } from '../sessions/session.repository';
-import { deleteUnusedTokensOfUser } from '../auth/user-token.repository';
+import { AppError, notFound, randomToken, reencodeImage, UnreadableImageError, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
+import type { ICompany } from '../../data/company.entity';
+import { depotsOf, findCompany, findDepot } from '../../data/company.repository';
+import { findUser, managersOf } from '../../data/user.repository';
 import { assertCurrentPassword } from '../auth/current-password';
 import { requestPasswordReset } from '../auth/emailed-links';
-import { tellOldAddress, tellPasswordChanged } from '../learner-account/learner-account-mail';
+import { changeCredentials } from '../credentials/change-credentials';
 
 const LOGO_MAX_BYTES = 1024 * 1024;
 const LOGO_TYPES: Record<string, { ext: string; contentType: string }> = {
@@ -66,24 +63,15 @@ export async function updateLoginDetails(
   now: Date,
 ) {
   const user = await ownAccount(em, principal);
-  const oldEmail = user.email ?? null;
-  const isEmailChange = input.email !== oldEmail;
-  if (isEmailChange || input.password) {
+  if (input.email !== (user.email ?? null) || input.password) {
     await assertCurrentPassword(em, user, input.current_password, now, {
       required: ACCOUNT_MESSAGES.currentPasswordRequired,
       wrong: ACCOUNT_MESSAGES.currentPasswordWrong,
       noPasswordYet: ACCOUNT_MESSAGES.noPasswordYet,
     });
   }
-  if (isEmailChange) await assertUniqueIdentity(em, { email: input.email }, user.id);
   user.name = input.name;
-  user.email = input.email;
-  if (input.password) user.passwordHash = await hashPassword(input.password);
-  await em.flush();
-  if (input.password) await deleteOtherSessions(em, user.id, principal.sessionId);
-  if (isEmailChange || input.password) await deleteUnusedTokensOfUser(em, user.id);
-  if (isEmailChange) tellOldAddress(mailer, user, oldEmail, input.email);
-  if (input.password) tellPasswordChanged(mailer, user);
+  await changeCredentials(em, mailer, user, { email: input.email, password: input.password, keepSessionId: principal.sessionId });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { anonymisedName, LEARNER_ADMIN_MESSAGES } from '@portal/contracts';
 import { auditActorOf, canActForCompany, forbidden, notFound, validationError, type Em, type ServiceDeps, type Principal } from '@portal/service-kit';
-import { findUser } from '../users/user.repository';
-import { deleteSessionsOfUsers } from '../sessions/session.repository';
-import { deleteTokensOfUsers } from '../auth/user-token.repository';
-import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.repository';
+import { findUser } from '../../data/user.repository';
+import { deleteSessionsOfUsers } from '../../data/session.repository';
+import { deleteTokensOfUsers } from '../../data/user-token.repository';
+import { deleteSignInsOfUsers } from '../../data/sign-in-record.repository';
 
 /**
  * GDPR erasure of a learner (issue 12 item 8). Removed: name (a placeholder instead), email,

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntryView, AuditListQuery, Page } from '@portal/contracts';
 import { AuditEntry, forbidden, inIdOrder, listPage, mapPage, type Em, type IAuditEntry, type Principal } from '@portal/service-kit';
-import { companyNames, depotsOf } from '../companies/company.repository';
+import { companyNames, depotsOf } from '../../data/company.repository';
 
 /**
  * One page of the audit log. Admins see every row; a manager only the rows of their company and

@@ -6,9 +6,9 @@ import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { createIdentityApp } from '../../app';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makeCompany, makeUser as makeUserRow } from '../../testing/factories';
-import { User } from '../users/user.entity';
-import { Session } from '../sessions/session.entity';
-import { createSession } from '../sessions/session.repository';
+import { User } from '../../data/user.entity';
+import { Session } from '../../data/session.entity';
+import { createSession } from '../../data/session.repository';
 
 const unique = () => randomBytes(4).toString('hex');
 const PASSWORD = 'Sturdy-Ladder-42';

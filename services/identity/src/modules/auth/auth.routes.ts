@@ -12,14 +12,14 @@ import {
   type Em,
   type ServiceDeps,
 } from '@portal/service-kit';
-import { createSession, deleteSession } from '../sessions/session.repository';
+import { createSession, deleteSession } from '../../data/session.repository';
 import { landingPathFor, signIn } from './sign-in';
-import { toSessionUser } from '../users/session-user';
-import type { IUser } from '../users/user.entity';
+import { toSessionUser } from '../sessions/session-user';
+import type { IUser } from '../../data/user.entity';
 import { clientAddress } from './client-address';
 import { countAttempt, LIMITS } from './rate-limit';
 import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
-import { recordSignIn } from '../learner-account/sign-in-record.repository';
+import { recordSignIn } from '../../data/sign-in-record.repository';
 import type { SignInMethod } from '@portal/contracts';
 
 export function authRoutes(deps: ServiceDeps) {

@@ -1,5 +1,5 @@
 import { validationError, verifyPassword, type Em } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
+import type { IUser } from '../../data/user.entity';
 import { countAttempt, LIMITS } from './rate-limit';
 
 export interface CurrentPasswordMessages {

@@ -3,9 +3,9 @@ import { IDENTITY_MESSAGES } from '@portal/contracts';
 import { createMailer, hashToken, Job } from '@portal/service-kit';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
-import { UserToken } from './user-token.entity';
+import { UserToken } from '../../data/user-token.entity';
 import { EMAILED_LINK_JOB } from './emailed-links';
-import { Session } from '../sessions/session.entity';
+import { Session } from '../../data/session.entity';
 
 const APP_URL = 'http://portal.example.test';
 let sink: SmtpSink;

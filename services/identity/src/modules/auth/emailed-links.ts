@@ -1,14 +1,14 @@
 import { IDENTITY_MESSAGES, LOGIN_LINK_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@portal/contracts';
 import { z } from 'zod';
 import { AppError, defineJob, hashPassword, type Em, type JobDefinition, type JobQueue, type Mailer, type Orm } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { findUser, findUserByEmail, setPasswordHash } from '../users/user.repository';
-import { deleteOtherSessions } from '../sessions/session.repository';
+import type { IUser } from '../../data/user.entity';
+import { findUser, findUserByEmail, setPasswordHash } from '../../data/user.repository';
+import { deleteOtherSessions } from '../../data/session.repository';
 import { loginLinkMail, resetPasswordMail } from './auth-mail';
 import { countAttempt, LIMITS } from './rate-limit';
-import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from './user-token.repository';
-import { adoptSetUpEmail } from '../learner-account/learner-account';
-import { assertUniqueIdentity } from '../users/manage-users';
+import { consumeToken, deleteUnusedTokensOfUser, findLiveToken, issueToken } from '../../data/user-token.repository';
+import { adoptSetUpEmail } from '../credentials/change-credentials';
+import { assertUniqueIdentity } from '../credentials/unique-identity';
 
 interface MailRequest {
   em: Em;

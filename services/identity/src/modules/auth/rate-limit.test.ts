@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { AuthAttempt } from './auth-attempt.entity';
+import { AuthAttempt } from '../../data/auth-attempt.entity';
 
 let world: IdentityTestWorld;
 let companyId: number;

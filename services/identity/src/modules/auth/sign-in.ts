@@ -1,6 +1,6 @@
 import { AppError, hashPassword, verifyPassword, type Em } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { findUserByEmail, findUserByLoginCode } from '../users/user.repository';
+import type { IUser } from '../../data/user.entity';
+import { findUserByEmail, findUserByLoginCode } from '../../data/user.repository';
 
 // Verified against when the email is unknown, so a wrong email costs as much as a wrong password.
 let dummyHash: Promise<string> | undefined;

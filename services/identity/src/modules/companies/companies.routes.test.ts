@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPANY_MESSAGES, CREDIT_BALANCE_BLANK, type AdminCompany, type Depot } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { Company } from './company.entity';
-import { User } from '../users/user.entity';
+import { Company } from '../../data/company.entity';
+import { User } from '../../data/user.entity';
 
 let world: IdentityTestWorld;
 let adminToken: string;

@@ -1,7 +1,7 @@
 import { adminCompanies, COMPANY_MESSAGES, companyCreate, companyDelete, companyGet, companyOptions, companyUpdate, depotDelete, depotUpdate } from '@portal/contracts';
 import { auditActorOf, createServiceRouter, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
-import type { ICompany } from './company.entity';
-import { companyOptions as findCompanyOptions, depotsOf, listCompanies } from './company.repository';
+import type { ICompany } from '../../data/company.entity';
+import { companyOptions as findCompanyOptions, depotsOf, listCompanies } from '../../data/company.repository';
 import { toAdminCompanies, toDepots } from './company-views';
 import { createCompanyAndUser, deleteCompanyTree, findCompanyOrFail, findDepotOrFail, updateCompany, updateDepot } from './manage-companies';
 

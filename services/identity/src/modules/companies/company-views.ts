@@ -1,7 +1,7 @@
 import type { AdminCompany, Depot } from '@portal/contracts';
 import type { Em, EnrolmentPort } from '@portal/service-kit';
-import type { ICompany } from './company.entity';
-import { depotAndUserCounts } from './company.repository';
+import type { ICompany } from '../../data/company.entity';
+import { depotAndUserCounts } from '../../data/company.repository';
 
 /** Every company's balance from enrolment, in one call. */
 async function balancesOf(enrolment: EnrolmentPort, companies: ICompany[]): Promise<Map<number, number>> {

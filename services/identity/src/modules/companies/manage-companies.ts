@@ -3,17 +3,22 @@ import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodyS
 import { DEFAULT_COMPANY_ID } from '@portal/contracts';
 import { forbidden, hashPassword, notFound, validationError, type CreditActor, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
-import { Company, type ICompany } from './company.entity';
-import { User } from '../users/user.entity';
-import { deleteCompanies, depotsOf, findCompany, findDepot, hasDepots } from './company.repository';
-import { deleteUsers, isEmailTaken, userIdsOfCompanies } from '../users/user.repository';
-import { deleteSessionsOfUsers, stopMimicking } from '../sessions/session.repository';
-import { deleteTokensOfUsers } from '../auth/user-token.repository';
-import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.repository';
+import { Company, type ICompany } from '../../data/company.entity';
+import { User } from '../../data/user.entity';
+import { companyExists, deleteCompanies, depotsOf, findCompany, findDepot, hasDepots } from '../../data/company.repository';
+import { deleteUsers, isEmailTaken, userIdsOfCompanies } from '../../data/user.repository';
+import { deleteSessionsOfUsers, stopMimicking } from '../../data/session.repository';
+import { deleteTokensOfUsers } from '../../data/user-token.repository';
+import { deleteSignInsOfUsers } from '../../data/sign-in-record.repository';
 
 type CreateInput = z.output<typeof companyCreateBodySchema>;
 type UpdateInput = z.output<typeof companyUpdateBodySchema>;
 type DepotInput = z.output<typeof depotUpdateBodySchema>;
+
+/** A company a user is put in must exist (the error lands under the field). */
+export async function assertCompanyExists(em: Em, companyId: number) {
+  if (!(await companyExists(em, companyId))) throw validationError({ company_id: ['That company does not exist.'] });
+}
 
 export async function findCompanyOrFail(em: Em, id: number): Promise<ICompany> {
   const company = await findCompany(em, id);

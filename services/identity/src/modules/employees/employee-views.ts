@@ -1,7 +1,7 @@
 import type { Employee } from '@portal/contracts';
 import type { Em, EnrolmentPort } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { companyNames } from '../companies/company.repository';
+import type { IUser } from '../../data/user.entity';
+import { companyNames } from '../../data/company.repository';
 
 /**
  * Employees as the pickers show them: with their company's name and, of the courses asked about,

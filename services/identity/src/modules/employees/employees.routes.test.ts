@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_LEARNERS_PAGE_SIZE, type Employee } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { User } from '../users/user.entity';
-import { EMPLOYEE_SEARCH_LIMIT } from './employee.repository';
+import { User } from '../../data/user.entity';
+import { EMPLOYEE_SEARCH_LIMIT } from '../../data/employee.repository';
 
 let world: IdentityTestWorld;
 let companyA: { id: number; name: string };

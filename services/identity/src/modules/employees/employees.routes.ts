@@ -1,6 +1,6 @@
 import { companyUsers, companyUsersSearch, recentLearners } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { companyAndDepotIds, recentLearners as findRecentLearners, searchLearners } from './employee.repository';
+import { companyAndDepotIds, recentLearners as findRecentLearners, searchLearners } from '../../data/employee.repository';
 import { toEmployees } from './employee-views';
 
 /**

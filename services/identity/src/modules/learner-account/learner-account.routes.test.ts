@@ -4,9 +4,9 @@ import { IDENTITY_MESSAGES, LEARNER_ACCOUNT_MESSAGES, learnerAccountRoutes, USER
 import { verifyPassword, type CataloguePort, type MailMessage } from '@portal/service-kit';
 import { unwiredPort } from '@portal/service-kit/testing';
 import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { User } from '../users/user.entity';
-import { SignInRecord } from './sign-in-record.entity';
-import { SIGN_INS_KEPT } from './sign-in-record.repository';
+import { User } from '../../data/user.entity';
+import { SignInRecord } from '../../data/sign-in-record.entity';
+import { SIGN_INS_KEPT } from '../../data/sign-in-record.repository';
 
 const APP_URL = 'http://portal.example.test';
 let world: IdentityTestWorld;

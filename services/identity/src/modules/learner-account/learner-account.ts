@@ -1,15 +1,15 @@
 import { LEARNER_ACCOUNT_MESSAGES, LOGIN_LINK_TTL_MINUTES, RECENT_SIGN_INS_SHOWN, RESET_TOKEN_TTL_MINUTES, type RouteOutput, type learnerAccountGet } from '@portal/contracts';
-import { AppError, hashPassword, notFound, validationError, type Em, type Mailer, type Principal } from '@portal/service-kit';
-import type { IUser } from '../users/user.entity';
-import { findUser } from '../users/user.repository';
-import { assertUniqueIdentity } from '../users/manage-users';
-import { deleteOtherSessions } from '../sessions/session.repository';
-import { deleteUnusedTokensOfUser, issueToken } from '../auth/user-token.repository';
+import { AppError, notFound, validationError, type Em, type Mailer, type Principal } from '@portal/service-kit';
+import type { IUser } from '../../data/user.entity';
+import { findUser } from '../../data/user.repository';
+import { assertUniqueIdentity } from '../credentials/unique-identity';
+import { issueToken } from '../../data/user-token.repository';
 import { loginLinkMail } from '../auth/auth-mail';
 import { countAttempt, LIMITS } from '../auth/rate-limit';
-import { sendLater, setUpSignInMail, tellOldAddress, tellPasswordChanged } from './learner-account-mail';
+import { sendLater, setUpSignInMail } from '../credentials/credential-mail';
+import { changeCredentials } from '../credentials/change-credentials';
 import { assertCurrentPassword } from '../auth/current-password';
-import { signInsOf } from './sign-in-record.repository';
+import { signInsOf } from '../../data/sign-in-record.repository';
 
 /** Purchase history of shop (wp_user) accounts: another page of the portal. */
 export const PURCHASE_HISTORY_PATH = '/purchase-history';
@@ -53,18 +53,8 @@ export async function changeSignInDetails(
     wrong: LEARNER_ACCOUNT_MESSAGES.currentPasswordWrong,
     noPasswordYet: LEARNER_ACCOUNT_MESSAGES.noPasswordYet,
   });
-  const oldEmail = user.email ?? null;
-  const isEmailChange = input.email !== oldEmail;
-  if (!isEmailChange && !input.password) throw validationError({ email: [LEARNER_ACCOUNT_MESSAGES.nothingChanged] });
-  if (isEmailChange) await assertUniqueIdentity(em, { email: input.email }, user.id);
-
-  user.email = input.email;
-  if (input.password) user.passwordHash = await hashPassword(input.password);
-  await em.flush();
-  if (input.password) await deleteOtherSessions(em, user.id, principal.sessionId);
-  if (isEmailChange || input.password) await deleteUnusedTokensOfUser(em, user.id);
-  if (isEmailChange) tellOldAddress(mailer, user, oldEmail, input.email);
-  if (input.password) tellPasswordChanged(mailer, user);
+  if (input.email === (user.email ?? null) && !input.password) throw validationError({ email: [LEARNER_ACCOUNT_MESSAGES.nothingChanged] });
+  await changeCredentials(em, mailer, user, { email: input.email, password: input.password, keepSessionId: principal.sessionId });
   return { email: input.email };
 }
 
@@ -94,15 +84,6 @@ export async function requestSignInSetUp(ctx: MailContext, principal: Principal,
   await countMailRequest(ctx, email);
   const token = await issueToken(ctx.em, { userId: user.id, purpose: 'set_up', ttlMinutes: RESET_TOKEN_TTL_MINUTES, now: ctx.now, email });
   sendLater(ctx.mailer, setUpSignInMail(email, user.name, `${ctx.appUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`));
-}
-
-/** Opening a set-up link: the address must still be free; the old one (if any) is told. */
-export async function adoptSetUpEmail(em: Em, mailer: Mailer | undefined, user: IUser, email: string): Promise<void> {
-  await assertUniqueIdentity(em, { email }, user.id);
-  const oldEmail = user.email ?? null;
-  user.email = email;
-  await em.flush();
-  if (mailer) tellOldAddress(mailer, user, oldEmail, email);
 }
 
 /** The emailed sign-in link of the sign-in page, sent to the caller's own address. */

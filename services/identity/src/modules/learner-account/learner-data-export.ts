@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { CataloguePort, EnrolmentPort, Em, LearnerRecords, Principal } from '@portal/service-kit';
-import { findCompany } from '../companies/company.repository';
+import { findCompany } from '../../data/company.repository';
 import { ownUser } from './learner-account';
-import { signInsOf } from './sign-in-record.repository';
+import { signInsOf } from '../../data/sign-in-record.repository';
 
 /** Everything the portal holds about one learner, as plain data (the JSON file is exactly this). */
 export interface LearnerData {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '@portal/contracts';
 import type { MailMessage } from '@portal/service-kit';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { User } from '../users/user.entity';
-import { LOGIN_CODE_ALPHABET } from '../users/login-codes';
+import { User } from '../../data/user.entity';
+import { LOGIN_CODE_ALPHABET } from '../credentials/login-codes';
 
 const APP_URL = 'http://portal.example.test';
 const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{10}$`);

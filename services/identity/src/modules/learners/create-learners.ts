@@ -1,9 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { emailField, USER_MESSAGES } from '@portal/contracts';
 import { notFound, type Em, type UserSummary } from '@portal/service-kit';
-import { User } from '../users/user.entity';
-import { newLoginCodes } from '../users/login-codes';
-import { companyExists } from '../companies/company.repository';
+import { User } from '../../data/user.entity';
+import { newLoginCodes } from '../credentials/login-codes';
+import { companyExists } from '../../data/company.repository';
 
 export interface NewLearner {
   name: string;

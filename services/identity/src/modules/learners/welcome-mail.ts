@@ -1,8 +1,8 @@
 import { logger, type Em, type Mailer, type Orm } from '@portal/service-kit';
 import { welcomeMail } from '../auth/auth-mail';
-import { issueTokens } from '../auth/user-token.repository';
-import { User } from '../users/user.entity';
-import { SignInRecord } from '../learner-account/sign-in-record.entity';
+import { issueTokens } from '../../data/user-token.repository';
+import { User } from '../../data/user.entity';
+import { SignInRecord } from '../../data/sign-in-record.entity';
 
 /** A welcome link works longer than a requested one: the learner may open the mail days later. */
 export const WELCOME_LINK_TTL_DAYS = 7;

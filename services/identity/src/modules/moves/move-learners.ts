@@ -1,12 +1,22 @@
 import { LEARNER_ADMIN_MESSAGES, type DepotDeletionPreview } from '@portal/contracts';
-import { auditActorOf, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { User, type IUser } from '../users/user.entity';
-import { findCompany } from '../companies/company.repository';
-import type { ICompany } from '../companies/company.entity';
-import { changeUserCompany } from '../users/manage-users';
-import { deleteCompanyTree } from '../companies/manage-companies';
+import { auditActorOf, notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { User, type IUser } from '../../data/user.entity';
+import { findCompany } from '../../data/company.repository';
+import { findUser } from '../../data/user.repository';
+import type { ICompany } from '../../data/company.entity';
+import { assertCompanyExists, deleteCompanyTree } from '../companies/manage-companies';
 
 type Deps = Pick<ServiceDeps, 'enrolment' | 'audit' | 'now'>;
+
+/** The user's company changes (the enrolments stay with the company that paid). */
+async function changeUserCompany(em: Em, id: number, companyId: number): Promise<IUser> {
+  const user = await findUser(em, id);
+  if (!user) throw notFound('That user');
+  await assertCompanyExists(em, companyId);
+  user.companyId = companyId;
+  await em.flush();
+  return user;
+}
 
 /**
  * POST /api/user/{id}/company: the learner belongs to the new company from now on. Their past

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { Session } from './session.entity';
-import { UserToken } from '../auth/user-token.entity';
-import { AuthAttempt } from '../auth/auth-attempt.entity';
+import { Session } from '../../data/session.entity';
+import { UserToken } from '../../data/user-token.entity';
+import { AuthAttempt } from '../../data/auth-attempt.entity';
 import { removeExpiredSessionsAndTokens } from './remove-expired';
 
 let world: IdentityTestWorld;

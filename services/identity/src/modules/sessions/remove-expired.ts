@@ -1,7 +1,7 @@
 import type { Em } from '@portal/service-kit';
-import { Session } from './session.entity';
-import { UserToken } from '../auth/user-token.entity';
-import { AuthAttempt } from '../auth/auth-attempt.entity';
+import { Session } from '../../data/session.entity';
+import { UserToken } from '../../data/user-token.entity';
+import { AuthAttempt } from '../../data/auth-attempt.entity';
 
 /** Rate-limit windows are 15 minutes; a day leaves every counted attempt alone. */
 const ATTEMPTS_KEPT_MS = 24 * 60 * 60 * 1000;

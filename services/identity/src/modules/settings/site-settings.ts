@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS, type SiteSettingKey, type SiteSettings } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { SiteSetting } from './site-setting.entity';
+import { SiteSetting } from '../../data/site-setting.entity';
 
 const isKey = (key: string): key is SiteSettingKey => (SITE_SETTING_KEYS as string[]).includes(key);
 

@@ -3,7 +3,7 @@ import { HELP_EMAIL, type MenuItem, type Role } from '@portal/contracts';
 import { TestClient } from '@portal/service-kit/testing';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makeCompany, makeSession, makeUser } from '../../testing/factories';
-import { recordSignIn } from '../learner-account/sign-in-record.repository';
+import { recordSignIn } from '../../data/sign-in-record.repository';
 
 const COMPANY_REMOTE = 'https://cdn.example.test/remotes/company/2.3.1/mf-manifest.json';
 const VERIFY_REMOTE = 'https://verify.example.test/mf-manifest.json';

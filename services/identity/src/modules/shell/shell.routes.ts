@@ -1,7 +1,7 @@
 import { remotes, shell } from '@portal/contracts';
 import { createServiceRouter, notFound, type ServiceDeps } from '@portal/service-kit';
-import { findUser } from '../users/user.repository';
-import { toSessionUser } from '../users/session-user';
+import { findUser } from '../../data/user.repository';
+import { toSessionUser } from '../sessions/session-user';
 import { menuFor } from './menu';
 import { remoteManifestUrls } from './remote-registry';
 import { readSiteSettings } from '../settings/site-settings';

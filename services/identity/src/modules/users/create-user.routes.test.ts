@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES, type AdminUser } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { User } from './user.entity';
-import { LOGIN_CODE_ALPHABET } from './login-codes';
+import { User } from '../../data/user.entity';
+import { LOGIN_CODE_ALPHABET } from '../credentials/login-codes';
 
 const APP_URL = 'http://portal.example.test';
 const CODE = new RegExp(`^[${LOGIN_CODE_ALPHABET}]{10}$`);

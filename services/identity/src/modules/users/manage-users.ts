@@ -1,13 +1,15 @@
 import { USER_MESSAGES, type ExistingLearnerInfo, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
 import { canActForCompany, forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort, type IdentityPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
-import { User, type IUser } from './user.entity';
-import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from './user.repository';
-import { deleteOtherSessions, deleteSessionsOfUsers, setMimicCompany } from '../sessions/session.repository';
-import { deleteTokensOfUsers } from '../auth/user-token.repository';
-import { deleteSignInsOfUsers } from '../learner-account/sign-in-record.repository';
-import { companyExists, findCompany, depotsOf } from '../companies/company.repository';
-import { newLoginCodes } from './login-codes';
+import { User, type IUser } from '../../data/user.entity';
+import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from '../../data/user.repository';
+import { assertUniqueIdentity } from '../credentials/unique-identity';
+import { deleteOtherSessions, deleteSessionsOfUsers, setMimicCompany } from '../../data/session.repository';
+import { deleteTokensOfUsers } from '../../data/user-token.repository';
+import { deleteSignInsOfUsers } from '../../data/sign-in-record.repository';
+import { findCompany, depotsOf } from '../../data/company.repository';
+import { assertCompanyExists } from '../companies/manage-companies';
+import { newLoginCodes } from '../credentials/login-codes';
 
 type CreateInput = z.output<typeof userCreateBodySchema>;
 type UpdateInput = z.output<typeof userUpdateBodySchema>;
@@ -16,18 +18,6 @@ export async function findUserOrFail(em: Em, id: number): Promise<IUser> {
   const user = await findUser(em, id);
   if (!user) throw notFound('That user');
   return user;
-}
-
-async function assertCompanyExists(em: Em, companyId: number) {
-  if (!(await companyExists(em, companyId))) throw validationError({ company_id: ['That company does not exist.'] });
-}
-
-/** Email and login code are unique; the errors land under their fields. */
-export async function assertUniqueIdentity(em: Em, input: { email?: string | null; loginCode?: string | null }, exceptUserId?: number) {
-  const errors: Record<string, string[]> = {};
-  if (input.email && (await isEmailTaken(em, input.email, exceptUserId))) errors.email = [USER_MESSAGES.emailTaken];
-  if (input.loginCode && (await isLoginCodeTaken(em, input.loginCode, exceptUserId))) errors.login_code = [USER_MESSAGES.loginCodeTaken];
-  if (Object.keys(errors).length) throw validationError(errors);
 }
 
 /** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique (the same generator as batches). */
@@ -127,14 +117,6 @@ export async function updateUser(em: Em, principal: Principal, id: number, input
   await em.flush();
   // A password set by an admin ends the user's sessions (never the admin's own current one).
   if (isPasswordChanged) await deleteOtherSessions(em, user.id, principal.sessionId);
-  return user;
-}
-
-export async function changeUserCompany(em: Em, id: number, companyId: number): Promise<IUser> {
-  const user = await findUserOrFail(em, id);
-  await assertCompanyExists(em, companyId);
-  user.companyId = companyId;
-  await em.flush();
   return user;
 }
 

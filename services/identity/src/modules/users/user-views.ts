@@ -1,7 +1,7 @@
 import type { AdminUser } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import type { IUser } from './user.entity';
-import { companyNames } from '../companies/company.repository';
+import type { IUser } from '../../data/user.entity';
+import { companyNames } from '../../data/company.repository';
 
 /** Users as the admin screens show them, with their company's name (one query for the lot). */
 export async function toAdminUsers(em: Em, users: IUser[]): Promise<AdminUser[]> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE, USER_MESSAGES, type AdminUser } from '@portal/contracts';
 import { createIdentityTestWorld, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
-import { User } from './user.entity';
-import { Session } from '../sessions/session.entity';
+import { User } from '../../data/user.entity';
+import { Session } from '../../data/session.entity';
 import { AuditEntry } from '@portal/service-kit';
 
 let world: IdentityTestWorld;

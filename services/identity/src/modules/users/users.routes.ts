@@ -1,6 +1,6 @@
 import { adminUsers, mimicCompany, unMimicCompany, USER_MESSAGES, userChangeCompany, userCreate, userDelete, userGet, userUpdate } from '@portal/contracts';
 import { auditActorOf, createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
-import { listUsers } from './user.repository';
+import { listUsers } from '../../data/user.repository';
 import { toAdminUser, toAdminUsers } from './user-views';
 import * as manage from './manage-users';
 import { sendWelcomeMails } from '../learners/welcome-mail';

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnrolmentAnswers } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { makeEnrollment, recordAnsweredAttempt } from '@portal/enrolment-service/testing';
-import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
 import { answeredAt, percentOf } from './enrolment-answers';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '../../service';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const MINUTE = 60_000;
@@ -26,7 +29,7 @@ async function answers(id: number, session = sessions.manager): Promise<Enrolmen
 }
 
 beforeAll(async () => {
-  platform = await createReportingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
   platform.now = () => NOW;
   app = createReportingApp(platform);
   const em: Em = platform.orm.em.fork();

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany as makeCompanyRow, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { makeCreditAccount, makeEnrollment } from '@portal/enrolment-service/testing';
-import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
-import { createIdentityApp } from '@portal/identity-service';
+import { identityService, createIdentityApp } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '../../service';
 
 type Status = 'not_started' | 'in_progress' | 'passed' | 'failed';
 
@@ -47,7 +49,7 @@ async function dashboardOf(session: string, companyId: number): Promise<CompanyD
 }
 
 beforeAll(async () => {
-  platform = await createReportingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
   app = createReportingApp(platform);
   const em = platform.orm.em.fork();
 

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportingEnrolmentRow } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { makeEnrollment } from '@portal/enrolment-service/testing';
-import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
 import { PAGE_READING } from './enrolments.repository';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '../../service';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,7 +39,7 @@ async function data(path: string, session = sessions.manager): Promise<Data> {
 const rowIds = (d: Data) => d.results.data.map((r) => r.id);
 
 beforeAll(async () => {
-  platform = await createReportingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
   platform.now = () => NOW;
   app = createReportingApp(platform);
   const em: Em = platform.orm.em.fork();

@@ -7,7 +7,7 @@ import {
   type ReportingStatus,
 } from '@portal/contracts';
 import { forbidden, inIdOrder, pageLink, type Em } from '@portal/service-kit';
-import { isoOf, ReportingEnrolmentsRepository, type ReportingFilter, type ReportingRowRecord } from './enrolments.repository';
+import { isoOf, pageIds, ReportingEnrolmentsRepository, type ReportingFilter, type ReportingRowRecord } from './enrolments.repository';
 
 const DELETED = 'Deleted';
 
@@ -88,17 +88,18 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
   const companyRanks = [...companies].sort((a, b) => a.nameOrder - b.nameOrder);
   // The first page does not depend on the count (page 1 is page 1 whatever the total), so it is read beside it; the course sort needs the tiles' names first.
   const firstPage = query.page <= 1 && query.sort !== 'course';
-  const [courses, total, companyTotal, learner, firstIds] = await Promise.all([
+  const page = { filter, match, sort: query.sort, dir: query.dir, limit: perPage };
+  const [courses, { total, perCompany }, companyTotal, learner, firstIds] = await Promise.all([
     repository.coursesOf(allIds),
     repository.count(filter, match),
     unfiltered ? Promise.resolve(null) : repository.companyTotal(allIds),
     query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
-    firstPage ? repository.pageIds(filter, match, { courses: [], companies: companyRanks }, query.sort, query.dir, perPage, 0, Number.POSITIVE_INFINITY) : Promise.resolve(null),
+    firstPage ? pageIds(repository, { ...page, ranks: { courses: [], companies: companyRanks }, perCompany: null, offset: 0, total: Number.POSITIVE_INFINITY }) : Promise.resolve(null),
   ]);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const currentPage = Math.min(Math.max(1, query.page), lastPage);
   const ranks = { courses, companies: companyRanks };
-  const ids = total === 0 ? [] : (firstIds ?? (await repository.pageIds(filter, match, ranks, query.sort, query.dir, perPage, (currentPage - 1) * perPage, total)));
+  const ids = total === 0 ? [] : (firstIds ?? (await pageIds(repository, { ...page, ranks, perCompany, offset: (currentPage - 1) * perPage, total })));
   const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
 
   const from = records.length ? (currentPage - 1) * perPage + 1 : null;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import { defineTask, FailedJob, FinishedJob, Job, ScheduledRun } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
 import { MASK } from './mask-payload';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '../../service';
 
 const NOW = new Date('2026-06-30T12:00:00Z');
 let platform: TestPlatform;
@@ -16,7 +19,7 @@ const failedIds: number[] = [];
 const task = defineTask({ name: 'test.daily', description: 'A daily test task.', schedule: { every: 'day', hour: 3, minute: 15 }, run: async () => {} });
 
 beforeAll(async () => {
-  platform = await createReportingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
   platform.now = () => NOW;
   app = createReportingApp(platform, { scheduledTasks: () => [task] });
   const em = platform.orm.em.fork();

@@ -2,13 +2,16 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TYPES, XLSX_CONTENT_TYPE, type Report, type ReportType, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { CreditAccount, CreditTransaction, makeEnrollment } from '@portal/enrolment-service/testing';
-import { createReportingTestPlatform } from '../../testing';
 import { createReportingApp } from '../../app';
 import { dbTime } from './db-time';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+import { reportingService } from '../../service';
 
 /** Today, for the default range: 2026-05-31 to 2026-06-30. */
 const NOW = new Date('2026-06-30T12:00:00Z');
@@ -28,7 +31,7 @@ async function signIn(em: Em, userId: number, at: string) {
 }
 
 beforeAll(async () => {
-  platform = await createReportingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
   platform.now = () => NOW;
   app = createReportingApp(platform);
   const em = platform.orm.em.fork();

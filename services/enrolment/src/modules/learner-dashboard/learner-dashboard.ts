@@ -1,6 +1,6 @@
 import type { LearnerEnrollment } from '@portal/contracts';
 import { preparedRead, rowDate, type CourseSummary, type Em, type Orm, type Principal, type ServiceDeps } from '@portal/service-kit';
-import type { EnrollmentStatus } from './enrollment.entity';
+import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
 import { learnerCardState } from './learner-card-state';
 import { progressOfEnrollments } from '../player/scorm.repository';
 

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyEnrol, CREDIT_MESSAGES, ENROLLING_MESSAGES, REPORTING_MESSAGES, wizardEnrol } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
 import { changeCredits } from '../credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { NOT_AN_EMPLOYEE, enrol } from './enrol';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 type WizardAnswer = {
   data: { enrollment_id: number; user_id: number; course_id: number; learner_name: string; course_name: string; login_code: string | null; credits: number }[];
@@ -42,7 +44,7 @@ const learnerOf = async (companyId: number, name = 'Learner') => (await makeUser
 const wizard = (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrol, { body });
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   companyA = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;

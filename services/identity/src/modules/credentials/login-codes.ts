@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Em } from '@portal/service-kit';
-import { User } from './user.entity';
+import { User } from '../../data/user.entity';
 
 /**
  * Easy to read aloud: no 0/O or 1/I. 32^10 = 2^50 ≈ 10^15 codes, drawn with a cryptographic

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_EMAIL, type LearnerEnrollment, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { Course, makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeEnrollment } from '../../testing/factories';
-import type { EnrollmentStatus } from './enrollment.entity';
+import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const unique = () => randomBytes(4).toString('hex');
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,7 +48,7 @@ const ids = {} as Record<'notStarted' | 'inProgress' | 'passed' | 'failed' | 'ex
 const courses = {} as Record<'fire' | 'ladders' | 'forklift' | 'asbestos' | 'noise', { id: number; name: string; wpLink?: string | null }>;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, { name: `Builders ${unique()}` })).id;

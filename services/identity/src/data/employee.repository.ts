@@ -1,7 +1,7 @@
 import { MIN_SEARCH_LENGTH, RECENT_LEARNERS_PAGE_SIZE } from '@portal/contracts';
 import { inIdOrder, listPage, whereContains, type Em, type Knex } from '@portal/service-kit';
-import { User, type IUser } from '../users/user.entity';
-import { depotsOf } from '../companies/company.repository';
+import { User, type IUser } from './user.entity';
+import { depotsOf } from './company.repository';
 
 /** At most this many employees answer a picker's search. */
 export const EMPLOYEE_SEARCH_LIMIT = 20;

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
 import { makeCreditAccount } from '../../testing/factories';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
@@ -25,7 +27,7 @@ const enrol = (userId: number, body: Record<string, unknown>) =>
 const balance = async () => (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
 
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   companyId = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;

@@ -1,10 +1,11 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
 import { notFound, portTransaction, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
-import { addYears, newCertificateCode } from '../certificates/certificate';
+import { newCertificateCode } from '../certificates/certificate';
+import { addYears } from '../enrollments/validity';
 import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
 import { creditBalanceOf, creditBalancesOf, lockCreditAccounts } from '../credits/credit.repository';
-import { enrollmentsOfPairs, insertEnrollments, isOpenEnrollment, type EnrollmentState, type NewEnrollmentRow } from './enrollment.repository';
+import { enrollmentsOfPairs, insertEnrollments, isOpenEnrollment, type EnrollmentState, type NewEnrollmentRow } from '../enrollments/enrollment.repository';
 
 export const NOT_AN_EMPLOYEE = 'One or more of the chosen learners is not an employee of this company.';
 export const NO_SUCH_COURSE = 'That course does not exist.';

@@ -3,7 +3,7 @@ import { changeCredits, enrolmentSpendsOf } from '../credits/credit.repository';
 import { deleteScormDataOf } from '../player/scorm.repository';
 import { deleteActivitiesOf } from '../activities/learner-activity.repository';
 import { revokeCertificatesOf } from '../certificates/certificate.repository';
-import { deleteEnrollmentRows, enrollmentIdsOf, enrollmentsOfCourse } from './enrollment.repository';
+import { deleteEnrollmentRows, enrollmentIdsOf, enrollmentsOfCourse } from '../enrollments/enrollment.repository';
 
 /** Deletes enrolments with what hangs off them: SCORM attempts, SCO states, the SCORM log, activities. */
 export async function deleteEnrollments(em: Em, ids: number[]): Promise<number> {

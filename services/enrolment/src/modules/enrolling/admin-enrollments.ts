@@ -1,10 +1,10 @@
 import type { AdminEnrollment } from '@portal/contracts';
 import { notFound, validationError, type AuditLog, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { addYears } from '../certificates/certificate';
+import { addYears } from '../enrollments/validity';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { refundEnrolments } from '../credits/charge-credits';
-import type { IEnrollment } from './enrollment.entity';
-import { enrollmentsOfUser, findEnrollment } from './enrollment.repository';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { enrollmentsOfUser, findEnrollment } from '../enrollments/enrollment.repository';
 import { deleteEnrollments } from './remove-enrollments';
 
 export const ALREADY_PASSED = 'This enrolment is already passed.';

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeleteEnrollment, ENROLLING_MESSAGES, manualPass, userEnrollments, type AdminEnrollment } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
 import { changeCredits } from '../credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 let platform: TestPlatform;
@@ -25,7 +27,7 @@ const admin = () => new TestClient(app, { sessionToken: adminSession });
 const learner = async (name = 'Lee Learner', company = companyId) => (await makeUser(em, { role: 'learner', companyId: company, name })).id;
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   companyId = (await makeCompany(em, { name: 'Builders Ltd' })).id;

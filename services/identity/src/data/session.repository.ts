@@ -2,7 +2,7 @@ import { hashToken, preparedRead, randomToken, type Em, type Orm, type Principal
 import { SESSION_TTL_SECONDS } from '@portal/service-kit';
 import type { Role } from '@portal/contracts';
 import { Session } from './session.entity';
-import { Company } from '../companies/company.entity';
+import { Company } from './company.entity';
 
 // Refresh last_seen/expiry at most this often, so most requests do not write.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;

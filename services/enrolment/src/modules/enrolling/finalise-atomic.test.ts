@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wizardEnrol } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { changeCredits } from '../credits/credit.repository';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /**
  * Issue 25 D5: the wizard's finalise is one unit — new accounts, their welcome mails, the
@@ -19,7 +21,7 @@ let em: Em;
 let courseId: number;
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
   app = createEnrolmentApp(platform);
   em = platform.orm.em.fork();
   courseId = (await makeCourse(em, { name: 'Working at Height', creditCost: 2 })).id;

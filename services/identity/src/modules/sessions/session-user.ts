@@ -1,8 +1,8 @@
 import type { SessionUser } from '@portal/contracts';
 import type { Em, Principal } from '@portal/service-kit';
-import type { IUser } from './user.entity';
-import { companyNameOf } from '../sessions/session.repository';
-import { signInsOf } from '../learner-account/sign-in-record.repository';
+import type { IUser } from '../../data/user.entity';
+import { companyNameOf } from '../../data/session.repository';
+import { signInsOf } from '../../data/sign-in-record.repository';
 
 export async function toSessionUser(em: Em, user: IUser, principal: Principal | null): Promise<SessionUser> {
   const companyId = principal?.companyId ?? user.companyId;

@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import type { TestPlatform } from '@portal/service-kit/testing';
-import { createEnrolmentTestPlatform } from '../../testing/test-platform';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeEnrollment } from '../../testing/factories';
 import { LearnerActivity } from '../activities/learner-activity.entity';
 import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
 import { changeCredits } from '../credits/credit.repository';
 import { openAttempt } from '../player/launch-course';
 import { ScoState, ScormAttempt } from '../player/scorm.entity';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './remove-enrollments';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 // Enrolment keeps other services' ids without foreign keys: plain numbers stand for them here.
 const NOW = new Date('2026-06-15T12:00:00Z');
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createEnrolmentTestPlatform({ now: () => NOW });
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
 });
 afterAll(() => platform.close());
 

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPlatform } from '@portal/service-kit/testing';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { changeCredits } from '../credits/credit.repository';
-import { createEnrollingTestPlatform } from '../../testing/enrolling-platform';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '../../service';
 
 /**
  * Issue 25 D5: a finalise is all or nothing, even when its process dies. A child process
@@ -21,7 +23,7 @@ let companyId: number;
 let courseId: number;
 
 beforeAll(async () => {
-  platform = await createEnrollingTestPlatform();
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, { name: 'Crash Test Ltd' })).id;
   courseId = (await makeCourse(em, { name: 'Manual Handling', creditCost: 1 })).id;

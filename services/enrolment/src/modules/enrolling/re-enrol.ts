@@ -1,6 +1,6 @@
 import { formatDate, isRenewalDue, REPORTING_MESSAGES } from '@portal/contracts';
 import { notFound, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
-import { findEnrollment, laterEnrollmentOf } from './enrollment.repository';
+import { findEnrollment, laterEnrollmentOf } from '../enrollments/enrollment.repository';
 
 const FIELD = 'enrollment_id';
 

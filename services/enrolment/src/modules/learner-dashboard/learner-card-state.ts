@@ -1,5 +1,5 @@
 import type { LearnerEnrollment } from '@portal/contracts';
-import type { IEnrollment } from './enrollment.entity';
+import type { IEnrollment } from '../enrollments/enrollment.entity';
 
 /** The learner card's state: a passed course whose certificate has run out is 'expired'. */
 export function learnerCardState(enrollment: Pick<IEnrollment, 'status' | 'expiresAt'>, now: Date): LearnerEnrollment['state'] {

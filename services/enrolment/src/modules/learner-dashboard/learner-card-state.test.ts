@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNER_CARD_STATES } from '@portal/contracts';
 import { learnerCardState } from './learner-card-state';
-import type { EnrollmentStatus } from './enrollment.entity';
+import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const before = (ms: number) => new Date(NOW.getTime() - ms);
