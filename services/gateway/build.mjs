@@ -2,7 +2,7 @@
 // plain JavaScript for `node`: no TypeScript loader in production (issue 21 item 1). The
 // workspaces (@portal/*) export their TypeScript sources, so they are bundled in; every other
 // package stays an import, resolved from node_modules at run time as under tsx.
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -46,3 +46,5 @@ await build({
 });
 // Read at run time beside the code that starts it (export-enrolments.ts: new URL(…, import.meta.url)).
 await copyFile(here('../enrolment/src/modules/exports/xlsx-sheet-writer.worker.mjs'), `${outdir}/xlsx-sheet-writer.worker.mjs`);
+// The demo course's player script and styles, read by the demo seeder beside its code (player-assets.ts).
+await cp(here('../catalogue/src/demo/player'), `${outdir}/player`, { recursive: true });
