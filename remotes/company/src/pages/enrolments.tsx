@@ -31,7 +31,7 @@ import { reEnrolFailure } from '../modules/reporting/re-enrol-outcome';
 import { clearFilters, consumeEntryParams, FILTER_NAMES, hasFilters, readFilters, writeFilters, type ReportingFilters } from '../modules/reporting/reporting-address';
 import { matchingIdsQuery, reportingQuery } from '../modules/reporting/reporting-query';
 import { reportingNoticeOf } from '../modules/reporting/reporting-notice';
-import { saveDownload } from '../modules/reporting/save-download';
+import { saveDownload } from '@portal/frontend-kit/downloads';
 import { readTileSelection, toggleTile, writeTileSelection } from '../modules/reporting/tile-selection';
 import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/reporting/reporting.css';
