@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
@@ -133,7 +133,7 @@ function CourseForm({
       onSaved(response.data, response.message, response.warnings ?? []);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
+        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as FieldPath<CourseValues>, { message: messages.join(' ') });
         setMessage({ tone: 'error', text: error.message });
       } else setMessage({ tone: 'error', text: 'Something went wrong. Please try again.' });
     } finally {

@@ -52,9 +52,9 @@ type EnrolValues = z.input<typeof enrolFormSchema>;
 /** Force-enrol (POST /api/user/{id}/enroll): a course, optionally without credits, optionally already passed on a day. */
 function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: number; onEnrolled: (message: string) => void }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const form = useForm<EnrolValues>({
+  const form = useForm<EnrolValues, unknown, z.output<typeof enrolFormSchema>>({
     resolver: zodResolver(enrolFormSchema),
-    defaultValues: { course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
+    defaultValues: { course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
   });
   const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = form;
   const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
@@ -66,7 +66,7 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
         params: { id: userId },
         body: { course_id: values.course_id, force: values.force, ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}) },
       });
-      reset({ course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
+      reset({ course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
       onEnrolled(response.message || ENROLLING_MESSAGES.enrolled);
     } catch (error) {
       const message = applyServerErrors(error, setError, ['course_id', 'force', 'pass_date', 'send_pass_email']);

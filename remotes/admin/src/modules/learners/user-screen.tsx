@@ -30,7 +30,7 @@ export function AddUserScreen({ api }: { api: ApiClient }) {
   const [flash, setFlash] = useState<Flash>(null);
   const form = useForm<CreateValues, unknown, z.output<typeof userCreateBodySchema>>({
     resolver: zodResolver(userCreateBodySchema),
-    defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined as never },
+    defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined },
   });
   const { handleSubmit, setError, control, reset, formState: { errors, isSubmitting } } = form;
   const onSubmit = handleSubmit(async (values) => {
