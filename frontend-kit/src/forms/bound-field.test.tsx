@@ -8,14 +8,11 @@ interface Values {
   depots: { name: string }[];
 }
 
-let form: UseFormReturn<Values> | undefined;
-let submitted: Values | undefined;
-
-function Harness() {
+function Harness({ onForm, onValues }: { onForm: (form: UseFormReturn<Values>) => void; onValues: (values: Values) => void }) {
   const bound = useForm<Values>({ defaultValues: { name: 'Ada', role: 'learner', depots: [{ name: 'North' }] } });
-  form = bound;
+  onForm(bound);
   return (
-    <form onSubmit={bound.handleSubmit((values) => void (submitted = values))} noValidate>
+    <form onSubmit={bound.handleSubmit(onValues)} noValidate>
       <BoundField form={bound} name="name" id="user-name" label="Name" hint="As on the certificate." autoComplete="name" registerOptions={{ required: 'Enter a name.' }} />
       <BoundField form={bound} name="role" id="user-role" label="Role">
         {(control) => (
@@ -32,13 +29,26 @@ function Harness() {
 }
 
 describe('BoundField', () => {
+  let form: UseFormReturn<Values> | undefined;
+  let submitted: Values | undefined;
+  const renderHarness = () =>
+    render(
+      <Harness
+        onForm={(bound) => {
+          form = bound;
+        }}
+        onValues={(values) => {
+          submitted = values;
+        }}
+      />,
+    );
   beforeEach(() => {
     form = undefined;
     submitted = undefined;
   });
 
   it('labels a registered text input, with its hint, and submits what was typed', async () => {
-    render(<Harness />);
+    renderHarness();
     const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name.getAttribute('autocomplete')).toBe('name');
     expect(name.getAttribute('aria-describedby')).toBe('user-name-hint');
@@ -51,7 +61,7 @@ describe('BoundField', () => {
   });
 
   it("shows the schema's error under the field and marks the input invalid", async () => {
-    render(<Harness />);
+    renderHarness();
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a name.');
@@ -62,7 +72,7 @@ describe('BoundField', () => {
   });
 
   it("shows a server's error on a custom control and on a nested name", async () => {
-    render(<Harness />);
+    renderHarness();
     act(() => {
       form?.setError('role', { type: 'server', message: 'Managers need an email.' });
       form?.setError('depots.0.name', { type: 'server', message: 'Taken.' });
