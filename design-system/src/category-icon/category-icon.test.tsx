@@ -15,7 +15,7 @@ describe('CategoryIcon', () => {
     const { container } = render(
       <>
         <CategoryIcon icon="flame" />
-        <CategoryIcon icon="first-aid-kit" title="First Aid" />
+        <CategoryIcon icon="first-aid" title="First Aid" />
         <CategoryIcon icon="shield" title="Other" />
       </>,
     );
@@ -39,9 +39,9 @@ describe('CategoryIcon', () => {
   });
 
   it('is hidden from assistive technology without a title and an image named by it with one', () => {
-    const { container } = render(<CategoryIcon icon="lightning" />);
+    const { container } = render(<CategoryIcon icon="bolt" />);
     expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
-    render(<CategoryIcon icon="lightning" title="Electrical Safety" />);
+    render(<CategoryIcon icon="bolt" title="Electrical Safety" />);
     expect(screen.getByRole('img', { name: 'Electrical Safety' })).toBeTruthy();
   });
 });

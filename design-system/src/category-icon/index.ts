@@ -1,2 +1,2 @@
-export { CategoryIcon, CATEGORY_ICON_NAMES } from './category-icon';
+export { CategoryIcon } from './category-icon';
 export type { CategoryIconName, CategoryIconProps } from './category-icon';
