@@ -3,6 +3,7 @@ export { LoadError } from './data/load-error';
 export { applyServerErrors } from './data/apply-server-errors';
 export { uploadWithProgress } from './data/upload-with-progress';
 export type { RemotePageComponent, RemotePageProps } from './remotes/remote-page-props';
+export type { PageModules, RemotePageAddress } from './remotes/page-modules';
 export { loadRemotePage, registerPortalRemotes, resetRemote } from './remotes/remote-registry';
 export { RemotePage } from './remotes/remote-page';
 export { RemoteBoundary } from './remotes/remote-boundary';

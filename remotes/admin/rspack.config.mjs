@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createFederatedConfig } from '../../rspack.federation.mjs';
 
 export default createFederatedConfig({
   dir: import.meta.dirname,
   kind: 'remote',
   name: 'admin',
-  exposes: { './AdminDashboard': './src/pages/admin-dashboard.tsx' },
+  exposes: JSON.parse(readFileSync(new URL('./exposes.json', import.meta.url), 'utf8')),
   publicPath: 'auto',
   port: 3103,
   title: 'admin remote (dev)',

@@ -1,16 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createFederatedConfig } from '../../rspack.federation.mjs';
 
 export default createFederatedConfig({
   dir: import.meta.dirname,
   kind: 'remote',
   name: 'learner',
-  exposes: {
-    './LearnerDashboard': './src/pages/learner-dashboard.tsx',
-    './LearnerCourse': './src/pages/learner-course.tsx',
-    './LearnerCourseActivities': './src/pages/learner-course-activities.tsx',
-    './ActivityCode': './src/pages/activity-code.tsx',
-    './LearnerAccount': './src/pages/learner-account.tsx',
-  },
+  exposes: JSON.parse(readFileSync(new URL('./exposes.json', import.meta.url), 'utf8')),
   publicPath: 'auto',
   port: 3101,
   title: 'learner remote (dev)',

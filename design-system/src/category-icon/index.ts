@@ -1,2 +1,2 @@
-export { CategoryIcon, SPECIAL_CATEGORY_ICON_IDS } from './category-icon';
-export type { CategoryIconProps } from './category-icon';
+export { CategoryIcon } from './category-icon';
+export type { CategoryIconName, CategoryIconProps } from './category-icon';

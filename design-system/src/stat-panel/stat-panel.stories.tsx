@@ -19,7 +19,7 @@ export const Catalogue: Story = {
       <StatPanel label="Credits available" value={120} />
       <StatPanel label="Learners" value={42} href="#reporting" />
       <StatPanel label="Courses passed" value={318} href="#reporting?status=passed" linkLabel="View report" />
-      <StatPanel label="Fire safety" value="87%" icon={<CategoryIcon categoryId={1} />} />
+      <StatPanel label="Fire safety" value="87%" icon={<CategoryIcon icon="flame" />} />
       <StatPanel label="Help centre" value="24/7" href="https://example.org/help" linkLabel="Get help" external />
     </div>
   ),

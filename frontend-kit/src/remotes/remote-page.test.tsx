@@ -37,12 +37,12 @@ describe('RemotePage', () => {
 
   it('shows the loading state, then the fallback with Retry when loading fails, then the page after Retry', async () => {
     vi.mocked(loadRemote).mockRejectedValueOnce(new Error('manifest 404')).mockResolvedValueOnce({ default: VerifyPage });
-    render(<RemotePage remote="verify" module="Verify" api={api} />);
+    render(<RemotePage remote="verify" module="verify" api={api} />);
 
     expect(screen.getByTestId('remote-loading')).toBeTruthy();
     const fallback = await screen.findByTestId('remote-fallback');
     expect(fallback.textContent).toContain('This part of the portal could not be loaded');
-    expect(loadRemote).toHaveBeenCalledWith('verify/Verify');
+    expect(loadRemote).toHaveBeenCalledWith('verify/verify');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     // Retry makes the runtime fetch that remote's manifest again.
@@ -53,14 +53,14 @@ describe('RemotePage', () => {
   });
 
   it('falls back when the remote is not published, without asking the runtime', async () => {
-    render(<RemotePage remote="company" module="Dashboard" api={api} />);
+    render(<RemotePage remote="company" module="dashboard" api={api} />);
     await screen.findByTestId('remote-fallback');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
   it('falls back when the loaded page throws while rendering', async () => {
     vi.mocked(loadRemote).mockResolvedValueOnce({ default: ThrowingPage });
-    render(<RemotePage remote="learner" module="LearnerDashboard" api={api} />);
+    render(<RemotePage remote="learner" module="learner-dashboard" api={api} />);
     expect((await screen.findByTestId('remote-fallback')).getAttribute('role')).toBe('alert');
   });
 });

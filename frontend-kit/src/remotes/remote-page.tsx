@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RemoteName } from '@portal/contracts';
 import { Spinner } from '@portal/design-system';
 import { loadRemotePage, resetRemote } from './remote-registry';
+import type { RemotePageAddress } from './page-modules';
 import type { RemotePageComponent, RemotePageProps } from './remote-page-props';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFallback } from './remote-fallback';
@@ -11,10 +11,7 @@ type LoadState =
   | { status: 'ready'; Page: RemotePageComponent }
   | { status: 'failed'; error: unknown };
 
-interface RemotePageOwnProps extends RemotePageProps {
-  remote: RemoteName;
-  module: string;
-}
+type RemotePageOwnProps = RemotePageProps & RemotePageAddress;
 
 /** A page published by a remote: spinner while it loads, a per-page fallback with Retry if it fails. */
 export function RemotePage({ remote, module, ...pageProps }: RemotePageOwnProps) {

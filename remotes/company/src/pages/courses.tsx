@@ -5,6 +5,7 @@ import { Button, ButtonLink, CategoryIcon, EmptyState, Notice, PageHeader, Pagin
 import { countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { useCourseSelection } from '../modules/courses/use-course-selection';
 import { savedNoticeOf } from '../modules/courses/courses-location-state';
+import { categoryIconOf } from '../modules/courses/category-icon-of';
 import '../modules/courses/courses.css';
 
 /** /courses (spec §2 "Courses"): categories, search, 10 a page, and the company's selected courses. */
@@ -88,7 +89,7 @@ export default function Courses({ api }: RemotePageProps) {
         {categories.status === 'success'
           ? categories.data.map((category) => (
               <button key={category.id} type="button" className="course-category" aria-pressed={categoryId === category.id} onClick={() => setCategory(category.id)}>
-                <CategoryIcon categoryId={category.id} size={20} />
+                <CategoryIcon icon={categoryIconOf(category.id)} size={20} />
                 <span>{category.name}</span>
               </button>
             ))
@@ -116,7 +117,7 @@ export default function Courses({ api }: RemotePageProps) {
                   <li key={course.id} className="course-card" data-testid="course-card" data-course-id={course.id} data-selected={isSelected}>
                     <div className="course-card__icons" aria-hidden="true">
                       {(course.category_ids.length ? course.category_ids : [0]).slice(0, 3).map((id) => (
-                        <CategoryIcon key={id} categoryId={id} size={28} />
+                        <CategoryIcon key={id} icon={categoryIconOf(id)} size={28} />
                       ))}
                     </div>
                     <div className="course-card__body">

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import {
   ApiError,
@@ -11,16 +12,15 @@ import {
   type BridgingActivity,
 } from '@portal/contracts';
 import { editCompanyCourseBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
+import { Button, Card, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { saveDownload } from '@portal/frontend-kit/downloads';
+import { BoundField } from '@portal/frontend-kit/forms';
 import type { CoursesLocationState } from '../modules/courses/courses-location-state';
 import { ActivityCodeLearner, type CodeLearner } from '../modules/courses/activity-code-learner';
 import '../modules/courses/courses.css';
 
-interface EditValues {
-  validity_period: number | string;
-  activities: { id: number; description: string; enabled: boolean }[];
-}
+type EditValues = z.input<typeof editCompanyCourseBodySchema>;
 
 /** /courses/edit/{id} (spec §2 "Edit course"): the company's certificate expiry and bridging activities. */
 export default function EditCourse({ api }: RemotePageProps) {
@@ -64,33 +64,32 @@ function EditCourseForm({
   activities: BridgingActivity[];
   onSaved: (message: string) => void;
 }) {
-  const form = useForm<EditValues>({
+  const form = useForm<EditValues, unknown, z.output<typeof editCompanyCourseBodySchema>>({
     defaultValues: { validity_period: validity, activities: activities.map((a) => ({ id: a.id, description: a.description, enabled: a.enabled })) },
-    resolver: zodResolver(editCompanyCourseBodySchema as never) as unknown as Resolver<EditValues>,
+    resolver: zodResolver(editCompanyCourseBodySchema),
   });
   const { register, handleSubmit, setError, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'activities' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [codeLearner, setCodeLearner] = useState<CodeLearner | null>(null);
 
-  async function submit(values: EditValues) {
+  async function submit(values: z.output<typeof editCompanyCourseBodySchema>) {
     setNotice(null);
     try {
       const result = await api.call(editCompanyCourse, {
         params: { id: courseId },
-        body: { validity_period: Number(values.validity_period), activities: values.activities },
+        body: values,
       });
       // The list shows the notice: a notice here would go with the page a moment later.
       onSaved(result.message);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
+        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as FieldPath<EditValues>, { message: messages.join(' ') });
         setNotice({ tone: 'error', text: error.message });
       } else setNotice({ tone: 'error', text: 'Something went wrong. Please try again.' });
     }
   }
 
-  const errors = formState.errors;
   return (
     <form className="company-edit-course__form" onSubmit={handleSubmit(submit)} noValidate>
       {notice ? (
@@ -99,9 +98,7 @@ function EditCourseForm({
         </Notice>
       ) : null}
       <Card>
-        <FormField label="Certificate expiry (years)" htmlFor="validity-period" error={errors.validity_period?.message}>
-          <TextInput id="validity-period" type="number" inputMode="numeric" min={1} max={100} step={1} {...register('validity_period')} />
-        </FormField>
+        <BoundField form={form} name="validity_period" id="validity-period" label="Certificate expiry (years)" type="number" inputMode="numeric" min={1} max={100} step={1} />
       </Card>
       <Card title="Bridging activities">
         {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />}
@@ -124,9 +121,9 @@ function EditCourseForm({
                 <label className="bridging-activity__enabled">
                   <input type="checkbox" {...register(`activities.${index}.enabled`)} /> Enabled
                 </label>
-                <FormField label="Description" htmlFor={`activity-${index}-description`} error={errors.activities?.[index]?.description?.message}>
-                  <textarea id={`activity-${index}-description`} className="ds-input company-edit-course__textarea" rows={3} {...register(`activities.${index}.description`)} />
-                </FormField>
+                <BoundField form={form} name={`activities.${index}.description`} id={`activity-${index}-description`} label="Description">
+                  {(control) => <textarea className="ds-input company-edit-course__textarea" rows={3} {...control} />}
+                </BoundField>
               </li>
             );
           })}
@@ -148,16 +145,7 @@ function QrDownload({ api, activity }: { api: ApiClient; activity: BridgingActiv
     setBusy(true);
     try {
       const response = await api.raw(bridgingActivityQrCode, { params: { id: activity.id } });
-      const blob = await response.blob();
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `bridging-activity-${activity.id}-qr.png`;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await saveDownload(response, `bridging-activity-${activity.id}-qr.png`);
     } catch (error) {
       console.error('QR code download failed', error);
     } finally {

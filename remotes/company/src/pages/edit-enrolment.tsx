@@ -5,8 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError, deleteEnrolment, editEnrolment, enrolmentForEdit, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ApiClient, type RouteOutput } from '@portal/contracts';
 import { editEnrolmentBodySchema } from '@portal/contracts/schemas';
-import { Button, ButtonLink, Card, FormField, Modal, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
+import { Button, ButtonLink, Card, Modal, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, applyServerErrors, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import type { ReportingNotice } from '../modules/reporting/reporting-notice';
 import '../modules/reporting/reporting.css';
 
@@ -43,15 +44,15 @@ function EditEnrolmentForm({ api, enrolment }: { api: ApiClient; enrolment: Enro
   const [notice, setNotice] = useState<string | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof editEnrolmentBodySchema>>({
+  const form = useForm<Values, unknown, z.output<typeof editEnrolmentBodySchema>>({
     resolver: zodResolver(editEnrolmentBodySchema),
     defaultValues: { name: enrolment.learner.name, email: enrolment.learner.email ?? '', depot: enrolment.depot },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
   const backWith = (text: string) => navigate('/reporting', { state: { reportingNotice: { tone: 'success', text } satisfies ReportingNotice } });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -95,22 +96,20 @@ function EditEnrolmentForm({ api, enrolment }: { api: ApiClient; enrolment: Enro
           </Notice>
         ) : null}
         <fieldset disabled={!editable} className="edit-enrolment__form">
-          <FormField label="Name" htmlFor="enrolment-name" error={errors.name?.message}>
-            <TextInput id="enrolment-name" autoComplete="off" invalid={Boolean(errors.name)} {...register('name')} />
-          </FormField>
-          <FormField label="Email (optional)" htmlFor="enrolment-email" hint="Without an email the learner signs in with their login code." error={errors.email?.message}>
-            <TextInput id="enrolment-email" type="email" autoComplete="off" invalid={Boolean(errors.email)} {...register('email')} />
-          </FormField>
+          <BoundField form={form} name="name" id="enrolment-name" label="Name" autoComplete="off" />
+          <BoundField form={form} name="email" id="enrolment-email" label="Email (optional)" hint="Without an email the learner signs in with their login code." type="email" autoComplete="off" />
           {enrolment.depots.length > 1 ? (
-            <FormField label="Depot" htmlFor="enrolment-depot" error={errors.depot?.message}>
-              <select id="enrolment-depot" className="ds-input" {...register('depot', { valueAsNumber: true })}>
-                {enrolment.depots.map((depot) => (
-                  <option key={depot.id} value={depot.id}>
-                    {depot.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
+            <BoundField form={form} name="depot" id="enrolment-depot" label="Depot" registerOptions={{ valueAsNumber: true }}>
+              {(control) => (
+                <select className="ds-input" {...control}>
+                  {enrolment.depots.map((depot) => (
+                    <option key={depot.id} value={depot.id}>
+                      {depot.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </BoundField>
           ) : null}
           <div className="edit-enrolment__buttons">
             <Button type="submit" loading={isSubmitting}>

@@ -66,6 +66,10 @@ describe('Enroll (the older single page)', () => {
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Lee Carter', 'Fire Safety (re-enrolment)', 'DEMOCODE9', 'ENR-000077']);
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ courses: [1], users: [5] });
     expect(screen.getByRole('link', { name: 'View enrolments' }).getAttribute('href')).toBe('/reporting');
+    // The same summary card as the wizard's, with the enrolments made inside it.
+    const summary = screen.getByTestId('enrolment-summary');
+    expect(within(summary).getByTestId('summary-successful').textContent).toBe('1');
+    expect(within(summary).getByRole('table', { name: 'Enrolments made' })).toBe(table);
   });
 
   it('shows the server’s text in ‘An error has occurred’', async () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { companyEnrol, ENROLLING_MESSAGES, type RouteOutput } from '@portal/contracts';
-import { Button, ButtonLink, Card, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
+import { Button, Card, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, type RemotePageProps } from '@portal/frontend-kit';
 import { CoursePicker } from '../modules/enrol/components/course-picker';
 import { EmployeeFinder } from '../modules/enrol/components/employee-finder';
+import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
 import { toChosen } from '../modules/enrol/components/employee-table';
 import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
@@ -13,48 +14,21 @@ import '../modules/enrol/enrol.css';
 
 type Result = RouteOutput<typeof companyEnrol>;
 
-/** What the older page answers: each learner's name, course, login code and enrolment code. */
-function EnrolResults({ result, onEnrolMore }: { result: Result; onEnrolMore: () => void }) {
-  const { enrollment_summary: summary } = result;
+/** What the older page adds to the summary: each learner's name, course, login code and enrolment code. */
+function EnrolmentsMade({ rows }: { rows: Result['data'] }) {
   return (
-    <Card title="Enrolled">
-      <div className="enrol-results" data-testid="enrol-results">
-        <p role="status">
-          {summary.total_successful} of {summary.total_attempted} enrolment{summary.total_attempted === 1 ? '' : 's'} made
-          {summary.total_failed ? `; ${summary.total_failed} not made` : ''}.
-        </p>
-        <Table
-          caption="Enrolments made"
-          columns={[
-            { key: 'name', header: 'Learner', render: (r) => r.name },
-            { key: 'course', header: 'Course', render: (r) => `${r.courseName}${r.re_enrolment ? ' (re-enrolment)' : ''}` },
-            { key: 'login', header: 'Login code', render: (r) => r.login_code ?? '—' },
-            { key: 'code', header: 'Enrolment code', render: (r) => r.code },
-          ]}
-          rows={result.data}
-          rowKey={(r) => r.enrollment_id}
-          emptyText="No enrolments were made."
-        />
-        {summary.failed_users.length ? (
-          <Table
-            caption="Not enrolled"
-            columns={[
-              { key: 'name', header: 'Learner', render: (u) => u.name },
-              { key: 'reason', header: 'Reason', render: (u) => u.reason },
-            ]}
-            rows={summary.failed_users.map((u, index) => ({ ...u, index }))}
-            rowKey={(u) => u.index}
-            emptyText="Everyone was enrolled."
-          />
-        ) : null}
-        <div className="enrol-actions">
-          <ButtonLink href="/reporting">View enrolments</ButtonLink>
-          <Button type="button" variant="secondary" onClick={onEnrolMore}>
-            Enrol more employees
-          </Button>
-        </div>
-      </div>
-    </Card>
+    <Table
+      caption="Enrolments made"
+      columns={[
+        { key: 'name', header: 'Learner', render: (r) => r.name },
+        { key: 'course', header: 'Course', render: (r) => `${r.courseName}${r.re_enrolment ? ' (re-enrolment)' : ''}` },
+        { key: 'login', header: 'Login code', render: (r) => r.login_code ?? '—' },
+        { key: 'code', header: 'Enrolment code', render: (r) => r.code },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.enrollment_id}
+      emptyText="No enrolments were made."
+    />
   );
 }
 
@@ -89,7 +63,11 @@ export default function Enroll({ api, session }: RemotePageProps) {
   return (
     <div className="enrol-page" data-testid="enrol-page">
       <PageHeader title="Enrol Employees" subtitle="Choose courses and employees, then enrol them. Employees already on a passed or expired course are re-enrolled." />
-      {result ? <EnrolResults result={result} onEnrolMore={() => setResult(null)} /> : null}
+      {result ? (
+        <EnrolmentSummaryCard summary={result.enrollment_summary} onEnrolMore={() => setResult(null)}>
+          <EnrolmentsMade rows={result.data} />
+        </EnrolmentSummaryCard>
+      ) : null}
       {courses.status === 'loading' ? <SkeletonBlock height={240} /> : null}
       {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="your courses" /> : null}
       {courses.status === 'success' && companyId !== null ? (

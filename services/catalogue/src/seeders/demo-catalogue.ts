@@ -6,7 +6,7 @@ import { buildDemoScormPackage, DEMO_COURSES } from '../demo';
 import { installPackage, launchPathOf, packageFolder, unpackPackage } from '../modules/packages/course-package';
 import { sanitiseDescription } from '../modules/courses/sanitise-html';
 
-/** Ids match the spec's icon list (§9) and the design system's CategoryIcon; 2 and 18 take the default icon. */
+/** Ids match the spec's icon list (§9) and the company remote's categoryIconOf; 2 and 18 take the default icon. */
 export const DEMO_CATEGORIES: { id: number; name: string }[] = [
   { id: 1, name: 'Fire Safety' },
   { id: 2, name: 'Health and Safety Essentials' },

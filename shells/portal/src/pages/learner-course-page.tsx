@@ -7,6 +7,6 @@ import { useShell } from '../modules/session/shell-context';
 export function LearnerCoursePage() {
   const { user } = useShell();
   const rest = useParams()['*'] ?? '';
-  const module = /^activities(\/|$)/.test(rest) ? 'LearnerCourseActivities' : 'LearnerCourse';
+  const module = /^activities(\/|$)/.test(rest) ? 'learner-course-activities' : 'learner-course';
   return <RemotePage key={module} remote="learner" module={module} session={user} api={api} />;
 }

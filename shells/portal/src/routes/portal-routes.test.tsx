@@ -43,25 +43,25 @@ describe('PortalRoutes', () => {
   });
 
   it.each([
-    ['learner', '/', 'learner/LearnerDashboard'],
-    ['learner', '/account', 'learner/LearnerAccount'],
-    ['manager', '/account', 'company/Account'],
-    ['admin', '/account', 'company/Account'],
-    ['manager', '/', 'company/Dashboard'],
-    ['manager', '/courses', 'company/Courses'],
-    ['admin', '/courses/edit/5', 'company/EditCourse'],
-    ['manager', '/account/depot/3', 'company/Account'],
-    ['manager', '/enrolments/create/v2', 'company/EnrollNew'],
-    ['admin', '/enrolments/create', 'company/Enroll'],
-    ['admin', '/admin', 'admin/AdminDashboard'],
-    ['admin', '/admin/users/5', 'admin/AdminDashboard'],
-    ['manager', '/purchase-history', 'company/PurchaseHistory'],
-    ['manager', '/reporting', 'company/Enrollments'],
-    ['admin', '/enrolments/12/edit', 'company/EditEnrollment'],
-    ['admin', '/account/purchase-history', 'company/PurchaseHistory'],
+    ['learner', '/', 'learner/learner-dashboard'],
+    ['learner', '/account', 'learner/learner-account'],
+    ['manager', '/account', 'company/account'],
+    ['admin', '/account', 'company/account'],
+    ['manager', '/', 'company/dashboard'],
+    ['manager', '/courses', 'company/courses'],
+    ['admin', '/courses/edit/5', 'company/edit-course'],
+    ['manager', '/account/depot/3', 'company/account'],
+    ['manager', '/enrolments/create/v2', 'company/enrol-wizard'],
+    ['admin', '/enrolments/create', 'company/enrol'],
+    ['admin', '/admin', 'admin/admin-dashboard'],
+    ['admin', '/admin/users/5', 'admin/admin-dashboard'],
+    ['manager', '/purchase-history', 'company/purchase-history'],
+    ['manager', '/reporting', 'company/enrolments'],
+    ['admin', '/enrolments/12/edit', 'company/edit-enrolment'],
+    ['admin', '/account/purchase-history', 'company/purchase-history'],
     // A purchased learner's invoices (a learner without purchases sees the empty list).
-    ['learner', '/purchase-history', 'company/PurchaseHistory'],
-    ['learner', '/account/purchase-history', 'company/PurchaseHistory'],
+    ['learner', '/purchase-history', 'company/purchase-history'],
+    ['learner', '/account/purchase-history', 'company/purchase-history'],
   ] as const)('gives a %s at %s the page %s, in the app layout', async (role, url, key) => {
     renderPortal(role, url);
     expect((await screen.findByTestId('remote-page')).textContent).toBe(`${key} for ${role}`);
@@ -88,7 +88,7 @@ describe('PortalRoutes', () => {
 
   it('gives learner course pages the minimal layout, with Exit course', async () => {
     renderPortal('learner', '/learn/7/activities/2');
-    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/LearnerCourseActivities for learner');
+    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/learner-course-activities for learner');
     expect(screen.getByTestId('exit-course').getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
@@ -104,6 +104,6 @@ describe('PortalRoutes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
 
     fireEvent.click(within(fallback).getByRole('button', { name: 'Retry' }));
-    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/ActivityCode for manager');
+    expect((await screen.findByTestId('remote-page')).textContent).toBe('learner/activity-code for manager');
   });
 });

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import type { RemoteName, Role } from '@portal/contracts';
-import { RemotePage } from '@portal/frontend-kit';
+import type { Role } from '@portal/contracts';
+import { RemotePage, type RemotePageAddress } from '@portal/frontend-kit';
 import { AppLayout } from '../modules/layout/app-layout';
 import { MinimalLayout } from '../modules/layout/minimal-layout';
 import { api } from '../modules/api/api-client';
@@ -9,7 +9,8 @@ import { LearnerCoursePage } from '../pages/learner-course-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PlaceholderPage } from '../pages/placeholder-page';
 
-type RoutePage = { remote: RemoteName; module: string } | { placeholder: string };
+/** A remote's exposed page (its module names come from the remote's exposes.json), or a placeholder. */
+type RoutePage = RemotePageAddress | { placeholder: string };
 
 interface RoleRoute {
   /** Left out for the role's home page (the index route). */
@@ -30,40 +31,40 @@ const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
 
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
 const ROLE_ROUTES: RoleRoute[] = [
-  { roles: LEARNER, page: { remote: 'learner', module: 'LearnerDashboard' } },
+  { roles: LEARNER, page: { remote: 'learner', module: 'learner-dashboard' } },
   // The learner's own account page; managers and admins get the company's account area below.
-  { path: '/account', roles: LEARNER, page: { remote: 'learner', module: 'LearnerAccount' } },
-  { roles: COMPANY, page: { remote: 'company', module: 'Dashboard' } },
+  { path: '/account', roles: LEARNER, page: { remote: 'learner', module: 'learner-account' } },
+  { roles: COMPANY, page: { remote: 'company', module: 'dashboard' } },
   // The company's catalogue and its course settings.
-  { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'Courses' } },
-  { path: '/courses/edit/:id', roles: COMPANY, page: { remote: 'company', module: 'EditCourse' } },
+  { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'courses' } },
+  { path: '/courses/edit/:id', roles: COMPANY, page: { remote: 'company', module: 'edit-course' } },
   // The account area of managers (and of admins, for the company they act for).
-  { path: '/account', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
-  { path: '/account/depot/:id', roles: COMPANY, page: { remote: 'company', module: 'Account' } },
+  { path: '/account', roles: COMPANY, page: { remote: 'company', module: 'account' } },
+  { path: '/account/depot/:id', roles: COMPANY, page: { remote: 'company', module: 'account' } },
   // Enrol employees: the 3-step wizard and the older single page (which also serves re-enrolment).
-  { path: '/enrolments/create/v2', roles: COMPANY, page: { remote: 'company', module: 'EnrollNew' } },
-  { path: '/enrolments/create', roles: COMPANY, page: { remote: 'company', module: 'Enroll' } },
+  { path: '/enrolments/create/v2', roles: COMPANY, page: { remote: 'company', module: 'enrol-wizard' } },
+  { path: '/enrolments/create', roles: COMPANY, page: { remote: 'company', module: 'enrol' } },
   // Invoices: the company's for managers, a purchased learner's own (the service decides which).
-  { path: '/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
-  { path: '/account/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'PurchaseHistory' } },
+  { path: '/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'purchase-history' } },
+  { path: '/account/purchase-history', roles: EVERYONE, page: { remote: 'company', module: 'purchase-history' } },
   // Enrolments (reporting) and editing one enrolment.
-  { path: '/reporting', roles: COMPANY, page: { remote: 'company', module: 'Enrollments' } },
-  { path: '/enrolments/:id/edit', roles: COMPANY, page: { remote: 'company', module: 'EditEnrollment' } },
-  { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
-  { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'AdminDashboard' } },
-  { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'ActivityCode' } },
+  { path: '/reporting', roles: COMPANY, page: { remote: 'company', module: 'enrolments' } },
+  { path: '/enrolments/:id/edit', roles: COMPANY, page: { remote: 'company', module: 'edit-enrolment' } },
+  { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
+  { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
+  { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'activity-code' } },
   ...COMPANY_PLACEHOLDERS.map(([path, title]) => ({ path, roles: COMPANY, page: { placeholder: title } })),
 ];
 
-function ShellRemotePage({ remote, module }: { remote: RemoteName; module: string }) {
+function ShellRemotePage(address: RemotePageAddress) {
   const { user } = useShell();
-  return <RemotePage remote={remote} module={module} session={user} api={api} />;
+  return <RemotePage {...address} session={user} api={api} />;
 }
 
 function pageElement(page: RoutePage) {
   if ('placeholder' in page) return <PlaceholderPage title={page.placeholder} />;
   // Keyed by page so moving between two pages mounts the new one afresh, while the paths of one page share it.
-  return <ShellRemotePage key={`${page.remote}/${page.module}`} remote={page.remote} module={page.module} />;
+  return <ShellRemotePage key={`${page.remote}/${page.module}`} {...page} />;
 }
 
 function pageRoutes(role: Role) {

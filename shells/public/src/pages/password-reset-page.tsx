@@ -4,7 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, IDENTITY_MESSAGES, passwordEmail, passwordReset } from '@portal/contracts';
 import { emailRequestBodySchema, passwordResetBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
+import { Card, Notice } from '@portal/design-system';
+import { BoundField, SignInForm, type FormNotice } from '@portal/frontend-kit/forms';
 import { api } from '../modules/api/api-client';
 
 /** Every message the server sent, field errors first, for the list under the form (spec §8). */
@@ -17,31 +18,26 @@ function serverMessages(error: unknown): string[] {
   return ['Something went wrong on our side. Please try again in a moment.'];
 }
 
-function ServerErrors({ messages, onDismiss }: { messages: string[]; onDismiss: () => void }) {
+/** The server's messages as a list under the form's title (spec §8). */
+function serverErrorsNotice(messages: string[]): FormNotice | null {
   if (!messages.length) return null;
-  return (
-    <Notice tone="error" title="Please check the following" onDismiss={onDismiss}>
-      <ul className="public-form__errors" data-testid="server-errors">
-        {messages.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    </Notice>
+  const list = (
+    <ul className="public-form__errors" data-testid="server-errors">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
   );
+  return { tone: 'error', title: 'Please check the following', text: list };
 }
 
 function RequestLinkForm() {
   const [isSent, setSent] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(emailRequestBodySchema), defaultValues: { email: '' } });
-  const typedEmail = useWatch({ control, name: 'email' });
+  const form = useForm<{ email: string }>({ resolver: zodResolver(emailRequestBodySchema), defaultValues: { email: '' } });
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setMessages([]);
     setSent(false);
     try {
@@ -52,22 +48,22 @@ function RequestLinkForm() {
     }
   });
 
+  const sentNotice: FormNotice = { tone: 'success', title: 'Check your email', text: IDENTITY_MESSAGES.resetLinkSent, canDismiss: false };
   return (
-    <form className="public-form" onSubmit={onSubmit} noValidate aria-label="Request a password reset link">
-      <p>Enter the email address you sign in with and we&rsquo;ll send you a link to choose a new password.</p>
-      {isSent ? (
-        <Notice tone="success" title="Check your email">
-          {IDENTITY_MESSAGES.resetLinkSent}
-        </Notice>
-      ) : null}
-      <ServerErrors messages={messages} onDismiss={() => setMessages([])} />
-      <FormField label="Email address" htmlFor="reset-email" error={errors.email?.message}>
-        <TextInput id="reset-email" type="email" autoComplete="email" invalid={Boolean(errors.email)} {...register('email')} />
-      </FormField>
-      <Button type="submit" loading={isSubmitting} disabled={!typedEmail} className="public-form__submit">
-        Send password reset link
-      </Button>
-    </form>
+    <SignInForm
+      label="Request a password reset link"
+      className="public-form"
+      intro={<p>Enter the email address you sign in with and we&rsquo;ll send you a link to choose a new password.</p>}
+      notice={isSent ? sentNotice : serverErrorsNotice(messages)}
+      onDismissNotice={() => setMessages([])}
+      onSubmit={onSubmit}
+      submitLabel="Send password reset link"
+      isSubmitting={form.formState.isSubmitting}
+      isSubmitDisabled={!typedEmail}
+      submitClassName="public-form__submit"
+    >
+      <BoundField form={form} name="email" id="reset-email" label="Email address" type="email" autoComplete="email" />
+    </SignInForm>
   );
 }
 
@@ -81,16 +77,10 @@ interface ResetValues {
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const [isDone, setDone] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({ resolver: zodResolver(passwordResetBodySchema), defaultValues: { email, password: '', password_confirmation: '', token } });
-  const [password, passwordConfirmation] = useWatch({ control, name: ['password', 'password_confirmation'] });
+  const form = useForm<ResetValues>({ resolver: zodResolver(passwordResetBodySchema), defaultValues: { email, password: '', password_confirmation: '', token } });
+  const [password, passwordConfirmation] = useWatch({ control: form.control, name: ['password', 'password_confirmation'] });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setMessages([]);
     try {
       await api.call(passwordReset, { body: values });
@@ -99,7 +89,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       if (error instanceof ApiError) {
         for (const field of ['email', 'password', 'password_confirmation'] as const) {
           const fieldErrors = error.fieldErrors[field];
-          if (fieldErrors?.length) setError(field, { type: 'server', message: fieldErrors.join(' ') });
+          if (fieldErrors?.length) form.setError(field, { type: 'server', message: fieldErrors.join(' ') });
         }
       }
       setMessages(serverMessages(error));
@@ -115,31 +105,24 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       </div>
     );
   }
-  const isFilled = Boolean(password) && Boolean(passwordConfirmation);
   return (
-    <form className="public-form" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-      <p>Choose a new password of at least 8 characters.</p>
-      <ServerErrors messages={messages} onDismiss={() => setMessages([])} />
-      <input type="hidden" {...register('token')} />
-      <FormField label="Email address" htmlFor="reset-email" error={errors.email?.message}>
-        <TextInput id="reset-email" type="email" autoComplete="username" invalid={Boolean(errors.email)} {...register('email')} />
-      </FormField>
-      <FormField label="New password" htmlFor="reset-password" error={errors.password?.message}>
-        <TextInput id="reset-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
-      </FormField>
-      <FormField label="Confirm new password" htmlFor="reset-password-confirmation" error={errors.password_confirmation?.message}>
-        <TextInput
-          id="reset-password-confirmation"
-          type="password"
-          autoComplete="new-password"
-          invalid={Boolean(errors.password_confirmation)}
-          {...register('password_confirmation')}
-        />
-      </FormField>
-      <Button type="submit" loading={isSubmitting} disabled={!isFilled} className="public-form__submit">
-        Reset password
-      </Button>
-    </form>
+    <SignInForm
+      label="Choose a new password"
+      className="public-form"
+      intro={<p>Choose a new password of at least 8 characters.</p>}
+      notice={serverErrorsNotice(messages)}
+      onDismissNotice={() => setMessages([])}
+      onSubmit={onSubmit}
+      submitLabel="Reset password"
+      isSubmitting={form.formState.isSubmitting}
+      isSubmitDisabled={!password || !passwordConfirmation}
+      submitClassName="public-form__submit"
+    >
+      <input type="hidden" {...form.register('token')} />
+      <BoundField form={form} name="email" id="reset-email" label="Email address" type="email" autoComplete="username" />
+      <BoundField form={form} name="password" id="reset-password" label="New password" type="password" autoComplete="new-password" />
+      <BoundField form={form} name="password_confirmation" id="reset-password-confirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+    </SignInForm>
   );
 }
 

@@ -19,7 +19,7 @@ export function VerifyPage() {
   if (remotesState === 'failed') return <RemoteFallback onRetry={() => window.location.reload()} />;
   return (
     <div className="public-container public-verify">
-      <RemotePage remote="verify" module="Verify" api={api} />
+      <RemotePage remote="verify" module="verify" api={api} />
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '@portal/contracts';
-import { Button, FormField, Modal, Notice } from '@portal/design-system';
+import { Button, Modal, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 
@@ -44,10 +45,11 @@ export function ReasonModal({
   const formId = useId();
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<{ reason: string }>({
+  const form = useForm<{ reason: string }>({
     resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
+  const { handleSubmit, setError, reset, formState: { isSubmitting } } = form;
   const close = () => {
     reset();
     setFailure(null);
@@ -83,9 +85,9 @@ export function ReasonModal({
       <form id={formId} onSubmit={onSubmit} noValidate aria-label={title}>
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         {children}
-        <FormField label="Reason" htmlFor={reasonId} error={errors.reason?.message} hint="Required: kept with your name and the date.">
-          <textarea id={reasonId} className="ds-input admin-textarea" rows={3} {...register('reason')} />
-        </FormField>
+        <BoundField form={form} name="reason" id={reasonId} label="Reason" hint="Required: kept with your name and the date.">
+          {(control) => <textarea className="ds-input admin-textarea" rows={3} {...control} />}
+        </BoundField>
       </form>
     </Modal>
   );

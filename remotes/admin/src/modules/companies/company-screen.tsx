@@ -12,8 +12,9 @@ import {
   type Depot,
 } from '@portal/contracts';
 import { companyCreateBodySchema, companyUpdateBodySchema, depotUpdateBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, EmptyState, FormField, Modal, Notice, PageHeader, SkeletonBlock, Table, TextInput, type TableColumn } from '@portal/design-system';
+import { Button, Card, EmptyState, Modal, Notice, PageHeader, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { GoBack } from '../admin-ui/go-back';
 import { DepotDeletionModal } from './depot-deletion-modal';
 import { creditReasonInput, isBalanceChanged, requireCreditReason, withCreditReason } from './credit-reason';
@@ -30,10 +31,11 @@ type DepotValues = z.input<ReturnType<typeof depotEditSchema>>;
 export function AddCompanyScreen({ api }: { api: ApiClient }) {
   const [flash, setFlash] = useState<Flash>(null);
   const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<CreateValues, unknown, z.output<typeof companyCreateBodySchema>>({
+  const form = useForm<CreateValues, unknown, z.output<typeof companyCreateBodySchema>>({
     resolver: zodResolver(companyCreateBodySchema),
     defaultValues: { name: '', email: '', manager_name: '', manager_email: '', credit_balance: 0 },
   });
+  const { handleSubmit, setError, reset, formState: { isSubmitting } } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     setCreated(null);
@@ -61,21 +63,11 @@ export function AddCompanyScreen({ api }: { api: ApiClient }) {
       {flash ? <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice> : null}
       <Card>
         <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add company">
-          <FormField label="Company name" htmlFor="company-name" error={errors.name?.message}>
-            <TextInput id="company-name" invalid={Boolean(errors.name)} {...register('name')} />
-          </FormField>
-          <FormField label="Company email" htmlFor="company-email" error={errors.email?.message} hint="The main account email; defaults to the manager's.">
-            <TextInput id="company-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-          </FormField>
-          <FormField label="Manager name" htmlFor="company-manager-name" error={errors.manager_name?.message}>
-            <TextInput id="company-manager-name" invalid={Boolean(errors.manager_name)} {...register('manager_name')} />
-          </FormField>
-          <FormField label="Manager email" htmlFor="company-manager-email" error={errors.manager_email?.message}>
-            <TextInput id="company-manager-email" type="email" invalid={Boolean(errors.manager_email)} {...register('manager_email')} />
-          </FormField>
-          <FormField label="Credit balance" htmlFor="company-credits" error={errors.credit_balance?.message}>
-            <TextInput id="company-credits" type="number" min={0} invalid={Boolean(errors.credit_balance)} {...register('credit_balance')} />
-          </FormField>
+          <BoundField form={form} name="name" id="company-name" label="Company name" />
+          <BoundField form={form} name="email" id="company-email" label="Company email" hint="The main account email; defaults to the manager's." type="email" />
+          <BoundField form={form} name="manager_name" id="company-manager-name" label="Manager name" />
+          <BoundField form={form} name="manager_email" id="company-manager-email" label="Manager email" type="email" />
+          <BoundField form={form} name="credit_balance" id="company-credits" label="Credit balance" type="number" min={0} />
           <div className="admin-form__actions">
             <Button type="submit" loading={isSubmitting}>Add company</Button>
           </div>
@@ -88,10 +80,11 @@ export function AddCompanyScreen({ api }: { api: ApiClient }) {
 function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: AdminCompany; onSaved: (message: string) => void }) {
   const [flash, setFlash] = useState<Flash>(null);
   const schema = useMemo(() => companyEditSchema(company.credit_balance), [company.credit_balance]);
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<UpdateValues, unknown, z.output<typeof schema>>({
+  const form = useForm<UpdateValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { name: company.name, email: company.email ?? '', manager_name: company.manager_name ?? '', manager_email: company.manager_email ?? '', credit_balance: company.credit_balance, credit_reason: '' },
   });
+  const { handleSubmit, setError, control, formState: { isSubmitting } } = form;
   const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), company.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
@@ -107,25 +100,13 @@ function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: A
     <Card title="Company details">
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit company">
         {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
-        <FormField label="Company name" htmlFor="edit-company-name" error={errors.name?.message}>
-          <TextInput id="edit-company-name" invalid={Boolean(errors.name)} {...register('name')} />
-        </FormField>
-        <FormField label="Company email" htmlFor="edit-company-email" error={errors.email?.message}>
-          <TextInput id="edit-company-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-        </FormField>
-        <FormField label="Manager name" htmlFor="edit-company-manager-name" error={errors.manager_name?.message}>
-          <TextInput id="edit-company-manager-name" invalid={Boolean(errors.manager_name)} {...register('manager_name')} />
-        </FormField>
-        <FormField label="Manager email" htmlFor="edit-company-manager-email" error={errors.manager_email?.message}>
-          <TextInput id="edit-company-manager-email" type="email" invalid={Boolean(errors.manager_email)} {...register('manager_email')} />
-        </FormField>
-        <FormField label="Credit balance" htmlFor="edit-company-credits" error={errors.credit_balance?.message}>
-          <TextInput id="edit-company-credits" type="number" min={0} invalid={Boolean(errors.credit_balance)} {...register('credit_balance')} />
-        </FormField>
+        <BoundField form={form} name="name" id="edit-company-name" label="Company name" />
+        <BoundField form={form} name="email" id="edit-company-email" label="Company email" type="email" />
+        <BoundField form={form} name="manager_name" id="edit-company-manager-name" label="Manager name" />
+        <BoundField form={form} name="manager_email" id="edit-company-manager-email" label="Manager email" type="email" />
+        <BoundField form={form} name="credit_balance" id="edit-company-credits" label="Credit balance" type="number" min={0} />
         {needsReason ? (
-          <FormField label="Reason for the change" htmlFor="edit-company-credit-reason" error={errors.credit_reason?.message} hint="Required: kept in the company's credit history.">
-            <TextInput id="edit-company-credit-reason" invalid={Boolean(errors.credit_reason)} {...register('credit_reason')} />
-          </FormField>
+          <BoundField form={form} name="credit_reason" id="edit-company-credit-reason" label="Reason for the change" hint="Required: kept in the company's credit history." />
         ) : null}
         <div className="admin-form__actions">
           <Button type="submit" loading={isSubmitting}>Save company</Button>
@@ -138,10 +119,11 @@ function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: A
 function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyId: number; depot: Depot; onDone: (message?: string) => void }) {
   const [flash, setFlash] = useState<string | null>(null);
   const schema = useMemo(() => depotEditSchema(depot.credit_balance), [depot.credit_balance]);
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<DepotValues, unknown, z.output<typeof schema>>({
+  const form = useForm<DepotValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { name: depot.name, email: depot.email ?? '', manager_name: depot.manager_name ?? '', manager_email: depot.manager_email ?? '', credit_balance: depot.credit_balance, credit_reason: '' },
   });
+  const { handleSubmit, setError, control, formState: { isSubmitting } } = form;
   const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), depot.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
@@ -155,25 +137,13 @@ function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyI
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit depot" id="depot-form">
       {flash ? <div className="admin-form__actions"><Notice tone="error">{flash}</Notice></div> : null}
-      <FormField label="Depot name" htmlFor="depot-name" error={errors.name?.message}>
-        <TextInput id="depot-name" invalid={Boolean(errors.name)} {...register('name')} />
-      </FormField>
-      <FormField label="Email" htmlFor="depot-email" error={errors.email?.message}>
-        <TextInput id="depot-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-      </FormField>
-      <FormField label="Manager name" htmlFor="depot-manager-name" error={errors.manager_name?.message}>
-        <TextInput id="depot-manager-name" invalid={Boolean(errors.manager_name)} {...register('manager_name')} />
-      </FormField>
-      <FormField label="Manager email" htmlFor="depot-manager-email" error={errors.manager_email?.message}>
-        <TextInput id="depot-manager-email" type="email" invalid={Boolean(errors.manager_email)} {...register('manager_email')} />
-      </FormField>
-      <FormField label="Credit balance" htmlFor="depot-credits" error={errors.credit_balance?.message}>
-        <TextInput id="depot-credits" type="number" min={0} invalid={Boolean(errors.credit_balance)} {...register('credit_balance')} />
-      </FormField>
+      <BoundField form={form} name="name" id="depot-name" label="Depot name" />
+      <BoundField form={form} name="email" id="depot-email" label="Email" type="email" />
+      <BoundField form={form} name="manager_name" id="depot-manager-name" label="Manager name" />
+      <BoundField form={form} name="manager_email" id="depot-manager-email" label="Manager email" type="email" />
+      <BoundField form={form} name="credit_balance" id="depot-credits" label="Credit balance" type="number" min={0} />
       {needsReason ? (
-        <FormField label="Reason for the change" htmlFor="depot-credit-reason" error={errors.credit_reason?.message} hint="Required: kept in the depot's credit history.">
-          <TextInput id="depot-credit-reason" invalid={Boolean(errors.credit_reason)} {...register('credit_reason')} />
-        </FormField>
+        <BoundField form={form} name="credit_reason" id="depot-credit-reason" label="Reason for the change" hint="Required: kept in the depot's credit history." />
       ) : null}
       <div className="admin-form__actions">
         <Button type="submit" loading={isSubmitting}>Save depot</Button>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
@@ -13,8 +13,9 @@ import {
   type CourseDetail,
 } from '@portal/contracts';
 import { createCourseBodySchema, updateCourseBodySchema } from '@portal/contracts/schemas';
-import { Button, FileInput, FormField, Notice, ProgressBar, SkeletonBlock, TextInput } from '@portal/design-system';
+import { Button, FileInput, FormField, Notice, ProgressBar, SkeletonBlock } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { useRevealedNotice } from '../admin-ui/use-revealed-notice';
 import { courseRequestBody, EMPTY_COURSE, valuesOfCourse, type CourseValues } from './course-form-values';
@@ -132,7 +133,7 @@ function CourseForm({
       onSaved(response.data, response.message, response.warnings ?? []);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as never, { message: messages.join(' ') });
+        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as FieldPath<CourseValues>, { message: messages.join(' ') });
         setMessage({ tone: 'error', text: error.message });
       } else setMessage({ tone: 'error', text: 'Something went wrong. Please try again.' });
     } finally {
@@ -155,9 +156,7 @@ function CourseForm({
           {warning}
         </Notice>
       ))}
-      <FormField label="Name" htmlFor="course-name" error={errorOf('name')}>
-        <TextInput id="course-name" {...register('name')} />
-      </FormField>
+      <BoundField form={form} name="name" id="course-name" label="Name" />
       <Suspense fallback={<SkeletonBlock height={190} />}>
         <FormField label="Description" htmlFor="course-description" hint="Shown on the course's card. Links open in a new tab; anything unsafe is removed when saved." error={errorOf('description')}>
           <DescriptionEditor control={form.control} />
@@ -182,34 +181,26 @@ function CourseForm({
       ) : null}
 
       <div className="admin-course-form__grid">
-        <FormField label="Duration" htmlFor="course-duration" error={errorOf('duration')}>
-          <TextInput id="course-duration" placeholder="e.g. 30 minutes" {...register('duration')} />
-        </FormField>
-        <FormField label="Validity period (years)" htmlFor="course-validity" error={errorOf('validity_period')}>
-          <TextInput id="course-validity" type="number" min={1} max={100} {...register('validity_period')} />
-        </FormField>
-        <FormField label="Credit cost" htmlFor="course-credits" error={errorOf('credit_cost')}>
-          <TextInput id="course-credits" type="number" min={0} {...register('credit_cost')} />
-        </FormField>
-        <FormField
+        <BoundField form={form} name="duration" id="course-duration" label="Duration" placeholder="e.g. 30 minutes" />
+        <BoundField form={form} name="validity_period" id="course-validity" label="Validity period (years)" type="number" min={1} max={100} />
+        <BoundField form={form} name="credit_cost" id="course-credits" label="Credit cost" type="number" min={0} />
+        <BoundField
+          form={form}
+          name="pass_mark"
+          id="course-pass-mark"
           label="Pass mark (%)"
-          htmlFor="course-pass-mark"
           hint={
             course?.package_pass_mark !== null && course?.package_pass_mark !== undefined
               ? `The package's own passing score is ${course.package_pass_mark}%. Decides a pass when the content reports a score but no pass or fail.`
               : "Decides a pass when the content reports a score but no pass or fail. Blank: the package's own passing score, if it names one."
           }
-          error={errorOf('pass_mark')}
-        >
-          <TextInput id="course-pass-mark" type="number" min={0} max={100} {...register('pass_mark')} />
-        </FormField>
-        <FormField label="SKU" htmlFor="course-sku" error={errorOf('sku')}>
-          <TextInput id="course-sku" {...register('sku')} />
-        </FormField>
+          type="number"
+          min={0}
+          max={100}
+        />
+        <BoundField form={form} name="sku" id="course-sku" label="SKU" />
       </div>
-      <FormField label="Learn more link (wp_link)" htmlFor="course-wp-link" error={errorOf('wp_link')}>
-        <TextInput id="course-wp-link" type="url" placeholder="https://" {...register('wp_link')} />
-      </FormField>
+      <BoundField form={form} name="wp_link" id="course-wp-link" label="Learn more link (wp_link)" type="url" placeholder="https://" />
       <label className="admin-course-form__check">
         <input type="checkbox" {...register('has_bridging')} /> Has bridging activities
       </label>
@@ -252,25 +243,23 @@ function CourseForm({
         {activities.fields.map((field, index) => (
           <div key={field.id} className="admin-course-form__activity" data-testid="course-activity">
             <div className="admin-course-form__grid">
-              <FormField label="Activity name" htmlFor={`activity-${index}-name`} error={errorOf(`activities.${index}.name`)}>
-                <TextInput id={`activity-${index}-name`} {...register(`activities.${index}.name`)} />
-              </FormField>
-              <FormField label="Code (number)" htmlFor={`activity-${index}-code`} hint="Left blank, a code is made." error={errorOf(`activities.${index}.code`)}>
-                <TextInput id={`activity-${index}-code`} inputMode="numeric" {...register(`activities.${index}.code`)} />
-              </FormField>
-              <FormField label="Type" htmlFor={`activity-${index}-type`} error={errorOf(`activities.${index}.type`)}>
-                <select id={`activity-${index}-type`} className="ds-input" {...register(`activities.${index}.type`)}>
-                  {ACTIVITY_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
+              <BoundField form={form} name={`activities.${index}.name`} id={`activity-${index}-name`} label="Activity name" />
+              <BoundField form={form} name={`activities.${index}.code`} id={`activity-${index}-code`} label="Code (number)" hint="Left blank, a code is made." inputMode="numeric" />
+              <BoundField form={form} name={`activities.${index}.type`} id={`activity-${index}-type`} label="Type">
+                {(control) => (
+                  <select className="ds-input" {...control}>
+                    {ACTIVITY_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {type}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </BoundField>
             </div>
-            <FormField label="Activity description" htmlFor={`activity-${index}-description`} error={errorOf(`activities.${index}.description`)}>
-              <textarea id={`activity-${index}-description`} className="ds-input admin-course-form__textarea" rows={3} {...register(`activities.${index}.description`)} />
-            </FormField>
+            <BoundField form={form} name={`activities.${index}.description`} id={`activity-${index}-description`} label="Activity description">
+              {(control) => <textarea className="ds-input admin-course-form__textarea" rows={3} {...control} />}
+            </BoundField>
             <FormField
               label="Activity file"
               htmlFor={`activity-${index}-file`}

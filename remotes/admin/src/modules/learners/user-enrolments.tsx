@@ -14,8 +14,9 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import { manualPass } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, StatusPill, Table, TextInput, type CourseStatus, type TableColumn } from '@portal/design-system';
+import { Button, Card, FormField, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { AnswersModal, applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
@@ -51,10 +52,11 @@ type EnrolValues = z.input<typeof enrolFormSchema>;
 /** Force-enrol (POST /api/user/{id}/enroll): a course, optionally without credits, optionally already passed on a day. */
 function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: number; onEnrolled: (message: string) => void }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<EnrolValues>({
+  const form = useForm<EnrolValues, unknown, z.output<typeof enrolFormSchema>>({
     resolver: zodResolver(enrolFormSchema),
-    defaultValues: { course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
+    defaultValues: { course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
   });
+  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = form;
   const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
@@ -64,7 +66,7 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
         params: { id: userId },
         body: { course_id: values.course_id, force: values.force, ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}) },
       });
-      reset({ course_id: undefined as never, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
+      reset({ course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
       onEnrolled(response.message || ENROLLING_MESSAGES.enrolled);
     } catch (error) {
       const message = applyServerErrors(error, setError, ['course_id', 'force', 'pass_date', 'send_pass_email']);
@@ -79,9 +81,7 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
           <CoursePicker api={api} id="enrol-course" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.course_id)} />
         )} />
       </FormField>
-      <FormField label="Pass date" htmlFor="enrol-pass-date" error={errors.pass_date?.message} hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started.">
-        <TextInput id="enrol-pass-date" inputMode="numeric" placeholder="DD/MM/YYYY" invalid={Boolean(errors.pass_date)} {...register('pass_date')} />
-      </FormField>
+      <BoundField form={form} name="pass_date" id="enrol-pass-date" label="Pass date" hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started." inputMode="numeric" placeholder="DD/MM/YYYY" />
       <div className="admin-form__actions">
         <label className="admin-check">
           <input type="checkbox" {...register('force')} />

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userChangeCompany, userCreate, userGet, userUpdate, type AdminUser, type ApiClient } from '@portal/contracts';
 import { userCreateBodySchema, userUpdateBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock, TextInput } from '@portal/design-system';
+import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { GoBack } from '../admin-ui/go-back';
 import { UserEnrolments } from './user-enrolments';
 import { UserCertificates } from '../certificate/user-certificates';
@@ -27,10 +28,11 @@ function RoleSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
 /** Add user (POST /api/user): default role learner; 'Email is required for manager role' before sending. */
 export function AddUserScreen({ api }: { api: ApiClient }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const { register, handleSubmit, setError, control, reset, formState: { errors, isSubmitting } } = useForm<CreateValues, unknown, z.output<typeof userCreateBodySchema>>({
+  const form = useForm<CreateValues, unknown, z.output<typeof userCreateBodySchema>>({
     resolver: zodResolver(userCreateBodySchema),
-    defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined as never },
+    defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined },
   });
+  const { handleSubmit, setError, control, reset, formState: { errors, isSubmitting } } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
@@ -49,26 +51,18 @@ export function AddUserScreen({ api }: { api: ApiClient }) {
       <Card>
         <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add user">
           {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
-          <FormField label="Name" htmlFor="user-name" error={errors.name?.message}>
-            <TextInput id="user-name" invalid={Boolean(errors.name)} {...register('name')} />
-          </FormField>
-          <FormField label="Email" htmlFor="user-email" error={errors.email?.message} hint="Optional for learners.">
-            <TextInput id="user-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-          </FormField>
-          <FormField label="Role" htmlFor="user-role" error={errors.role?.message}>
-            <RoleSelect id="user-role" {...register('role')} />
-          </FormField>
+          <BoundField form={form} name="name" id="user-name" label="Name" />
+          <BoundField form={form} name="email" id="user-email" label="Email" hint="Optional for learners." type="email" />
+          <BoundField form={form} name="role" id="user-role" label="Role">
+            {(control) => <RoleSelect {...control} />}
+          </BoundField>
           <FormField label="Company" htmlFor="user-company" error={errors.company_id?.message}>
             <Controller control={control} name="company_id" render={({ field }) => (
               <CompanyPicker api={api} id="user-company" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.company_id)} />
             )} />
           </FormField>
-          <FormField label="Password" htmlFor="user-password" error={errors.password?.message} hint="Optional: learners can sign in with their login code.">
-            <TextInput id="user-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
-          </FormField>
-          <FormField label="Login code" htmlFor="user-login-code" error={errors.login_code?.message} hint="Leave blank to generate one for a learner.">
-            <TextInput id="user-login-code" invalid={Boolean(errors.login_code)} {...register('login_code')} />
-          </FormField>
+          <BoundField form={form} name="password" id="user-password" label="Password" hint="Optional: learners can sign in with their login code." type="password" autoComplete="new-password" />
+          <BoundField form={form} name="login_code" id="user-login-code" label="Login code" hint="Leave blank to generate one for a learner." />
           <div className="admin-form__actions">
             <Button type="submit" loading={isSubmitting}>Add user</Button>
           </div>
@@ -80,10 +74,11 @@ export function AddUserScreen({ api }: { api: ApiClient }) {
 
 function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser; onSaved: () => void }) {
   const [flash, setFlash] = useState<Flash>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<UpdateValues, unknown, z.output<typeof userUpdateBodySchema>>({
+  const form = useForm<UpdateValues, unknown, z.output<typeof userUpdateBodySchema>>({
     resolver: zodResolver(userUpdateBodySchema),
     defaultValues: { name: user.name, email: user.email ?? '', password: '', login_code: user.login_code ?? '', ...(user.role === 'admin' ? {} : { role: user.role }) },
   });
+  const { handleSubmit, setError, formState: { isSubmitting } } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
@@ -99,23 +94,15 @@ function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser;
     <Card title="Details">
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit user">
         {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
-        <FormField label="Name" htmlFor="edit-name" error={errors.name?.message}>
-          <TextInput id="edit-name" invalid={Boolean(errors.name)} {...register('name')} />
-        </FormField>
-        <FormField label="Email" htmlFor="edit-email" error={errors.email?.message}>
-          <TextInput id="edit-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-        </FormField>
+        <BoundField form={form} name="name" id="edit-name" label="Name" />
+        <BoundField form={form} name="email" id="edit-email" label="Email" type="email" />
         {user.role === 'admin' ? null : (
-          <FormField label="Role" htmlFor="edit-role" error={errors.role?.message}>
-            <RoleSelect id="edit-role" {...register('role')} />
-          </FormField>
+          <BoundField form={form} name="role" id="edit-role" label="Role">
+            {(control) => <RoleSelect {...control} />}
+          </BoundField>
         )}
-        <FormField label="Login code" htmlFor="edit-login-code" error={errors.login_code?.message}>
-          <TextInput id="edit-login-code" invalid={Boolean(errors.login_code)} {...register('login_code')} />
-        </FormField>
-        <FormField label="New password" htmlFor="edit-password" error={errors.password?.message} hint="Leave blank to keep the current password.">
-          <TextInput id="edit-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
-        </FormField>
+        <BoundField form={form} name="login_code" id="edit-login-code" label="Login code" />
+        <BoundField form={form} name="password" id="edit-password" label="New password" hint="Leave blank to keep the current password." type="password" autoComplete="new-password" />
         <div className="admin-form__actions">
           <Button type="submit" loading={isSubmitting}>Save user</Button>
         </div>

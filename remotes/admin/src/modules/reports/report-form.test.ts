@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateProblem, defaultReportDates, downloadName, reportCellText, reportRangeText, reportsBlockedText } from './report-form';
+import { dateProblem, defaultReportDates, reportCellText, reportRangeText, reportsBlockedText } from './report-form';
 
 describe('report form', () => {
   it('defaults to the last 30 days', () => {
@@ -24,9 +24,5 @@ describe('report form', () => {
     expect(reportCellText({}, '2025-07-14')).toBe('2025-07-14');
     expect(reportCellText({ kind: 'date' }, null)).toBe('—');
     expect(reportCellText({}, 0)).toBe(0);
-  });
-  it('names the file as the server says, else the fallback', () => {
-    expect(downloadName('attachment; filename="credit-usage_2026-01-01_2026-01-31.xlsx"', 'credit-usage-report.xlsx')).toBe('credit-usage_2026-01-01_2026-01-31.xlsx');
-    expect(downloadName(null, 'credit-usage-report.xlsx')).toBe('credit-usage-report.xlsx');
   });
 });

@@ -30,7 +30,3 @@ export function reportCellText(column: { kind?: 'date' | undefined }, value: str
   return column.kind === 'date' && typeof value === 'string' ? formatDate(value) || value : value;
 }
 
-/** The file name a download's Content-Disposition gives, else the fallback. */
-export function downloadName(contentDisposition: string | null, fallback: string): string {
-  return /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1] ?? fallback;
-}

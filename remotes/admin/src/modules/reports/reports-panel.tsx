@@ -16,24 +16,14 @@ import {
 } from '@portal/contracts';
 import { Button, FormField, Notice, Table, TextInput, type TableColumn } from '@portal/design-system';
 import { CompanyPicker } from '@portal/frontend-kit';
+import { saveDownload } from '@portal/frontend-kit/downloads';
 import { CoursePicker } from '../learners/course-picker';
 import { BarChart } from './bar-chart';
 import { fetchReportFile, type ReportRequest } from './fetch-report';
-import { dateProblem, defaultReportDates, downloadName, reportCellText, reportRangeText, reportsBlockedText } from './report-form';
+import { dateProblem, defaultReportDates, reportCellText, reportRangeText, reportsBlockedText } from './report-form';
 
 const DATE_RANGE_REPORTS: ReportType[] = ['credit-usage', 'course-usage', 'company-analytics', 'user-activity'];
 const TABLE_ROWS_SHOWN = 50;
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The Reports tab, titled System Reports (spec §2, §4): dates, filters, eight reports to view or download. */
 export function ReportsPanel({ api }: { api: ApiClient }) {
@@ -71,7 +61,7 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
         setShown(await api.call(reportGenerateRoutes[type], { body: request(type) }));
       } else {
         const response = await fetchReportFile(type, request(type));
-        saveBlob(await response.blob(), downloadName(response.headers.get('content-disposition'), reportFallbackFileName(type)));
+        await saveDownload(response, reportFallbackFileName(type));
         say('success', REPORT_MESSAGES.downloaded);
       }
     } catch (error) {

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountDepotDelete, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
 import { accountDepotUpdate } from '@portal/contracts/schemas';
-import { Button, ButtonLink, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
+import { Button, ButtonLink, Card, Modal, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { DepotDeletionPreview, useDepotMoveTarget } from './depot-deletion-preview';
 
 const schema = accountDepotUpdate.body!;
@@ -23,12 +24,12 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
   const [isDeleting, setDeleting] = useState(false);
   // A depot that holds learners or enrolments can hand them to its parent instead (issue 12).
   const moveTarget = useDepotMoveTarget(api, depot.id, isConfirming);
+  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: depot.name, email: depot.email ?? '' } });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: depot.name, email: depot.email ?? '' } });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -65,12 +66,8 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
             {notice.text}
           </Notice>
         ) : null}
-        <FormField label="Depot name" htmlFor="depot-name" error={errors.name?.message}>
-          <TextInput id="depot-name" invalid={Boolean(errors.name)} {...register('name')} />
-        </FormField>
-        <FormField label="Email" htmlFor="depot-email" error={errors.email?.message}>
-          <TextInput id="depot-email" type="email" invalid={Boolean(errors.email)} {...register('email')} />
-        </FormField>
+        <BoundField form={form} name="name" id="depot-name" label="Depot name" />
+        <BoundField form={form} name="email" id="depot-email" label="Email" type="email" />
         <div className="account-actions">
           <Button type="submit" loading={isSubmitting}>
             Save depot

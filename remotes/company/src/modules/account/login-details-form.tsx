@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountPasswordLink, type ApiClient } from '@portal/contracts';
 import { accountLogin } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, TextInput } from '@portal/design-system';
+import { Button, Card, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 
 const schema = accountLogin.body!;
 type Values = z.input<typeof schema>;
@@ -17,13 +18,13 @@ type Values = z.input<typeof schema>;
 export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user: { name: string; email: string | null; has_password: boolean }; onSaved: () => void }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isSendingLink, setSendingLink] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', password: '', current_password: '' } });
   const {
-    register,
     handleSubmit,
     setError,
     resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', password: '', current_password: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -60,20 +61,12 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
             {notice.text}
           </Notice>
         ) : null}
-        <FormField label="Name" htmlFor="account-name" error={errors.name?.message}>
-          <TextInput id="account-name" autoComplete="name" invalid={Boolean(errors.name)} {...register('name')} />
-        </FormField>
-        <FormField label="Email address" htmlFor="account-email" error={errors.email?.message}>
-          <TextInput id="account-email" type="email" autoComplete="email" invalid={Boolean(errors.email)} {...register('email')} />
-        </FormField>
+        <BoundField form={form} name="name" id="account-name" label="Name" autoComplete="name" />
+        <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
         {user.has_password ? (
           <>
-            <FormField label="New password" htmlFor="account-password" error={errors.password?.message} hint="Leave blank to keep your current password.">
-              <TextInput id="account-password" type="password" autoComplete="new-password" invalid={Boolean(errors.password)} {...register('password')} />
-            </FormField>
-            <FormField label="Current password" htmlFor="account-current-password" error={errors.current_password?.message} hint="Needed to change your email address or password.">
-              <TextInput id="account-current-password" type="password" autoComplete="current-password" invalid={Boolean(errors.current_password)} {...register('current_password')} />
-            </FormField>
+            <BoundField form={form} name="password" id="account-password" label="New password" hint="Leave blank to keep your current password." type="password" autoComplete="new-password" />
+            <BoundField form={form} name="current_password" id="account-current-password" label="Current password" hint="Needed to change your email address or password." type="password" autoComplete="current-password" />
           </>
         ) : null}
         <div className="account-actions">

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { creditTransfer, type ApiClient } from '@portal/contracts';
 import { creditReasonField, creditTransferBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Modal, Notice, TextInput } from '@portal/design-system';
+import { Button, Card, Modal, Notice } from '@portal/design-system';
 import { announceCreditBalanceChanged, applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 
 // The reason is optional: a blank box sends none rather than a too-short one.
 const schema = creditTransferBodySchema.extend({ reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional()) });
@@ -25,10 +26,11 @@ export function TransferForm({ api, companyId, depots, onTransferred }: {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [pending, setPending] = useState<Transfer | null>(null);
   const [isSending, setSending] = useState(false);
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<Values, unknown, Transfer>({
+  const form = useForm<Values, unknown, Transfer>({
     resolver: zodResolver(schema),
     defaultValues: { depot_id: '', amount: '', reason: '' },
   });
+  const { handleSubmit, setError, reset } = form;
   const depotName = (id: number | undefined) => depots.find((d) => d.id === id)?.name ?? 'the depot';
 
   const onSubmit = handleSubmit((values) => {
@@ -61,22 +63,20 @@ export function TransferForm({ api, companyId, depots, onTransferred }: {
             {notice.text}
           </Notice>
         ) : null}
-        <FormField label="Depot" htmlFor="transfer-depot" error={errors.depot_id?.message}>
-          <select id="transfer-depot" className="ds-input" {...register('depot_id')}>
-            <option value="">Choose a depot</option>
-            {depots.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Credits" htmlFor="transfer-amount" error={errors.amount?.message}>
-          <TextInput id="transfer-amount" type="number" min={1} step={1} inputMode="numeric" invalid={Boolean(errors.amount)} {...register('amount')} />
-        </FormField>
-        <FormField label="Reason" htmlFor="transfer-reason" error={errors.reason?.message} hint="Optional: shown in both credit histories.">
-          <TextInput id="transfer-reason" invalid={Boolean(errors.reason)} {...register('reason')} />
-        </FormField>
+        <BoundField form={form} name="depot_id" id="transfer-depot" label="Depot">
+          {(control) => (
+            <select className="ds-input" {...control}>
+              <option value="">Choose a depot</option>
+              {depots.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </BoundField>
+        <BoundField form={form} name="amount" id="transfer-amount" label="Credits" type="number" min={1} step={1} inputMode="numeric" />
+        <BoundField form={form} name="reason" id="transfer-reason" label="Reason" hint="Optional: shown in both credit histories." />
         <div className="transfer-form__actions">
           <Button type="submit">Transfer credits</Button>
         </div>

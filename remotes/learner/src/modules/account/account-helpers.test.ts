@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { copyText } from './copy-text';
-import { downloadName } from './save-download';
 import { certificateStateLabel, signInMethodLabel } from './labels';
 
 describe('copyText', () => {
@@ -13,13 +12,6 @@ describe('copyText', () => {
   it('says Could not copy when the clipboard refuses or is missing', async () => {
     expect(await copyText('ABC123', { writeText: () => Promise.reject(new Error('denied')) })).toBe('Could not copy');
     expect(await copyText('ABC123', undefined)).toBe('Could not copy');
-  });
-});
-
-describe('downloadName', () => {
-  it('takes the server’s file name, else the fallback', () => {
-    expect(downloadName('attachment; filename="my-data-2026-06-15.xlsx"', 'x.xlsx')).toBe('my-data-2026-06-15.xlsx');
-    expect(downloadName(null, 'my-data.json')).toBe('my-data.json');
   });
 });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, learnerDataExport, type ApiClient, type RouteOutput, type learnerAccountGet } from '@portal/contracts';
 import { Button, Notice } from '@portal/design-system';
 import { formatDateTime, signInMethodLabel } from './labels';
-import { saveDownload } from './save-download';
+import { saveDownload } from '@portal/frontend-kit/downloads';
 
 type Format = 'json' | 'xlsx';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_MESSAGES, userUpdate, type ApiClient } from '@portal/contracts';
-import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { Button, Notice } from '@portal/design-system';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { nameSchema, nameUpdateError, splitName, type NameValues } from '../enrollments/name-confirmation';
 
 /**
@@ -11,11 +12,11 @@ import { nameSchema, nameUpdateError, splitName, type NameValues } from '../enro
  */
 export function NameForm({ api, userId, name, onSaved }: { api: ApiClient; userId: number; name: string; onSaved: (name: string) => void }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const form = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(name) });
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(name) });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -42,12 +43,8 @@ export function NameForm({ api, userId, name, onSaved }: { api: ApiClient; userI
         </Notice>
       ) : null}
       <div className="learner-account__row">
-        <FormField label="First name" htmlFor="account-first-name" error={errors.first_name?.message}>
-          <TextInput id="account-first-name" autoComplete="given-name" invalid={Boolean(errors.first_name)} {...register('first_name')} />
-        </FormField>
-        <FormField label="Last name" htmlFor="account-last-name" error={errors.last_name?.message}>
-          <TextInput id="account-last-name" autoComplete="family-name" invalid={Boolean(errors.last_name)} {...register('last_name')} />
-        </FormField>
+        <BoundField form={form} name="first_name" id="account-first-name" label="First name" autoComplete="given-name" />
+        <BoundField form={form} name="last_name" id="account-last-name" label="Last name" autoComplete="family-name" />
       </div>
       <div>
         <Button type="submit" loading={isSubmitting}>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, completeActivity, formatDate, type ApiClient, type LearnerActivity } from '@portal/contracts';
 import { activityCodeBody } from '@portal/contracts/schemas';
-import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { Button, Notice } from '@portal/design-system';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { Attachment } from './attachment';
 
 /** One course activity: name, Complete marker, description, attachment and the Activity Code form (spec §2). */
@@ -66,9 +67,7 @@ export function ActivityCard({
           <Attachment url={template.file} name={template.name} />
           <form className="activity__form" onSubmit={submit} noValidate>
             {formError ? <Notice tone="error">{formError}</Notice> : null}
-            <FormField label="Activity Code" htmlFor={inputId} error={form.formState.errors.code?.message} hint="Enter the code you were given on site.">
-              <TextInput id={inputId} autoComplete="off" {...form.register('code')} />
-            </FormField>
+            <BoundField form={form} name="code" id={inputId} label="Activity Code" hint="Enter the code you were given on site." autoComplete="off" />
             <Button type="submit" loading={form.formState.isSubmitting}>
               Submit Code
             </Button>

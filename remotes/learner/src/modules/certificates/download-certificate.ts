@@ -1,5 +1,5 @@
 import { certificatePdf, type ApiClient } from '@portal/contracts';
-import { saveDownload } from '../account/save-download';
+import { saveDownload } from '@portal/frontend-kit/downloads';
 
 /** GET the enrolment's certificate PDF and hand it to the browser under the server's file name. */
 export async function downloadCertificate(api: ApiClient, enrollmentId: number, courseName: string): Promise<void> {

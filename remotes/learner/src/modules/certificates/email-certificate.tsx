@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ApiError } from '@portal/contracts';
-import { Button, FormField, Modal, Notice, TextInput } from '@portal/design-system';
+import { Button, Modal, Notice } from '@portal/design-system';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { emailFieldMessages, recipientsSummary, splitEmailList } from './email-list';
 
 // Only that something was typed is checked here; each address is the server's to judge (spec §5).
@@ -17,7 +18,8 @@ type Values = z.infer<typeof formSchema>;
 export function EmailCertificate({ courseName, onClose, send }: { courseName: string; onClose: () => void; send: (email: string) => Promise<string> }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
+  const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const addresses = splitEmailList(useWatch({ control, name: 'email' }));
 
   const onSubmit = handleSubmit(async (values) => {
@@ -66,9 +68,7 @@ export function EmailCertificate({ courseName, onClose, send }: { courseName: st
               {failure}
             </Notice>
           ) : null}
-          <FormField label="Email addresses" htmlFor="certificate-email" error={errors.email?.message} hint="Separate several addresses with commas.">
-            <TextInput id="certificate-email" type="text" inputMode="email" autoComplete="email" invalid={Boolean(errors.email)} {...register('email')} />
-          </FormField>
+          <BoundField form={form} name="email" id="certificate-email" label="Email addresses" hint="Separate several addresses with commas." type="text" inputMode="email" autoComplete="email" />
           <p className="certificate-email-form__summary" data-testid="email-recipients">
             {recipientsSummary(addresses)}
           </p>

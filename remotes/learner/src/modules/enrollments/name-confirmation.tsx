@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ApiError, USER_MESSAGES, userUpdate, type ApiClient } from '@portal/contracts';
-import { Button, FormField, Modal, Notice, TextInput } from '@portal/design-system';
+import { Button, Modal, Notice } from '@portal/design-system';
+import { BoundField } from '@portal/frontend-kit/forms';
 
 /** Spec §5 name confirmation; the account page's name form uses the same rules. */
 export const nameSchema = z.object({
@@ -37,7 +38,8 @@ export function NameConfirmation({ api, userId, currentName, onConfirmed, onClos
   onClose: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(currentName) });
+  const form = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(currentName) });
+  const { handleSubmit, formState: { isSubmitting } } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -68,12 +70,8 @@ export function NameConfirmation({ api, userId, currentName, onConfirmed, onClos
             {error}
           </Notice>
         ) : null}
-        <FormField label="First name" htmlFor="first-name" error={errors.first_name?.message}>
-          <TextInput id="first-name" autoComplete="given-name" invalid={Boolean(errors.first_name)} {...register('first_name')} />
-        </FormField>
-        <FormField label="Last name" htmlFor="last-name" error={errors.last_name?.message}>
-          <TextInput id="last-name" autoComplete="family-name" invalid={Boolean(errors.last_name)} {...register('last_name')} />
-        </FormField>
+        <BoundField form={form} name="first_name" id="first-name" label="First name" autoComplete="given-name" />
+        <BoundField form={form} name="last_name" id="last-name" label="Last name" autoComplete="family-name" />
       </form>
     </Modal>
   );

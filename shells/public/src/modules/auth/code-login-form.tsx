@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { lazyResolver } from '@portal/frontend-kit';
+import { BoundField, SignInForm } from '@portal/frontend-kit/forms';
 import { submitLogin } from './submit-login';
 
 interface CodeLoginValues {
@@ -11,43 +11,33 @@ const resolver = lazyResolver<CodeLoginValues>(() => import('./login-resolvers')
 
 export function CodeLoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: '' } });
+  const form = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    setFormError(await submitLogin({ login_code: values.login_code }, setError, ['login_code']));
+    setFormError(await submitLogin({ login_code: values.login_code }, form.setError, ['login_code']));
   });
 
   return (
-    <form className="public-form" onSubmit={onSubmit} noValidate>
-      {formError ? (
-        <Notice tone="error" title="Sign-in failed" onDismiss={() => setFormError(null)}>
-          {formError}
-        </Notice>
-      ) : null}
-      <FormField
+    <SignInForm
+      className="public-form"
+      notice={formError ? { tone: 'error', title: 'Sign-in failed', text: formError } : null}
+      onDismissNotice={() => setFormError(null)}
+      onSubmit={onSubmit}
+      submitLabel="Sign in with code"
+      isSubmitting={form.formState.isSubmitting}
+      submitClassName="public-form__submit"
+    >
+      <BoundField
+        form={form}
+        name="login_code"
+        id="login-code"
         label="Your login code"
-        htmlFor="login-code"
         hint="Your employer or training provider gave you this code."
-        error={errors.login_code?.message}
-      >
-        <TextInput
-          id="login-code"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          invalid={Boolean(errors.login_code)}
-          {...register('login_code')}
-        />
-      </FormField>
-      <Button type="submit" loading={isSubmitting} className="public-form__submit">
-        Sign in with code
-      </Button>
-    </form>
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+    </SignInForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, FormField, Notice, TextInput } from '@portal/design-system';
 import { lazyResolver } from '@portal/frontend-kit';
+import { BoundField, SignInForm } from '@portal/frontend-kit/forms';
 import { submitLogin } from './submit-login';
 
 const resolver = lazyResolver<PasswordLoginValues>(() => import('./login-resolvers').then((module) => module.passwordLoginResolver));
@@ -13,45 +13,30 @@ interface PasswordLoginValues {
 
 export function PasswordLoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordLoginValues>({ resolver, defaultValues: { email: '', password: '' } });
+  const form = useForm<PasswordLoginValues>({ resolver, defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    setFormError(await submitLogin({ email: values.email, password: values.password }, setError, ['email', 'password']));
+    setFormError(await submitLogin({ email: values.email, password: values.password }, form.setError, ['email', 'password']));
   });
 
   return (
-    <form className="public-form" onSubmit={onSubmit} noValidate>
-      {formError ? (
-        <Notice tone="error" title="Sign-in failed" onDismiss={() => setFormError(null)}>
-          {formError}
-        </Notice>
-      ) : null}
-      <FormField label="Email address" htmlFor="login-email" error={errors.email?.message}>
-        <TextInput id="login-email" type="email" autoComplete="username" invalid={Boolean(errors.email)} {...register('email')} />
-      </FormField>
-      <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
-        <TextInput
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          invalid={Boolean(errors.password)}
-          {...register('password')}
-        />
-      </FormField>
+    <SignInForm
+      className="public-form"
+      notice={formError ? { tone: 'error', title: 'Sign-in failed', text: formError } : null}
+      onDismissNotice={() => setFormError(null)}
+      onSubmit={onSubmit}
+      submitLabel="Sign in"
+      isSubmitting={form.formState.isSubmitting}
+      submitClassName="public-form__submit"
+    >
+      <BoundField form={form} name="email" id="login-email" label="Email address" type="email" autoComplete="username" />
+      <BoundField form={form} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
       <div className="public-form__row">
         <a href="/password/reset" className="ds-link">
           Forgot your password?
         </a>
       </div>
-      <Button type="submit" loading={isSubmitting} className="public-form__submit">
-        Sign in
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userCreate, type AdminUser, type ApiClient, type ExistingLearnerInfo } from '@portal/contracts';
 import { newEmployeeSchema } from '@portal/contracts/schemas';
-import { Button, FormField, Notice, TextInput } from '@portal/design-system';
+import { Button, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { BoundField } from '@portal/frontend-kit/forms';
 import { existingLearnerOf } from '../enrol-errors';
 import { ExistingLearnerModal } from './existing-learner-modal';
 import type { ChosenEmployee } from '../wizard-state';
@@ -35,13 +36,13 @@ export function NewEmployeeForm({
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [existing, setExisting] = useState<{ info: ExistingLearnerInfo; name: string; email: string | null } | null>(null);
   const [isAddingBlank, setIsAddingBlank] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof newEmployeeSchema>>({ resolver: zodResolver(newEmployeeSchema), defaultValues: { name: '', email: '' } });
   const {
-    register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof newEmployeeSchema>>({ resolver: zodResolver(newEmployeeSchema), defaultValues: { name: '', email: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   function added(user: AdminUser, how: string) {
     onAdd(chosenFrom(user));
@@ -94,12 +95,8 @@ export function NewEmployeeForm({
           {notice.text}
         </Notice>
       ) : null}
-      <FormField label="Name" htmlFor="new-employee-name" error={errors.name?.message}>
-        <TextInput id="new-employee-name" autoComplete="off" invalid={Boolean(errors.name)} {...register('name')} />
-      </FormField>
-      <FormField label="Email (optional)" htmlFor="new-employee-email" error={errors.email?.message} hint="Without an email the learner signs in with a login code.">
-        <TextInput id="new-employee-email" type="email" autoComplete="off" invalid={Boolean(errors.email)} {...register('email')} />
-      </FormField>
+      <BoundField form={form} name="name" id="new-employee-name" label="Name" autoComplete="off" />
+      <BoundField form={form} name="email" id="new-employee-email" label="Email (optional)" hint="Without an email the learner signs in with a login code." type="email" autoComplete="off" />
       <div>
         <Button type="submit" loading={isSubmitting}>
           Add employee

@@ -12,7 +12,7 @@ export function downloadName(contentDisposition: string | null, fallback: string
   return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || fallback;
 }
 
-/** Hands a downloaded response to the browser as a file, named as the server says. */
+/** Hands a downloaded response to the browser as a file, named as the server says; returns the name. */
 export async function saveDownload(response: Response, fallback: string): Promise<string> {
   const name = downloadName(response.headers.get('content-disposition'), fallback);
   const blob = await response.blob();
@@ -23,6 +23,7 @@ export async function saveDownload(response: Response, fallback: string): Promis
   document.body.append(link);
   link.click();
   link.remove();
+  // The click starts the download; the address is freed once the browser has taken it.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return name;
 }
