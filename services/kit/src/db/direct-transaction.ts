@@ -49,15 +49,13 @@ export async function directTransaction<T>(from: Em | Orm, work: (tx: DirectTran
   const tx = new DirectTransaction(knex, connection, em.getPlatform());
   try {
     await control(client, connection, 'BEGIN;');
-    let result: T;
-    try {
-      result = await work(tx);
-    } catch (error) {
-      await control(client, connection, 'ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    const result = await work(tx);
     await control(client, connection, 'COMMIT;');
     return result;
+  } catch (error) {
+    // Also after a failed COMMIT: the connection goes back to the pool with no transaction open.
+    await control(client, connection, 'ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
     await client.releaseConnection(connection);
   }
