@@ -7,7 +7,9 @@ import { scalarText } from './scalar-text';
  */
 export const FORBIDDEN_NAME_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 export const FORBIDDEN_NAME_MESSAGE = 'A field name may not use __proto__, constructor or prototype.';
-export const hasForbiddenSegment = (name: string): boolean => name.split(/[[\].]+/).some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment));
+// Each forbidden segment has "proto" or "constructor" in it: most names are passed without a split.
+export const hasForbiddenSegment = (name: string): boolean =>
+  (name.includes('proto') || name.includes('constructor')) && name.split(/[[\].]+/).some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment));
 
 /** An object with no prototype: a key like `__proto__` is an own key there, never a way into Object.prototype. */
 const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;

@@ -174,24 +174,24 @@ export interface InputInspection {
 export function inspectInput(value: unknown): InputInspection {
   interface Step {
     node: unknown;
-    /** The field path, kept as a chain to its parent: built into text only for an error (linear on deep bodies). */
-    segments: string[];
+    /** The key or index it was reached by, made into path segments only for an error (most walks find none). */
+    key: string | null;
     parent: Step | null;
   }
   const errors: Record<string, string[]> = {};
   let forbiddenKey: string | null = null;
+  const fieldPath = (key: string) => (key === '' || /[[\]]/.test(key) ? key.replace(/\[\]$/, '').split(/[[\]]+/).filter((segment) => segment !== '') : [key]);
   const pathOf = (step: Step | null): string[] => {
     const parts: string[][] = [];
-    for (let at = step; at; at = at.parent) parts.push(at.segments);
+    for (let at = step; at; at = at.parent) if (at.key !== null) parts.push(fieldPath(at.key));
     return parts.reverse().flat();
   };
   const add = (path: string[], message: string) => {
     const key = path.map((segment) => segment.replace(/\0/g, '')).join('.') || 'request';
     (errors[key] ??= []).push(message);
   };
-  const fieldPath = (key: string) => key.replace(/\[\]$/, '').split(/[[\]]+/).filter((segment) => segment !== '');
   // A stack, not recursion: a deeply nested body cannot overflow it (children pushed last-first, so fields come in order).
-  const stack: Step[] = [{ node: value, segments: [], parent: null }];
+  const stack: Step[] = [{ node: value, key: null, parent: null }];
   while (stack.length) {
     const step = stack.pop()!;
     const { node } = step;
@@ -203,11 +203,13 @@ export function inspectInput(value: unknown): InputInspection {
       // A File's name is a USVString (lone surrogates already replaced), so only NUL can be in it.
       if (typeof name === 'string' && name.includes('\0')) add(pathOf(step), NUL_FILE_NAME_MESSAGE);
     } else if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], segments: [String(index)], parent: step });
+      for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], key: String(index), parent: step });
     } else if (node && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node).reverse()) {
+      const keys = Object.keys(node);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index]!;
         if (forbiddenKey === null && hasForbiddenSegment(key)) forbiddenKey = key;
-        const child: Step = { node: item, segments: fieldPath(key), parent: step };
+        const child: Step = { node: (node as Record<string, unknown>)[key], key, parent: step };
         const problem = textProblem(key);
         if (problem) add(pathOf(child), problem);
         stack.push(child);

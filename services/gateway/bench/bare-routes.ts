@@ -371,13 +371,15 @@ function scormCommitTwin(app: Hono, db: BareDatabase) {
     const attemptId = Number(c.req.param('attemptId'));
     const scoId = c.req.query('sco')!;
     const { seq, cmi } = (await c.req.json()) as { seq: number; cmi: CommitCmi };
-    const [launch] = await db.all(
-      'select `a`.`user_id`, `a`.`token_hash`, `a`.`enrollment_id`, `e`.`user_id` as `enrollment_user_id`, `e`.`course_id`, `e`.`company_id` from `scorm_attempts` as `a` inner join `enrollments` as `e` on `e`.`id` = `a`.`enrollment_id` where `a`.`id` = ?',
-      [attemptId],
-    );
-    if (!launch) return c.json({ message: 'not found' }, 404);
     const bucket = `scorm-commit:${attemptId}`;
-    const recent = await db.all('select `id`, `created_at` from `auth_attempts` where `bucket` = ? order by `created_at` desc limit ?', [bucket, COMMITS_PER_MINUTE + 20]);
+    // The launch with the attempt's commit-limit rows, a row per limit row (store-commit.ts launchOf).
+    const rows = await db.all(
+      'select `a`.`user_id`, `a`.`token_hash`, `a`.`enrollment_id`, `e`.`user_id` as `enrollment_user_id`, `e`.`course_id`, `e`.`company_id`, `l`.`id` as `limit_row_id`, `l`.`created_at` as `limit_row_at` from `scorm_attempts` as `a` inner join `enrollments` as `e` on `e`.`id` = `a`.`enrollment_id` left join (select `id`, `created_at` from `auth_attempts` where `bucket` = ? order by `created_at` desc limit ?) as `l` on 1 = 1 where `a`.`id` = ? order by `l`.`created_at` desc',
+      [bucket, COMMITS_PER_MINUTE + 20, attemptId],
+    );
+    const launch = rows[0];
+    if (!launch) return c.json({ message: 'not found' }, 404);
+    const recent = launch.limit_row_id === null ? [] : rows.map((r) => ({ id: r.limit_row_id, created_at: r.limit_row_at }));
     const windowStart = now - 60_000;
     const stale = recent.filter((r) => dateMs(r.created_at)! <= windowStart).map((r) => Number(r.id));
     if (recent.length - stale.length >= COMMITS_PER_MINUTE) return c.json({ message: 'too many' }, 429);

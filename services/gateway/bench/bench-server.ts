@@ -363,11 +363,17 @@ async function timeCommits(request: ScormTimeRequest) {
     const used = process.cpuUsage(cpu);
     return { wallMicros: Math.round(median(walls) * 1000), cpuMicros: Math.round((used.user + used.system) / request.count) };
   };
-  const headers = { cookie: sessionCookies(request.routeToken), 'content-type': 'application/json' };
-  const route = await measure((seq) => gateway.request(request.routeUrl, { method: 'POST', headers, body: commitBody(seq) }));
-  const twin = await measure((seq) => bare.request(request.bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: commitBody(seq) }));
+  const route = await measure((seq) => gateway.request(request.routeUrl, commitInit(commitBody(seq), request.routeToken)));
+  const twin = await measure((seq) => bare.request(request.bareUrl, commitInit(commitBody(seq))));
   return { count: request.count, route, twin };
 }
+
+/** A commit as an HTTP client sends it (with its Content-Length), in process: the route's with the learner's session. */
+const commitInit = (body: string, sessionToken?: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...(sessionToken ? { cookie: sessionCookies(sessionToken) } : {}) },
+  body,
+});
 
 /** The profiles' sampling interval: a commit takes a few milliseconds, so V8's default of 1 ms would see little of it. */
 const PROFILE_SAMPLING_MICROS = 100;
@@ -397,13 +403,12 @@ async function profileCommits(request: ScormProfileRequest): Promise<ScormProfil
     profiler.disconnect();
     return { file, cpuMicros: Math.round(cpuMicros(used) / (sends.length * (request.count - request.warmUp))) };
   };
-  const headers = (token: string) => ({ cookie: sessionCookies(token), 'content-type': 'application/json' });
   const route = await profiled(
-    request.route.map((learner) => (seq: number) => gateway.request(learner.url, { method: 'POST', headers: headers(learner.token), body: commitBody(seq) })),
+    request.route.map((learner) => (seq: number) => gateway.request(learner.url, commitInit(commitBody(seq), learner.token))),
     `${request.file}-route.cpuprofile`,
   );
   const twin = await profiled(
-    request.twin.map((learner) => (seq: number) => bare.request(learner.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: commitBody(seq) })),
+    request.twin.map((learner) => (seq: number) => bare.request(learner.url, commitInit(commitBody(seq)))),
     `${request.file}-twin.cpuprofile`,
   );
   return { commits: request.route.length * (request.count - request.warmUp), route, twin };

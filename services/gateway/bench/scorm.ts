@@ -376,7 +376,7 @@ const PROFILE_WARM_UP = 5;
 export const COMMIT_STEPS: Steps = [
   ['session lookup', /^resolvePrincipal$/],
   ['launch-token hash and compare', /^(hashToken|safeEqual)$/],
-  ['attempt limit (read, row, prune)', /^(checkAttemptLimit|recordAttemptRow)$/],
+  ['attempt limit (verdict, row, prune; its read is the launch read)', /^(checkAttemptLimit|attemptLimitOf|recordAttemptRow)$/],
   ['catalogue port (package)', /^(getCoursePackage|coursePackage)$/],
 ];
 /** The rest by the package or file of the code running (groups of profile-summary.ts `groupOf`). */

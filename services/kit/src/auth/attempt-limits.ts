@@ -1,5 +1,7 @@
 import { defineEntity, sql, type InferEntity } from '@mikro-orm/core';
+import type { Knex } from '@mikro-orm/knex';
 import type { Em, Orm } from '../db/orm';
+import type { DirectTransaction } from '../db/direct-transaction';
 import { preparedRead } from '../db/prepared-read';
 import { preparedWrite } from '../db/prepared-write';
 import { rowDate } from '../db/rows';
@@ -139,11 +141,17 @@ export async function clearAttempts(em: Em, limit: AttemptLimit): Promise<void> 
  */
 export const STALE_ATTEMPTS_PRUNED_AT = 10;
 
-const newestAttempts = preparedRead<{ id: number; created_at: unknown }, [bucket: string, count: number]>((knex, bucket, count) =>
-  knex('auth_attempts').select('id', 'created_at').where('bucket', bucket).orderBy('created_at', 'desc').limit(count),
-);
+/** The bucket's newest rows, as many as `checkAttemptLimit` needs: a query to read alone or to join to another read (`attemptRowsToRead`). */
+export const newestAttemptsQuery = (knex: Knex, bucket: string, count: number) => knex('auth_attempts').select('id', 'created_at').where('bucket', bucket).orderBy('created_at', 'desc').limit(count);
+const newestAttempts = preparedRead<{ id: number; created_at: unknown }, [bucket: string, count: number]>(newestAttemptsQuery);
 const insertAttempt = preparedWrite<[row: { bucket: string; created_at: unknown }]>((knex, row) => knex('auth_attempts').insert(row));
 const deleteAttempts = preparedWrite<[ids: number[]]>((knex, ids) => knex('auth_attempts').whereIn('id', ids).delete());
+
+/**
+ * How many of the bucket's newest rows `attemptLimitOf` needs to see: the bucket never holds more
+ * than max rows in the window plus fewer than the pruning batch past it, so these are all it holds.
+ */
+export const attemptRowsToRead = (limit: AttemptLimit) => limit.max + STALE_ATTEMPTS_PRUNED_AT * 2;
 
 /**
  * The lean form of `countAttempt` for one limit on a hot path (the SCORM commit), same rule, fewer
@@ -153,9 +161,12 @@ const deleteAttempts = preparedWrite<[ids: number[]]>((knex, ids) => knex('auth_
  * secrets (passwords, codes) use `countAttempt`; a commit's bucket is one attempt's own player.
  */
 export async function checkAttemptLimit(from: Em | Orm, limit: AttemptLimit, now: Date, what: string): Promise<{ staleIds: number[] }> {
+  return attemptLimitOf(await newestAttempts(from, limit.bucket, attemptRowsToRead(limit)), limit, now, what);
+}
+
+/** `checkAttemptLimit` on rows already read (`newestAttemptsQuery`, newest first): 429 when the bucket is full. */
+export function attemptLimitOf(rows: { id: number; created_at: unknown }[], limit: AttemptLimit, now: Date, what: string): { staleIds: number[] } {
   const windowStart = now.getTime() - limit.windowSeconds * 1000;
-  // The bucket never holds more than max rows in the window plus fewer than the pruning batch past it, so these are all it holds.
-  const rows = await newestAttempts(from, limit.bucket, limit.max + STALE_ATTEMPTS_PRUNED_AT * 2);
   const staleIds: number[] = [];
   let counted = 0;
   let oldestCounted = 0;
@@ -175,7 +186,7 @@ export async function checkAttemptLimit(from: Em | Orm, limit: AttemptLimit, now
 }
 
 /** Counts one attempt checked by `checkAttemptLimit` (on `em`'s transaction when it has one), dropping the bucket's stale rows once there are enough of them. */
-export async function recordAttemptRow(em: Em, limit: AttemptLimit, now: Date, staleIds: number[]): Promise<void> {
+export async function recordAttemptRow(em: Em | DirectTransaction, limit: AttemptLimit, now: Date, staleIds: number[]): Promise<void> {
   if (staleIds.length >= STALE_ATTEMPTS_PRUNED_AT) await deleteAttempts(em, staleIds);
   await insertAttempt(em, { bucket: limit.bucket, created_at: em.getPlatform().processDateProperty(now) });
 }

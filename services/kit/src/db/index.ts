@@ -4,3 +4,4 @@ export * from './sqlite';
 export * from './rows';
 export * from './prepared-read';
 export * from './prepared-write';
+export * from './direct-transaction';

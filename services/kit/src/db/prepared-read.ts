@@ -1,5 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import type { Em, Orm } from './orm';
+import { DirectTransaction } from './direct-transaction';
 import { runOnTransaction, selectRows } from './rows';
 
 /**
@@ -30,11 +31,13 @@ const FIRST_NUMBER_MARK = Number.MAX_SAFE_INTEGER - 1_000_000;
  *
  * A call runs on the entity manager's transaction when it has one (the compiled statement on the
  * transaction's connection, `runOnTransaction`), otherwise straight on the driver (`selectRows`).
- * Given the ORM instead of an entity manager it reads as a fresh fork would, without making one.
+ * Given the ORM instead of an entity manager it reads as a fresh fork would, without making one;
+ * given a `DirectTransaction`, on its connection.
  */
-export function preparedRead<Row, Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (from: Em | Orm, ...args: Args) => Promise<Row[]> {
+export function preparedRead<Row, Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (from: Em | Orm | DirectTransaction, ...args: Args) => Promise<Row[]> {
   const compiled = compiledStatements(build, ['select']);
   return (from, ...args) => {
+    if (from instanceof DirectTransaction) return runCompiled(from, compiled, args) as Promise<Row[]>;
     const em = 'em' in from ? null : from;
     const knex = 'em' in from ? from.em.getKnex() : from.getKnex();
     let statement: { sql: string; bindings: unknown[]; method: string };
@@ -47,6 +50,17 @@ export function preparedRead<Row, Args extends unknown[]>(build: (knex: Knex, ..
     if (transaction) return runOnTransaction(transaction, 'select', statement.sql, statement.bindings) as Promise<Row[]>;
     return selectRows<Row>(knex, statement.sql, statement.bindings);
   };
+}
+
+/** A prepared statement on a direct transaction's connection. */
+export function runCompiled<Args extends unknown[]>(tx: DirectTransaction, compiled: ReturnType<typeof compiledStatements<Args>>, args: Args): Promise<unknown> {
+  let statement: { sql: string; bindings: unknown[]; method: string };
+  try {
+    statement = compiled(tx.getKnex(), args);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  return tx.run(statement.method, statement.sql, statement.bindings);
 }
 
 /**

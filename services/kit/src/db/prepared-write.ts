@@ -1,6 +1,7 @@
 import type { Knex } from '@mikro-orm/knex';
 import type { Em } from './orm';
-import { compiledStatements } from './prepared-read';
+import { compiledStatements, runCompiled } from './prepared-read';
+import { DirectTransaction } from './direct-transaction';
 import { runOnTransaction, runWrite, type WriteResult } from './rows';
 
 /**
@@ -11,13 +12,14 @@ import { runOnTransaction, runWrite, type WriteResult } from './rows';
  * or lists of objects, with the same keys in every call: `insert(rows)`, `update(fields)`, each
  * field bound as it is, null included). A list's length and a row's keys are its shape.
  *
- * On the entity manager's transaction when it has one (on its connection), otherwise as a
- * statement of its own on a pooled connection. Dates are passed as the database stores them
+ * On a `DirectTransaction`, or the entity manager's transaction when it has one (on its
+ * connection), otherwise as a statement of its own on a pooled connection. Dates are passed as the database stores them
  * (`em.getPlatform().processDateProperty(date)`): rows are not entities.
  */
-export function preparedWrite<Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (em: Em, ...args: Args) => Promise<WriteResult> {
+export function preparedWrite<Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (em: Em | DirectTransaction, ...args: Args) => Promise<WriteResult> {
   const compiled = compiledStatements(build, ['insert', 'update', 'del', 'upsert']);
   return (em, ...args) => {
+    if (em instanceof DirectTransaction) return runCompiled(em, compiled, args) as Promise<WriteResult>;
     const knex = em.getKnex();
     let statement: { sql: string; bindings: unknown[]; method: string };
     try {

@@ -22,7 +22,7 @@ export function readRows<Row>(em: Em, query: Knex.QueryBuilder): Promise<Row[]> 
 }
 
 /** knex's client, with the parts of it (and of tarn's pool) that `selectRows` uses. */
-interface ClientInternals {
+export interface ClientInternals {
   driverName: string;
   pool?: { used: unknown[]; free: { resource: unknown }[]; pendingAcquires: unknown[]; pendingCreates: unknown[]; pendingValidations: unknown[] } | null;
   acquireConnection(): Promise<unknown>;
@@ -90,7 +90,8 @@ export function runWrite(knex: Knex, sql: string, bindings: readonly unknown[], 
   return onPooledConnection(knex.client as unknown as ClientInternals, (connection) => runStatement(knex.client as unknown as ClientInternals, connection, method, sql, bindings) as Promise<WriteResult>);
 }
 
-function runStatement(client: ClientInternals, connection: unknown, method: string, sql: string, bindings: readonly unknown[]): unknown {
+/** A compiled statement on this connection: rows of a select, a `WriteResult` otherwise (synchronous on SQLite). */
+export function runStatement(client: ClientInternals, connection: unknown, method: string, sql: string, bindings: readonly unknown[]): unknown {
   const uid = (connection as { __knexUid?: unknown }).__knexUid;
   if (client.driverName === 'libsql') {
     client.emit('query', { sql, bindings, method: method as 'select', __knexUid: uid });

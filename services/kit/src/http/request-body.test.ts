@@ -446,6 +446,21 @@ describe('behind the Node server', () => {
     });
   }
 
+  it('reads a JSON body of a declared length in one piece: the same answers as a streamed one', async () => {
+    const send = (body: string | Blob) =>
+      fetch(`http://127.0.0.1:${port}/api/test/things/1`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`, [XSRF_HEADER]: xsrfTokenFor('learner-token') },
+        body,
+      });
+    const ok = await send(JSON.stringify({ title: 'Grüße ✓', meta: { deep: ['x'] } }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ title: 'Grüße ✓' });
+    expect((await send('{"title": ')).status).toBe(400);
+    expect((await send(new Blob([new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])]))).status).toBe(400);
+    expect((await send(JSON.stringify({ title: 'a\u0000b' }))).status).toBe(422);
+  });
+
   it('answers 413 to a Content-Length over the limit before any of the body is sent', async () => {
     const result = await post('/api/test/things/1', { 'Content-Type': 'application/json', 'Content-Length': String(LIMIT + 1) }, 0);
     expect(result).toEqual({ status: 413, sent: 0 });

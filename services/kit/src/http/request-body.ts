@@ -248,25 +248,42 @@ export async function readRequestBody(request: Request, definition: BodyOptions,
   const disposeNothing = () => Promise.resolve();
   const empty: RequestBody = { value: {}, dispose: disposeNothing };
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  const length = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+  if (length !== null && length > limit) throw tooLarge(limit);
   if (route.xsrf === 'shop-signature') return readSignedJson(request, limit, options.shopSecret ?? null);
   checkContentEncoding(request);
-  const body = request.body;
-  if (!body || declared?.trim() === '0') return empty;
-
+  if (length === 0) return empty;
   const contentType = request.headers.get('content-type') ?? '';
   const type = mediaTypeOf(contentType);
+  // A JSON body of a declared length (which HTTP holds it to) is read in one piece: not through a
+  // web stream (on the Node server, `request.body` builds one; `arrayBuffer` reads the socket's bytes).
+  if (route.bodyType !== 'multipart' && length !== null) {
+    checkJsonType(route, type);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return parsedJson(decodeText(bytes));
+  }
+  const body = request.body;
+  if (!body) return empty;
   if (route.bodyType === 'multipart') {
     if (isForm(type)) return readForm(body, contentType, limit);
     if (type === '' && !(await readText(body, limit)).trim()) return empty;
     throw new AppError('unsupported_media_type', 'Send this form as multipart/form-data.');
   }
-  const takesText = route.xsrf === 'launch-token' && type === 'text/plain';
-  if (type !== '' && !isJson(type) && !takesText) {
+  checkJsonType(route, type);
+  return parsedJson(await readText(body, limit));
+}
+
+/** JSON routes take JSON; `launch-token` routes also text/plain, as sendBeacon sends it. */
+function checkJsonType(route: BodyOptions, type: string): void {
+  if (type !== '' && !isJson(type) && !(route.xsrf === 'launch-token' && type === 'text/plain')) {
     throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
   }
-  const text = await readText(body, limit);
-  if (!text.trim()) return empty;
+}
+
+function parsedJson(text: string): RequestBody {
+  const disposeNothing = () => Promise.resolve();
+  if (!text.trim()) return { value: {}, dispose: disposeNothing };
   try {
     return { value: JSON.parse(text), dispose: disposeNothing };
   } catch {

@@ -29,8 +29,10 @@ export function playerRoutes(deps: ServiceDeps) {
         finish_url: finishUrl(enrollment.id, course),
       };
     })
-    .handle(learnCommit, async ({ em, principal, params, query, body }) => {
-      const outcome = await storeCommit(em, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
+    .handle(learnCommit, async (ctx) => {
+      const { principal, params, query, body } = ctx;
+      // The entity manager is forked only if the commit needs one (ctx.em forks on first use).
+      const outcome = await storeCommit({ orm: deps.orm, em: () => ctx.em }, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
       // scorm-again reads result and errorCode; a repeated or late commit is acknowledged the same
       // way, and the player's queue reads the rest (superseded: continued somewhere else).
       return { result: true as const, errorCode: 0 as const, ...outcome };

@@ -1,5 +1,5 @@
 import { FORBIDDEN_NAME_SEGMENTS, type ScormVersion } from '@portal/contracts';
-import { preparedWrite, type Em } from '@portal/service-kit';
+import { preparedWrite, type DirectTransaction, type Em } from '@portal/service-kit';
 import { ScormObjective, type IScormObjective } from './scorm.entity';
 
 /**
@@ -143,7 +143,7 @@ const upsertInteractions = preparedWrite<[rows: Record<string, unknown>[]]>((kne
  * one statement each, whatever the count (issue 26), nothing read first.
  */
 export async function storeRecords(
-  em: Em,
+  em: Em | DirectTransaction,
   where: { enrollmentId: number; attemptId: number; scoIdentifier: string },
   objectives: ObjectiveRecord[],
   interactions: InteractionRecord[],

@@ -1,8 +1,12 @@
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES, type ScoProgress, type ScormVersion } from '@portal/contracts';
 import {
   AppError,
-  checkAttemptLimit,
+  attemptLimitOf,
+  attemptRowsToRead,
+  DirectTransaction,
+  directTransaction,
   hashToken,
+  newestAttemptsQuery,
   preparedRead,
   preparedWrite,
   recordAttemptRow,
@@ -11,6 +15,7 @@ import {
   type AttemptLimit,
   type CataloguePort,
   type Em,
+  type Orm,
   type Principal,
   type ServiceDeps,
 } from '@portal/service-kit';
@@ -57,15 +62,33 @@ export const commitLimit = (attemptId: number, isFinal: boolean): AttemptLimit =
 export const LAST_ACTIVITY_RESOLUTION_MS = 60_000;
 
 // The commit's statements (docs/benchmarks.md "SCORM commits"): built once per shape, run on the
-// driver without entities. The enrolment is this service's own table; a passing commit takes the
-// entity path below (certificate, expiry), which is rare.
+// driver without entities, the transaction on one connection (kit directTransaction). The enrolment
+// is this service's own table; a commit that may pass the course takes the entity manager's
+// transaction (certificate, expiry), which is rare.
 
-/** The caller's launch as it stands before the transaction: attempt, token and enrolment in one read. */
-const launchOf = preparedRead<{ user_id: number; token_hash: string; enrollment_id: number; enrollment_user_id: number; course_id: number; company_id: number }, [attemptId: number]>((knex, attemptId) =>
+interface LaunchRow {
+  user_id: number;
+  token_hash: string;
+  enrollment_id: number;
+  enrollment_user_id: number;
+  course_id: number;
+  company_id: number;
+  /** One of the commit limit's newest counted attempts (kit newestAttemptsQuery), or null when it has none. */
+  limit_row_id: number | null;
+  limit_row_at: unknown;
+}
+
+/**
+ * The caller's launch as it stands before the transaction (attempt, token and enrolment) with the
+ * attempt's commit-limit rows: one read, a row per limit row, the launch repeated on each.
+ */
+const launchOf = preparedRead<LaunchRow, [attemptId: number, bucket: string, count: number]>((knex, attemptId, bucket, count) =>
   knex('scorm_attempts as a')
     .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id')
-    .where('a.id', attemptId),
+    .leftJoin(newestAttemptsQuery(knex, bucket, count).as('l'), (on) => on.on(knex.raw('1 = 1')))
+    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id', { limit_row_id: 'l.id', limit_row_at: 'l.created_at' })
+    .where('a.id', attemptId)
+    .orderBy('l.created_at', 'desc'),
 );
 
 interface LockedRow {
@@ -131,13 +154,22 @@ const updateEnrollment = preparedWrite<[id: number, fields: { status: string; sc
  * The package and the certificate validity come from catalogue first: a port is never called
  * inside a transaction.
  */
-export async function storeCommit(em: Em, catalogue: CataloguePort, principal: Principal, input: CommitInput, now: Date, deps: Pick<ServiceDeps, 'jobs'>): Promise<CommitOutcome> {
-  const [launch] = await launchOf(em, input.attemptId);
+export async function storeCommit(
+  db: { orm: Orm; em: () => Em },
+  catalogue: CataloguePort,
+  principal: Principal,
+  input: CommitInput,
+  now: Date,
+  deps: Pick<ServiceDeps, 'jobs'>,
+): Promise<CommitOutcome> {
+  const limit = commitLimit(input.attemptId, input.isFinal);
+  const rows = await launchOf(db.orm, input.attemptId, limit.bucket, attemptRowsToRead(limit));
+  const launch = rows[0];
   if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token))) throw unknownLaunch();
   if (Number(launch.enrollment_user_id) !== principal.userId) throw unknownLaunch();
   // Checked after the launch token, so nobody can use up another learner's allowance.
-  const limit = commitLimit(input.attemptId, input.isFinal);
-  const { staleIds } = await checkAttemptLimit(em, limit, now, 'saves from this course in a minute');
+  const limitRows = launch.limit_row_id === null ? [] : rows.map((r) => ({ id: Number(r.limit_row_id), created_at: r.limit_row_at }));
+  const { staleIds } = attemptLimitOf(limitRows, limit, now, 'saves from this course in a minute');
 
   const courseId = Number(launch.course_id);
   const pkg = await catalogue.coursePackage(courseId);
@@ -146,7 +178,7 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
   // Refused whole before anything is written (the attempt still counts): the state saved before stays as it was.
   const refusal = commitRefusal(reading, pkg ? pkg.scos.some((s) => s.identifier === input.sco) : false);
   if (refusal || !pkg) {
-    await recordAttemptRow(em, limit, now, staleIds);
+    await recordAttemptRow(db.em(), limit, now, staleIds);
     throw refusal;
   }
   const sco = pkg.scos.find((s) => s.identifier === input.sco)!;
@@ -155,14 +187,14 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
   let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
   // A SCO that has talked to the LMS has been attempted, whatever its status says.
   if (progress === 'not-attempted') progress = 'incomplete';
-  // Only a completed or passed SCO can pass the course: only then is its validity needed.
-  const validityYears =
-    progress === 'completed' || progress === 'passed' ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1) : 1;
+  // Only a completed or passed SCO can pass the course: only then are its validity and the entity manager needed.
+  const mayPass = progress === 'completed' || progress === 'passed';
+  const validityYears = mayPass ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1) : 1;
   const objectives = readObjectives(pkg.version, input.cmi);
   const interactions = readInteractions(pkg.version, input.cmi);
-  const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
+  const date = (value: Date | null) => (value === null ? null : db.orm.em.getPlatform().processDateProperty(value));
 
-  return inTransaction(em, async (tx) => {
+  return inTransaction(db, mayPass, async (tx) => {
     const [head] = await lockedLaunch(tx, input.attemptId);
     if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
     const enrollmentId = Number(head.enrollment_id);
@@ -238,13 +270,14 @@ export async function storeCommit(em: Em, catalogue: CataloguePort, principal: P
 const TRANSACTION_TRIES = 3;
 
 /**
- * `em.transactional`, tried again when MySQL rolled it back whole as a deadlock's victim (or after a
- * lock wait timeout): a burst of commits queues and is stored, it never fails for another's lock.
+ * The commit's transaction, tried again when MySQL rolled it back whole as a deadlock's victim (or
+ * after a lock wait timeout): a burst of commits queues and is stored, it never fails for another's
+ * lock. On one connection without the ORM, unless the commit may pass the course.
  */
-async function inTransaction<T>(em: Em, work: (tx: Em) => Promise<T>): Promise<T> {
+async function inTransaction<T>(db: { orm: Orm; em: () => Em }, withEntities: boolean, work: (tx: Em | DirectTransaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await em.transactional(work);
+      return await (withEntities ? db.em().transactional(work) : directTransaction(db.orm, work));
     } catch (error) {
       if (attempt >= TRANSACTION_TRIES || !isLockConflict(error)) throw error;
     }
@@ -297,8 +330,9 @@ interface EnrollmentBefore {
  * change, or its last activity is LAST_ACTIVITY_RESOLUTION_MS behind; passing goes through the
  * entity (expiry, certificate).
  */
-async function applyCourseOutcome(em: Em, deps: Pick<ServiceDeps, 'jobs'>, before: EnrollmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
+async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<ServiceDeps, 'jobs'>, before: EnrollmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
   if (before.status !== 'passed' && status === 'passed') {
+    if (em instanceof DirectTransaction) throw new Error('A commit that passes the course takes the entity manager’s transaction.');
     const enrollment: IEnrollment = await em.findOneOrFail(Enrollment, { id: before.id });
     enrollment.startedAt ??= now;
     if (score !== null) enrollment.score = score;
