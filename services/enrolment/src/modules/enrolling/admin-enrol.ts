@@ -15,6 +15,17 @@ export interface AdminEnrolInput {
 }
 
 /**
+ * When a course passed on `day` (YYYY-MM-DD) was passed: midday of that day, or now when the day
+ * is today and midday has not come yet (today is never "in the future"); undefined for a day
+ * after today (UTC) or no date at all.
+ */
+export function passedOn(day: string, now: Date): Date | undefined {
+  const midday = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(midday.getTime()) || day > now.toISOString().slice(0, 10)) return undefined;
+  return midday.getTime() > now.getTime() ? now : midday;
+}
+
+/**
  * An admin enrols a user on a course, through the one enrol use case, for the user's company (a
  * depot's learner may get a course specific to the depot's parent). Unless forced, the course's
  * credits are spent from that company in the same transaction as the enrolment (chargeEnrolments,
@@ -24,10 +35,8 @@ export interface AdminEnrolInput {
 export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer' | 'jobs'>, input: AdminEnrolInput): Promise<MadeEnrolment> {
   const [user] = await deps.identity.usersByIds([input.userId]);
   if (!user) throw notFound('That user');
-  const passedAt = input.passDate ? new Date(`${input.passDate}T12:00:00Z`) : null;
-  if (passedAt && (Number.isNaN(passedAt.getTime()) || passedAt.getTime() > input.now.getTime())) {
-    throw validationError({ pass_date: ['The pass date cannot be in the future.'] });
-  }
+  const passedAt = input.passDate ? passedOn(input.passDate, input.now) : null;
+  if (passedAt === undefined) throw validationError({ pass_date: ['The pass date cannot be in the future.'] });
   const outcome = await enrol(em, deps, {
     companyId: user.companyId,
     courseIds: [input.courseId],
