@@ -1,5 +1,5 @@
-/** The cluster's ports beside nginx's `port` (serve-cluster.ts): content site, control server, instances. */
-export const clusterPorts = (port: number) => ({ content: port + 20, control: port + 30, firstInstance: port + 200 });
+/** The cluster's ports beside nginx's `port` (serve-cluster.ts): content site, control server, S3 store, instances. */
+export const clusterPorts = (port: number) => ({ content: port + 20, control: port + 30, s3: port + 31, firstInstance: port + 200 });
 
 export interface InstanceInfo {
   name: string;

@@ -5,6 +5,7 @@ import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import S3rver from 's3rver';
 import { startMailSink } from './mail-sink';
 import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
 import { clusterPorts, type InstanceInfo } from './cluster-control';
@@ -12,7 +13,7 @@ import { clusterPorts, type InstanceInfo } from './cluster-control';
 /**
  * The production shape on one machine (issue 21 item 5; docs/deploy.md): Debian's nginx in front
  * of two instances of each service, of the gateway and of the content origin, two job workers,
- * one MariaDB database and one storage shared by all. The portal is at nginx's `port`, course
+ * one MariaDB database and one S3-compatible store (s3rver) shared by all. The portal is at nginx's `port`, course
  * content at `port + 20`, mail in the sink beside it (as serve-portal.ts), and a control server at
  * `port + 30` lets cluster.spec.ts kill, stop and start instances while it loads them.
  * usage: tsx support/serve-cluster.ts <port>
@@ -37,12 +38,20 @@ await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE
 server.pathname = `/${database}`;
 
 const sink = await startMailSink(port);
+// The files every instance shares: an S3-compatible server on a folder (npm s3rver), as production points at a bucket.
+const s3 = new S3rver({ address: '127.0.0.1', port: ports.s3, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'portal' }] });
+await s3.run();
 const env: Record<string, string | undefined> = {
   ...process.env,
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   DATABASE_URL: server.toString(),
   DATA_DIR: join(work, 'data'),
+  STORAGE_URL: 's3://portal/cluster',
+  AWS_ENDPOINT_URL: `http://127.0.0.1:${ports.s3}`,
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
   APP_URL: `http://127.0.0.1:${port}`,
   CONTENT_ORIGIN_URL: `http://localhost:${ports.content}`,
   CONTENT_HOST: '127.0.0.1',
@@ -214,6 +223,7 @@ async function shutdown(code = 0) {
   shuttingDown = true;
   control.close();
   sink.close();
+  await s3.close().catch(() => undefined);
   await Promise.all([...children].map((child) => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM')))));
   await admin.query(`DROP DATABASE IF EXISTS \`${database}\``).catch(() => undefined);
   await admin.end();

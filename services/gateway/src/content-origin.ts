@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { storedFileResponse, type ServiceDeps } from '@portal/service-kit';
+import { healthHandler, storedFileResponse, type ServiceDeps } from '@portal/service-kit';
 import { contentTokenSecret, verifyContentToken } from '@portal/enrolment-service';
 import { fromRepoRoot } from './paths';
 
@@ -230,7 +230,7 @@ export function contentFramePolicy(appUrl: string): string {
   return `frame-ancestors 'self' ${origins.join(' ')}`;
 }
 
-export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage' | 'now' | 'enrolment' | 'identity'>) {
+export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | 'storage' | 'now' | 'enrolment' | 'identity'>) {
   const secret = contentTokenSecret(deps.env);
   /**
    * A signed token is only half of it (issue 25 D2): its attempt must still exist with its
@@ -250,7 +250,7 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'storage'
     await next();
     c.res.headers.set('Content-Security-Policy', framePolicy);
   });
-  app.get('/health', () => new Response('ok'));
+  app.get('/health', healthHandler(deps));
   app.on(['GET', 'HEAD'], '/c/:token/*', async (c) => {
     const token = c.req.param('token');
     const grant = await grantOf(token);

@@ -4,6 +4,7 @@ import { buildOpenApiDocument, routeTable } from '@portal/contracts';
 import {
   contentOriginAliases,
   createErrorHandler,
+  healthHandler,
   issueXsrfCookie,
   isSecureRequest,
   logger,
@@ -65,7 +66,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
 
   const openApi = buildOpenApiDocument(routeTable, { title: 'Safety Training Portal API', version: '0.1.0' });
   app.get('/api/openapi.json', (c) => c.json(openApi));
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  app.get('/api/health', healthHandler(deps));
 
   const context = { scheduledTasks: () => scheduledTasks(deps) };
   for (const service of SERVICES) app.route('/', service.app(deps, context));

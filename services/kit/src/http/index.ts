@@ -5,5 +5,6 @@ export * from './bind-routes';
 export * from './request-body';
 export * from './standalone';
 export * from './graceful-close';
+export * from './health';
 export * from './service-deps';
 export * from './server-timing';

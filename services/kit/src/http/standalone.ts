@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { issueXsrfCookie, isSecureRequest } from './cookies';
 import { drainable } from './graceful-close';
+import { healthHandler } from './health';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { logger } from '../logger';
 import type { AppEnv, ServiceDeps } from './context';
@@ -25,7 +26,7 @@ export function runStandaloneService(options: {
     issueXsrfCookie(c, isSecureRequest(c, deps.env));
     await next();
   });
-  app.get('/health', (c) => c.json({ status: 'ok', service: options.name }));
+  app.get('/health', healthHandler(deps, { service: options.name }));
   app.route('/', options.createApp(deps));
   app.notFound(notFoundHandler);
   const server = serve({ fetch: app.fetch, port: deps.env.PORT, hostname: deps.env.HOST }, (info) => logger.info(`${options.name} service listening`, { port: info.port }));
