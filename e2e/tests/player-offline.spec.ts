@@ -181,7 +181,7 @@ test('a reload while offline reopens the course from the device and the learner 
   // The workers serve the attempt's own files only: no API answer, no other page, nothing outside the package.
   expect(await page.evaluate(tryFetch, '/api/shell')).toBe('failed');
   expect(await page.evaluate(tryFetch, '/shells/portal/not-a-file.js')).toBe('failed');
-  expect(await courseContent(page).locator(':root').evaluate(tryFetch, 'not-in-the-package.html')).toBe('failed');
+  expect(await courseContent(page).locator(':root').evaluate((_, url) => fetch(url).then((answer) => `${answer.status}`, () => 'failed'), 'not-in-the-package.html')).toBe('failed');
   await expect(page.getByTestId('scorm-player')).toBeVisible();
   await nextPage(page, 4);
   await nextPage(page, 5);
