@@ -149,6 +149,8 @@ test('offline in the middle of the course: carries on to the end, and the result
   await page.getByTestId('logout-confirmation').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('portal-player');
+  // And the device copies the player reopens from offline (issue 22 item 3).
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal-player:')))).toEqual([]);
 });
 
 /** Until the player page and the attempt's files are kept on the device by their service workers. */
