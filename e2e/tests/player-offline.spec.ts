@@ -49,6 +49,19 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
+/**
+ * The course's files are kept by a service worker of the content origin, framed by the portal: a
+ * third party. This Chromium build blocks third-party cookies by default, and with them service
+ * workers in another site's frames (so do Incognito windows and browsers set to block them: there
+ * the course reopens only online). This file runs with third-party cookies allowed, Chrome's own default.
+ */
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--disable-features=ThirdPartyCookiePhaseout'],
+  },
+});
+
 const fixture = packageLearnerFixture();
 let baseURL: string;
 
@@ -136,6 +149,53 @@ test('offline in the middle of the course: carries on to the end, and the result
   await page.getByTestId('logout-confirmation').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('portal-player');
+  // And the device copies the player reopens from offline (issue 22 item 3).
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal-player:')))).toEqual([]);
+});
+
+/** Until the player page and the attempt's files are kept on the device by their service workers. */
+async function waitForOfflineCopies(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.playerOffline ?? ''), { timeout: 15_000 }).toBe('ready');
+  const shell = page.frameLocator('[data-testid=course-frame]');
+  await expect.poll(() => shell.locator(':root').evaluate(() => (window as unknown as { __portalOffline?: string }).__portalOffline ?? ''), { timeout: 15_000 }).toBe('ready');
+}
+
+/** What a request from the frame or page gets: 'failed' when nothing answered it. */
+const tryFetch = (url: string) => fetch(url).then((answer) => `${answer.status}`, () => 'failed');
+
+test('a reload while offline reopens the course from the device and the learner carries on to the end; back online the card says Passed', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline reload');
+  await signInWithCode(page, loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, enrolmentId, 1);
+  await waitForOfflineCopies(page);
+  await nextPage(page, 2);
+  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
+
+  await context.setOffline(true);
+  await nextPage(page, 3);
+  await expect(page.getByTestId('player-sync')).toContainText('(1 waiting)');
+  await page.reload();
+  // Reopened from the device, on the page only this device knew; the waiting commit is still there.
+  await waitForSession(page);
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
+  // The workers serve the attempt's own files only: no API answer, no other page, nothing outside the package.
+  expect(await page.evaluate(tryFetch, '/api/shell')).toBe('failed');
+  expect(await page.evaluate(tryFetch, '/shells/portal/not-a-file.js')).toBe('failed');
+  expect(await courseContent(page).locator(':root').evaluate((_, url) => fetch(url).then((answer) => `${answer.status}`, () => 'failed'), 'not-in-the-package.html')).toBe('failed');
+  await expect(page.getByTestId('scorm-player')).toBeVisible();
+  await nextPage(page, 4);
+  await nextPage(page, 5);
+  await courseContent(page).locator('#finish').click();
+  await expect(page.getByTestId('player-finishing-offline')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('course-card').filter({ hasText: courseName })).toHaveAttribute('data-state', 'passed');
+  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+  // Finished and synced: the device keeps nothing of the attempt.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal-player:launch:')))).toEqual([]);
 });
 
 test('the tab closed while offline: the next visit, online, sends what waited before the course starts', async ({ page, context }) => {

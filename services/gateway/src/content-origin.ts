@@ -5,6 +5,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { healthHandler, storedFileResponse, type ServiceDeps } from '@portal/service-kit';
 import { contentTokenSecret, verifyContentToken } from '@portal/enrolment-service';
 import { fromRepoRoot } from './paths';
+import { CONTENT_WORKER_SCRIPT, REGISTER_WORKER_SCRIPT, packageFiles } from './content-offline';
 
 /**
  * The content origin (issue 13 item 2). Course packages are served here, on another origin than
@@ -199,9 +200,11 @@ const typeOf = (name: string) => {
 /** The content origin's own files under each token (not the package's): the SCO shell and its scripts. */
 const OWN_FILES = new Map<string, { type: string; body: () => string }>([
   [`${SCRIPT_PATH}/sco.html`, { type: 'text/html; charset=utf-8', body: () => SHELL_PAGE }],
-  [`${SCRIPT_PATH}/shell.js`, { type: 'text/javascript; charset=utf-8', body: () => SHELL_SCRIPT }],
+  [`${SCRIPT_PATH}/shell.js`, { type: 'text/javascript; charset=utf-8', body: () => SHELL_SCRIPT + REGISTER_WORKER_SCRIPT }],
   [`${SCRIPT_PATH}/bridge.js`, { type: 'text/javascript; charset=utf-8', body: () => BRIDGE_SCRIPT }],
   [`${SCRIPT_PATH}/cross-frame-api.js`, { type: 'text/javascript; charset=utf-8', body: crossFrameApiScript }],
+  // The attempt's service worker (content-offline.ts): revalidated every time, so a new one is picked up.
+  [`${SCRIPT_PATH}/sw.js`, { type: 'text/javascript; charset=utf-8', body: () => CONTENT_WORKER_SCRIPT }],
 ]);
 
 const BASE_HEADERS = {
@@ -260,8 +263,21 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
     const own = OWN_FILES.get(rest);
     if (own) {
       const body = own.body();
-      const headers = { ...BASE_HEADERS, 'Content-Type': own.type, ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}) };
+      const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': own.type, ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}) };
+      // The worker may control the token's whole folder, never more (not another token's, not the origin).
+      if (rest === `${SCRIPT_PATH}/sw.js`) Object.assign(headers, { 'Service-Worker-Allowed': base, 'Cache-Control': 'no-cache' });
       return new Response(c.req.method === 'HEAD' ? null : body, { headers });
+    }
+    if (rest === `${SCRIPT_PATH}/files.json`) {
+      // What the worker copies to the device: the shell's own files and every file of the package.
+      let files: string[];
+      try {
+        files = await packageFiles(deps.storage.localPath(`courses/${grant.courseId}/package`));
+      } catch {
+        return notFound();
+      }
+      const list = JSON.stringify({ files: [...OWN_FILES.keys()].filter((name) => name !== `${SCRIPT_PATH}/sw.js`).concat(files) });
+      return new Response(c.req.method === 'HEAD' ? null : list, { headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
     }
     let segments: string[];
     try {

@@ -4,6 +4,7 @@ import type { AppEnv } from '@portal/service-kit';
 import { REMOTE_NAMES } from '@portal/contracts';
 import { fromRepoRoot } from './paths';
 import { REVALIDATE, fileUnder, sendBuiltFile } from './static-files';
+import { PLAYER_WORKER_SCRIPT } from './player-worker';
 
 /** Page routes served by the public shell; everything else not under /api is the portal shell. */
 export const PUBLIC_SHELL_PATHS = ['/login', '/password/reset', '/verify'];
@@ -62,6 +63,8 @@ export function mountStaticSites(app: Hono<AppEnv>, options: StaticSitesOptions 
     app.get(path, page('public'));
     app.get(`${path}/*`, page('public'));
   }
+  // The player's service worker (player-worker.ts): at the root so it may take the /learn/ scope; always revalidated.
+  app.get('/learn-sw.js', (c) => c.body(PLAYER_WORKER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   const portalPage = page('portal');
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/remotes/') || c.req.path.startsWith('/shells/')) return next();

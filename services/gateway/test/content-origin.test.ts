@@ -79,6 +79,21 @@ describe('the content origin', () => {
     }
   });
 
+  it('offers the attempt’s files to its own service worker, scoped to the token’s folder only (issue 22 item 3)', async () => {
+    const list = await app.request(`/c/${token}/__portal/files.json`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(await list.json()).toEqual({ files: ['__portal/sco.html', '__portal/shell.js', '__portal/bridge.js', '__portal/cross-frame-api.js', 'index.html', 'media/clip.bin'] });
+    const worker = await app.request(`/c/${token}/__portal/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(worker.headers.get('service-worker-allowed')).toBe(`/c/${token}/`);
+    expect(await worker.text()).toContain("request.url.indexOf(base) !== 0");
+    expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain("register(scope + '__portal/sw.js', { scope: scope })");
+    const expired = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: NOW });
+    for (const path of [`/c/${expired}/__portal/files.json`, `/c/${expired}/__portal/sw.js`]) expect((await app.request(path)).status, path).toBe(404);
+  });
+
   it('lets only the portal frame its pages (CSP frame-ancestors), whatever it answers', async () => {
     const portal = contentFramePolicy(platform.env.appUrl);
     for (const path of [`/c/${token}/index.html`, `/c/${token}/media/clip.bin`, `/c/${token}/__portal/bridge.js`, `/c/${token}/missing.html`, '/elsewhere']) {

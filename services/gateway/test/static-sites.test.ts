@@ -240,3 +240,16 @@ describe('portal pages and the session', () => {
     expect(await signIn.text()).toContain('<title>Sign in</title>');
   });
 });
+
+describe('the player’s service worker (issue 22 item 3)', () => {
+  it('is served at the root, revalidated every time, keeping only the player page and the shells’ and remotes’ files', async () => {
+    const response = await get('/learn-sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const body = await response.text();
+    expect(body).toContain('/^\\/(shells|remotes)\\//');
+    expect(body).toContain("url.pathname.indexOf('/learn/') === 0");
+    expect(body).not.toMatch(/\/api\//);
+  });
+});

@@ -3,8 +3,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { learnLaunch } from '@portal/contracts';
 import { ButtonLink, EmptyState, Spinner } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
-import { ScormPlayer } from '../modules/player/scorm-player';
+import { ScormPlayer, type LaunchData } from '../modules/player/scorm-player';
 import { commitQueue } from '../modules/player/player-http-service';
+import { offlineLaunch } from '../modules/player/launch-copy';
+import { keepPlayerPageOffline } from '../modules/player/offline-page';
 import '../modules/player/player.css';
 
 /** /learn/{enrollmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
@@ -17,15 +19,28 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
   const userId = String(session?.id ?? '');
   const queue = commitQueue();
   const queueState = useSyncExternalStore(queue.subscribe, queue.getState);
-  const launch = useApiQuery(`launch-${enrollmentId}`, async () => {
+  const launch = useApiQuery(`launch-${enrollmentId}`, async (): Promise<{ data: LaunchData; seq?: number }> => {
+    const restored = await queue.restore(userId, enrollmentId);
+    // Offline (a reload, issue 22 item 3): the course reopens from the device copy and what
+    // waits is sent once the network returns.
+    const copy = isFromStart ? null : offlineLaunch(userId, enrollmentId);
+    if (copy && navigator.onLine === false) {
+      if (queue.waiting > 0) void queue.drain();
+      return { data: copy.launch, seq: copy.seq };
+    }
     // What an earlier visit left on this device goes first, so the course resumes where it was (issue 22).
-    if ((await queue.restore(userId, enrollmentId)) > 0 || queue.waiting > 0) await queue.drain();
-    return api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} });
+    if (restored > 0 || queue.waiting > 0) await queue.drain();
+    return { data: await api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} }) };
   });
   const hasLaunched = launch.status === 'success';
+  const isOnlineLaunch = hasLaunched && launch.data.seq === undefined;
   useEffect(() => {
     if (hasLaunched && params.has('from')) setParams({}, { replace: true });
   }, [hasLaunched, params, setParams]);
+  // Started online: the page and its scripts are kept for a reload while offline.
+  useEffect(() => {
+    if (isOnlineLaunch) void keepPlayerPageOffline();
+  }, [isOnlineLaunch]);
 
   if (launch.status === 'loading') {
     return (
@@ -60,5 +75,5 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
       </div>
     );
   }
-  return <ScormPlayer key={launch.data.attempt_id} api={api} enrollmentId={enrollmentId} userId={userId} initial={launch.data} />;
+  return <ScormPlayer key={launch.data.data.attempt_id} api={api} enrollmentId={enrollmentId} userId={userId} initial={launch.data.data} initialSeq={launch.data.seq} />;
 }

@@ -39,6 +39,9 @@ export function shellFor(scoUrl: string): { shellUrl: string; href: string } {
   return { shellUrl: `${match[1]}__portal/sco.html`, href: match[2]! };
 }
 
+const onlyStrings = (flat: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(flat).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
 /** The _count elements the content may read before the bridge's cache is refreshed. */
 function withCounts(flat: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -67,6 +70,8 @@ export function openScoRuntime(options: {
   onEnd: (end: ScoEnd) => void;
   /** Whose commits these are: kept with each one in the device's queue. */
   owner: CommitOwner;
+  /** Each numbered commit's CMI (flattened, as a launch gives it): the device copy a reload while offline reopens from. */
+  onCommit?: (seq: number, cmi: Record<string, string>) => void;
 }): ScoRuntime {
   const { version, sco } = options;
   const settings: Settings = {
@@ -76,7 +81,11 @@ export function openScoRuntime(options: {
     autocommit: true,
     autocommitSeconds: 10,
     logLevel: 4,
-    requestHandler: (commit) => ({ ...(commit as object), seq: options.nextSeq() }),
+    requestHandler: (commit) => {
+      const seq = options.nextSeq();
+      options.onCommit?.(seq, onlyStrings(api.getFlattenedCMI() as Record<string, unknown>));
+      return { ...(commit as object), seq };
+    },
   };
   const http = new PlayerHttpService(settings, options.isPageHiding, options.owner);
   const api: Api = version === '1.2' ? new Scorm12API({ ...settings, mastery_override: true }, http) : new Scorm2004API(settings, http);

@@ -7,10 +7,11 @@ import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, shellFor, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { commitQueue, waitForPendingCommits } from './player-http-service';
 import { SyncStatus } from './sync-status';
+import { forgetLaunch, rememberCommit, rememberContentKept, rememberLaunch } from './launch-copy';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
 
-const isExitMessage = (data: unknown) => typeof data === 'object' && data !== null && (data as { portalScorm?: unknown }).portalScorm === 'exit';
+const shellMessage = (data: unknown) => (typeof data === 'object' && data !== null ? (data as { portalScorm?: unknown }).portalScorm : undefined);
 
 const OFFLINE_REOPEN = 'You are offline: this opens again when you are back online. Your progress is saved on this device.';
 
@@ -24,13 +25,14 @@ type Phase = 'running' | 'switching' | 'leaving' | 'superseded';
  * Multi-SCO courses get Previous / Next (the LMS provides the navigation); finishing the last
  * SCO, or the content's exit, goes to the course's finish URL.
  */
-export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData }) {
+/** `initialSeq`: the last sequence number the attempt used (a launch reopened offline from the device goes on from it). */
+export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0 }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData; initialSeq?: number }) {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const launchRef = useRef<LaunchData>(initial);
   const runtimeRef = useRef<ScoRuntime | null>(null);
   const phaseRef = useRef<Phase>('running');
-  const seqRef = useRef(0);
+  const seqRef = useRef(initialSeq);
   const pageHidingRef = useRef(false);
   const visitedRef = useRef(new Set<number>());
   const indexRef = useRef(initial.start_index);
@@ -80,12 +82,14 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
       const sco = launch.scos[target]!;
       launchRef.current = launch;
       visitedRef.current.add(target);
+      rememberLaunch(userId, enrollmentId, launch, target);
       const runtime: ScoRuntime = openScoRuntime({
         version: launch.version,
         sco,
         nextSeq: () => ++seqRef.current,
         isPageHiding: () => pageHidingRef.current,
         owner: { userId, enrollmentId, attemptId: launch.attempt_id },
+        onCommit: (seq, cmi) => rememberCommit(userId, enrollmentId, { attemptId: launch.attempt_id, index: target, seq, cmi }),
         // A SCO that finishes after the player moved on (its unload) must not steer the next one.
         onEnd: (end) => {
           if (runtimeRef.current === runtime) handleEndRef.current(end);
@@ -117,12 +121,14 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
     // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
     try {
       const { enrollment, course } = await api.call(learnCourse, { params: { enrollmentId } });
+      // Finished and synced: the device keeps nothing of the attempt.
+      if (enrollment.status === 'passed' || enrollment.status === 'failed') forgetLaunch(userId, enrollmentId);
       leavePageNotice({ ...finishedNotice(enrollment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
     } catch (error) {
       console.error('Could not read the course result for the finish notice', error);
     }
     void navigate(finishUrl);
-  }, [api, endRuntime, enrollmentId, navigate, queue, unloadFrame]);
+  }, [api, endRuntime, enrollmentId, navigate, queue, unloadFrame, userId]);
 
   const goTo = useCallback(
     async (target: number) => {
@@ -170,15 +176,18 @@ export function ScormPlayer({ api, enrollmentId, userId, initial }: { api: ApiCl
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const frame = frameRef.current;
-      if (!frame || event.source !== frame.contentWindow || !isExitMessage(event.data)) return;
+      const message = shellMessage(event.data);
+      if (!frame || event.source !== frame.contentWindow || (message !== 'exit' && message !== 'offline-ready')) return;
       if (event.origin !== new URL(launchRef.current.scos[indexRef.current]!.url).origin) return;
+      // The attempt's files are on the device: a reload while offline may reopen it.
+      if (message === 'offline-ready') return rememberContentKept(userId, enrollmentId, launchRef.current.attempt_id);
       if (phaseRef.current !== 'running') return;
       runtimeRef.current?.finishIfOpen();
       void leave();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [leave]);
+  }, [enrollmentId, leave, userId]);
 
   // What the queue hears from the server about this page's commits.
   useEffect(() => {

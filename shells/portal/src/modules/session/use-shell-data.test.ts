@@ -60,4 +60,41 @@ describe('useShellData', () => {
     expect(registerRemotes).not.toHaveBeenCalled();
     call.mockRestore();
   });
+
+  describe('offline on the player page (issue 22 item 3)', () => {
+    afterEach(() => {
+      localStorage.clear();
+      window.history.pushState(null, '', '/');
+    });
+
+    it('keeps a device copy on a /learn/ page and opens from it when the network is gone', async () => {
+      window.history.pushState(null, '', '/learn/12');
+      server.shell = () => shellData('learner');
+      const first = renderHook(() => useShellData());
+      await waitFor(() => expect(first.result.current.status).toBe('ready'));
+      first.unmount();
+
+      server.shell = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      const { result } = renderHook(() => useShellData());
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      expect(result.current.status === 'ready' && result.current.data.user.role).toBe('learner');
+    });
+
+    it('keeps no copy elsewhere, and fails without the network on any other page', async () => {
+      server.shell = () => shellData('learner');
+      const first = renderHook(() => useShellData());
+      await waitFor(() => expect(first.result.current.status).toBe('ready'));
+      first.unmount();
+      expect(localStorage.length).toBe(0);
+
+      server.shell = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      window.history.pushState(null, '', '/learn/12');
+      const { result } = renderHook(() => useShellData());
+      await waitFor(() => expect(result.current.status).toBe('failed'));
+    });
+  });
 });

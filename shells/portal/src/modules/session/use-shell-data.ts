@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, shell, type RouteOutput } from '@portal/contracts';
-import { publishSiteSettings, registerPortalRemotes } from '@portal/frontend-kit';
+import { deviceCopy, keepDeviceCopy, publishSiteSettings, registerPortalRemotes } from '@portal/frontend-kit';
 import { api } from '../api/api-client';
 
 export type ShellData = RouteOutput<typeof shell>;
+
+/** The player's device copy of the header (issue 22 item 3): a /learn/ page reloaded offline opens from it. */
+const SHELL_COPY = 'shell';
+const isPlayerPage = () => window.location.pathname.startsWith('/learn/');
 
 export type ShellState =
   | { status: 'loading' }
@@ -19,6 +23,7 @@ export function useShellData(): ShellState & { reload: () => void } {
     let isCurrent = true;
     api.call(shell).then(
       (data) => {
+        if (isPlayerPage()) keepDeviceCopy(SHELL_COPY, data);
         registerPortalRemotes(data.remotes);
         // Every page and remote reads the Site tab's settings through useSiteSettings().
         publishSiteSettings(data.settings);
@@ -27,6 +32,14 @@ export function useShellData(): ShellState & { reload: () => void } {
       (error: unknown) => {
         // 401 → /logout and 409 → its location are already under way: keep the spinner.
         if (error instanceof ApiError && (error.status === 401 || (error.status === 409 && error.body.location))) return;
+        // No network on the player's page: the course reopens from the device (its server answers are never cached).
+        const copy = !(error instanceof ApiError) && isPlayerPage() ? deviceCopy<ShellData>(SHELL_COPY) : null;
+        if (copy) {
+          registerPortalRemotes(copy.remotes);
+          publishSiteSettings(copy.settings);
+          if (isCurrent) setState({ status: 'ready', data: copy });
+          return;
+        }
         if (isCurrent) setState({ status: 'failed', error });
       },
     );
