@@ -1,5 +1,4 @@
-import { readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import type { Storage } from '@portal/service-kit';
 
 /**
  * The content origin's service worker (issue 22 item 3: a reload while offline reopens the course
@@ -67,11 +66,7 @@ export const REGISTER_WORKER_SCRIPT = `(function () {
 })();
 `;
 
-/** Every file of a package (its folder on disk), as URL paths relative to the token's base. */
-export async function packageFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).map(encodeURIComponent).join('/'))
-    .sort();
+/** Every file of a package (its folder in storage), as URL paths relative to the token's base. */
+export async function packageFiles(storage: Pick<Storage, 'list'>, folder: string): Promise<string[]> {
+  return (await storage.list(folder)).map((key) => key.split('/').map(encodeURIComponent).join('/'));
 }

@@ -272,7 +272,7 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
       // What the worker copies to the device: the shell's own files and every file of the package.
       let files: string[];
       try {
-        files = await packageFiles(deps.storage.localPath(`courses/${grant.courseId}/package`));
+        files = await packageFiles(deps.storage, `courses/${grant.courseId}/package`);
       } catch {
         return notFound();
       }

@@ -188,7 +188,7 @@ describe('API answers', () => {
   it('a tiny body, or a client that accepts no compression, gets plain JSON', async () => {
     const tiny = await harness.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(tiny.headers.get('content-encoding')).toBeNull();
-    expect(await tiny.json()).toEqual({ status: 'ok' });
+    expect(await tiny.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
 
     const plain = await harness.app.request('/api/openapi.json');
     expect(plain.headers.get('content-encoding')).toBeNull();

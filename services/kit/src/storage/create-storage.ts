@@ -22,6 +22,7 @@ export function createStorage(env: Pick<Env, 'STORAGE_URL' | 'dataDir'>): Storag
     get: async (key) => (await adapter).get(key),
     stat: async (key) => (await adapter).stat(key),
     read: async (key, range) => (await adapter).read(key, range),
+    list: async (prefix) => (await adapter).list(prefix),
     remove: async (prefix) => (await adapter).remove(prefix),
   };
 }

@@ -1,8 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { normalizeKey, type Storage } from './storage';
 
@@ -43,6 +43,14 @@ export function createLocalStorage(root: string): Storage {
       const info = await stat(path);
       if (!info.isFile()) throw new Error(`No stored file ${key}`);
       return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    },
+    async list(prefix) {
+      const folder = pathOf(prefix);
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.part'))
+        .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+        .sort();
     },
     async remove(prefix) {
       // Never the whole store: a blank or '.' prefix is a bug in the caller.

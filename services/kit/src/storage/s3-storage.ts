@@ -66,6 +66,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       return answer.Body as Readable;
     },
+    async list(prefix) {
+      const folder = `${keyOf(prefix)}/`;
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: folder, ContinuationToken }));
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key.slice(folder.length));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys.sort();
+    },
     async remove(prefix) {
       const normal = normalizeKey(prefix);
       if (!normal) throw new Error('Refusing to remove the storage root');

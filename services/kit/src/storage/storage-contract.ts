@@ -43,7 +43,11 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
       await storage.put('courses/9/sub/b.txt', 'b');
       await storage.put('courses/90/c.txt', 'c');
       expect((await storage.get('courses/9/a.txt')).toString()).toBe('two!');
+      // A folder's keys, relative and sorted, never its namesake's.
+      expect(await storage.list('courses/9')).toEqual(['a.txt', 'sub/b.txt']);
+      expect(await storage.list('courses/nothing-here')).toEqual([]);
       await storage.remove('courses/9');
+      expect(await storage.list('courses/9')).toEqual([]);
       expect(await storage.stat('courses/9/a.txt')).toBeNull();
       expect(await storage.stat('courses/9/sub/b.txt')).toBeNull();
       await expect(storage.get('courses/9/a.txt')).rejects.toThrow();

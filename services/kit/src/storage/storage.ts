@@ -30,6 +30,8 @@ export interface Storage {
   stat(key: string): Promise<StoredFile | null>;
   /** The file's bytes (or one range of them) as a stream; rejects when there is no such file. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** The keys under a folder (`courses/9/package`), relative to it, sorted; [] when there are none. */
+  list(prefix: string): Promise<string[]>;
   /** Removes a key and everything under it as a folder (`courses/9` never touches `courses/90`). */
   remove(prefix: string): Promise<void>;
 }
