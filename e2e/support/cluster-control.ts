@@ -1,4 +1,8 @@
-/** The cluster's ports beside nginx's `port` (serve-cluster.ts): content site, control server, S3 store, instances. */
+/**
+ * The cluster's ports beside nginx's `port` (serve-cluster.ts): content site, control server, S3
+ * store, instances. Mind Chromium's blocked ports (5060 and 5061 are SIP's): a content site there
+ * never loads in the browser, so E2E_PORT_BASE must not put `port + 20` on them.
+ */
 export const clusterPorts = (port: number) => ({ content: port + 20, control: port + 30, s3: port + 31, firstInstance: port + 200 });
 
 export interface InstanceInfo {
