@@ -7,14 +7,15 @@ import { enrol } from '../modules/enrolling/enrol';
 /**
  * One wizard finalise in a process of its own, for modules/enrolling/finalise-crash.test.ts to kill -9 at a random
  * point: the database comes from the environment (DATA_DIR's SQLite file, or DATABASE_URL), the
- * request from FINALISE ({ companyId, courseId, prefix, count } — `count` new learners with emails).
+ * request from its first argument ({ companyId, courseId, prefix, count } as JSON — `count` new
+ * learners with emails).
  */
 configureLogger({ quiet: true });
 const env = loadEnv();
 const services = composeServices([identityService, catalogueService, enrolmentService]);
 const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, ...services.schemas] });
 const deps = createServiceDeps({ env, orm, ports: services.ports as PortFactories });
-const input = JSON.parse(process.env.FINALISE ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
+const input = JSON.parse(process.argv[2] ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
 
 process.stdout.write('ready\n');
 const outcome = await enrol(orm.em.fork(), deps, {

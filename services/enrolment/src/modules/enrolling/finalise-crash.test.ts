@@ -37,14 +37,14 @@ afterAll(() => platform.close());
  */
 function finalise(prefix: string, killAfterMs: number | null): Promise<{ finished: boolean; ms: number }> {
   let readyAt = 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../testing/finalise-process.ts')], {
+  const request = JSON.stringify({ companyId, courseId, prefix, count: LEARNERS });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../testing/finalise-process.ts'), request], {
     cwd: join(import.meta.dirname, '../../..'),
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       DATA_DIR: platform.env.dataDir,
       ...(platform.env.DATABASE_URL ? { DATABASE_URL: platform.env.DATABASE_URL } : {}),
-      FINALISE: JSON.stringify({ companyId, courseId, prefix, count: LEARNERS }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
