@@ -8,6 +8,7 @@ import { createConnection } from 'mysql2/promise';
 import S3rver from 's3rver';
 import { startMailSink } from './mail-sink';
 import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
+import { NGINX_FAIL_TIMEOUT_SECONDS } from '../../services/gateway/src/deploy/nginx-config';
 import { clusterPorts, type InstanceInfo } from './cluster-control';
 
 /**
@@ -129,7 +130,12 @@ function spawnLogged(name: string, command: string[], childEnv: Record<string, s
   return child;
 }
 
-async function start(instance: Instance) {
+/**
+ * Starts an instance and answers once it serves. With `settle`, once nginx counts it live too:
+ * nginx leaves an instance that failed out for its fail_timeout and only then tries it again, so a
+ * deployment waits that long before taking the next one down (docs/deploy.md "Rolling restart").
+ */
+async function start(instance: Instance, settle = false) {
   const child = spawnLogged(instance.name, instance.command, instance.env);
   instance.child = child;
   instance.pid = child.pid ?? null;
@@ -147,6 +153,7 @@ async function start(instance: Instance) {
   });
   instance.up = true;
   log(`${instance.name} up`);
+  if (settle) await new Promise((done) => setTimeout(done, (NGINX_FAIL_TIMEOUT_SECONDS + 1) * 1000));
 }
 
 async function signal(instance: Instance, name: NodeJS.Signals) {
@@ -163,7 +170,7 @@ const setupCode = await new Promise<number | null>((done) => setup.once('exit', 
 if (setupCode !== 0) throw new Error(`setup-database failed: see ${join(work, 'setup-database.log')}`);
 log('database ready');
 // Two at a time: fourteen processes starting at once on two cores take longer than one by one.
-for (let i = 0; i < instances.length; i += 2) await Promise.all(instances.slice(i, i + 2).map(start));
+for (let i = 0; i < instances.length; i += 2) await Promise.all(instances.slice(i, i + 2).map((instance) => start(instance)));
 log(`${instances.length} instances up`);
 
 // nginx, configured by the project's own generator from the route table.
@@ -203,10 +210,10 @@ const control = createServer((req, res) => {
   const act = async () => {
     if (action === 'kill') await signal(instance, 'SIGKILL');
     else if (action === 'stop') await signal(instance, 'SIGTERM');
-    else if (action === 'start') await start(instance);
+    else if (action === 'start') await start(instance, true);
     else if (action === 'restart') {
       await signal(instance, 'SIGTERM');
-      await start(instance);
+      await start(instance, true);
     } else throw new Error(`no action ${action}`);
   };
   act().then(

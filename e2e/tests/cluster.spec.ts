@@ -70,14 +70,18 @@ async function round(learner: Learner, tally: Tally) {
   }
 }
 
-/** Every learner goes round until `done` resolves; each learner's rounds in order (commits are numbered). */
-async function loadUntil(learners: Learner[], done: Promise<unknown>): Promise<Tally> {
+/**
+ * Every learner goes round while `work` runs (it is given the running tally, to wait for the load's
+ * progress); each learner's rounds in order (commits are numbered).
+ */
+async function loadWhile(learners: Learner[], work: (tally: Tally) => Promise<unknown>): Promise<Tally> {
   const tally: Tally = { requests: 0, failures: [] };
   let finished = false;
-  void done.finally(() => (finished = true));
+  const done = work(tally).finally(() => (finished = true));
   await Promise.all(
     learners.map(async (learner, index) => {
-      // Spread out, and at most 60 commits a minute each (the per-attempt limit): a round every 1.1 s or more.
+      // Pacing, not waiting for a result: spread out, and at most 60 commits a minute each (the
+      // per-attempt limit), so a round every 1.1 s or more.
       await new Promise((resolve) => setTimeout(resolve, (index * 1100) / learners.length));
       while (!finished) {
         const started = Date.now();
@@ -88,6 +92,12 @@ async function loadUntil(learners: Learner[], done: Promise<unknown>): Promise<T
   );
   await done;
   return tally;
+}
+
+/** Until the load has sent `count` more requests (the instances are then under it). */
+async function moreRequests(tally: Tally, count: number) {
+  const target = tally.requests + count;
+  await expect.poll(() => tally.requests, { timeout: 60_000 }).toBeGreaterThanOrEqual(target);
 }
 
 test.describe('many instances, one result (issue 21)', () => {
@@ -132,22 +142,20 @@ test.describe('many instances, one result (issue 21)', () => {
   test('instances killed with SIGKILL and restarted under load: no session lost, no commit lost or applied twice', async ({ baseURL }) => {
     test.setTimeout(240_000);
     const control = clusterControl(Number(new URL(baseURL!).port));
-    const chaos = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      // One instance of each kind killed mid-request, a second apart, then all started again.
+    const tally = await loadWhile(learners, async (load) => {
+      await moreRequests(load, LEARNERS * 3);
+      // One instance of each kind killed mid-request, each once the load has gone on, then all
+      // started again (the control server answers once nginx counts them live: serve-cluster.ts).
       const victims = ['enrolment-1', 'identity-2', 'gateway-1', 'reporting-1', 'content-2', 'catalogue-1', 'worker-1'];
       for (const name of victims) {
         await control.kill(name);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await moreRequests(load, LEARNERS);
       }
       await Promise.all(victims.map((name) => control.start(name)));
-      // nginx counts a restarted instance live again after its fail_timeout (2 s; docs/deploy.md):
-      // only then is the other one taken down, restarted the ordinary way (SIGTERM).
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Then the other enrolment instance restarted the ordinary way (SIGTERM).
       await control.restart('enrolment-2');
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    })();
-    const tally = await loadUntil(learners, chaos);
+      await moreRequests(load, LEARNERS * 3);
+    });
     figures.killed = { requests: tally.requests, failed: tally.failures.length, failures: tally.failures.slice(0, 20) };
     // Signed in still: every learner's session answers.
     for (const learner of learners) expect((await learner.api.get('/api/shell')).status()).toBe(200);
@@ -157,15 +165,10 @@ test.describe('many instances, one result (issue 21)', () => {
   test('a rolling restart of every instance under load fails no request', async ({ baseURL }) => {
     test.setTimeout(600_000);
     const control = clusterControl(Number(new URL(baseURL!).port));
-    const rolling = (async () => {
-      // One at a time, as docs/deploy.md says: after each is back, nginx's fail_timeout (2 s) passes
-      // before the next goes, so that nginx has seen it answer again.
-      for (const instance of await control.instances()) {
-        await control.restart(instance.name);
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-      }
-    })();
-    const tally = await loadUntil(learners, rolling);
+    // One at a time, as docs/deploy.md says (each restart answers once nginx counts it live again).
+    const tally = await loadWhile(learners, async () => {
+      for (const instance of await control.instances()) await control.restart(instance.name);
+    });
     figures.rolling = { requests: tally.requests, failed: tally.failures.length, failures: tally.failures.slice(0, 20) };
     expect(tally.failures).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { drainable, logger } from '@portal/service-kit';
 import { createContentOriginApp } from './content-origin';
+import { stopOnSignal } from './stop-on-signal';
 import { loadGatewayEnv } from './env';
 import { createPlatform } from './platform';
 
@@ -16,14 +17,7 @@ const server = serve({ fetch: createContentOriginApp(platform).fetch, port: env.
 });
 const lifecycle = drainable(server);
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('content origin stopping', { signal });
+stopOnSignal('content origin', async () => {
   await lifecycle.close();
   await platform.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+});

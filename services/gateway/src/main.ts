@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { drainable, logger } from '@portal/service-kit';
+import { stopOnSignal } from './stop-on-signal';
 import { loadServerEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 import { createGatewayApp } from './gateway-app';
@@ -27,16 +28,9 @@ const contentServer = serve({ fetch: createContentOriginApp(platform).fetch, por
 
 const servers = [drainable(server), drainable(contentServer)];
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('stopping', { signal });
+stopOnSignal('portal', async () => {
   // The requests in hand are answered first (a rolling restart loses none).
   await Promise.all(servers.map((lifecycle) => lifecycle.close()));
   await background?.stop();
   await platform.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+});

@@ -1,4 +1,5 @@
 import { logger } from '@portal/service-kit';
+import { stopOnSignal } from './stop-on-signal';
 import { loadGatewayEnv } from './env';
 import { createPlatform, startBackgroundWork } from './platform';
 
@@ -12,14 +13,7 @@ const platform = await createPlatform(env);
 const background = startBackgroundWork(platform);
 logger.info('worker started', { queues: env.WORKER_QUEUES ?? 'all', concurrency: env.WORKER_CONCURRENCY });
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('worker stopping', { signal });
+stopOnSignal('worker', async () => {
   await background.stop();
   await platform.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+});
