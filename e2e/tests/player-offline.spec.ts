@@ -262,3 +262,54 @@ test('a slow 3G connection from start to finish loses no commit', async ({ page,
   expect(answered.every((status) => status === 200)).toBe(true);
   expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
 });
+
+/** Two sections (SCOs), each a page counter of its own (issue 22: the course keeps running offline). */
+const SECTIONS_MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="offline-sections" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/imscp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Sections</title>
+    <item identifier="one" identifierref="res-one"><title>Section one</title></item>
+    <item identifier="two" identifierref="res-two"><title>Section two</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="res-one" type="webcontent" adlcp:scormtype="sco" href="one.html"><file href="one.html"/></resource>
+    <resource identifier="res-two" type="webcontent" adlcp:scormtype="sco" href="two.html"><file href="two.html"/></resource>
+  </resources>
+</manifest>`;
+const sectionPage = (name: string) => PAGE.replace('<h1 id="page">Page</h1>', `<h2 id="section">${name}</h2><h1 id="page">Page</h1>`);
+
+test('offline, a section seen earlier in the visit opens again from the device, where the learner left it', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const { enrolmentId } = await fixture.enrolOnPackage({
+    courseName: `Offline sections ${tag}`,
+    learnerName: `Off Sections${tag}`,
+    loginCode: `PS-${tag}`,
+    files: { 'imsmanifest.xml': SECTIONS_MANIFEST, 'one.html': sectionPage('One'), 'two.html': sectionPage('Two') },
+  });
+  await signInWithCode(page, `PS-${tag}`);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, enrolmentId, 1);
+  await waitForOfflineCopies(page);
+  await nextPage(page, 2);
+  const sections = page.getByRole('navigation', { name: 'Course sections' });
+  await sections.getByRole('button', { name: 'Next' }).click();
+  await expect(courseContent(page).locator('#section')).toHaveText('Two');
+  await expect(page.getByTestId('player-sync')).toHaveText(/^(Saved|Synced)$/);
+
+  await context.setOffline(true);
+  await sections.getByRole('button', { name: 'Previous' }).click();
+  // Section one again, from the device's copy: the page it was left on.
+  await expect(courseContent(page).locator('#section')).toHaveText('One');
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page 2 of ${PAGES}`);
+  await nextPage(page, 3);
+  await expect(page.getByTestId('player-sync')).toContainText('waiting');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('player-sync')).toHaveText('Synced', { timeout: 20_000 });
+  // The server has what was done offline: a new visit opens section one on page 3.
+  await page.reload();
+  await waitForSession(page);
+  await expect(courseContent(page).locator('#section')).toHaveText('One');
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
+});

@@ -7,7 +7,7 @@ import { Button, Notice } from '@portal/design-system';
 import { openScoRuntime, SEED_MARKER, shellFor, type ScoEnd, type ScoRuntime } from './sco-runtime';
 import { commitQueue, waitForPendingCommits } from './player-http-service';
 import { SyncStatus } from './sync-status';
-import { forgetLaunch, rememberCommit, rememberContentKept, rememberLaunch } from './launch-copy';
+import { forgetLaunch, offlineLaunch, rememberCommit, rememberContentKept, rememberLaunch } from './launch-copy';
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
 
@@ -133,8 +133,11 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
   const goTo = useCallback(
     async (target: number) => {
       if (phaseRef.current !== 'running' || target < 0 || target >= launchRef.current.scos.length) return;
-      // A section seen in this visit opens from the server's newest copy: that needs the network.
-      if (visitedRef.current.has(target) && navigator.onLine === false) return setSaveError(OFFLINE_REOPEN);
+      const isRevisit = visitedRef.current.has(target);
+      // A section seen in this visit opens from the newest copy: the server's, or offline the
+      // device's (the same attempt, its newest CMI, numbering on) when the package is kept there.
+      const fromDevice = isRevisit && navigator.onLine === false ? offlineLaunch(userId, enrollmentId) : null;
+      if (isRevisit && navigator.onLine === false && !fromDevice) return setSaveError(OFFLINE_REOPEN);
       phaseRef.current = 'switching';
       setIsBusy(true);
       try {
@@ -142,8 +145,11 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
         endRuntime();
         await waitForPendingCommits();
         let launch = launchRef.current;
-        // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
-        if (visitedRef.current.has(target)) {
+        if (fromDevice) {
+          launch = fromDevice.launch;
+          seqRef.current = Math.max(seqRef.current, fromDevice.seq);
+        } else if (isRevisit) {
+          // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
           launch = await api.call(learnLaunch, { params: { enrollmentId }, query: {} });
           seqRef.current = 0;
         }
@@ -154,7 +160,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
         setIsBusy(false);
       }
     },
-    [api, endRuntime, enrollmentId, startSco, unloadFrame],
+    [api, endRuntime, enrollmentId, startSco, unloadFrame, userId],
   );
 
   // After each commit, before any effect or runtime callback can run.
