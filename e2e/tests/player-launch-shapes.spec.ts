@@ -37,6 +37,7 @@ test.describe('courses shaped like authoring tools’ output play to their resul
     return {
       learnerName,
       errors,
+      courseUrl: `/learn/${enrolment.enrolmentId}`,
       summary: async () => ((await (await page.request.get(`/api/learn/${enrolment.enrolmentId}`)).json()) as Summary).enrollment,
     };
   }
@@ -123,6 +124,29 @@ test.describe('courses shaped like authoring tools’ output play to their resul
 
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     expect(await run.summary()).toMatchObject({ status: 'passed', score: 95 });
+    expect(run.errors).toEqual([]);
+  });
+  test('a page reached by location.href uses the same session; adl.nav.request suspendAll and exit each bring the learner back with everything saved', async ({ page }) => {
+    test.setTimeout(60_000);
+    const run = await play(page, 'nav-request-2004-href');
+    const content = courseContent(page);
+    await expect(content.locator('#status')).toHaveText('Session open');
+    await content.getByRole('button', { name: 'Continue' }).click();
+    await expect(content.locator('#part')).toHaveText('Part 2 of 2');
+    await expect(content.locator('#status')).toHaveText('Carried: part1-done');
+    await content.getByRole('button', { name: 'Suspend all' }).click();
+
+    // suspendAll: back on the dashboard, the course in progress with its place kept.
+    await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+    expect((await run.summary()).status).not.toMatch(/passed|failed/);
+    await page.goto(run.courseUrl);
+    await expect(courseContent(page).locator('#part')).toHaveText('Part 2 of 2');
+    await expect(courseContent(page).locator('#status')).toHaveText('Carried: part1-done');
+    await courseContent(page).getByRole('button', { name: 'Pass and exit' }).click();
+
+    // exit: back on the dashboard with the result the content reported.
+    await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+    expect(await run.summary()).toMatchObject({ status: 'passed', score: 90 });
     expect(run.errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ export const ENROLLING_MESSAGES = {
   markedPassed: 'Enrollment successfully marked as passed!',
   deleted: 'Enrollment successfully deleted!',
   alreadyEnrolled: 'Already enrolled on this course.',
+  nothingToEnrol: 'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.',
   learnerExists: 'Whoops! this learner already exists',
   removeBulkRow: 'Are you sure you want to remove this user?',
   networkError: 'Network error occurred. Please try again.',

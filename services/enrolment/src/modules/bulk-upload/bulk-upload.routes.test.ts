@@ -139,7 +139,7 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
     expect(await refusalOf(await upload(empty))).toBe(ENROLLING_MESSAGES.bulkEmpty);
   });
 
-  it('uploaded again after finalising, the same file enrols nobody twice', async () => {
+  it('uploaded again after finalising, the same file enrols nobody twice: its finalise is refused as nothing to enrol', async () => {
     const bytes = await sheet((ws) => {
       ws.addRow(['Name', 'Email']);
       for (let i = 0; i < 5; i++) ws.addRow([`Again ${i}`, `again-${i}@example.test`]);
@@ -154,17 +154,19 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
           newUsers: rows.flatMap((r) => (r.existing_user_id ? [] : [{ name: r.Name, email: r.Email }])),
         },
       });
-      expect(response.status).toBe(200);
-      return (await response.json()) as { enrollment_summary: { total_successful: number; total_failed: number } };
+      return response;
     };
     const first = await finalise(await reviewOf(await upload(bytes, [courseId])));
-    expect(first.enrollment_summary).toMatchObject({ total_successful: 5, total_failed: 0 });
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { enrollment_summary: unknown }).enrollment_summary).toMatchObject({ total_successful: 5, total_failed: 0 });
     const balance = (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
 
     const again = await reviewOf(await upload(bytes, [courseId]));
     expect(again.data.every((r) => r.existing_user_id !== null && r.enrolled_course_ids.includes(courseId))).toBe(true);
+    // Everyone is enrolled already: the finalise is refused with a sentence, nothing spent.
     const second = await finalise(again);
-    expect(second.enrollment_summary).toMatchObject({ total_successful: 0, total_failed: 5 });
+    expect(second.status).toBe(422);
+    expect(await second.json()).toMatchObject({ message: ENROLLING_MESSAGES.nothingToEnrol });
     expect((await em.fork().findOneOrFail(CreditAccount, { companyId })).balance).toBe(balance);
     const ledger = await em.fork().find(CreditTransaction, { companyId });
     expect(ledger.reduce((sum, t) => sum + t.delta, 0)).toBe(balance);

@@ -108,6 +108,17 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     expect(await balance(companyA)).toBe(before - 2);
   });
 
+  it('refuses a finalise where everyone chosen is already enrolled, with a message under the learners, and charges nothing (issue 24 item 3)', async () => {
+    const userId = await learnerOf(companyA, 'Ned Nothing');
+    await makeEnrollment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
+    const before = await balance(companyA);
+    const answer = await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [userId] });
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toMatchObject({ message: ENROLLING_MESSAGES.nothingToEnrol, errors: { users: [ENROLLING_MESSAGES.nothingToEnrol] } });
+    expect(await balance(companyA)).toBe(before);
+    expect(await ledgerSum(companyA)).toBe(await balance(companyA));
+  });
+
   it('counts a valid pass as enrolled, but enrols again (as a re-enrolment) once the certificate has expired', async () => {
     const valid = await learnerOf(companyA, 'Val Valid');
     const expired = await learnerOf(companyA, 'Eli Expired');

@@ -1,5 +1,5 @@
 import { companyEnrol, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
-import { createServiceRouter, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { createServiceRouter, validationError, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { enrol, enrollmentSummary, type MadeEnrolment } from './enrol';
 import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 
@@ -29,6 +29,10 @@ export function enrollingRoutes(deps: ServiceDeps) {
         actor: actorOf(principal),
         now: deps.now(),
       });
+      // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
+      if (outcome.made.length === 0 && outcome.failed.length > 0 && outcome.failed.every((f) => f.reason === ENROLLING_MESSAGES.alreadyEnrolled)) {
+        throw validationError({ users: [ENROLLING_MESSAGES.nothingToEnrol] }, ENROLLING_MESSAGES.nothingToEnrol);
+      }
       return {
         success: true as const,
         message: ENROLLING_MESSAGES.enrolled,

@@ -1,5 +1,5 @@
 import { useId, useState, type PointerEvent, type ReactNode } from 'react';
-import { CREDIT_MESSAGES, creditSources, type ApiClient, type CourseSummary, type CreditSources } from '@portal/contracts';
+import { CREDIT_MESSAGES, creditSources, ENROLLING_MESSAGES, type ApiClient, type CourseSummary, type CreditSources } from '@portal/contracts';
 import { Button, Card, Notice, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 import { creditCheck, finaliseCharge } from '../enrol-cost';
@@ -10,7 +10,7 @@ const PAGE_SIZE = 10;
 const TOOLTIP_WIDTH_PX = 300;
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
-export const NOTHING_TO_ENROL = 'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.';
+export const NOTHING_TO_ENROL = ENROLLING_MESSAGES.nothingToEnrol;
 
 /** One learner of the finalise table: a chosen employee or a reviewed spreadsheet row. */
 export interface FinaliseLearner {
