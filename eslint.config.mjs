@@ -62,6 +62,10 @@ export default defineConfig(
       // `const { secret: _secret, ...rest } = x` is how the code leaves a property out.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       'no-restricted-imports': restrictImports(),
+      // Types come in as types (`import type` / `type X`), so a bundle never keeps a module for a type.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // One import statement per module.
+      'no-duplicate-imports': ['error', { includeExports: false }],
     },
   },
   {

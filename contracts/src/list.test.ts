@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema, queryShape, REPORTING_LIST_PARAMS, type ListQuery, type Page } from './list';
-import { adminUsers, listCourses } from './routes';
+import { type adminUsers, type listCourses } from './routes';
 
 const admin = listQuery({ sortable: ['id', 'name'], defaultSort: 'id', defaultDir: 'desc', perPage: { default: 15 }, names: ADMIN_LIST_PARAMS });
 const reporting = listQuery({

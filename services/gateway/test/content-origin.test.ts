@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { contentTokenSecret, signContentToken } from '@portal/enrolment-service';
-import { openAttempt } from '@portal/enrolment-service/testing';
+import { openAttempt, Enrollment } from '@portal/enrolment-service/testing';
 import { hashToken } from '@portal/service-kit';
 import { SERVICES } from '../src/platform';
 import { contentFramePolicy, createContentOriginApp, injectRuntime } from '../src/content-origin';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
 import { makeSco } from '@portal/catalogue-service/testing';
-import { Enrollment } from '@portal/enrolment-service/testing';
 import { Session } from '@portal/identity-service/testing';
 
 /** Issue 13 item 2: package files only from the content origin, by attempt token, never by cookie. */

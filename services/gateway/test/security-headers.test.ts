@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourse, makeUser, signInAs } from './fixtures/factories';
+import { makeCourse, makeUser, signInAs, makeCompany } from './fixtures/factories';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany } from './fixtures/factories';
 import { STORED_FILE_POLICY, portalContentSecurityPolicy } from '../src/security-headers';
 
 let harness: GatewayHarness;

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '@portal/service-kit';
+import { type AppEnv, xsrfTokenFor } from '@portal/service-kit';
 import { logoutHandlers } from '../src/logout';
 import { publicShellPage } from '../src/static-sites';
 import { XSRF_COOKIE } from '@portal/contracts';
-import { xsrfTokenFor } from '@portal/service-kit';
-import { TestClient } from '@portal/service-kit/testing';
+import type { TestClient } from '@portal/service-kit/testing';
 import { makeCompany, makeUser, signInAs } from './fixtures/factories';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contracts';
+import { type Role, USER_MESSAGES } from '@portal/contracts';
 import { joinPortTransaction, preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
 import { deleteSession, isSessionLive, resolvePrincipal } from './data/session.repository';
 import { Company } from './data/company.entity';
@@ -7,7 +7,6 @@ import { createLearners, type LearnerResult } from './modules/learners/create-le
 import { queueWelcomeMails, sendMissingWelcomes, sendWelcomeMails } from './modules/learners/welcome-mail';
 import { issueTokens } from './data/user-token.repository';
 import { isEmailTaken } from './data/user.repository';
-import { USER_MESSAGES } from '@portal/contracts';
 
 // Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
 const usersWithIds = preparedRead<{ id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown }, [ids: number[]]>((knex, ids) =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { accountGet, type RouteOutput } from '@portal/contracts';
 import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
-import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, useApiQuery, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { LoginDetailsForm } from '../modules/account/login-details-form';
 import { NotificationsForm } from '../modules/account/notifications-form';
 import { LogoUpload } from '../modules/account/logo-upload';
@@ -11,7 +11,6 @@ import { EditDepot } from '../modules/account/edit-depot';
 import { CompanyAuditCard } from '../modules/account/company-audit-card';
 import { LedgerCard } from '../modules/credits/ledger-card';
 import { TransferForm } from '../modules/credits/transfer-form';
-import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/account/account.css';
 
 /** /account and /account/depot/{id} (spec §2 "Account settings", "Edit depot"). */

@@ -1,9 +1,8 @@
 import { companyDashboard } from '@portal/contracts';
 import { ButtonLink, EmptyState, PageHeader, PieChart, SkeletonBlock } from '@portal/design-system';
-import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, useApiQuery, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { CourseProgressTable } from '../modules/dashboard/course-progress-table';
 import { DashboardStats } from '../modules/dashboard/dashboard-stats';
-import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/dashboard/dashboard.css';
 
 /** The company Dashboard (spec §2): organisation, progress chart, stat panels and courses table. */

@@ -1,8 +1,7 @@
 import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/contracts';
 import { Button, ButtonLink, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
-import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { InvoiceTable } from '../modules/purchases/invoice-table';
-import { useSiteSettings } from '@portal/frontend-kit';
 import '../modules/purchases/purchases.css';
 
 type InvoiceSort = (typeof INVOICE_SORTABLE)[number];

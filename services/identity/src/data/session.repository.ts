@@ -1,5 +1,4 @@
-import { hashToken, preparedRead, randomToken, type Em, type Orm, type Principal } from '@portal/service-kit';
-import { SESSION_TTL_SECONDS } from '@portal/service-kit';
+import { hashToken, preparedRead, randomToken, type Em, type Orm, type Principal, SESSION_TTL_SECONDS } from '@portal/service-kit';
 import type { Role } from '@portal/contracts';
 import { Session } from './session.entity';
 import { Company } from './company.entity';

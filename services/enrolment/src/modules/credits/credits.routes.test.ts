@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@portal/contracts';
+import { type Role, CREDIT_MESSAGES, creditLedger, creditSources, creditTransfer, type LedgerEntry, type Page } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { Company, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
 import { createEnrolmentApp } from '../../app';
 import { makeCreditAccount } from '../../testing/factories';
-import { CREDIT_MESSAGES, creditLedger, creditSources, creditTransfer, type LedgerEntry, type Page } from '@portal/contracts';
 import { CreditAccount } from './credit.entity';
 import { ledgerSumOf } from './credit.repository';
 import { identityService } from '@portal/identity-service';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { createIdentityApp } from '../../app';
+import { type createIdentityApp } from '../../app';
 import { createIdentityTestWorld, type IdentityTestWorld } from '../../testing/identity-test-world';
 import { makeCompany, makeUser as makeUserRow } from '../../testing/factories';
 import { User } from '../../data/user.entity';

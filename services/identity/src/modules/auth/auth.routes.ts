@@ -1,4 +1,4 @@
-import { consumeLoginLink as consumeLoginLinkRoute, IDENTITY_MESSAGES, login, logout, passwordEmail, passwordReset, requestLoginLink as requestLoginLinkRoute } from '@portal/contracts';
+import { consumeLoginLink as consumeLoginLinkRoute, IDENTITY_MESSAGES, login, logout, passwordEmail, passwordReset, requestLoginLink as requestLoginLinkRoute, type SignInMethod } from '@portal/contracts';
 import {
   AppError,
   clearSessionCookie,
@@ -20,7 +20,6 @@ import { clientAddress } from './client-address';
 import { countAttempt, LIMITS } from './rate-limit';
 import { consumeLoginLink, requestLoginLink, requestPasswordReset, resetPassword } from './emailed-links';
 import { recordSignIn } from '../../data/sign-in-record.repository';
-import type { SignInMethod } from '@portal/contracts';
 
 export function authRoutes(deps: ServiceDeps) {
   const now = () => deps.now();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodySchema, type depotUpdateBodySchema } from '@portal/contracts';
-import { DEFAULT_COMPANY_ID } from '@portal/contracts';
+import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodySchema, type depotUpdateBodySchema, DEFAULT_COMPANY_ID } from '@portal/contracts';
 import { forbidden, hashPassword, notFound, validationError, type CreditActor, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import { Company, type ICompany } from '../../data/company.entity';

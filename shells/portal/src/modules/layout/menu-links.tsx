@@ -1,6 +1,5 @@
-import { readCookie, XSRF_COOKIE } from '@portal/contracts';
+import { readCookie, XSRF_COOKIE, type MenuItem, type SessionUser } from '@portal/contracts';
 import { NavLink } from 'react-router';
-import type { MenuItem, SessionUser } from '@portal/contracts';
 import { AdminIcon } from '@portal/design-system';
 import { clearDeviceStore } from '@portal/frontend-kit';
 import { isFullNavigation } from '../navigation/full-navigation';
