@@ -12,8 +12,9 @@ test.describe('admin: Learners and Companies', () => {
 
   test('learners: search, sort and pages live in the address; add, edit, move and delete a user', async ({ page, baseURL }) => {
     const tag = uniqueTag();
-    // In a company of their own: the demo company's learners stay as the specs running alongside read them.
-    const company = await seedCompany(page.context(), baseURL!, { name: `Zed Co ${tag}` });
+    // In a company of their own (its name without the tag the list is searched for): the demo
+    // company's learners stay as the specs running alongside read them.
+    const company = await seedCompany(page.context(), baseURL!, { name: `Zed Co ${uniqueTag()}` });
     for (let i = 0; i < 17; i++) {
       const r = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Zed ${tag} ${String(i).padStart(2, '0')}`, company_id: company.id });
       expect(r.status()).toBe(200);
