@@ -19,11 +19,23 @@ const clusterPort = portBase + 40;
 const CLUSTER_JOURNEYS =
   /each demo persona signs in|signing out ends the session|the wizard: a course, an existing|Storyline: index_lms|a valid certificate: downloaded|both exports download|many instances/;
 
-const portalProjects = databases.map((database) => ({
-  name: `chromium-${database}`,
-  testIgnore: '**/cluster.spec.ts',
-  use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` },
-}));
+/**
+ * The suite runs with workers (E2E_WORKERS, 2 by default): spec files in parallel, the tests of one
+ * file in order. Specs seed their own rows (support/seed.ts) or only read the demo rows. These do
+ * not: they change what every other spec sees (the site settings) or the demo rows others read
+ * (the demo company's credits and course selection, the demo learner's name). They run in a
+ * project of their own, one at a time, after the parallel one on the same database.
+ */
+const ALONE = ['**/site-settings.spec.ts', '**/enrol-wizard.spec.ts', '**/identity-learner-name.spec.ts'];
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+const portalProjects = databases.flatMap((database) => {
+  const use = { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` };
+  return [
+    { name: `chromium-${database}`, testIgnore: ['**/cluster.spec.ts', ...ALONE], use },
+    { name: `chromium-${database}-alone`, testMatch: ALONE, dependencies: [`chromium-${database}`], workers: 1, use },
+  ];
+});
 const portalServers = databases.map((database) => ({
   command: `npx tsx support/serve-portal.ts ${database} ${portOf(database)}`,
   url: `http://127.0.0.1:${portOf(database)}/api/health`,
@@ -36,7 +48,8 @@ const portalServers = databases.map((database) => ({
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // The cluster run stays one test at a time (its journeys include the demo-changing wizard).
+  workers: cluster ? 1 : workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,

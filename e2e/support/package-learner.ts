@@ -3,20 +3,20 @@ import { join, resolve } from 'node:path';
 import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { DEMO, signInWithPassword } from './personas';
-
-/** The demo company, whose learners play the specs' own packages. */
-const DEMO_COMPANY_ID = 2;
+import { seedCompany, uniqueTag } from './seed';
 
 type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
 /**
  * The demo admin in a browser context of its own (its cookies never reach the learner's page):
- * uploads a spec's SCORM package, creates a learner of the demo company with a login code and
- * enrols them; `close()` deletes everything it made.
+ * uploads a spec's SCORM package, creates a learner with a login code in a company of the
+ * fixture's own (not the demo company, whose rows other specs read meanwhile) and enrols them;
+ * `close()` deletes the courses and learners it made.
  */
 export function packageLearnerFixture() {
   let admin: BrowserContext | undefined;
   let baseURL = '';
+  let companyId = 0;
   const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
   async function call(method: string, path: string, init: { data?: unknown; multipart?: Multipart } = {}): Promise<unknown> {
@@ -34,6 +34,7 @@ export function packageLearnerFixture() {
       await signInWithPassword(page, DEMO.admin);
       await expect(page).toHaveURL(/\/admin/);
       await page.close();
+      companyId = (await seedCompany(admin, baseURL, { name: `Package Co ${uniqueTag()}` })).id;
     },
 
     /** A course made of `files` (a zip), a new learner `learnerName` signing in with `loginCode`, enrolled. */
@@ -50,7 +51,7 @@ export function packageLearnerFixture() {
         },
       })) as { data: { id: number } };
       created.courses.push(course.data.id);
-      const user = (await call('POST', '/api/user', { data: { name: options.learnerName, login_code: options.loginCode, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
+      const user = (await call('POST', '/api/user', { data: { name: options.learnerName, login_code: options.loginCode, company_id: companyId } })) as { data: { id: number } };
       created.users.push(user.data.id);
       const enrolment = (await call('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
       return { enrolmentId: enrolment.data.id };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, signInWithPassword } from '../support/personas';
+import { apiAs, seedCompany, uniqueTag } from '../support/seed';
 
 const SCORM = resolve(import.meta.dirname, '../../../shared/fixtures/scorm');
 const shot = (name: string) => (process.env.CATALOGUE_SHOTS ? { path: `${process.env.CATALOGUE_SHOTS}/${name}.png`, fullPage: true } : undefined);
@@ -34,10 +35,21 @@ async function createCourseAsAdmin(browser: Browser, fields: Record<string, stri
 }
 
 test.describe('company courses', () => {
-  test('browses by category, searches, selects courses and keeps one with enrolments selected', async ({ page, browser }) => {
+  test('browses by category, searches, selects courses and keeps one with enrolments selected', async ({ page, browser, baseURL }) => {
     const freeName = `Unenrolled course ${Date.now()}`;
     await createCourseAsAdmin(browser, { name: freeName });
-    await signInWithPassword(page, DEMO.manager);
+    // A company of its own, with no selection yet and one learner enrolled on a demo course (the
+    // demo company's selection changes meanwhile in other specs).
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const company = await seedCompany(page.context(), baseURL!, { name: `Catalogue Co ${uniqueTag()}` });
+    const fireSafety = ((await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?search=Fire%20Safety%20Awareness')).json()) as { data: { id: number }[] }).data[0]!;
+    const learner = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Cat Learner ${uniqueTag()}`, company_id: company.id });
+    expect(learner.status()).toBe(200);
+    const learnerId = ((await learner.json()) as { data: { id: number } }).data.id;
+    expect((await apiAs(page.context(), baseURL!, 'POST', `/api/user/${learnerId}/enroll`, { course_id: fireSafety.id, force: true })).status()).toBe(200);
+    await page.context().clearCookies();
+    await signInWithPassword(page, company.manager);
     await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
     await expect(page).toHaveURL(/\/courses$/);
     const courses = page.getByTestId('company-courses');
@@ -68,12 +80,14 @@ test.describe('company courses', () => {
     await expect(panel.getByText('No courses selected yet.')).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Enrol Employees' })).toHaveAttribute('href', '/enrolments/create/v2');
 
-    // Which demo courses the demo company has enrolments on decides what may leave the selection.
+    // Which courses the company has enrolments on decides what may leave the selection.
     const listed = (await (await page.request.get('/api/courses?per_page=100')).json()) as { data: { name: string; has_enrollments: boolean }[] };
     const free = listed.data.find((c) => c.name === freeName && !c.has_enrollments)!;
     const enrolled = listed.data.find((c) => c.has_enrollments)!;
     expect(free && enrolled).toBeTruthy();
 
+    // Found by name: other specs add courses meanwhile, so the card may not be on the first page.
+    await courses.getByLabel('Search courses').fill(free.name);
     const card = courses.getByTestId('course-card').filter({ hasText: free.name });
     await card.getByRole('button', { name: 'Select' }).click();
     await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
@@ -84,6 +98,7 @@ test.describe('company courses', () => {
     await expect(panel.getByText('No courses selected yet.')).toBeVisible();
 
     // A course the company has enrolments on stays selected once chosen.
+    await courses.getByLabel('Search courses').fill(enrolled.name);
     const kept = courses.getByTestId('course-card').filter({ hasText: enrolled.name });
     await kept.getByRole('button', { name: 'Select' }).click();
     await expect(kept.getByRole('button', { name: 'Selected' })).toBeDisabled();

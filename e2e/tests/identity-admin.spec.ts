@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signInWithPassword } from '../support/personas';
 import { listSettled } from '../support/lists';
 import { apiAs, uniqueTag } from './identity-helpers';
+import { seedCompany } from '../support/seed';
 
 test.describe('admin: Learners and Companies', () => {
   test.beforeEach(async ({ page }) => {
@@ -11,8 +12,11 @@ test.describe('admin: Learners and Companies', () => {
 
   test('learners: search, sort and pages live in the address; add, edit, move and delete a user', async ({ page, baseURL }) => {
     const tag = uniqueTag();
+    // In a company of their own (its name without the tag the list is searched for): the demo
+    // company's learners stay as the specs running alongside read them.
+    const company = await seedCompany(page.context(), baseURL!, { name: `Zed Co ${uniqueTag()}` });
     for (let i = 0; i < 17; i++) {
-      const r = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Zed ${tag} ${String(i).padStart(2, '0')}`, company_id: 2 });
+      const r = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Zed ${tag} ${String(i).padStart(2, '0')}`, company_id: company.id });
       expect(r.status()).toBe(200);
     }
     await page.goto('/admin?tab=learners');
@@ -45,8 +49,8 @@ test.describe('admin: Learners and Companies', () => {
     expect(await page.getByLabel('Role').locator('option').allTextContents()).toEqual(['Learner', 'Manager']);
     await page.getByLabel('Name', { exact: true }).fill(`Nina ${tag}`);
     await page.getByLabel('Role').selectOption('manager');
-    await page.getByLabel('Search companies').fill('Demo Const');
-    await page.locator('#user-company').selectOption({ label: 'Demo Construction Ltd' });
+    await page.getByLabel('Search companies').fill(company.name);
+    await page.locator('#user-company').selectOption({ label: company.name });
     await page.getByRole('button', { name: 'Add user' }).click();
     await expect(page.getByText('Email is required for manager role')).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(DEMO.learner.email);

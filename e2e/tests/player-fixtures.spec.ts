@@ -3,16 +3,16 @@ import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
 import { courseContent } from '../support/course-frame';
+import { seedCompany, uniqueTag } from '../support/seed';
 
 /**
  * Issue 4, item 7: each shared SCORM fixture played to its end in Chromium by a learner, quiz
  * answered, and the enrolment then passed with the right score (over the API and on the
  * dashboard card). Every test uploads its package as a new course, enrols a new learner of the
- * demo company (forced, so no credits move) and deletes both afterwards, so the demo figures
- * other specs count stay as they were.
+ * file's own company (forced, so no credits move) and deletes both afterwards: the demo figures
+ * other specs count meanwhile stay as they were.
  */
 const SCORM = resolve(import.meta.dirname, '../../../shared/fixtures/scorm');
-const DEMO_COMPANY_ID = 2;
 const VALIDITY_YEARS = 3;
 /** How the portal prints a date (contracts' formatDate). */
 const formatDate = (value: string | Date) => new Date(value).toLocaleDateString('en-GB', { timeZone: 'UTC' });
@@ -44,6 +44,8 @@ interface LearnSummary {
 
 let admin: BrowserContext;
 let baseURL: string;
+/** A company of this file's own: its learners play the fixtures while other specs read the demo company's rows. */
+let companyId: number;
 const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
 async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
@@ -57,7 +59,7 @@ async function adminCall(method: string, path: string, init: { data?: unknown; m
   return response.json();
 }
 
-/** Admin uploads the package as a new course, adds a learner to the demo company and force-enrols them. */
+/** Admin uploads the package as a new course, adds a learner to the file's own company and force-enrols them. */
 async function enrolNewLearnerOn(fixture: string) {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const courseName = `${fixture.replace(/\.zip$/, '')} ${tag}`;
@@ -72,7 +74,7 @@ async function enrolNewLearnerOn(fixture: string) {
   })) as { data: { id: number } };
   created.courses.push(course.data.id);
   const loginCode = `PF-${tag}`;
-  const user = (await adminCall('POST', '/api/user', { data: { name: `Fay Fixture${tag}`, login_code: loginCode, company_id: DEMO_COMPANY_ID } })) as { data: { id: number } };
+  const user = (await adminCall('POST', '/api/user', { data: { name: `Fay Fixture${tag}`, login_code: loginCode, company_id: companyId } })) as { data: { id: number } };
   created.users.push(user.data.id);
   const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number; status: string } };
   expect(enrolment.data.status).toBe('not_started');
@@ -201,6 +203,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     await page.close();
+    companyId = (await seedCompany(admin, baseURL, { name: `Fixture Co ${uniqueTag()}` })).id;
   });
 
   test.afterEach(async () => {

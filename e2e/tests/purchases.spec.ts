@@ -5,6 +5,7 @@ import { listSettled } from '../support/lists';
 import { mailSinkPorts } from '../support/mail-sink';
 import { postShopOrder, shopSignature } from '../support/shop';
 import { apiAs, linkPath, uniqueTag } from './identity-helpers';
+import { seedCompany } from '../support/seed';
 
 interface InvoicePage {
   data: { id: number; order_id: string; course_name: string | null }[];
@@ -74,11 +75,15 @@ test.describe('purchase history', () => {
   });
 
   test('a signed shop order becomes one invoice and one ledger row; a bad signature changes nothing', async ({ page, baseURL }) => {
-    await signInWithPassword(page, DEMO.manager);
+    // A company of its own: the demo company's balance stays as the specs running alongside read it.
+    await signInWithPassword(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin/);
+    const company = await seedCompany(page.context(), baseURL!, { name: `Shop Co ${uniqueTag()}` });
+    await page.context().clearCookies();
+    await signInWithPassword(page, company.manager);
     await expect(page.getByTestId('company-dashboard')).toBeVisible();
-    const shell = (await (await apiAs(page.context(), baseURL!, 'GET', '/api/shell')).json()) as { user: { company_id: number } };
     const orderId = `E2E-${uniqueTag()}`.toUpperCase();
-    const order = { order_id: orderId, kind: 'credits' as const, company_id: shell.user.company_id, customer_name: 'Demo Construction Ltd', customer_email: DEMO.manager.email, credits: 25, amount_minor: 4999, currency: 'GBP' };
+    const order = { order_id: orderId, kind: 'credits' as const, company_id: company.id, customer_name: company.name, customer_email: company.manager.email, credits: 25, amount_minor: 4999, currency: 'GBP' };
 
     const forged = await postShopOrder(page.request, baseURL!, order, shopSignature(JSON.stringify(order), 'not-the-shop-secret-at-all'));
     expect(forged.status()).toBe(401);

@@ -1,0 +1,39 @@
+import { expect, type BrowserContext } from '@playwright/test';
+
+/**
+ * Rows of a spec's own, so specs can run side by side (playwright.config.ts runs files in
+ * parallel): unique names, made over the API by an admin signed in on `context`.
+ */
+export const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Calls the API as the context's session (the XSRF header from its cookie). */
+export async function apiAs(context: BrowserContext, baseURL: string, method: string, path: string, data?: unknown) {
+  const xsrf = (await context.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return context.request.fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+}
+
+export interface SeededCompany {
+  id: number;
+  name: string;
+  manager: { email: string; password: string; name: string };
+}
+
+/** A new company with its manager (whose generated password comes back once) and `credits` credits. */
+export async function seedCompany(admin: BrowserContext, baseURL: string, options: { name?: string; credits?: number } = {}): Promise<SeededCompany> {
+  const tag = uniqueTag();
+  const name = options.name ?? `Own Co ${tag}`;
+  const manager = { email: `manager-${tag}@e2e.test`, name: `Manny ${tag}` };
+  const response = await apiAs(admin, baseURL, 'POST', '/api/company/createCompanyAndUser', {
+    name,
+    manager_name: manager.name,
+    manager_email: manager.email,
+    credit_balance: options.credits ?? 3,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { password: string; data: { id: number } };
+  return { id: body.data.id, name, manager: { ...manager, password: body.password } };
+}
