@@ -9,7 +9,7 @@ import { createEnrolmentApp } from '../../app';
 import { makeEnrollment } from '../../testing/factories';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { ScoState, ScormAttempt } from '../player/scorm.entity';
-import { epochMs, excelDate } from './export-enrolments';
+import { epochMs, excelDate } from './export-rows';
 import { recordAnsweredAttempt } from '../player/answered-attempt';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
