@@ -3,7 +3,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { SESSION_COOKIE } from '@portal/contracts';
 import { LANDING_PAGES, type LandingPage, type Persona } from './landing-pages';
-import { CHROMIUM_PATH, LIGHTHOUSE_DEBUG, LIGHTHOUSE_RUNS } from '../src/env';
+import { CHROMIUM_PATH, LIGHTHOUSE_DEBUG, LIGHTHOUSE_RUNS } from './env';
 
 /** Issue 14: what each landing page must score. */
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
@@ -112,7 +112,7 @@ export function lighthouseProblems(scores: LighthouseScore[]): string[] {
   return problems;
 }
 
-/** `tsx bench/lighthouse.ts [mobile|desktop]`: Lighthouse alone on a fresh portal. */
+/** `tsx src/lighthouse.ts (in bench/) [mobile|desktop]`: Lighthouse alone on a fresh portal. */
 if (import.meta.filename === process.argv[1]) {
   const { startBenchServer } = await import('./start-bench-server');
   const { signInPersonas } = await import('./landing-pages');

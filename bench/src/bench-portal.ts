@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
 import { configureLogger, xsrfTokenFor, type Em } from '@portal/service-kit';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { BENCH_SECRETS, loadGatewayEnv } from '../src/env';
-import { createPlatform } from '../src/platform';
-import { createGatewayApp } from '../src/gateway-app';
-import { REPO_ROOT } from '../src/paths';
+import { createGatewayApp, createPlatform, loadGatewayEnv, REPO_ROOT } from '@portal/gateway';
+import { BENCH_SECRETS } from './env';
 
 /** A whole gateway on a fresh SQLite file (or DATABASE_URL's database), listening on a free port, for one measurement. */
 export interface BenchPortal {

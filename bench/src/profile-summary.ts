@@ -13,6 +13,8 @@ export function groupOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
   const nodeModule = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nodeModule) return nodeModule[1]!;
+  const bench = /\/bench\/src\/(.*)$/.exec(url);
+  if (bench) return `bench/${bench[1]}`;
   const portal = /\/(services|contracts)\/([^/]+)?\/?(?:src\/)?(.*)$/.exec(url);
   if (portal) return portal[1] === 'contracts' ? '@portal/contracts' : `services/${portal[2]}/${portal[3]!.split('/').slice(0, 2).join('/')}`;
   if (url.startsWith('node:')) return url.replace(/^node:internal\/([^/]+).*/, 'node:$1');
@@ -101,7 +103,7 @@ export function inclusiveTime(profile: CpuProfile, match: RegExp): number {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [file, top = '25'] = process.argv.slice(2);
-  if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [top]');
+  if (!file) throw new Error('usage: tsx src/profile-summary.ts (in bench/) <file.cpuprofile> [top]');
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const summary = summariseProfile(profile, Number(top));
   process.stdout.write(`busy ${summary.busyMs} ms, idle ${summary.idleMs} ms\n\nby package / file (self time):\n`);

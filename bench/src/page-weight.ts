@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { SESSION_COOKIE } from '@portal/contracts';
 import { LANDING_PAGES, type LandingPage, type Persona } from './landing-pages';
-import { CHROMIUM_PATH } from '../src/env';
+import { CHROMIUM_PATH } from './env';
 
 export { CHROMIUM_PATH };
 /** Playwright adds its own headless flag; Lighthouse's launcher gets `--headless=new` on top. */

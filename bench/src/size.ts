@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/paths';
+import { REPO_ROOT } from '@portal/gateway';
 import { JS_BUDGET_GZIP_BYTES, LANDING_PAGES, signInPersonas } from './landing-pages';
 import { measurePages, type PageWeight } from './page-weight';
 import { startBenchServer } from './start-bench-server';

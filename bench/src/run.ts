@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/paths';
-import { BENCH_MYSQL_URL, BENCH_ONLY, BENCH_PARTS, BENCH_PORT } from '../src/env';
+import { REPO_ROOT } from '@portal/gateway';
+import { BENCH_MYSQL_URL, BENCH_ONLY, BENCH_PARTS, BENCH_PORT } from './env';
 import { API_RATIO_TARGET, benchApi, type ApiFigure } from './api';
 import { JS_BUDGET_GZIP_BYTES, signInPersonas } from './landing-pages';
 import { LIGHTHOUSE_RUNS, LIGHTHOUSE_TARGETS, lighthouseProblems, runLighthouse, type LighthouseScore } from './lighthouse';
@@ -50,6 +50,18 @@ const STAGE_NAMES: Record<string, string> = {
  * bench-results/bench.json and bench-results/bench.md. BENCH_ONLY=api (or other parts,
  * comma-separated) runs those parts only, into bench-results/bench-<parts>.json and .md.
  */
+if (process.argv.includes('--help')) {
+  process.stdout.write(
+    [
+      'npm run bench: every part, into bench-results/bench.json and bench.md at the repository root.',
+      `BENCH_ONLY=part[,part…] runs those parts only, into bench-results/bench-<parts>.json and .md (parts: ${BENCH_PARTS.join(', ')}).`,
+      'Other settings (bench/src/env.ts): BENCH_MYSQL_URL, BENCH_PORT, BENCH_DURATION_SECONDS, BENCH_API_ROUNDS, BENCH_PROFILE,',
+      'BENCH_SCORM_*, REPORTING_BENCH_ROWS / _SAMPLES / _KEEP / _NAME, LIGHTHOUSE_RUNS, CHROMIUM_PATH. Page weight alone: npm run size.',
+      '',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 const parts = new Set(BENCH_ONLY);
 const loadAtStart = loadavg();
 const problems: string[] = [];
@@ -186,7 +198,7 @@ async function apiOn(on: BenchServer): Promise<ApiResult> {
     const wrong = [check.sameBody ? null : 'answers another body', check.sameSql ? null : 'runs other statements'].filter(Boolean).join(' and ');
     if (wrong) {
       failed = true;
-      problems.push(`API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/bare-routes.ts must follow the route): its ratio is not valid.${check.sameSql ? '' : statementLists(check)}`);
+      problems.push(`API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/src/bare-routes.ts must follow the route): its ratio is not valid.${check.sameSql ? '' : statementLists(check)}`);
     }
   }
   const figure = await benchApi(on, (line) => process.stdout.write(`${line}\n`));

@@ -1,14 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { XSRF_HEADER } from '@portal/contracts';
-import { xsrfTokenFor } from '@portal/service-kit';
-import { BENCH_PROFILE, BENCH_SCORM_LEARNERS, BENCH_SCORM_RATE, BENCH_SCORM_RATES, BENCH_SCORM_SECONDS, BENCH_SCORM_STEP_SECONDS } from '../src/env';
-import { REPO_ROOT } from '../src/paths';
-import { sessionCookies } from './bare-routes';
-import { timeByArea, type CpuProfile, type Layers, type Steps } from './profile-summary';
-import type { BareCheck, BenchServer, ScormLearner, ScormTiming } from './start-bench-server';
+import { BENCH_PROFILE, BENCH_SCORM_LEARNERS, BENCH_SCORM_RATE, BENCH_SCORM_RATES, BENCH_SCORM_SECONDS, BENCH_SCORM_STEP_SECONDS } from './env';
+import { clientError, commitBody, commitOnce, inBatches, launch, suspendDataOf, type Launched } from './scorm-client';
+import { profileCommits, type CommitProfile } from './scorm-profile';
+import type { BareCheck, BenchServer, ScormTiming } from './start-bench-server';
 
 /**
  * Issue 26: SCORM commits as a class makes them. Learners are made in the bench server's database
@@ -63,78 +57,6 @@ export interface ScormFigure {
   profile?: CommitProfile;
 }
 
-export interface CommitProfile {
-  commits: number;
-  /** Load average (1 min) when the profiles were taken. */
-  load: number;
-  route: ProfiledSide;
-  twin: ProfiledSide;
-}
-interface ProfiledSide {
-  file: string;
-  /** CPU per commit while profiled (the profiler's own cost included). */
-  cpuMicros: number;
-  busyMicros: number;
-  /** Shares of the sampled time: by area (steps own what they call), and by layer alone. */
-  areas: { area: string; share: number }[];
-  layers: { area: string; share: number }[];
-}
-
-interface Launched extends ScormLearner {
-  attemptId: number;
-  commitPath: string;
-  seq: number;
-}
-
-// Idle sockets are closed before the server's keep-alive timeout (5 s) would close them under a new request.
-const agent = new Agent({ keepAlive: true, maxSockets: 2048, timeout: 4000 });
-
-function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** 4 KB of suspend data that changes with each commit (the page it was saved on). */
-const SUSPEND_FILLER = 'x'.repeat(4096);
-export const suspendDataOf = (seq: number) => `{"page":${seq},"state":"${SUSPEND_FILLER}"}`.slice(0, 4096);
-
-/** A SCORM 2004 commit as scorm-again sends it: the page, statuses, score, times, 4 objectives and 10 interactions. */
-export function commitBody(seq: number): string {
-  const objectives = Object.fromEntries(
-    Array.from({ length: 4 }, (_, i) => [String(i), { id: `objective-${i}`, success_status: 'unknown', completion_status: 'incomplete', score: { raw: String(10 * i), min: '0', max: '100', scaled: String(i / 10) }, progress_measure: '0.5' }]),
-  );
-  const interactions = Object.fromEntries(
-    Array.from({ length: 10 }, (_, i) => [
-      String(i),
-      { id: `question-${i}`, type: 'choice', learner_response: `answer-${(seq + i) % 4}`, result: i % 3 === 0 ? 'incorrect' : 'correct', latency: 'PT12S', timestamp: '2026-11-26T10:00:00' },
-    ]),
-  );
-  return JSON.stringify({
-    seq,
-    cmi: {
-      location: `page-${seq}`,
-      completion_status: 'incomplete',
-      success_status: 'unknown',
-      progress_measure: '0.5',
-      score: { raw: '50', min: '0', max: '100', scaled: '0.5' },
-      session_time: `PT${2 * seq}S`,
-      exit: 'suspend',
-      suspend_data: suspendDataOf(seq),
-      objectives,
-      interactions,
-    },
-  });
-}
-
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]! : 0);
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -169,12 +91,6 @@ async function load(base: string, learners: Launched[], rate: number, seconds: n
   return figure(rate, learners.length, seconds, sent, latencies, statuses, (lastAnswer - started) / 1000, startLoad);
 }
 
-/** A commit the client could not send or whose answer it did not get: counted under its error code. */
-const clientError = (error: NodeJS.ErrnoException) => error.code ?? error.message;
-
-function commitOnce(base: string, learner: Launched, seq: number, twin: boolean): Promise<number | string> {
-  return post(base, learner.commitPath, twin ? {} : { cookie: sessionCookies(learner.token) }, commitBody(seq)).then((r) => r.status);
-}
 
 function figure(rate: number, learners: number, seconds: number, sent: number, latencies: number[], statuses: Record<string, number>, window: number, startLoad: number): LoadFigure {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -207,32 +123,6 @@ async function burst(base: string, learners: Launched[], twin: boolean): Promise
     }),
   );
   return figure(learners.length, learners.length, (performance.now() - started) / 1000, learners.length, latencies, statuses, 0, startLoad);
-}
-
-interface LaunchAnswer {
-  attempt_id: number;
-  scos: { identifier: string; commit_url: string; cmi: Record<string, string> }[];
-}
-
-async function launch(base: string, learner: ScormLearner, tries = 3): Promise<LaunchAnswer> {
-  // A reused keep-alive socket the server closed meanwhile: the launch was not made, so it is sent again.
-  const answer = await post(base, `/api/learn/${learner.enrollmentId}/launch`, { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) }, '{}').catch((error: NodeJS.ErrnoException) => {
-    if (tries > 1 && error.code === 'ECONNRESET') return null;
-    throw error;
-  });
-  if (answer === null) return launch(base, learner, tries - 1);
-  return launchAnswer(learner, answer);
-}
-
-function launchAnswer(learner: ScormLearner, answer: { status: number; body: string }): LaunchAnswer {
-  if (answer.status !== 200) throw new Error(`launch of enrolment ${learner.enrollmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-  return JSON.parse(answer.body) as LaunchAnswer;
-}
-
-async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
-  return out;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -338,7 +228,7 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
 export function scormProblems(f: ScormFigure): string[] {
   const out: string[] = [];
   const on = `SCORM commits (${f.database})`;
-  if (!f.check.sameSql || !f.check.sameBody) out.push(`${on}: the bare twin does not run the route's statements (bench/bare-routes.ts must follow store-commit.ts): its figures are not valid.`);
+  if (!f.check.sameSql || !f.check.sameBody) out.push(`${on}: the bare twin does not run the route's statements (bench/src/bare-scorm-commit.ts must follow store-commit.ts): its figures are not valid.`);
   if (f.steady.route.latencyMs.p95 > SCORM_TARGETS.p95AtSteadyMs) out.push(`${on}: p95 ${f.steady.route.latencyMs.p95} ms at ${f.steady.route.rate}/s (goal ≤ ${SCORM_TARGETS.p95AtSteadyMs} ms).`);
   if (f.keptRate.route < SCORM_TARGETS.keptRatePerSecond) out.push(`${on}: keeps up with ${f.keptRate.route}/s (goal ≥ ${SCORM_TARGETS.keptRatePerSecond}/s).`);
   if (f.burst.route.latencyMs.p95 > SCORM_TARGETS.burstP95Ms || f.burst.route.latencyMs.max > SCORM_TARGETS.burstMaxMs) out.push(`${on}: a burst of ${f.burst.route.sent}: p95 ${f.burst.route.latencyMs.p95} ms, slowest ${f.burst.route.latencyMs.max} ms (goals ≤ 500 ms, ≤ 1 s).`);
@@ -366,75 +256,4 @@ export function scormMarkdown(figures: ScormFigure[]): string {
     '',
     ...verified,
   ].join('\n');
-}
-
-const PROFILE_LEARNERS = 20;
-const PROFILE_COMMITS = 50;
-const PROFILE_WARM_UP = 5;
-
-/** A commit's steps, each owning what it calls (the outermost on a stack decides): profile-summary.ts `timeByArea`. */
-export const COMMIT_STEPS: Steps = [
-  ['session lookup', /^resolvePrincipal$/],
-  ['launch-token hash and compare', /^(hashToken|safeEqual)$/],
-  ['attempt limit (verdict, row, prune; its read is the launch read)', /^(checkAttemptLimit|attemptLimitOf|recordAttemptRow)$/],
-  ['catalogue port (package)', /^(getCoursePackage|coursePackage)$/],
-];
-/** The rest by the package or file of the code running (groups of profile-summary.ts `groupOf`). */
-export const COMMIT_LAYERS: Layers = [
-  ['statements: driver (libsql / mysql2, socket writes)', /^(libsql|@libsql\/.*|mysql2|sql-escaper|lru\.min|denque|node:net|node:stream_base_commons)$/],
-  ['statements: prepared statements and rows (kit db)', /^services\/kit\/db\//],
-  ['statements: knex (bindings placed, transaction)', /^(knex|tarn)$/],
-  ['MikroORM (transactional, fork, context, flush)', /^(@mikro-orm\/.*|dataloader|lodash)$/],
-  ['AsyncLocalStorage (node:async_hooks promise hooks)', /^node:async_hooks$/],
-  ['route binding, body read and validation (kit http, contracts, zod, hono)', /^(zod|hono|@hono\/node-server|services\/kit\/http\/.*|@portal\/contracts)$/],
-  ['the commit\'s own work (store-commit, scorm-status, scorm-records)', /^services\/enrolment\//],
-  ['the twin\'s own handler (bare-routes.ts)', /^services\/gateway\/bench\/bare-routes\.ts$/],
-  ['the bench building each body (client side, in process)', /^services\/gateway\/bench\/scorm\.ts$/],
-  ['Request / Response objects (undici, web streams)', /^node:(deps|webstreams|buffer|encoding|url|worker|abort_controller)$/],
-  ['crypto outside the steps above', /^node:crypto$/],
-  ['microtasks, events, timers (node)', /^node:/],
-  ['gateway and kit (other)', /^services\//],
-]
-
-/**
- * BENCH_PROFILE: steady commits profiled in process (no HTTP), PROFILE_LEARNERS learners each way
- * (not the loads' learners), each after one commit over HTTP so none is an attempt's first, none
- * passing; PROFILE_COMMITS a learner within the attempt limit. The learners join `launched` so the
- * final check covers them too.
- */
-async function profileCommits(server: BenchServer, launched: Launched[], log: (line: string) => void): Promise<CommitProfile> {
-  const made = await server.scormLearners(2 * PROFILE_LEARNERS);
-  const learners: Launched[] = await inBatches(made, 20, async (learner) => {
-    const answer = await launch(server.baseUrl, learner);
-    return { ...learner, attemptId: answer.attempt_id, commitPath: answer.scos[0]!.commit_url, seq: 0 };
-  });
-  for (const learner of learners) if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
-  const folder = join(REPO_ROOT, 'bench-results', 'profiles');
-  mkdirSync(folder, { recursive: true });
-  const name = `scorm-commit-${server.database.startsWith('SQLite') ? 'sqlite' : 'mysql'}`;
-  const load = loadavg()[0]!;
-  const route = learners.slice(0, PROFILE_LEARNERS);
-  const twin = learners.slice(PROFILE_LEARNERS);
-  const figure = await server.scormProfile({
-    route: route.map((l) => ({ url: l.commitPath, token: l.token })),
-    twin: twin.map((l) => ({ url: l.commitPath })),
-    firstSeq: 2,
-    count: PROFILE_COMMITS,
-    warmUp: PROFILE_WARM_UP,
-    file: join(folder, name),
-  });
-  for (const learner of learners) learner.seq = 1 + PROFILE_COMMITS;
-  launched.push(...learners);
-  const side = (profiled: { file: string; cpuMicros: number }): ProfiledSide => {
-    const summary = timeByArea(JSON.parse(readFileSync(profiled.file, 'utf8')) as CpuProfile, COMMIT_STEPS, COMMIT_LAYERS);
-    const shares = (list: { area: string; share: number }[]) => list.map((a) => ({ area: a.area, share: Number(a.share.toFixed(3)) }));
-    return { file: profiled.file, cpuMicros: profiled.cpuMicros, busyMicros: summary.busyMicros, areas: shares(summary.areas), layers: shares(summary.layers) };
-  };
-  const profile = { commits: figure.commits, load: Number(load.toFixed(2)), route: side(figure.route), twin: side(figure.twin) };
-  log(`  profiled ${profile.commits} steady commits each way (load ${profile.load}): route CPU ${profile.route.cpuMicros} µs a commit, twin ${profile.twin.cpuMicros} µs (${name}-*.cpuprofile)`);
-  for (const [label, p] of [['route', profile.route], ['twin', profile.twin]] as const) {
-    log(`  ${label} by area: ${p.areas.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
-    log(`  ${label} by layer: ${p.layers.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
-  }
-  return profile;
 }

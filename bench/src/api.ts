@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_API_ROUNDS, BENCH_DURATION_SECONDS, BENCH_PROFILE } from '../src/env';
-import { REPO_ROOT } from '../src/paths';
+import { REPO_ROOT } from '@portal/gateway';
+import { BENCH_API_ROUNDS, BENCH_DURATION_SECONDS, BENCH_PROFILE } from './env';
 import { MEASURED_ROUTES, sessionCookies } from './bare-routes';
 import { inclusiveTime, summariseProfile, type CpuProfile } from './profile-summary';
 import type { BareCheck, BenchServer } from './start-bench-server';

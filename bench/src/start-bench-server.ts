@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { BENCH_PORT } from '../src/env';
+import { BENCH_PORT } from './env';
 
 /** What bench-server.ts checked before serving: each bare route against its route. */
 export interface BareCheck {
