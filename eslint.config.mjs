@@ -89,14 +89,14 @@ export default defineConfig(
   // Boundaries.
   ...DOMAIN_SERVICES.map((service) => ({
     // A domain service talks to another through the ports in services/kit/src/ports/; only the
-    // composition roots (gateway, tests, testing helpers) may wire services together.
+    // composition roots (the gateway, its tests across services in services/gateway/test/, the bench)
+    // wire services together. A service's own tests and testing helpers import no other service.
     files: [`services/${service}/src/**/*.{ts,tsx}`],
-    ignores: ['**/*.test.ts', '**/testing/**'],
     rules: {
       'no-restricted-imports': restrictImports({
         regex: `^@portal/(${DOMAIN_SERVICES.filter((other) => other !== service).join('|')})-service(/|$)`,
         message:
-          "A service must not import another service's package. Depend on a port from services/kit/src/ports/ (@portal/service-kit) and let the composition root (gateway, tests) pass the implementation in.",
+          "A service must not import another service's package. Depend on a port from services/kit/src/ports/ (@portal/service-kit) and let the composition root (gateway) pass the implementation in; a test that needs several services lives in services/gateway/test/<service>/.",
       }),
     },
   })),

@@ -44,7 +44,7 @@ await build({
   conditions: ['node'],
   plugins: [externalPackages],
 });
-// Read at run time beside the code that starts it (export-enrolments.ts: new URL(…, import.meta.url)).
+// Read at run time beside the code that starts it (exports/xlsx-writer.ts: new URL(…, import.meta.url)).
 await copyFile(here('../enrolment/src/modules/exports/xlsx-sheet-writer.worker.mjs'), `${outdir}/xlsx-sheet-writer.worker.mjs`);
 // The demo course's player script and styles, read by the demo seeder beside its code (player-assets.ts).
 await cp(here('../catalogue/src/demo/player'), `${outdir}/player`, { recursive: true });

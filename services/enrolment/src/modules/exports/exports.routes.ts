@@ -1,6 +1,7 @@
 import { exportBulk, exportLoginCodes } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { exportBulk as bulkReport, exportLoginCodes as loginCodeSheet } from './export-enrolments';
+import { exportBulk as bulkReport } from './bulk-report';
+import { exportLoginCodes as loginCodeSheet } from './login-codes';
 
 /** The /reporting exports: streamed .xlsx files of the acting company's enrolments. */
 export function exportRoutes(deps: ServiceDeps) {

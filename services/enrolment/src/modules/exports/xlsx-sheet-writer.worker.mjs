@@ -1,4 +1,4 @@
-// The bulk report's .xlsx writer, on a worker thread (export-enrolments.ts `workerXlsxResponse`):
+// The bulk report's .xlsx writer, on a worker thread (xlsx-writer.ts `workerXlsxResponse`):
 // exceljs's XML and its garbage take about two thirds of an export's CPU, so they run beside the
 // thread that reads the next rows from the database. Plain JavaScript: the worker runs without the
 // TypeScript loader (tsx in production, vitest in tests).
@@ -7,7 +7,7 @@
 // number[] (1-based), dateFormat?: the date columns' number format (default dd/mm/yyyy) }] }, written in
 // that order (a streamed workbook writes one sheet after another).
 // In (messages): a batch of rows of sheet `sheet` (an index into `sheets`, never going back), as
-// export-enrolments.ts's RowEncoder makes it: { sheet, rows, texts: Int32Array (per row, per text
+// xlsx-writer.ts's RowEncoder makes it: { sheet, rows, texts: Int32Array (per row, per text
 // column: a number into that sheet's texts table, -1 for no cell), numbers: Float64Array (per row,
 // per number column; NaN for no cell; a date is Excel's serial day, written under the column's date
 // format), newTexts: the table's next entries, reset: the table starts again first }, and { end: true }.

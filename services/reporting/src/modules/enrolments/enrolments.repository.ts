@@ -9,7 +9,7 @@ export { pageIds } from './page/page-ids';
  * The /reporting read model (DESIGN.md "Data": reporting reads every table, never writes).
  *
  * A page costs a handful of small statements, whatever the company's size (measured on 1,000,000
- * enrolments with a company of 100,000: `bench/reporting.ts`, docs/benchmarks.md):
+ * enrolments with a company of 100,000: `bench/src/reporting.ts`, docs/benchmarks.md):
  * - the count touches `enrollments` alone: an index range of the company's rows;
  * - a search is resolved first to learner and course ids (the learners of the company's
  *   enrolments whose name, email or login code contains the text, and the courses whose name

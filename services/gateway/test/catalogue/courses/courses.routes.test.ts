@@ -1,0 +1,424 @@
+import { readFileSync } from 'node:fs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFormFields, type CourseDetail, type Role } from '@portal/contracts';
+import type { Em } from '@portal/service-kit';
+import { createRecordingEnrolmentPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
+import { identityService } from '@portal/identity-service';
+import { createCatalogueApp, catalogueService } from '@portal/catalogue-service';
+import { Category } from '../../../../catalogue/src/modules/categories/category.entity';
+import { Course, CourseCategory } from '../../../../catalogue/src/modules/courses/course.entity';
+import { findCourseActivities } from '../../../../catalogue/src/queries';
+import { SCORM_FIXTURES } from '../../../../catalogue/src/modules/packages/test-fixtures';
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createCatalogueApp>;
+const sessions = {} as Record<'admin' | 'managerA' | 'managerB' | 'depotManagerA' | 'learner', string>;
+let companyA = 0;
+let companyB = 0;
+let learnerId = 0;
+const enrolment = createRecordingEnrolmentPort();
+const COMPANY_SPECIFIC = 18;
+
+async function makeCompany(em: Em, name: string, parentId: number | null = null) {
+  return (await makeCompanyRow(em, { name, parentId })).id;
+}
+async function sessionFor(em: Em, role: Role, companyId: number) {
+  const user = await makeUser(em, { role, companyId, name: `${role} of ${companyId}`, email: null });
+  return makeSession(em, user.id);
+}
+/** The company's certificate validity for the course, as enrolment reads it through the port. */
+async function validityFor(companyId: number, courseId: number) {
+  return (await platform.catalogue.coursesByIds([courseId], { companyId }))[0]?.validityYears;
+}
+const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
+
+const fixture = (name: string) => new File([readFileSync(SCORM_FIXTURES + name)], name, { type: 'application/zip' });
+
+function courseForm(fields: Record<string, unknown>) {
+  return appendFormFields(new FormData(), {
+    name: 'Golf safety',
+    description: '<p onclick="steal()">Swing <strong>safely</strong></p><script>alert(1)</script>',
+    category_ids: [1],
+    duration: '30 minutes',
+    validity_period: 2,
+    sku: 'GOLF-1',
+    wp_link: 'https://shop.example.test/golf',
+    credit_cost: 3,
+    has_bridging: true,
+    ...fields,
+  });
+}
+
+async function create(fields: Record<string, unknown>, session = sessions.admin) {
+  const response = await client(session).request('/api/courses', { method: 'POST', body: courseForm(fields) });
+  return { response, body: (await response.json()) as { success?: boolean; message: string; data: CourseDetail; errors?: Record<string, string[]> } };
+}
+
+beforeAll(async () => {
+  // Enrolment depends on catalogue: here it is a recording port (the gateway tests the real cascades).
+  platform = await createTestPlatform({ services: [identityService, catalogueService], ports: { enrolment: () => enrolment.port } });
+  app = createCatalogueApp(platform);
+  const em = platform.orm.em.fork();
+  em.create(Category, { id: 1, name: 'Fire Safety' });
+  em.create(Category, { id: 2, name: 'Health and Safety Essentials' });
+  em.create(Category, { id: COMPANY_SPECIFIC, name: 'Company Specific' });
+  await em.flush();
+  companyA = await makeCompany(em, 'A Ltd');
+  const depot = await makeCompany(em, 'A depot', companyA);
+  companyB = await makeCompany(em, 'B Ltd');
+  const platformCompany = await makeCompany(em, 'Portal');
+  sessions.admin = await sessionFor(em, 'admin', platformCompany);
+  sessions.managerA = await sessionFor(em, 'manager', companyA);
+  sessions.depotManagerA = await sessionFor(em, 'manager', depot);
+  sessions.managerB = await sessionFor(em, 'manager', companyB);
+  const learner = await makeUser(em, { role: 'learner', companyId: companyA, name: 'learner of A', email: null });
+  learnerId = learner.id;
+  sessions.learner = await makeSession(em, learner.id);
+});
+afterAll(() => platform.close());
+
+describe('POST /api/courses', () => {
+  it('creates a course from a real SCORM 2004 package, stores the parsed manifest and serves its files', async () => {
+    const { response, body } = await create({
+      file: fixture('RuntimeBasicCalls_SCORM20043rdEdition.zip'),
+      certificate: new File([new Uint8Array([137, 80, 78, 71])], 'cert bg.png', { type: 'image/png' }),
+      activities: [
+        { name: 'Tee off', code: '4321', description: '<p>At the range</p>', type: 'file', file: new File(['notes'], 'notes.txt') },
+        { name: 'Putting video', description: '', type: 'video' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(body.message).toBe('Course successfully created!');
+    const course = body.data;
+    expect(course).toMatchObject({
+      name: 'Golf safety',
+      category_ids: [1],
+      validity_period: 2,
+      credit_cost: 3,
+      has_bridging: 1,
+      scorm_version: '2004',
+      file_name: 'RuntimeBasicCalls_SCORM20043rdEdition.zip',
+      certificate_link: `/storage/courses/${course.id}/certificate/cert-bg.png`,
+    });
+    expect(course.description).toBe('<p>Swing <strong>safely</strong></p>');
+    expect(course.activities.map((a) => [a.name, a.type, a.file_name])).toEqual([['Tee off', 'file', 'notes.txt'], ['Putting video', 'video', null]]);
+    expect(course.activities[0]!.code).toBe(4321);
+    expect(String(course.activities[1]!.code)).toMatch(/^\d{6}$/);
+
+    const pkg = await platform.catalogue.coursePackage(course.id);
+    expect(pkg).toMatchObject({ courseId: course.id, version: '2004' });
+    expect(pkg!.scos.map((s) => s.href)).toEqual(['shared/launchpage.html']);
+    expect((await platform.storage.get(`courses/${course.id}/package/shared/launchpage.html`)).toString()).toMatch(/<html/i);
+
+    enrolment.enrolLearner(learnerId, course.id);
+    const image = await client(sessions.learner).request(course.certificate_link!, { headers: { Range: 'bytes=0-1' } });
+    expect(image.status).toBe(206);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await image.arrayBuffer()).byteLength).toBe(2);
+
+    const activities = await findCourseActivities(platform.orm.em.fork(), course.id);
+    expect(activities[0]).toMatchObject({ name: 'Tee off', code: 4321, type: 'file', fileUrl: `/storage/courses/${course.id}/activities/${activities[0]!.id}/notes.txt` });
+    expect(await (await client(sessions.learner).request(activities[0]!.fileUrl!)).text()).toBe('notes');
+  });
+
+  it('never serves the package on the portal origin, to anyone (issue 25 D2: only the content origin does)', async () => {
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    enrolment.enrolLearner(learnerId, body.data.id);
+    const base = `/storage/courses/${body.data.id}/package/`;
+    expect((await client().request(`${base}shared/launchpage.html`)).status).toBe(401);
+    for (const session of Object.values(sessions)) {
+      for (const file of ['shared/launchpage.html', 'shared/scormfunctions.js', 'imsmanifest.xml', 'shared/nothing.html']) {
+        expect((await client(session).request(`${base}${file}`)).status, file).toBe(404);
+      }
+      expect((await client(session).request(`/storage/courses/${body.data.id}/PACKAGE/shared/launchpage.html`)).status).toBe(404);
+      expect((await client(session).request(`/storage/courses/${body.data.id}/%70ackage/shared/launchpage.html`)).status).toBe(404);
+    }
+    // The files are there (the content origin serves them), just never here.
+    expect((await platform.storage.get(`courses/${body.data.id}/package/shared/launchpage.html`)).length).toBeGreaterThan(0);
+    expect((await client(sessions.learner).request(`${base}..%2F..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await client(sessions.learner).request(`${base}%2e%2e/%2e%2e/x`)).status).toBe(404);
+  });
+
+  it('serves course files only to the entitled: the enrolled learner, managers who see the course, admins', async () => {
+    const certificate = new File([new Uint8Array([137, 80, 78, 71])], 'bg.png', { type: 'image/png' });
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip'), certificate, company_specific: true, company_id: companyA, category_ids: [COMPANY_SPECIFIC] });
+    expect(body.data.id).toBeGreaterThan(0);
+    const file = body.data.certificate_link!;
+    const status = async (session: string) => (await client(session).request(file)).status;
+    // A signed-in learner of the same company without an enrolment: as if the file did not exist.
+    expect(await status(sessions.learner)).toBe(404);
+    expect(await status(sessions.managerB)).toBe(404);
+    expect(await status(sessions.managerA)).toBe(200);
+    expect(await status(sessions.depotManagerA)).toBe(200);
+    expect(await status(sessions.admin)).toBe(200);
+    enrolment.enrolLearner(learnerId, body.data.id);
+    expect(await status(sessions.learner)).toBe(200);
+    expect((await client(sessions.managerB).request(`/storage/courses/999999/certificate/x.png`)).status).toBe(404);
+  });
+
+  it('refuses a package with a path-escaping entry with a 422 on file, and creates nothing', async () => {
+    const before = (await (await client(sessions.admin).request('/api/courses?per_page=100')).json()) as { meta: { total: number } };
+    const evil = zipSync({ 'imsmanifest.xml': readZipEntry('RuntimeBasicCalls_SCORM12.zip'), '../../escape.html': strToU8('x') });
+    const { response, body } = await create({ name: 'Evil', file: new File([evil], 'evil.zip') });
+    expect(response.status).toBe(422);
+    expect(body.errors?.file?.[0]).toMatch(/outside its folder/);
+    const after = (await (await client(sessions.admin).request('/api/courses?per_page=100')).json()) as { meta: { total: number } };
+    expect(after.meta.total).toBe(before.meta.total);
+  });
+
+  it('puts field errors under the fields', async () => {
+    const { response, body } = await create({ name: '', validity_period: 'x', wp_link: 'not a link', file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(response.status).toBe(422);
+    expect(Object.keys(body.errors!).sort()).toEqual(['name', 'validity_period', 'wp_link']);
+    const noFile = await create({ file: undefined });
+    // No package chosen at all: say what to choose, not "must be a file" (issue 24 item 15).
+    expect(noFile.body.errors?.file).toEqual(["Choose the course's SCORM package (.zip)."]);
+  });
+
+  it('needs a company when Company Specific is ticked, and clears company_id when it is not', async () => {
+    const missing = await create({ category_ids: [COMPANY_SPECIFIC], file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(missing.response.status).toBe(422);
+    expect(missing.body.errors?.company_id?.[0]).toBe('Choose the company this course is for.');
+    const cleared = await create({ category_ids: [1], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(cleared.body.data.company_id).toBeNull();
+    const own = await create({ name: 'A only', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    expect(own.body.data.company_id).toBe(companyA);
+  });
+
+  it('is for admins only', async () => {
+    expect((await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') }, sessions.managerA)).response.status).toBe(403);
+  });
+
+  it('takes a package over the default 1 MB body limit (streamed to disk, unzipped from there)', async () => {
+    const noise = new Uint8Array(1536 * 1024).map((_, i) => (i * 2654435761) >>> 24);
+    const big = zipSync({ ...unzipSync(readFileSync(SCORM_FIXTURES + 'RuntimeMinimumCalls_SCORM12-mini.zip')), 'media/noise.bin': noise }, { level: 0 });
+    expect(big.length).toBeGreaterThan(1536 * 1024);
+    const { response, body } = await create({ name: 'Big package', file: new File([big], 'big.zip', { type: 'application/zip' }) });
+    expect(response.status).toBe(200);
+    expect(body.data.file_name).toBe('big.zip');
+  });
+});
+
+function readZipEntry(zip: string): Uint8Array {
+  return unzipSync(readFileSync(SCORM_FIXTURES + zip), { filter: (f) => f.name === 'imsmanifest.xml' })['imsmanifest.xml']!;
+}
+
+describe('POST /api/courses/{id} (method override PUT)', () => {
+  it('saves fields, keeps the package when none is sent, replaces it when one is, and syncs activities', async () => {
+    const { body: created } = await create({
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+      activities: [{ name: 'One', type: 'file' }, { name: 'Two', type: 'file' }],
+    });
+    const id = created.data.id;
+    const [one] = created.data.activities;
+    const form = courseForm({ _method: 'PUT', name: 'Renamed', category_ids: [1, 2], activities: [{ id: one!.id, name: 'One again', code: '77', type: 'video' }, { name: 'Three', type: 'file' }] });
+    const response = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: form });
+    const body = (await response.json()) as { message: string; data: CourseDetail };
+    expect(response.status).toBe(200);
+    expect(body.message).toBe('Course successfully saved!');
+    expect(body.data).toMatchObject({ name: 'Renamed', category_ids: [1, 2], scorm_version: '1.2', file_name: 'RuntimeBasicCalls_SCORM12.zip' });
+    expect(body.data.activities.map((a) => [a.id === one!.id, a.name, a.code])).toEqual([[true, 'One again', 77], [false, 'Three', expect.any(Number)]]);
+
+    const replaced = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: courseForm({ _method: 'PUT', file: fixture('RuntimeMinimumCalls_SCORM12-mini.zip') }) });
+    expect(replaced.status).toBe(200);
+    const pkg = await platform.catalogue.coursePackage(id);
+    expect(pkg!.scos).toHaveLength(9);
+    await expect(platform.storage.get(`courses/${id}/package/Etiquette/Course.html`)).rejects.toThrow();
+    expect((await platform.storage.get(`courses/${id}/package/Playing/Playing.html`)).length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for a course that does not exist', async () => {
+    const response = await client(sessions.admin).request('/api/courses/999999', { method: 'POST', body: courseForm({ _method: 'PUT' }) });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /api/courses', () => {
+  it('searches case-insensitively from 2 characters, sorts and paginates', async () => {
+    for (const name of ['Zeta ladder work', 'alpha LADDER basics', 'Beta ladders']) await create({ name, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const list = async (query: string) => (await (await client(sessions.admin).request(`/api/courses?${query}`)).json()) as { data: CourseDetail[]; meta: { total: number; last_page: number; current_page: number } };
+    const found = await list('search=Ladder&sortBy=name&sortDir=asc');
+    expect(found.data.map((c) => c.name)).toEqual(['alpha LADDER basics', 'Beta ladders', 'Zeta ladder work']);
+    const desc = await list('search=ladder&sortBy=name&sortDir=desc');
+    expect(desc.data.map((c) => c.name)).toEqual(['Zeta ladder work', 'Beta ladders', 'alpha LADDER basics']);
+    const oneChar = await list('search=Z');
+    expect(oneChar.meta.total).toBeGreaterThan(3);
+    const paged = await list('search=ladder&per_page=2&page=9');
+    expect(paged.meta).toMatchObject({ current_page: 2, last_page: 2 });
+    expect(paged.data).toHaveLength(1);
+    const percent = await list('search=%25%25');
+    expect(percent.meta.total).toBe(0);
+  });
+
+  it('treats % and _ in the search as plain text', async () => {
+    const em = platform.orm.em.fork();
+    for (const name of ['Scaffold 50% refresher', 'Scaffold 5000 refresher', 'Tie a_b knots', 'Tie axb knots']) em.create(Course, { name, description: '' });
+    await em.flush();
+    const names = async (search: string) =>
+      ((await (await client(sessions.admin).request(`/api/courses?search=${encodeURIComponent(search)}`)).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+    expect(await names('50%')).toEqual(['Scaffold 50% refresher']);
+    expect(await names('a_b')).toEqual(['Tie a_b knots']);
+  });
+
+  it("pages a company's catalogue 10 at a time within a category, in the page shape and the old meta", async () => {
+    const em = platform.orm.em.fork();
+    const tag = `Cat${Date.now()}`;
+    for (let i = 0; i < 12; i++) {
+      const course = em.create(Course, { name: `${tag} ${String(i).padStart(2, '0')}`, description: '' });
+      await em.flush();
+      if (i !== 5) em.create(CourseCategory, { courseId: course.id, categoryId: 2 });
+    }
+    em.create(Course, { name: `${tag} of B only`, description: '', companyId: companyB });
+    await em.flush();
+    const address = `/api/courses?category_id=2&per_page=10&search=${tag}&sortBy=name`;
+    const first = (await (await client(sessions.managerA).request(address)).json()) as Record<string, unknown> & { data: CourseDetail[]; meta: Record<string, number> };
+    expect(first.data.map((c) => c.name)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10].map((i) => `${tag} ${String(i).padStart(2, '0')}`));
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 11, from: 1, to: 10, prev_page_url: null, next_page_url: `${address}&page=2` });
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 11 });
+    expect(first.data.every((c) => c.selected === false && c.has_enrollments === false)).toBe(true);
+    const second = (await (await client(sessions.managerA).request(`${address}&page=3`)).json()) as { data: CourseDetail[]; current_page: number; from: number };
+    expect(second).toMatchObject({ current_page: 2, from: 11 });
+    expect(second.data.map((c) => c.name)).toEqual([`${tag} 11`]);
+  });
+
+  it('shows a company the shared courses and its own company-specific ones, with its selection', async () => {
+    const own = await create({ name: 'Only for A', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const names = async (session: string) =>
+      ((await (await client(session).request('/api/courses?per_page=100&search=only for')).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+    expect(await names(sessions.managerA)).toContain('Only for A');
+    expect(await names(sessions.depotManagerA)).toContain('Only for A');
+    expect(await names(sessions.managerB)).not.toContain('Only for A');
+    // B cannot reach it by id either.
+    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/toggle`, { method: 'POST', json: {} })).status).toBe(404);
+    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/bridgingActivities`)).status).toBe(404);
+  });
+});
+
+describe('company selection, edit course and bridging activities', () => {
+  let courseId = 0;
+  beforeAll(async () => {
+    const { body } = await create({
+      name: 'Bridged',
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+      activities: [{ name: 'Site walk', code: '1234', description: '<p>Walk the <b>site</b></p>', type: 'file' }, { name: 'Ladder check', code: '5678', type: 'video' }],
+    });
+    courseId = body.data.id;
+  });
+
+  it('toggles a course in and out of the company selection', async () => {
+    const toggle = async (session: string) => (await (await client(session).request(`/api/courses/${courseId}/toggle`, { method: 'POST', json: {} })).json()) as { data: number[] };
+    expect((await toggle(sessions.managerA)).data).toContain(courseId);
+    const listed = (await (await client(sessions.managerA).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[]; selected: { id: number }[] };
+    expect(listed.data[0]!.selected).toBe(true);
+    expect(listed.selected.map((s) => s.id)).toContain(courseId);
+    // Another company's selection is its own.
+    expect((await toggle(sessions.managerB)).data).toContain(courseId);
+    expect((await toggle(sessions.managerA)).data).not.toContain(courseId);
+    expect((await toggle(sessions.managerB)).data).not.toContain(courseId);
+  });
+
+  it("lists the company's bridging activities and saves expiry and activities", async () => {
+    const a = client(sessions.managerA);
+    const list = (await (await a.request(`/api/courses/${courseId}/bridgingActivities`)).json()) as {
+      data: { id: number; name: string; code: number; description: string; enabled: boolean }[];
+      course: { validity_period: number };
+    };
+    expect(list.data.map((b) => [b.name, b.code, b.description, b.enabled])).toEqual([['Site walk', 1234, 'Walk the site', true], ['Ladder check', 5678, '', true]]);
+    expect(list.course.validity_period).toBe(2);
+
+    const bad = await a.request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 'x', activities: [{ id: list.data[0]!.id, description: '', enabled: true }] } });
+    expect(bad.status).toBe(422);
+    const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(['activities.0.description', 'validity_period']);
+
+    const saved = await a.request(`/companyCourse/edit/${courseId}`, {
+      method: 'POST',
+      json: { validity_period: 5, activities: [{ id: list.data[0]!.id, description: 'Walk & <talk>', enabled: true }, { id: list.data[1]!.id, description: '', enabled: false }] },
+    });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { message: string }).message).toBe('Course successfully saved!');
+    expect(await validityFor(companyA, courseId)).toBe(5);
+    expect(await validityFor(companyB, courseId)).toBe(2);
+    // The company's course list shows its own expiry; another company's still shows the course's.
+    const listedValidity = async (session: string) =>
+      ((await (await client(session).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[] }).data[0]!.validity_period;
+    expect(await listedValidity(sessions.managerA)).toBe(5);
+    expect(await listedValidity(sessions.managerB)).toBe(2);
+    expect((await platform.catalogue.companyCourseActivities(companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
+    expect((await platform.catalogue.companyCourseActivities(companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
+  });
+
+  it("refuses another company's bridging activities by any id, and gives the owner its QR code", async () => {
+    const list = (await (await client(sessions.managerA).request(`/api/courses/${courseId}/bridgingActivities`)).json()) as { data: { id: number }[] };
+    const id = list.data[0]!.id;
+    for (const session of [sessions.managerB, sessions.depotManagerA]) {
+      expect((await client(session).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(404);
+      const edit = await client(session).request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 9, activities: [{ id, description: 'hijack', enabled: true }] } });
+      expect(edit.status).toBe(404);
+    }
+    expect((await client(sessions.learner).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(403);
+    const qr = await client(sessions.managerA).request(`/api/bridgingActivity/qrCode/${id}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toBe('image/png');
+    expect(qr.headers.get('content-disposition')).toMatch(/attachment; filename="bridging-activity-\d+-site-walk-qr\.png"/);
+    const bytes = new Uint8Array(await qr.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([137, 80, 78, 71]);
+    expect(await validityFor(companyA, courseId)).toBe(5);
+  });
+});
+
+describe('a course pass mark (issue 13 item 8)', () => {
+  const package2004 = (sequencing: string) =>
+    new File(
+      [
+        zipSync({
+          'imsmanifest.xml': strToU8(`<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"><title>T</title>${sequencing}</item></organization></organizations>
+  <resources><resource identifier="r" adlcp:scormType="sco" href="index.html"/></resources>
+</manifest>`),
+          'index.html': strToU8('<p>Quiz</p>'),
+        }),
+      ],
+      'quiz.zip',
+      { type: 'application/zip' },
+    );
+  const withPassingScore = `<imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives></imsss:sequencing>`;
+
+  it('warns at upload when a 2004 package names no passing score, and the admin can then set one', async () => {
+    const { response, body } = await create({ name: 'Score only', file: fixture('RuntimeBasicCalls_SCORM20043rdEdition.zip') });
+    expect(response.status).toBe(200);
+    const created = body as typeof body & { warnings: string[] };
+    expect(created.warnings).toEqual([expect.stringMatching(/names no passing score/)]);
+    expect(created.data).toMatchObject({ pass_mark: null, package_pass_mark: null });
+
+    const form = courseForm({ name: 'Score only', pass_mark: '70', _method: 'PUT' });
+    const saved = await client(sessions.admin).request(`/api/courses/${created.data.id}`, { method: 'POST', body: form });
+    expect(saved.status).toBe(200);
+    const savedBody = (await saved.json()) as { data: CourseDetail; warnings: string[] };
+    expect(savedBody.data.pass_mark).toBe(70);
+    expect(savedBody.warnings).toEqual([]);
+    expect((await platform.catalogue.coursePackage(created.data.id))?.passMark).toBe(70);
+  });
+
+  it('is prefilled from the package’s scaled passing score, and an explicit one wins', async () => {
+    const { body } = await create({ name: 'Passing score', file: package2004(withPassingScore) });
+    const created = body as typeof body & { warnings: string[] };
+    expect(created.warnings).toEqual([]);
+    expect(created.data).toMatchObject({ pass_mark: 80, package_pass_mark: 80 });
+    expect((await platform.catalogue.coursePackage(created.data.id))?.passMark).toBe(80);
+
+    const own = await create({ name: 'Own mark', pass_mark: 55, file: package2004('') });
+    expect(own.body.data).toMatchObject({ pass_mark: 55, package_pass_mark: null });
+    expect((own.body as typeof own.body & { warnings: string[] }).warnings).toEqual([expect.stringMatching(/pass mark \(55%\) decides/)]);
+  });
+
+  it('refuses a pass mark outside 0–100 under its field', async () => {
+    const { response, body } = await create({ name: 'Bad mark', pass_mark: 101, file: package2004('') });
+    expect(response.status).toBe(422);
+    expect(body.errors?.pass_mark).toEqual(['The pass mark must be at most 100.']);
+  });
+});

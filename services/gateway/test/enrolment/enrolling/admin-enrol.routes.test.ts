@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
+import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
+import { makeCreditAccount } from '@portal/enrolment-service/testing';
+import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
+import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createEnrolmentApp>;
+let em: Em;
+let adminSession: string;
+let companyId: number;
+let courseId: number;
+
+async function makeLearner(name: string) {
+  const user = await makeUser(em, { role: 'learner', companyId, name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.test` });
+  return user.id;
+}
+const enrol = (userId: number, body: Record<string, unknown>) =>
+  new TestClient(app, { sessionToken: adminSession }).request(`/api/user/${userId}/enroll`, { method: 'POST', json: body });
+const balance = async () => (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
+
+beforeAll(async () => {
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
+  app = createEnrolmentApp(platform);
+  em = platform.orm.em.fork();
+  companyId = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;
+  const platformCompany = await makeCompany(em, { name: 'Portal' });
+  await makeCreditAccount(em, companyId, 5);
+  courseId = (await makeCourse(em, { name: 'Ladder Safety', description: '', creditCost: 2, validityPeriod: 3 })).id;
+  const admin = await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Admin', email: 'admin@example.test' });
+  adminSession = await makeSession(em, admin.id);
+});
+afterAll(() => platform.close());
+
+describe('POST /api/user/{id}/enroll', () => {
+  it('spends the course’s credits from the user’s company in the same step as the enrolment', async () => {
+    const userId = await makeLearner('Ann Able');
+    const response = await enrol(userId, { course_id: courseId });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; data: { id: number; status: string } };
+    expect(body.message).toBe('User successfully enrolled in course!');
+    expect(body.data.status).toBe('not_started');
+    expect(await balance()).toBe(3);
+    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: body.data.id });
+    expect(ledger.map((t) => [t.kind, t.delta])).toEqual([['enrolment', -2]]);
+  });
+
+  it('refuses a second open enrolment on the same course unless forced', async () => {
+    const userId = await makeLearner('Ben Busy');
+    expect((await enrol(userId, { course_id: courseId })).status).toBe(200);
+    const again = await enrol(userId, { course_id: courseId });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual(['This learner is already enrolled on this course.']);
+  });
+
+  it('refuses when the company has too few credits, and spends nothing', async () => {
+    const userId = await makeLearner('Cat Broke');
+    const before = await balance();
+    expect(before).toBeLessThan(2);
+    const response = await enrol(userId, { course_id: courseId });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual(['You do not have enough credits for this enrollment']);
+    expect(await balance()).toBe(before);
+    expect(await em.fork().count(Enrollment, { userId })).toBe(0);
+  });
+
+  it('with force enrols without spending credits', async () => {
+    const userId = await makeLearner('Dan Forced');
+    const before = await balance();
+    const response = await enrol(userId, { course_id: courseId, force: true });
+    expect(response.status).toBe(200);
+    expect(await balance()).toBe(before);
+  });
+
+  it('with a pass date enrols as passed, with a certificate and an expiry from the validity years, and mails the learner', async () => {
+    const userId = await makeLearner('Eve Passed');
+    const response = await enrol(userId, { course_id: courseId, force: true, pass_date: '2026-03-15', send_pass_email: true });
+    const body = (await response.json()) as { data: { id: number; status: string; certificate_code: string } };
+    expect(body.data.status).toBe('passed');
+    const enrollment = await em.fork().findOneOrFail(Enrollment, { id: body.data.id });
+    expect(enrollment.passedAt?.toISOString().slice(0, 10)).toBe('2026-03-15');
+    expect(enrollment.expiresAt?.toISOString().slice(0, 10)).toBe('2029-03-15');
+    expect(enrollment.certificateCode).toBe(body.data.certificate_code);
+    await platform.jobs.drain();
+    const mail = platform.sentMail.at(-1)!;
+    expect(mail.to).toBe('evepassed@example.test');
+    expect(mail.text).toContain(`/verify?code=${body.data.certificate_code}`);
+  });
+
+  it('refuses a pass date in the future and an unknown course', async () => {
+    const userId = await makeLearner('Fay Future');
+    const future = await enrol(userId, { course_id: courseId, force: true, pass_date: '2999-01-01' });
+    expect(future.status).toBe(422);
+    expect(((await future.json()) as { errors: Record<string, string[]> }).errors.pass_date).toBeDefined();
+    const unknown = await enrol(userId, { course_id: 99999, force: true });
+    expect(unknown.status).toBe(422);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await enrol(99999, { course_id: courseId, force: true })).status).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDeleteEnrollment, ENROLLING_MESSAGES, manualPass, userEnrollments, type AdminEnrollment } from '@portal/contracts';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
+import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
+import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
+import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
+import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+
+const NOW = new Date('2026-06-01T10:00:00Z');
+let platform: TestPlatform;
+let app: ReturnType<typeof createEnrolmentApp>;
+let em: Em;
+let companyId: number;
+let depotId: number;
+let adminSession: string;
+let managerSession: string;
+let course: { id: number; name: string };
+
+const admin = () => new TestClient(app, { sessionToken: adminSession });
+const learner = async (name = 'Lee Learner', company = companyId) => (await makeUser(em, { role: 'learner', companyId: company, name })).id;
+
+beforeAll(async () => {
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
+  app = createEnrolmentApp(platform);
+  em = platform.orm.em.fork();
+  companyId = (await makeCompany(em, { name: 'Builders Ltd' })).id;
+  depotId = (await makeCompany(em, { name: 'Builders East', parentId: companyId })).id;
+  await changeCredits(em, { companyId, delta: 20, kind: 'purchase' });
+  await changeCredits(em, { companyId: depotId, delta: 20, kind: 'purchase' });
+  const platformCompany = await makeCompany(em, { name: 'Portal' });
+  adminSession = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Ada Admin' })).id);
+  managerSession = await makeSession(em, (await makeUser(em, { role: 'manager', companyId })).id);
+  const made = await makeCourse(em, { name: 'Asbestos Awareness', creditCost: 3, validityPeriod: 2 });
+  course = { id: made.id, name: made.name };
+});
+afterAll(() => platform.close());
+
+describe('GET /api/user/{id}/allEnrollment', () => {
+  it('lists a user’s enrolments newest first with the course names; admins only', async () => {
+    const userId = await learner();
+    const other = await makeCourse(em, { name: 'Fire Safety' });
+    await makeEnrollment(em, { userId, courseId: course.id, companyId, createdAt: new Date('2026-01-01') });
+    await makeEnrollment(em, { userId, courseId: other.id, companyId, status: 'passed', createdAt: new Date('2026-02-01'), passedAt: new Date('2026-02-02'), certificateCode: 'CERT-ABC' });
+    const response = await admin().call(userEnrollments, { params: { id: userId } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: AdminEnrollment[] };
+    expect(body.data.map((e) => [e.course.name, e.status, e.certificate_code, e.manual_pass])).toEqual([
+      ['Fire Safety', 'passed', 'CERT-ABC', null],
+      ['Asbestos Awareness', 'not_started', null, null],
+    ]);
+    expect((await new TestClient(app, { sessionToken: managerSession }).call(userEnrollments, { params: { id: userId } })).status).toBe(403);
+    expect((await admin().call(userEnrollments, { params: { id: 999_999 } })).status).toBe(404);
+  });
+});
+
+describe('POST /api/course/{enrollmentId}/manualPass', () => {
+  it('needs a reason', async () => {
+    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId });
+    const response = await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: ' ' } });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.reason).toEqual([ENROLLING_MESSAGES.reasonRequired]);
+  });
+
+  it('passes it today with a certificate and an expiry from the validity, keeping why, who and when', async () => {
+    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId, status: 'in_progress' });
+    const response = await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: 'Passed the paper test on site' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; data: AdminEnrollment };
+    expect(body.message).toBe(ENROLLING_MESSAGES.markedPassed);
+    expect(body.data).toMatchObject({
+      status: 'passed',
+      passed_at: NOW.toISOString(),
+      expires_at: '2028-06-01T10:00:00.000Z',
+      manual_pass: { reason: 'Passed the paper test on site', by: 'Ada Admin', at: NOW.toISOString() },
+    });
+    expect(body.data.certificate_code).toMatch(/^([0-9A-Z]{4}-){3}[0-9A-Z]{4}$/);
+    const stored = await em.fork().findOneOrFail(Enrollment, { id: enrollment.id });
+    expect(stored.manualPassReason).toBe('Passed the paper test on site');
+    expect(stored.certificateCode).toBe(body.data.certificate_code);
+    // Passed already: refused.
+    expect((await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: 'Again please' } })).status).toBe(422);
+  });
+});
+
+describe('POST /api/user/{id}/deleteEnroll/{enrollmentId}', () => {
+  it('deletes the enrolment and answers how many are left; a started one is not refunded', async () => {
+    const userId = await learner();
+    const a = await makeEnrollment(em, { userId, courseId: course.id, companyId, status: 'in_progress' });
+    await makeEnrollment(em, { userId, courseId: course.id, companyId, status: 'passed' });
+    const response = await admin().call(adminDeleteEnrollment, { params: { id: userId, enrollmentId: a.id } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: ENROLLING_MESSAGES.deleted, remaining: 1, refunded: 0 });
+    expect(await em.fork().count(Enrollment, { id: a.id })).toBe(0);
+  });
+
+  it('answers 404 for another user’s enrolment', async () => {
+    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId });
+    expect((await admin().call(adminDeleteEnrollment, { params: { id: await learner(), enrollmentId: enrollment.id } })).status).toBe(404);
+  });
+
+  it('refunds a paid enrolment not yet started to the company that paid', async () => {
+    const userId = await learner();
+    const enrolled = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: course.id } });
+    const enrollmentId = ((await enrolled.json()) as { data: { id: number } }).data.id;
+    const before = (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
+    const response = await admin().call(adminDeleteEnrollment, { params: { id: userId, enrollmentId } });
+    expect(await response.json()).toMatchObject({ remaining: 0, refunded: 3 });
+    expect((await em.fork().findOneOrFail(CreditAccount, { companyId })).balance).toBe(before + 3);
+    const ledger = await em.fork().find(CreditTransaction, { companyId });
+    expect(ledger.reduce((sum, t) => sum + t.delta, 0)).toBe(before + 3);
+  });
+});
+
+describe('POST /api/user/{id}/enroll (admin, through the one enrol use case)', () => {
+  it('enrols a depot’s learner on a course specific to the depot’s parent, paid by the depot', async () => {
+    const parentsOwn = await makeCourse(em, { name: 'Builders Induction', companyId, creditCost: 2 });
+    const userId = await learner('Dee Depot', depotId);
+    const response = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: parentsOwn.id } });
+    expect(response.status).toBe(200);
+    const enrollment = await em.fork().findOneOrFail(Enrollment, { userId });
+    expect(enrollment.companyId).toBe(depotId);
+    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: enrollment.id });
+    expect(ledger.reduce((sum, t) => sum + t.delta, 0)).toBe(-2);
+  });
+
+  it('refuses a course specific to another company', async () => {
+    const stranger = await makeCompany(em);
+    const theirs = await makeCourse(em, { name: 'Stranger Induction', companyId: stranger.id });
+    const response = await admin().request(`/api/user/${await learner()}/enroll`, { method: 'POST', json: { course_id: theirs.id, force: true } });
+    expect(response.status).toBe(422);
+  });
+});

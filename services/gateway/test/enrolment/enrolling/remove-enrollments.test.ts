@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
+import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { LearnerActivity } from '../../../../enrolment/src/modules/activities/learner-activity.entity';
+import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
+import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
+import { openAttempt } from '../../../../enrolment/src/modules/player/launch-course';
+import { ScoState, ScormAttempt } from '../../../../enrolment/src/modules/player/scorm.entity';
+import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from '../../../../enrolment/src/modules/enrolling/remove-enrollments';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { enrolmentService } from '@portal/enrolment-service';
+
+// Enrolment keeps other services' ids without foreign keys: plain numbers stand for them here.
+const NOW = new Date('2026-06-15T12:00:00Z');
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
+});
+afterAll(() => platform.close());
+
+/** An enrolment with a player session, a SCO's state and a completed activity hanging off it. */
+async function enrollmentWithProgress(em: Em, input: { userId: number; courseId: number; companyId: number }) {
+  const enrollment = await makeEnrollment(em, { ...input, status: 'in_progress' });
+  const attempt = await openAttempt(em, { enrollmentId: enrollment.id, userId: input.userId, now: NOW });
+  em.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 1, progress: 'incomplete' });
+  em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: 1, completedAt: NOW });
+  await em.flush();
+  return enrollment;
+}
+
+async function rowsOf(em: Em, enrollmentId: number) {
+  const byEnrollment = { enrollmentId };
+  return {
+    enrollments: await em.count(Enrollment, { id: enrollmentId }),
+    attempts: await em.count(ScormAttempt, byEnrollment),
+    states: await em.count(ScoState, byEnrollment),
+    activities: await em.count(LearnerActivity, byEnrollment),
+  };
+}
+
+describe('removeEnrollmentsOfCourse', () => {
+  it("deletes the course's enrolments with what hangs off them and refunds what each company paid", async () => {
+    const em = platform.orm.em.fork();
+    const [course, otherCourse, paying, forced] = [501, 502, 11, 12];
+    await changeCredits(em, { companyId: paying, delta: 10, kind: 'purchase' });
+    const paid = await enrollmentWithProgress(em, { userId: 1, courseId: course, companyId: paying });
+    await changeCredits(em, { companyId: paying, delta: -3, kind: 'enrolment', enrollmentId: paid.id });
+    // An admin's forced enrolment costs nothing, so nothing comes back for it.
+    const free = await enrollmentWithProgress(em, { userId: 2, courseId: course, companyId: forced });
+    const elsewhere = await enrollmentWithProgress(em, { userId: 1, courseId: otherCourse, companyId: paying });
+
+    expect(await removeEnrollmentsOfCourse(platform.orm.em.fork(), course)).toEqual({ removed: 2, refunded: 3 });
+
+    const fresh = platform.orm.em.fork();
+    for (const gone of [paid, free]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
+    expect(await rowsOf(fresh, elsewhere.id)).toEqual({ enrollments: 1, attempts: 1, states: 1, activities: 1 });
+    expect((await fresh.findOneOrFail(CreditAccount, { companyId: paying })).balance).toBe(10);
+    expect(await fresh.find(CreditTransaction, { companyId: paying, kind: 'refund' })).toMatchObject([{ delta: 3, enrollmentId: paid.id, note: `Course ${course} deleted` }]);
+    expect(await fresh.count(CreditTransaction, { companyId: forced })).toBe(0);
+  });
+
+  it('removes nothing from a course without enrolments', async () => {
+    expect(await removeEnrollmentsOfCourse(platform.orm.em.fork(), 599)).toEqual({ removed: 0, refunded: 0 });
+  });
+});
+
+describe('removeEnrollmentsOf', () => {
+  it('deletes the enrolments of these users and those bought by these companies, without refunds', async () => {
+    const em = platform.orm.em.fork();
+    const [leaver, leavingCompany, staying] = [31, 32, 33];
+    const ofLeaver = await enrollmentWithProgress(em, { userId: leaver, courseId: 601, companyId: staying });
+    const boughtByCompany = await enrollmentWithProgress(em, { userId: 34, courseId: 601, companyId: leavingCompany });
+    const kept = await enrollmentWithProgress(em, { userId: 35, courseId: 601, companyId: staying });
+
+    expect(await removeEnrollmentsOf(platform.orm.em.fork(), { userIds: [leaver], companyIds: [leavingCompany] })).toEqual({ removed: 2 });
+
+    const fresh = platform.orm.em.fork();
+    for (const gone of [ofLeaver, boughtByCompany]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
+    expect(await rowsOf(fresh, kept.id)).toEqual({ enrollments: 1, attempts: 1, states: 1, activities: 1 });
+    expect(await fresh.count(CreditTransaction, { kind: 'refund', companyId: { $in: [staying, leavingCompany] } })).toBe(0);
+  });
+
+  it('removes nothing when given nobody', async () => {
+    expect(await removeEnrollmentsOf(platform.orm.em.fork(), { userIds: [], companyIds: [] })).toEqual({ removed: 0 });
+  });
+});
