@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../route';
-import { idsQueryParam } from './enrolling';
+import { idParam, idsQueryParam } from '../route';
 
 export const REPORTING_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'] as const;
 export type ReportingStatus = (typeof REPORTING_STATUSES)[number];
