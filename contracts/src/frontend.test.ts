@@ -41,6 +41,8 @@ describe("the frontends' entry (browser condition)", () => {
 
   it('offers every value of the contracts except schemas and server helpers, routes as their metadata', () => {
     const serverOnly = ['anonymisedName', 'bodyLimitOf', 'buildOpenApiDocument', 'decimal', 'defineRoute', 'isIdIssue', 'issuesToFieldErrors', 'inspectInput', 'listQuery', 'optionalTextField', 'pageSchema', 'queryShape', 'textFieldErrors'];
+    // The /reporting filters' helpers read and write with their schema: the page imports them from `@portal/contracts/schemas`.
+    serverOnly.push('readReportingFilters', 'reportingFilterParams', 'hasReportingFilters');
     const missing = Object.entries(full)
       .filter(([name, value]) => !(value instanceof z.ZodType) && !serverOnly.includes(name) && !(name in frontend))
       .map(([name]) => name);

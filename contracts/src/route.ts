@@ -132,6 +132,24 @@ export const idParam = z.preprocess((value, ctx) => {
   return value;
 }, z.number().int().min(1).max(ID_MAX));
 
+/** Ids from the address: `courses=1,2,3` (or repeated `courses=1&courses=2`). */
+export const idsQueryParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value, ctx): number[] => {
+    const parts = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    if (parts.length > 100) {
+      ctx.addIssue({ code: 'custom', message: 'At most 100 ids.' });
+      return z.NEVER;
+    }
+    const ids = parts.map(Number);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'Ids are positive whole numbers, separated by commas.' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
 /** A whole number as text: `0`, or digits with no leading zero, optionally negative. */
 const DECIMAL_TEXT = /^(?:0|-?[1-9][0-9]*)$/;
 

@@ -71,6 +71,7 @@ export const LEDGER_KINDS: typeof full.LEDGER_KINDS = ["purchase","enrolment","r
 export const LEDGER_SORTABLE: typeof full.LEDGER_SORTABLE = ["created_at","amount","kind"];
 export const LONE_SURROGATE_MESSAGE: typeof full.LONE_SURROGATE_MESSAGE = "This field contains a broken character (half of a UTF-16 surrogate pair).";
 export const MAX_ENROL_LEARNERS: typeof full.MAX_ENROL_LEARNERS = 20000;
+export const NO_REPORTING_FILTERS: typeof full.NO_REPORTING_FILTERS = {"courses":[]};
 export const NUL_FILE_NAME_MESSAGE: typeof full.NUL_FILE_NAME_MESSAGE = "The file name may not contain a NUL character.";
 export const NUL_MESSAGE: typeof full.NUL_MESSAGE = "This field may not contain a NUL character.";
 export const PACKAGE_LIMITS: typeof full.PACKAGE_LIMITS = {"maxFiles":10000,"maxUnpackedBytes":2147483648};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
-import { REPORTING_STATUSES } from './reporting-enrolments';
+import { REPORTING_STATUSES } from './reporting-filters';
 
 /**
  * What a learner answered (issue 20 item 5): per attempt (one player session) its score, time and

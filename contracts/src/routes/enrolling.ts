@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, defineRoute, idParam } from '../route';
+import { decimal, defineRoute, idParam, idsQueryParam } from '../route';
 import { nameField, optionalEmailField } from './users';
 import { nestFormFields } from '../form-fields';
 
@@ -32,24 +32,6 @@ export const ENROLLING_MESSAGES = {
 
 const idList = (what: string, max: number) =>
   z.array(decimal(z.number().int().positive(`Each ${what} id is a positive whole number.`)), { error: `Send the ${what} ids as a list.` }).max(max, `At most ${max} ${what}s at once.`);
-
-/** Ids from the address: `courses=1,2,3` (or repeated `courses=1&courses=2`). */
-export const idsQueryParam = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value, ctx): number[] => {
-    const parts = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-    if (parts.length > 100) {
-      ctx.addIssue({ code: 'custom', message: 'At most 100 ids.' });
-      return z.NEVER;
-    }
-    const ids = parts.map(Number);
-    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'Ids are positive whole numbers, separated by commas.' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
 
 /** An employee in the wizard's pickers: enough to name them and to say what they already have. */
 export const employeeSchema = z.object({

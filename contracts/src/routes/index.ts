@@ -31,6 +31,7 @@ export * from './credits';
 export * from './enrolling';
 export * from './learner-account';
 export * from './reporting-enrolments';
+export * from './reporting-filters';
 export * from './certificates';
 export * from './audit';
 export * from './learner-admin';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimal, defineRoute, idParam } from '../route';
 import { listQuery, REPORTING_LIST_PARAMS } from '../list';
-import { idsQueryParam } from './enrolling';
+import { REPORTING_STATUSES, reportingFiltersSchema } from './reporting-filters';
 import { nameField, optionalEmailField } from './users';
 import { REPORTING_MESSAGES } from '../texts';
 
@@ -24,46 +24,18 @@ export const REMINDER_INTERVAL_HOURS = 24;
 /** The most enrolments one export takes (a company's "All"). */
 export const EXPORT_MAX_IDS = 200_000;
 
-export const REPORTING_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'] as const;
-export type ReportingStatus = (typeof REPORTING_STATUSES)[number];
-export const REPORTING_STATUS_LABELS: Record<ReportingStatus, string> = {
-  not_started: 'Not Started',
-  in_progress: 'In Progress',
-  passed: 'Passed',
-  failed: 'Failed',
-};
-
 /** Sort keys of the table: every column. `enrolled` (newest first) is the default. */
 export const REPORTING_SORTABLE = ['learner', 'email', 'depot', 'course', 'status', 'enrolled', 'last_activity', 'passed', 'expiry'] as const;
 export type ReportingSort = (typeof REPORTING_SORTABLE)[number];
 
-const dateParam = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${what} date is a date like 2026-01-31.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `The ${what} date is not a real date.`)
-    .optional();
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
-
-/**
- * The /reporting address, as the page keeps it (spec §2): search, status, user, courses (comma
- * separated ids), start_date/end_date (YYYY-MM-DD, on the enrolled date, both inclusive), depot,
- * order_by, order_dir, per_page, page.
- */
+/** The /reporting address, as the page keeps it (spec §2): the filters (reportingFiltersSchema) and the list's search, order_by, order_dir, per_page, page. */
 export const reportingEnrolmentsQuery = listQuery({
   sortable: REPORTING_SORTABLE,
   defaultSort: 'enrolled',
   defaultDir: 'desc',
   perPage: { default: REPORTING_PAGE_SIZE, max: 100 },
   names: REPORTING_LIST_PARAMS,
-  filters: {
-    status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REPORTING_STATUSES, { error: 'Choose a status from the list.' }).optional()),
-    user: optionalId,
-    courses: idsQueryParam,
-    start_date: dateParam('start'),
-    end_date: dateParam('end'),
-    depot: optionalId,
-  },
+  filters: reportingFiltersSchema.shape,
 });
 export type ReportingEnrolmentsQuery = z.output<typeof reportingEnrolmentsQuery>;
 

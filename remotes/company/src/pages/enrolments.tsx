@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { companyUsers, DEBOUNCE_MS, REPORTING_MESSAGES, REPORTING_SORTABLE, type ReportingEnrolmentRow, type ReportingSort } from '@portal/contracts';
+import { companyUsers, DEBOUNCE_MS, REPORTING_MESSAGES, REPORTING_SORTABLE, type ReportingEnrolmentRow, type ReportingFilters, type ReportingSort } from '@portal/contracts';
+import { hasReportingFilters, readReportingFilters } from '@portal/contracts/schemas';
 import { Button, ButtonLink, EmptyState, Notice, PageHeader, SearchInput } from '@portal/design-system';
 import { AnswersModal, LoadError, REPORTING_LIST_NAMES, useListAddress, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
 import { BulkActions } from '../modules/reporting/components/bulk-actions';
@@ -17,7 +18,7 @@ import { useReportingExports } from '../modules/reporting/hooks/use-reporting-ex
 import { useReportingLanding } from '../modules/reporting/hooks/use-reporting-landing';
 import { useReportingMessage } from '../modules/reporting/hooks/use-reporting-message';
 import { useReportingResults } from '../modules/reporting/hooks/use-reporting-results';
-import { clearFilters, hasFilters, readFilters, writeFilters, type ReportingFilters } from '../modules/reporting/reporting-address';
+import { clearFilters, writeFilters } from '../modules/reporting/reporting-address';
 import { toggleTile } from '../modules/reporting/tile-selection';
 import '../modules/reporting/reporting.css';
 
@@ -42,7 +43,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   const settings = useSiteSettings();
   const [params, setParams] = useSearchParams();
   const address = useListAddress<ReportingSort>({ names: REPORTING_LIST_NAMES, sortable: REPORTING_SORTABLE, debounceMs: DEBOUNCE_MS.reporting });
-  const filters = readFilters(params);
+  const filters = readReportingFilters(params);
   const { hasLanded, isLandingFiltered } = useReportingLanding(companyId);
   const { data, shown, isLoading } = useReportingResults(api, address.list, filters, hasLanded);
   const { message, say, dismiss } = useReportingMessage();
@@ -69,7 +70,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
 
   const meta = shown?.results.meta;
   const rows = isLoading ? [] : (shown?.results.data ?? []);
-  const isFiltered = hasFilters(filters) || address.isSearching;
+  const isFiltered = hasReportingFilters(filters) || address.isSearching;
   const clearButton = (
     <Button variant="secondary" size="sm" onClick={onClearFilters}>
       Clear filters

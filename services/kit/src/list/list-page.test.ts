@@ -4,7 +4,7 @@ import type { Knex } from '@mikro-orm/knex';
 import { createTestPlatform, unwiredPort, type TestPlatform } from '../testing';
 import { SchemaMigration, type Em } from '../db';
 import type { CataloguePort, EnrolmentPort, IdentityPort } from '../ports';
-import { containsPattern, inIdOrder, listPage, mapPage, pageLink, whereContains } from './list-page';
+import { containsPattern, inIdOrder, listPage, mapPage, pageLink, pageOf, pageWindow, whereContains } from './list-page';
 
 // A table of the test's own: the kit must not know any service's tables.
 class CreateListItems extends SchemaMigration {
@@ -118,6 +118,23 @@ describe('listPage sorting and pages', () => {
     const mapped = await mapPage(page, (rows) => inIdOrder(rows.map((r) => Number(r.id)), [...rows].reverse().map((r) => ({ id: Number(r.id), label: r.name.toUpperCase() }))));
     expect(mapped.data.map((r) => r.id)).toEqual(page.data.map((r) => Number(r.id)));
     expect(mapped).toMatchObject({ total: page.total, next_page_url: page.next_page_url });
+  });
+
+  it('numbers a page whose rows were read elsewhere as listPage does (a read model with its own count and page reads)', () => {
+    const window = pageWindow(12, { page: 9, perPage: 5 });
+    expect(window).toEqual({ total: 12, currentPage: 3, lastPage: 3, perPage: 5, offset: 10 });
+    expect(pageOf(['k', 'l'], window, { url: '/api/reporting/enrolments?page=9&per_page=5' })).toEqual({
+      data: ['k', 'l'],
+      current_page: 3,
+      last_page: 3,
+      per_page: 5,
+      total: 12,
+      from: 11,
+      to: 12,
+      prev_page_url: '/api/reporting/enrolments?page=2&per_page=5',
+      next_page_url: null,
+    });
+    expect(pageOf([], pageWindow(0, { page: 1, perPage: 10 }), { url: '/x' })).toMatchObject({ current_page: 1, last_page: 1, from: null, to: null, prev_page_url: null, next_page_url: null });
   });
 
   it('links relative addresses too, changing only the page', () => {

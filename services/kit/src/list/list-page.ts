@@ -45,6 +45,39 @@ export function pageLink(url: string, page: number, pageParam = 'page'): string 
   return `${address.pathname}${address.search}`;
 }
 
+/** Where one page of a list falls: its number clamped to 1 … last (a page past the end is the last), its size, and the rows before it. */
+export interface PageWindow {
+  total: number;
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  offset: number;
+}
+
+export function pageWindow(total: number, query: Pick<ListQuery, 'page' | 'perPage'>): PageWindow {
+  const perPage = Math.max(1, query.perPage);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const currentPage = Math.min(Math.max(1, query.page), lastPage);
+  return { total, currentPage, lastPage, perPage, offset: (currentPage - 1) * perPage };
+}
+
+/** The page of `data`, the rows read in `window`: its numbering and the neighbouring pages' addresses (prev/next keep the request's own). */
+export function pageOf<Row>(data: Row[], window: PageWindow, link: Pick<ListPageOptions<string>, 'url' | 'pageParam'>): Page<Row> {
+  const { total, currentPage, lastPage, perPage, offset } = window;
+  const from = data.length ? offset + 1 : null;
+  return {
+    data,
+    current_page: currentPage,
+    last_page: lastPage,
+    per_page: perPage,
+    total,
+    from,
+    to: from === null ? null : from + data.length - 1,
+    prev_page_url: currentPage > 1 ? pageLink(link.url, currentPage - 1, link.pageParam) : null,
+    next_page_url: currentPage < lastPage ? pageLink(link.url, currentPage + 1, link.pageParam) : null,
+  };
+}
+
 /**
  * Runs one page of a list: `base` (tables, joins, the list's fixed conditions and whatever it
  * selects) narrowed by the search, counted, sorted by the whitelisted key with the id as
@@ -54,30 +87,15 @@ export function pageLink(url: string, page: number, pageParam = 'page'): string 
 export async function listPage<Row, S extends string>(base: Knex.QueryBuilder, query: ListQuery<S>, options: ListPageOptions<S>): Promise<Page<Row>> {
   const filtered = whereContains(base.clone(), options.search, query.search);
   const [counted] = await filtered.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' });
-  const total = Number(counted?.n ?? 0);
-  const perPage = Math.max(1, query.perPage);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const currentPage = Math.min(Math.max(1, query.page), lastPage);
+  const window = pageWindow(Number(counted?.n ?? 0), query);
 
   const rows = filtered.clone().clearOrder();
   const sortColumn = options.sort[query.sort];
   if (sortColumn === undefined) throw new Error(`The list has no column for sort key "${query.sort}".`);
   rows.orderBy(sortColumn, query.dir);
   if (sortColumn !== options.id) rows.orderBy(options.id, query.dir);
-  const data = (await rows.limit(perPage).offset((currentPage - 1) * perPage)) as Row[];
-
-  const from = data.length ? (currentPage - 1) * perPage + 1 : null;
-  return {
-    data,
-    current_page: currentPage,
-    last_page: lastPage,
-    per_page: perPage,
-    total,
-    from,
-    to: from === null ? null : from + data.length - 1,
-    prev_page_url: currentPage > 1 ? pageLink(options.url, currentPage - 1, options.pageParam) : null,
-    next_page_url: currentPage < lastPage ? pageLink(options.url, currentPage + 1, options.pageParam) : null,
-  };
+  const data = (await rows.limit(window.perPage).offset(window.offset)) as Row[];
+  return pageOf(data, window, options);
 }
 
 /** The same page with its rows turned into something else (all at once, so one query can load them). */

@@ -1,22 +1,17 @@
-import type { RouteInput, reportingEnrolments } from '@portal/contracts';
+import type { ReportingFilters, RouteInput, reportingEnrolments } from '@portal/contracts';
+import { reportingFilterParams } from '@portal/contracts/schemas';
 import type { ListAddress } from '@portal/frontend-kit';
-import type { ReportingFilters } from './reporting-address';
 
 type ReportingQueryInput = NonNullable<RouteInput<typeof reportingEnrolments>['query']>;
 
-/** What the page asks the server for: the address's list state and filters, defaults left out. */
+/** What the page asks the server for: the address's list state and filters (written as the contract's schema reads them), defaults left out. */
 export function reportingQuery(list: ListAddress, filters: ReportingFilters): ReportingQueryInput {
   return {
     ...(list.search ? { search: list.search } : {}),
     ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
     ...(list.page > 1 ? { page: list.page } : {}),
     ...(list.perPage ? { per_page: list.perPage } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.user !== null ? { user: filters.user } : {}),
-    ...(filters.courses.length ? { courses: filters.courses.join(',') } : {}),
-    ...(filters.startDate ? { start_date: filters.startDate } : {}),
-    ...(filters.endDate ? { end_date: filters.endDate } : {}),
-    ...(filters.depot !== null ? { depot: filters.depot } : {}),
+    ...reportingFilterParams(filters),
   } as ReportingQueryInput;
 }
 

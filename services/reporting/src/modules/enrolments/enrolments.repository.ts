@@ -1,8 +1,8 @@
 import { preparedRead, whereContains, type Knex } from '@portal/service-kit';
-import { MAX_LISTED_IDS, unfiltered, type ReportingFilter, type SearchMatch } from './page/page-request';
+import { MAX_LISTED_IDS, unfiltered, type PageScope, type SearchMatch } from './page/page-request';
 import { enrolmentsOf, ReportingReader } from './page/reporting-reader';
 
-export { PAGE_READING, type ReportingFilter, type SearchMatch, type SortRanks } from './page/page-request';
+export { PAGE_READING, type PageScope, type ReportingFilter, type SearchMatch, type SortRanks } from './page/page-request';
 export { pageIds } from './page/page-ids';
 
 /**
@@ -117,7 +117,7 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
    * the few who moved away since; SQLite joins the distinct learners to users by rowid, which is
    * as cheap there. Never a scan of every user.
    */
-  async searchMatch(filter: ReportingFilter): Promise<SearchMatch | null> {
+  async searchMatch({ filter, companyIds }: Omit<PageScope, 'match'>): Promise<SearchMatch | null> {
     if (filter.search === null) return null;
     const join = (learners: Knex.QueryBuilder) =>
       this.knex
@@ -126,8 +126,8 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
         // The learners drive the join (the planner would otherwise scan every user).
         .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = m.user_id`);
     const sources = this.mysql
-      ? [whereContains(this.ownLearners(filter.companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search), whereContains(join(this.movedLearners(filter.companyIds)), USER_SEARCH_COLUMNS, filter.search)]
-      : [whereContains(join(this.enrolmentLearners(filter.companyIds)), USER_SEARCH_COLUMNS, filter.search)];
+      ? [whereContains(this.ownLearners(companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search), whereContains(join(this.movedLearners(companyIds)), USER_SEARCH_COLUMNS, filter.search)]
+      : [whereContains(join(this.enrolmentLearners(companyIds)), USER_SEARCH_COLUMNS, filter.search)];
     // Independent reads: MySQL runs them side by side on the pool.
     const [courses, ...found] = await Promise.all([
       this.rows<{ id: number }>(whereContains(this.knex('courses as c').select('c.id'), ['c.name'], filter.search)),
@@ -147,26 +147,27 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
    * the index range by company (a `UNION ALL` of per-company counts with a status was 3× slower
    * there); SQLite counts each company's range (its `GROUP BY` reads every entry, 4× slower).
    */
-  async count(filter: ReportingFilter, match: SearchMatch | null): Promise<{ total: number; perCompany: Map<number, number> | null }> {
-    if (match || filter.user || filter.companyIds.length === 1) {
-      const [row] = await this.rows<{ n: number | string }>(this.filtered(filter, match).count({ n: '*' }));
+  async count(scope: PageScope): Promise<{ total: number; perCompany: Map<number, number> | null }> {
+    const { filter, companyIds, match } = scope;
+    if (match || filter.user || companyIds.length === 1) {
+      const [row] = await this.rows<{ n: number | string }>(this.filtered(scope).count({ n: '*' }));
       return { total: Number(row?.n ?? 0), perCompany: null };
     }
     // The page as it opens (no filter) is one statement built once (kit preparedRead); filters build theirs.
     const rows = unfiltered(filter, match)
-      ? await countPerCompany[this.mysql ? 'mysql' : 'sqlite'](this.em, filter.companyIds)
+      ? await countPerCompany[this.mysql ? 'mysql' : 'sqlite'](this.em, companyIds)
       : await this.rows<{ company_id: number | string; n: number | string }>(
           this.mysql
-            ? this.filtered(filter, match).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
-            : this.knex.unionAll(filter.companyIds.map((companyId) => this.filtered(filter, match, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+            ? this.filtered(scope).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
+            : this.knex.unionAll(companyIds.map((companyId) => this.filtered(scope, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
         );
     return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), perCompany: new Map(rows.map((r) => [Number(r.company_id), Number(r.n)])) };
   }
 
   /** Every id the filters match (totalEnrollmentIDs), newest first. */
-  async allIds(filter: ReportingFilter): Promise<number[]> {
-    const match = await this.searchMatch(filter);
-    const rows = await this.rows<{ id: number }>(this.filtered(filter, match).select('e.id').orderBy('e.id', 'desc'));
+  async allIds(scope: Omit<PageScope, 'match'>): Promise<number[]> {
+    const match = await this.searchMatch(scope);
+    const rows = await this.rows<{ id: number }>(this.filtered({ ...scope, match }).select('e.id').orderBy('e.id', 'desc'));
     return rows.map((r) => Number(r.id));
   }
 

@@ -6,8 +6,9 @@ import {
   type ReportingEnrolmentsQuery,
   type ReportingStatus,
 } from '@portal/contracts';
-import { forbidden, inIdOrder, pageLink, type Em } from '@portal/service-kit';
-import { isoOf, pageIds, ReportingEnrolmentsRepository, type ReportingFilter, type ReportingRowRecord } from './enrolments.repository';
+import { forbidden, inIdOrder, pageOf, pageWindow, type Em } from '@portal/service-kit';
+import { isoOf, pageIds, ReportingEnrolmentsRepository, type ReportingRowRecord } from './enrolments.repository';
+import { unfiltered } from './page/page-request';
 
 const DELETED = 'Deleted';
 
@@ -69,40 +70,35 @@ async function scopeOf(repository: ReportingEnrolmentsRepository, actingCompanyI
   return { companies, companyIds: depot !== undefined ? [depot] : ids };
 }
 
-function filterOf(query: ReportingEnrolmentsQuery, companyIds: number[]): ReportingFilter {
-  return { companyIds, search: query.search, status: query.status, user: query.user, courses: query.courses, start_date: query.start_date, end_date: query.end_date };
-}
-
 /** GET /api/reporting/enrolments: the page's data for the acting company (see the contract). */
 export async function readReportingEnrolments(em: Em, input: { actingCompanyId: number; query: ReportingEnrolmentsQuery; url: string; now: Date }) {
   const { query, actingCompanyId } = input;
   const repository = new ReportingEnrolmentsRepository(em);
   const { companies, companyIds } = await scopeOf(repository, actingCompanyId, query.depot);
   const allIds = companies.map((c) => c.id);
-  const filter = filterOf(query, companyIds);
 
-  const unfiltered = companyIds.length === allIds.length && !query.search && !query.status && !query.user && query.courses.length === 0 && !query.start_date && !query.end_date;
-  const match = await repository.searchMatch(filter);
+  // The route's query goes down as it was parsed: its filters are the ones the SQL applies.
+  const scope = { filter: query, companyIds, match: await repository.searchMatch({ filter: query, companyIds }) };
+  const everyRow = companyIds.length === allIds.length && unfiltered(query, scope.match);
   // Independent reads: MySQL runs them side by side on the pool (SQLite, one connection, in turn).
-  const perPage = Math.max(1, query.perPage);
   const companyRanks = [...companies].sort((a, b) => a.nameOrder - b.nameOrder);
   // The first page does not depend on the count (page 1 is page 1 whatever the total), so it is read beside it; the course sort needs the tiles' names first.
   const firstPage = query.page <= 1 && query.sort !== 'course';
-  const page = { filter, match, sort: query.sort, dir: query.dir, limit: perPage };
+  const reading = { ...scope, sort: query.sort, dir: query.dir, limit: query.perPage };
   const [courses, { total, perCompany }, companyTotal, learner, firstIds] = await Promise.all([
     repository.coursesOf(allIds),
-    repository.count(filter, match),
-    unfiltered ? Promise.resolve(null) : repository.companyTotal(allIds),
+    repository.count(scope),
+    everyRow ? Promise.resolve(null) : repository.companyTotal(allIds),
     query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
-    firstPage ? pageIds(repository, { ...page, ranks: { courses: [], companies: companyRanks }, perCompany: null, offset: 0, total: Number.POSITIVE_INFINITY }) : Promise.resolve(null),
+    firstPage ? pageIds(repository, { ...reading, ranks: { courses: [], companies: companyRanks }, perCompany: null, offset: 0, total: Number.POSITIVE_INFINITY }) : Promise.resolve(null),
   ]);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const currentPage = Math.min(Math.max(1, query.page), lastPage);
+  const window = pageWindow(total, query);
   const ranks = { courses, companies: companyRanks };
-  const ids = total === 0 ? [] : (firstIds ?? (await pageIds(repository, { ...page, ranks, perCompany, offset: (currentPage - 1) * perPage, total })));
+  const ids = total === 0 ? [] : (firstIds ?? (await pageIds(repository, { ...reading, ranks, perCompany, offset: window.offset, total })));
   const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
+  // Numbered as every list's page (kit pageOf), answered in the spec's /reporting meta.
+  const page = pageOf(records, window, { url: input.url });
 
-  const from = records.length ? (currentPage - 1) * perPage + 1 : null;
   return {
     filters: {
       search: query.search,
@@ -114,8 +110,8 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
       depot: query.depot ?? null,
       order_by: query.sort,
       order_dir: query.dir,
-      per_page: perPage,
-      page: currentPage,
+      per_page: page.per_page,
+      page: page.current_page,
     },
     courses,
     users: learner ? [learner] : [],
@@ -123,18 +119,15 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
     depots: companies.filter((c) => c.id !== actingCompanyId).map((c) => ({ id: c.id, name: c.name })),
     company_total: companyTotal ?? total,
     results: {
-      data: records.map((r) => toRow(r, actingCompanyId, input.now)),
+      data: page.data.map((r) => toRow(r, actingCompanyId, input.now)),
       meta: {
-        current_page: currentPage,
-        last_page: lastPage,
-        per_page: perPage,
-        from,
-        to: from === null ? null : from + records.length - 1,
-        total,
-        links: {
-          prev: currentPage > 1 ? pageLink(input.url, currentPage - 1) : null,
-          next: currentPage < lastPage ? pageLink(input.url, currentPage + 1) : null,
-        },
+        current_page: page.current_page,
+        last_page: page.last_page,
+        per_page: page.per_page,
+        from: page.from,
+        to: page.to,
+        total: page.total,
+        links: { prev: page.prev_page_url, next: page.next_page_url },
       },
     },
   };
@@ -144,5 +137,5 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
 export async function readReportingEnrolmentIds(em: Em, input: { actingCompanyId: number; query: ReportingEnrolmentsQuery }) {
   const repository = new ReportingEnrolmentsRepository(em);
   const { companyIds } = await scopeOf(repository, input.actingCompanyId, input.query.depot);
-  return { totalEnrollmentIDs: await repository.allIds(filterOf(input.query, companyIds)) };
+  return { totalEnrollmentIDs: await repository.allIds({ filter: input.query, companyIds }) };
 }

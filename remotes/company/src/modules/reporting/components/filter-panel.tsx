@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@portal/design-system';
-import { REPORTING_STATUS_LABELS, REPORTING_STATUSES, type ReportingStatus } from '@portal/contracts';
-import type { ReportingFilters } from '../reporting-address';
+import { REPORTING_STATUS_LABELS, REPORTING_STATUSES, type ReportingFilters, type ReportingStatus } from '@portal/contracts';
 import { LearnerFilter, type LearnerOption } from './learner-filter';
 
 interface Option {
@@ -20,7 +19,7 @@ export interface FilterPanelProps {
   onClear: () => void;
 }
 
-const idOrNull = (value: string) => (value === '' ? null : Number(value));
+const idOrNone = (value: string) => (value === '' ? undefined : Number(value));
 
 /** Status, learner, courses, start and end date, and the depot only when the company has depots (spec §2). */
 export function FilterPanel({ filters, chosenUser, searchLearners, courses, depots, onChange, onClear }: FilterPanelProps) {
@@ -31,7 +30,7 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
       <legend className="ds-visually-hidden">Filters</legend>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} className="ds-input" value={filters.status ?? ''} onChange={(event) => set({ status: (event.target.value || null) as ReportingStatus | null })}>
+        <select id={`${id}-status`} className="ds-input" value={filters.status ?? ''} onChange={(event) => set({ status: (event.target.value || undefined) as ReportingStatus | undefined })}>
           <option value="">Any status</option>
           {REPORTING_STATUSES.map((status) => (
             <option key={status} value={status}>{REPORTING_STATUS_LABELS[status]}</option>
@@ -40,7 +39,7 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
       </div>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-user`}>Learner</label>
-        <LearnerFilter id={`${id}-user`} chosen={chosenUser} chosenId={filters.user} search={searchLearners} onChoose={(learner) => set({ user: learner?.id ?? null })} />
+        <LearnerFilter id={`${id}-user`} chosen={chosenUser} chosenId={filters.user ?? null} search={searchLearners} onChoose={(learner) => set({ user: learner?.id })} />
       </div>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-courses`}>Courses</label>
@@ -59,16 +58,16 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
       </div>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-start`}>Enrolled from</label>
-        <input id={`${id}-start`} className="ds-input" type="date" value={filters.startDate ?? ''} max={filters.endDate ?? undefined} onChange={(event) => set({ startDate: event.target.value || null })} />
+        <input id={`${id}-start`} className="ds-input" type="date" value={filters.start_date ?? ''} max={filters.end_date} onChange={(event) => set({ start_date: event.target.value || undefined })} />
       </div>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-end`}>Enrolled to</label>
-        <input id={`${id}-end`} className="ds-input" type="date" value={filters.endDate ?? ''} min={filters.startDate ?? undefined} onChange={(event) => set({ endDate: event.target.value || null })} />
+        <input id={`${id}-end`} className="ds-input" type="date" value={filters.end_date ?? ''} min={filters.start_date} onChange={(event) => set({ end_date: event.target.value || undefined })} />
       </div>
       {depots.length > 0 ? (
         <div className="ds-field">
           <label className="ds-field__label" htmlFor={`${id}-depot`}>Depot</label>
-          <select id={`${id}-depot`} className="ds-input" value={filters.depot ?? ''} onChange={(event) => set({ depot: idOrNull(event.target.value) })}>
+          <select id={`${id}-depot`} className="ds-input" value={filters.depot ?? ''} onChange={(event) => set({ depot: idOrNone(event.target.value) })}>
             <option value="">Any depot</option>
             {depots.map((depot) => (
               <option key={depot.id} value={depot.id}>{depot.name}</option>

@@ -2,7 +2,6 @@ import { act, renderHook } from '@testing-library/react';
 import { CERTIFICATE_MESSAGES, REPORTING_MESSAGES } from '@portal/contracts';
 import type { ListAddress } from '@portal/frontend-kit';
 import { fakeApi, reply } from '@portal/frontend-kit/testing';
-import { NO_FILTERS } from '../reporting-address';
 import { useReportingExports } from './use-reporting-exports';
 
 const list: ListAddress = { search: '', sortBy: null, sortDir: 'asc', page: 2, perPage: 25 };
@@ -10,7 +9,7 @@ const list: ListAddress = { search: '', sortBy: null, sortDir: 'asc', page: 2, p
 function renderExports(handlers: Parameters<typeof fakeApi>[0], pageIds: number[] | null = [7, 8]) {
   const server = fakeApi(handlers);
   const said: [string, unknown][] = [];
-  const hook = renderHook(() => useReportingExports({ api: server.api, list, filters: { ...NO_FILTERS, status: 'passed' }, pageIds, say: (tone, content) => said.push([tone, content]) }));
+  const hook = renderHook(() => useReportingExports({ api: server.api, list, filters: { courses: [], status: 'passed' }, pageIds, say: (tone, content) => said.push([tone, content]) }));
   return { ...hook, server, said };
 }
 

@@ -8,10 +8,10 @@ import {
   REPORTING_MESSAGES,
   reportingEnrolmentIds,
   type ApiClient,
+  type ReportingFilters,
 } from '@portal/contracts';
 import type { ListAddress } from '@portal/frontend-kit';
 import { saveDownload } from '@portal/frontend-kit/downloads';
-import type { ReportingFilters } from '../reporting-address';
 import { matchingIdsQuery } from '../reporting-query';
 import { errorText, type Say } from './use-reporting-message';
 

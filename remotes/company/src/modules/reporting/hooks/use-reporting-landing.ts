@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { consumeEntryParams, FILTER_NAMES, hasFilters, readFilters, writeFilters } from '../reporting-address';
+import type { ReportingFilterName } from '@portal/contracts';
+import { hasReportingFilters, readReportingFilters } from '@portal/contracts/schemas';
+import { consumeEntryParams, writeFilters } from '../reporting-address';
 import { readTileSelection, writeTileSelection } from '../tile-selection';
 
 /** Where the page lands from this address (null: where it is). */
 export function landingAddress(params: URLSearchParams, companyId: number | null, state: unknown, storage: Pick<Storage, 'getItem'>): string | null {
   let next = consumeEntryParams(params);
-  if (!next && companyId !== null && !params.has(FILTER_NAMES.courses)) {
+  if (!next && companyId !== null && !params.has('courses' satisfies ReportingFilterName)) {
     const stored = readTileSelection(storage, companyId);
-    if (stored) next = writeFilters(params, { ...readFilters(params), courses: stored });
+    if (stored) next = writeFilters(params, { ...readReportingFilters(params), courses: stored });
   }
   if (!next && !state) return null;
   return (next ?? params).toString();
@@ -30,14 +32,14 @@ export function useReportingLanding(companyId: number | null): ReportingLanding 
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [landing] = useState(() => landingAddress(params, companyId, location.state, window.localStorage));
-  const [isLandingFiltered] = useState(() => hasFilters({ ...readFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
+  const [isLandingFiltered] = useState(() => hasReportingFilters({ ...readReportingFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
   const [hasLanded, setLanded] = useState(landing === null);
   if (!hasLanded && params.toString() === landing && !location.state) setLanded(true);
   useEffect(() => {
     if (!hasLanded && landing !== null) setParams(new URLSearchParams(landing), { replace: true });
   }, [hasLanded, landing, setParams]);
 
-  const coursesText = readFilters(params).courses.join(',');
+  const coursesText = readReportingFilters(params).courses.join(',');
   useEffect(() => {
     if (!hasLanded || companyId === null) return;
     writeTileSelection(window.localStorage, companyId, coursesText ? coursesText.split(',').map(Number) : []);

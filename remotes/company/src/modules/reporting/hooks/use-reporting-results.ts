@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { reportingEnrolments, type ApiClient, type RouteOutput } from '@portal/contracts';
+import { reportingEnrolments, type ApiClient, type ReportingFilters, type RouteOutput } from '@portal/contracts';
 import { useApiQuery, type ListAddress } from '@portal/frontend-kit';
-import type { ReportingFilters } from '../reporting-address';
 import { reportingQuery } from '../reporting-query';
 
 export type ReportingData = RouteOutput<typeof reportingEnrolments>;

@@ -13,7 +13,8 @@ import type { PageWay } from './page-way';
  */
 export const fromPivot: PageWay = {
   serves: (request) => mergeable(request) && NOT_NULL_SORTS.has(request.sort),
-  async read(reader, { filter, match, sort, order, take, skip, perCompany }) {
+  async read(reader, request) {
+    const { sort, order, take, skip, perCompany } = request;
     if (!perCompany) return null;
     const column = ENROLMENT_SORTS[sort]!;
     const total = [...perCompany.values()].reduce((sum, n) => sum + n, 0);
@@ -22,7 +23,7 @@ export const fromPivot: PageWay = {
     const reverse = order === 'asc' ? 'desc' : 'asc';
     const [pivot] = await reader.rows<{ id: number; k: unknown }>(
       reader
-        .filtered(filter, match, [largest])
+        .filtered(request, [largest])
         .select('e.id', `${column} as k`)
         .orderBy(column, order)
         .orderBy('e.id', order)
@@ -31,9 +32,9 @@ export const fromPivot: PageWay = {
     );
     if (!pivot) return null;
     const at = { k: pivot.k, id: Number(pivot.id) };
-    const [row] = await reader.rows<{ n: number | string }>(reader.filtered(filter, match).where(following(column, reverse, { ...at, inclusive: false })).count({ n: '*' }));
+    const [row] = await reader.rows<{ n: number | string }>(reader.filtered(request).where(following(column, reverse, { ...at, inclusive: false })).count({ n: '*' }));
     const before = Number(row?.n ?? 0);
-    const walk = { filter, match, column };
+    const walk = { filter: request.filter, companyIds: request.companyIds, match: request.match, column };
     if (skip >= before) {
       if (skip - before + take > PAGE_READING.pivotWindow) return null;
       return mergedWalk(reader, { ...walk, order, skip: skip - before, take, from: { ...at, inclusive: true } });

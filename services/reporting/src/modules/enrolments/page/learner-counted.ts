@@ -15,7 +15,7 @@ export const learnerCounted: PageWay = {
   serves: (request) => learnerSort(request.sort),
   async read(reader, request) {
     const { knex } = reader;
-    const { filter, match, order, take, skip } = request;
+    const { order, take, skip } = request;
     const column = USER_SORTS[request.sort]!;
     const running = knex
       .select(
@@ -24,7 +24,7 @@ export const learnerCounted: PageWay = {
         knex.raw(`SUM(p.n) OVER (ORDER BY ?? ${order}, u.id ${order} ROWS UNBOUNDED PRECEDING) AS upto`, [column]),
         knex.raw(`ROW_NUMBER() OVER (ORDER BY ?? ${order}, u.id ${order}) AS place`, [column]),
       )
-      .from(countsPerLearner(reader, filter, match).as('p'))
+      .from(countsPerLearner(reader, request).as('p'))
       // The few thousand counted learners drive the join to users.
       .joinRaw(`${reader.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = p.user_id`);
     const learners = await reader.rows<{ user_id: number; n: number | string; upto: number | string }>(

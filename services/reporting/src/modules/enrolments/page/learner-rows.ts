@@ -1,5 +1,5 @@
 import type { Knex } from '@portal/service-kit';
-import type { PageRequest, ReportingFilter, SearchMatch } from './page-request';
+import type { PageRequest, PageScope } from './page-request';
 import type { ReportingReader } from './reporting-reader';
 
 /** A learner on the page, with their rows under the filter and the rows up to and including theirs. */
@@ -10,8 +10,8 @@ export interface LearnerSpan {
 }
 
 /** `(user_id, n)`: how many of the filter's enrolments each learner has, counted per company along its `(company_id, user_id)` index. */
-export function countsPerLearner(reader: ReportingReader, filter: ReportingFilter, match: SearchMatch | null): Knex.QueryBuilder {
-  const perCompany = filter.companyIds.map((companyId) => reader.filtered(filter, match, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
+export function countsPerLearner(reader: ReportingReader, scope: PageScope): Knex.QueryBuilder {
+  const perCompany = scope.companyIds.map((companyId) => reader.filtered(scope, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
   return reader.knex
     .select('c.user_id')
     .sum({ n: 'c.n' })
@@ -20,12 +20,12 @@ export function countsPerLearner(reader: ReportingReader, filter: ReportingFilte
 }
 
 /** The page's rows of these learners (in the page's order): their rows by id, cut to the page. */
-export async function rowsOfLearners(reader: ReportingReader, request: Pick<PageRequest, 'filter' | 'match' | 'order' | 'take' | 'skip'>, learners: LearnerSpan[]): Promise<number[]> {
-  const { filter, match, order, take, skip } = request;
+export async function rowsOfLearners(reader: ReportingReader, request: Pick<PageRequest, 'filter' | 'companyIds' | 'match' | 'order' | 'take' | 'skip'>, learners: LearnerSpan[]): Promise<number[]> {
+  const { order, take, skip } = request;
   if (learners.length === 0) return [];
   const rows = await reader.rows<{ id: number; user_id: number }>(
     reader
-      .filtered(filter, match)
+      .filtered(request)
       .whereIn(
         'e.user_id',
         learners.map((l) => l.user_id),

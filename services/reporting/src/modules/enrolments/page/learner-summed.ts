@@ -14,7 +14,7 @@ import type { PageWay } from './page-way';
 export const learnerSummed: PageWay = {
   serves: (request, reader) => learnerSort(request.sort) && reader.mysql && !request.match && !request.filter.user,
   async read(reader, request) {
-    const { filter, order, take, skip } = request;
+    const { companyIds, order, take, skip } = request;
     const column = USER_SORTS[request.sort]!;
     const inOrder = (moved: number[]) =>
       reader.rows<{ id: number }>(
@@ -22,13 +22,13 @@ export const learnerSummed: PageWay = {
           .knex('users as u')
           .select('u.id')
           .where((w) => {
-            w.whereIn('u.company_id', filter.companyIds);
+            w.whereIn('u.company_id', companyIds);
             if (moved.length) w.orWhereIn('u.id', moved);
           })
           .orderBy(column, order)
           .orderBy('u.id', order),
       );
-    const [counted, own] = await Promise.all([reader.rows<{ user_id: number; n: number | string }>(countsPerLearner(reader, filter, null)), inOrder([])]);
+    const [counted, own] = await Promise.all([reader.rows<{ user_id: number; n: number | string }>(countsPerLearner(reader, { ...request, match: null })), inOrder([])]);
     const rowsOf = new Map(counted.map((r) => [Number(r.user_id), Number(r.n)]));
     let sorted = own.map((r) => Number(r.id));
     const ownIds = new Set(sorted);

@@ -1,6 +1,6 @@
 import type { ReportingSort } from '@portal/contracts';
 import type { Knex } from '@portal/service-kit';
-import { ENROLMENT_SORTS, MAX_LISTED_IDS, PAGE_READING, USER_SORTS, type Order, type ReportingFilter } from './page-request';
+import { ENROLMENT_SORTS, MAX_LISTED_IDS, PAGE_READING, USER_SORTS, type Order, type PageScope } from './page-request';
 import type { ReportingReader } from './reporting-reader';
 import { rowsOfLearners, type LearnerSpan } from './learner-rows';
 import type { PageWay } from './page-way';
@@ -23,16 +23,16 @@ function learnerFollowing(column: string, order: Order, after: After) {
  * under the filter: each company's own learners from its users index and the moved ones by id,
  * merged; a learner's rows counted by a probe of `(company_id, user_id)` for these few only.
  */
-function learnersAfter(reader: ReportingReader, filter: ReportingFilter, next: { column: string; order: Order; batch: number; after: After | null; moved: number[] }) {
+function learnersAfter(reader: ReportingReader, scope: PageScope, next: { column: string; order: Order; batch: number; after: After | null; moved: number[] }) {
   const { knex } = reader;
   const { column, order, batch, after, moved } = next;
-  const sources = [...filter.companyIds.map((companyId) => reader.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
+  const sources = [...scope.companyIds.map((companyId) => reader.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
   const branches = sources.map((users, i) => {
     const walk = (after ? users.where(learnerFollowing(column, order, after)) : users).select('u.id', `${column} as k`).orderBy(column, order).orderBy('u.id', order).limit(batch);
     return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
   });
   const inOrder = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
-  const probe = reader.filtered(filter, null).count({ n: '*' }).whereRaw('e.user_id = c.id');
+  const probe = reader.filtered({ ...scope, match: null }).count({ n: '*' }).whereRaw('e.user_id = c.id');
   return reader.rows<{ id: number; k: string | null; n: number | string }>(knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(inOrder.as('c')).orderBy('c.k', order).orderBy('c.id', order));
 }
 
@@ -50,18 +50,18 @@ export const learnerSort = (sort: ReportingSort) => !ENROLMENT_SORTS[sort] && Bo
 export const learnerWalk: PageWay = {
   serves: (request) => learnerSort(request.sort) && !request.match && !request.filter.user && request.skip + request.take <= PAGE_READING.learnerWalkWindow,
   async read(reader, request) {
-    const { filter, order, take, skip } = request;
+    const { order, take, skip } = request;
     const column = USER_SORTS[request.sort]!;
     // The first round reads as many learners as the page has rows (each has one at least, mostly); later rounds 4× more.
     let batch = Math.min(PAGE_READING.learnerBatch, skip + take);
     // The moved learners (usually none) are looked for while the first round of own learners is read (side by side on MySQL's pool).
     const [movedRows, ownFirst] = await Promise.all([
-      reader.rows<{ user_id: number }>(reader.movedLearners(filter.companyIds).limit(MAX_LISTED_IDS + 1)),
-      learnersAfter(reader, filter, { column, order, batch, after: null, moved: [] }),
+      reader.rows<{ user_id: number }>(reader.movedLearners(request.companyIds).limit(MAX_LISTED_IDS + 1)),
+      learnersAfter(reader, request, { column, order, batch, after: null, moved: [] }),
     ]);
     if (movedRows.length > MAX_LISTED_IDS) return null;
     const moved = movedRows.map((r) => Number(r.user_id));
-    let candidates = moved.length ? await learnersAfter(reader, filter, { column, order, batch, after: null, moved }) : ownFirst;
+    let candidates = moved.length ? await learnersAfter(reader, request, { column, order, batch, after: null, moved }) : ownFirst;
     const learners: LearnerSpan[] = [];
     const page = { ...request, match: null };
     let upto = 0;
@@ -77,7 +77,7 @@ export const learnerWalk: PageWay = {
       if (round >= PAGE_READING.learnerWalkRounds) return null;
       const last = candidates[candidates.length - 1]!;
       batch = Math.min(PAGE_READING.learnerBatch, batch * 4);
-      candidates = await learnersAfter(reader, filter, { column, order, batch, after: { k: last.k, id: Number(last.id) }, moved });
+      candidates = await learnersAfter(reader, request, { column, order, batch, after: { k: last.k, id: Number(last.id) }, moved });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { preparedRead, type Em, type Knex } from '@portal/service-kit';
-import { ENROLMENT_SORTS, indexServes, PAGE_READING, unfiltered, type Order, type PageRequest, type ReportingFilter, type SearchMatch } from './page-request';
+import { ENROLMENT_SORTS, indexServes, PAGE_READING, unfiltered, type Order, type PageRequest, type PageScope } from './page-request';
 import { enrolmentsOf, type ReportingReader } from './reporting-reader';
 import type { PageWay } from './page-way';
 
@@ -11,9 +11,7 @@ export interface WalkStart {
 }
 
 /** Rows `skip` to `skip + take` of the filter in `(column, id)` order, from `from` on when given. */
-export interface Walk {
-  filter: ReportingFilter;
-  match: SearchMatch | null;
+export interface Walk extends PageScope {
   column: string;
   order: Order;
   skip: number;
@@ -63,11 +61,11 @@ export function following(column: string, order: Order, from: WalkStart) {
  * `from`: only the rows from that one on (it included), in this order.
  */
 export async function mergedWalk(reader: ReportingReader, walk: Walk): Promise<number[]> {
-  const { filter, match, column, order, skip, take, from } = walk;
+  const { filter, match, companyIds, column, order, skip, take, from } = walk;
   // The page as it opens: the same statement, built once per sort (kit preparedRead).
-  if (!from && unfiltered(filter, match)) return (await mergedPageOf(column, order)(reader.em, filter.companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
-  const perCompany = filter.companyIds.map((companyId) => {
-    const rows = reader.filtered(filter, match, [companyId]);
+  if (!from && unfiltered(filter, match)) return (await mergedPageOf(column, order)(reader.em, companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
+  const perCompany = companyIds.map((companyId) => {
+    const rows = reader.filtered(walk, [companyId]);
     return from ? rows.where(following(column, order, from)) : rows;
   });
   return (await reader.rows<{ id: number }>(mergedPage(reader.knex, perCompany, { column, order, upTo: skip + take, take, skip }))).map((r) => Number(r.id));
@@ -75,11 +73,11 @@ export async function mergedWalk(reader: ReportingReader, walk: Walk): Promise<n
 
 /** Whether the request's sort is an index walk per company, merged (several companies, the index serving the filter). */
 export function mergeable(request: PageRequest): boolean {
-  return Boolean(ENROLMENT_SORTS[request.sort]) && request.filter.companyIds.length > 1 && indexServes(request);
+  return Boolean(ENROLMENT_SORTS[request.sort]) && request.companyIds.length > 1 && indexServes(request);
 }
 
 /** A page near either end of an enrolment sort over several companies: their index walks, merged. */
 export const mergedNearEnd: PageWay = {
   serves: (request) => mergeable(request) && request.skip + request.take <= PAGE_READING.mergeWindow,
-  read: (reader, { filter, match, sort, order, skip, take }) => mergedWalk(reader, { filter, match, column: ENROLMENT_SORTS[sort]!, order, skip, take, from: null }),
+  read: (reader, { filter, companyIds, match, sort, order, skip, take }) => mergedWalk(reader, { filter, companyIds, match, column: ENROLMENT_SORTS[sort]!, order, skip, take, from: null }),
 };

@@ -1,10 +1,12 @@
-import type { ReportingEnrolmentsQuery, ReportingSort } from '@portal/contracts';
+import type { ReportingEnrolmentsQuery, ReportingFilterName, ReportingSort } from '@portal/contracts';
 import type { Knex } from '@portal/service-kit';
 
-export type ReportingFilter = Pick<ReportingEnrolmentsQuery, 'search' | 'status' | 'user' | 'courses' | 'start_date' | 'end_date'> & {
-  /** The companies to read: the acting company and its depots, or the one depot asked for. */
-  companyIds: number[];
-};
+/**
+ * The filters as the route parsed them: its query object itself (the contract's
+ * reportingFiltersSchema and the list's search), of which only the filters are read here. Its
+ * `depot` is read once, into the companies in scope (`companyIds`).
+ */
+export type ReportingFilter = Pick<ReportingEnrolmentsQuery, 'search' | ReportingFilterName>;
 
 /** A search resolved to ids: the enrolments of these learners, or on these courses. */
 export interface SearchMatch {
@@ -20,13 +22,19 @@ export interface SortRanks {
 
 export type Order = 'asc' | 'desc';
 
+/** The rows a statement reads, before any order: the filter's, of these companies, the search as ids. */
+export interface PageScope {
+  filter: ReportingFilter;
+  /** The acting company and its depots, or the one depot the filter asks for. */
+  companyIds: number[];
+  match: SearchMatch | null;
+}
+
 /**
  * One page to read, as every way of reading it takes it: the rows `skip` to `skip + take` of
- * the filter in `(sort, id)` order, `order` already turned when the page is read from the far end.
+ * the scope in `(sort, id)` order, `order` already turned when the page is read from the far end.
  */
-export interface PageRequest {
-  filter: ReportingFilter;
-  match: SearchMatch | null;
+export interface PageRequest extends PageScope {
   ranks: SortRanks;
   sort: ReportingSort;
   order: Order;

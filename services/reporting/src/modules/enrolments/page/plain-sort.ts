@@ -16,10 +16,11 @@ function rankOf(knex: Knex, column: string, named: { id: number; name: string }[
 /** The filter's rows sorted by the database: an enrolment column, or the course's or depot's rank by name (no join). */
 export const plainSort: PageWay = {
   serves: () => true,
-  async read(reader, { filter, match, ranks, sort, order, take, skip }) {
+  async read(reader, request) {
+    const { ranks, sort, order, take, skip } = request;
     const column = ENROLMENT_SORTS[sort];
     const key = column ?? (sort === 'course' ? rankOf(reader.knex, 'e.course_id', ranks.courses) : rankOf(reader.knex, 'e.company_id', ranks.companies));
-    const rows = await reader.rows<{ id: number }>(reader.filtered(filter, match).select('e.id').orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip));
+    const rows = await reader.rows<{ id: number }>(reader.filtered(request).select('e.id').orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip));
     return rows.map((r) => Number(r.id));
   },
 };

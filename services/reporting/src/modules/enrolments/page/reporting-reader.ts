@@ -1,5 +1,5 @@
 import { isMysql, readRows, type Em, type Knex } from '@portal/service-kit';
-import type { ReportingFilter, SearchMatch } from './page-request';
+import type { PageScope } from './page-request';
 
 /** The enrolments of these companies, the start of every statement on them. */
 export function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
@@ -52,8 +52,8 @@ export class ReportingReader {
     return learners.whereNotExists(this.knex('users as o').select(this.knex.raw('1')).whereRaw('o.id = d.user_id').whereIn('o.company_id', companyIds));
   }
 
-  /** The filtered enrolments, selecting nothing yet (no join: a search comes as ids). */
-  filtered(filter: ReportingFilter, match: SearchMatch | null, companyIds = filter.companyIds): Knex.QueryBuilder {
+  /** The scope's enrolments (of `companyIds` when given), selecting nothing yet (no join: a search comes as ids). */
+  filtered({ filter, match, ...scope }: PageScope, companyIds = scope.companyIds): Knex.QueryBuilder {
     let query = enrolmentsOf(this.knex, companyIds);
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
