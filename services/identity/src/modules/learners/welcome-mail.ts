@@ -71,7 +71,7 @@ export async function sendMissingWelcomes(em: Em, context: Omit<WelcomeMailConte
     const signedIn = new Set((await em.find(SignInRecord, { userId: { $in: users.map((u) => u.id) } }, { fields: ['userId'] })).map((r) => r.userId));
     for (const { id, name, email, loginCode } of users) {
       // The query asked for an email; the check only tells the compiler.
-      if (!signedIn.has(id) && email !== null) recipients.push({ id, name, email, loginCode: loginCode ?? null });
+      if (!signedIn.has(id) && email != null) recipients.push({ id, name, email, loginCode: loginCode ?? null });
     }
   }
   await queueWelcomeMails(em, context, recipients);
