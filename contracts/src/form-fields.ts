@@ -25,21 +25,20 @@ export function nestFormFields(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
   const root = bare();
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    const match = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
-    const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key];
-    if (path.some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment))) continue;
-    if (!match) {
-      root[key] = value;
+    // `head[a][b][last]`: the brackets before the last one name the objects on the way.
+    const [, head, between, last] = /^([^[\]]+)((?:\[[^[\]]*\])*)\[([^[\]]*)\]$/.exec(key) ?? [];
+    if (head === undefined || between === undefined || last === undefined) {
+      if (!FORBIDDEN_NAME_SEGMENTS.has(key)) root[key] = value;
       continue;
     }
+    const parents = [head, ...(between.match(/\[[^[\]]*\]/g) ?? []).map((bracket) => bracket.slice(1, -1))];
+    if ([...parents, last].some((segment) => FORBIDDEN_NAME_SEGMENTS.has(segment))) continue;
     let node = root;
-    for (let i = 0; i < path.length - 1; i++) {
-      const segment = path[i]!;
+    for (const segment of parents) {
       const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
       if (!existing || typeof existing !== 'object' || existing instanceof Blob) node[segment] = bare();
       node = node[segment] as Record<string, unknown>;
     }
-    const last = path[path.length - 1]!;
     if (last === '') {
       // `a[]` inside a nested path: append.
       const list = Object.keys(node).length;

@@ -15,5 +15,5 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return (path.match(/\{[^}]+\}/g) ?? []).map((braced) => braced.slice(1, -1));
 }

@@ -210,8 +210,7 @@ export function inspectInput(value: unknown): InputInspection {
   };
   // A stack, not recursion: a deeply nested body cannot overflow it (children pushed last-first, so fields come in order).
   const stack: Step[] = [{ node: value, key: null, parent: null }];
-  while (stack.length) {
-    const step = stack.pop()!;
+  for (let step = stack.pop(); step; step = stack.pop()) {
     const { node } = step;
     if (typeof node === 'string') {
       const problem = textProblem(node);
@@ -223,9 +222,7 @@ export function inspectInput(value: unknown): InputInspection {
     } else if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], key: String(index), parent: step });
     } else if (node && typeof node === 'object') {
-      const keys = Object.keys(node);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index]!;
+      for (const key of Object.keys(node).reverse()) {
         if (forbiddenKey === null && hasForbiddenSegment(key)) forbiddenKey = key;
         const child: Step = { node: (node as Record<string, unknown>)[key], key, parent: step };
         const problem = textProblem(key);

@@ -42,6 +42,14 @@ export const accountGet = defineRoute({
   }),
 });
 
+export const accountLoginBodySchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: optionalPasswordField.optional(),
+  /** Needed when the email or the password changes (a new name alone does not ask for it). */
+  current_password: z.string().max(200).optional(),
+});
+
 export const accountLogin = defineRoute({
   name: 'account.login',
   method: 'POST',
@@ -49,13 +57,7 @@ export const accountLogin = defineRoute({
   service: 'identity',
   access: ['manager', 'admin'],
   summary: 'Changes the caller’s name, email and (unless blank) password. A new email or password needs the current password; the old address is told of a new email, the account’s address of a new password.',
-  body: z.object({
-    name: nameField,
-    email: emailField,
-    password: optionalPasswordField.optional(),
-    /** Needed when the email or the password changes (a new name alone does not ask for it). */
-    current_password: z.string().max(200).optional(),
-  }),
+  body: accountLoginBodySchema,
   response: successSchema,
 });
 
@@ -100,6 +102,8 @@ export const accountLogo = defineRoute({
   response: z.object({ success: z.literal(true), message: z.string(), logo_url: z.string() }),
 });
 
+export const accountDepotUpdateBodySchema = z.object({ name: nameField, email: optionalEmailField.optional() });
+
 export const accountDepotUpdate = defineRoute({
   name: 'account.depot.update',
   method: 'POST',
@@ -109,7 +113,7 @@ export const accountDepotUpdate = defineRoute({
   tenant: { param: 'id' },
   summary: 'Edits a depot of the caller’s company: name and email.',
   params: z.object({ id: idParam }),
-  body: z.object({ name: nameField, email: optionalEmailField.optional() }),
+  body: accountDepotUpdateBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: accountDepotSchema }),
 });
 

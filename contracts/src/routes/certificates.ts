@@ -203,6 +203,14 @@ export const certificateHistory = defineRoute({
 /* ------------------------------------------------------------ admin panel */
 
 /** Admin: withdraws a passed enrolment's pass (reason, who and when kept); its certificate is revoked, the enrolment becomes failed. */
+export const withdrawPassBodySchema = z.object({
+  reason: z
+    .string({ error: CERTIFICATE_MESSAGES.withdrawReasonMissing })
+    .trim()
+    .min(1, CERTIFICATE_MESSAGES.withdrawReasonMissing)
+    .max(255, 'The reason may be at most 255 characters.'),
+});
+
 export const withdrawPass = defineRoute({
   name: 'certificates.withdrawPass',
   method: 'POST',
@@ -211,13 +219,7 @@ export const withdrawPass = defineRoute({
   access: ['admin'],
   summary: 'Withdraws a pass with a reason; its certificate is revoked (verify says so).',
   params: z.object({ id: idParam }),
-  body: z.object({
-    reason: z
-      .string({ error: CERTIFICATE_MESSAGES.withdrawReasonMissing })
-      .trim()
-      .min(1, CERTIFICATE_MESSAGES.withdrawReasonMissing)
-      .max(255, 'The reason may be at most 255 characters.'),
-  }),
+  body: withdrawPassBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: certificateSchema }),
 });
 

@@ -249,6 +249,8 @@ export const userEnrollments = defineRoute({
   response: z.object({ data: z.array(adminEnrollmentSchema) }),
 });
 
+export const manualPassBodySchema = z.object({ reason: z.string({ error: ENROLLING_MESSAGES.reasonRequired }).trim().min(3, ENROLLING_MESSAGES.reasonRequired).max(255) });
+
 export const manualPass = defineRoute({
   name: 'admin.enrollments.manualPass',
   method: 'POST',
@@ -257,7 +259,7 @@ export const manualPass = defineRoute({
   access: ['admin'],
   summary: 'Marks a non-passed enrolment passed (certificate code and expiry from today); the reason is kept with who and when.',
   params: z.object({ enrollmentId: idParam }),
-  body: z.object({ reason: z.string({ error: ENROLLING_MESSAGES.reasonRequired }).trim().min(3, ENROLLING_MESSAGES.reasonRequired).max(255) }),
+  body: manualPassBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), data: adminEnrollmentSchema }),
 });
 

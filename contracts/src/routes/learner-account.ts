@@ -97,6 +97,8 @@ export const learnerSignInDetails = defineRoute({
   response: z.object({ success: z.literal(true), message: z.string(), email: z.string() }),
 });
 
+export const learnerSignInSetUpBodySchema = z.object({ email: emailField });
+
 export const learnerSignInSetUp = defineRoute({
   name: 'learnerAccount.signInSetUp',
   method: 'POST',
@@ -104,7 +106,7 @@ export const learnerSignInSetUp = defineRoute({
   service: 'identity',
   access: ['learner'],
   summary: 'A learner without a password: emails a link to this address; opening it sets the email and a password.',
-  body: z.object({ email: emailField }),
+  body: learnerSignInSetUpBodySchema,
   response: successSchema,
 });
 

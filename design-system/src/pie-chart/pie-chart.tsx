@@ -16,6 +16,13 @@ export interface PieChartProps {
 /** Brand-led defaults, distinguishable from each other and on white. */
 export const PIE_CHART_COLORS = ['#0b5563', '#f5a300', '#8796a5', '#15703d', '#b42318', '#1d4ed8', '#6d28d9'];
 
+/** The palette's colour for the slice at `index`, round again past the last. */
+function paletteColor(index: number): string {
+  const color = PIE_CHART_COLORS[index % PIE_CHART_COLORS.length];
+  if (color === undefined) throw new Error('PIE_CHART_COLORS is empty.');
+  return color;
+}
+
 /** "Title: A 3, B 5" — the name screen readers get for the drawing. */
 function summarise(title: string, slices: PieChartSlice[]): string {
   return `${title}: ${slices.map((slice) => `${slice.label} ${slice.value}`).join(', ')}`;
@@ -45,7 +52,7 @@ export function PieChart({ title, slices, size = 200 }: PieChartProps) {
 
   const colored = slices.map((slice, index) => ({
     ...slice,
-    color: slice.color ?? PIE_CHART_COLORS[index % PIE_CHART_COLORS.length]!,
+    color: slice.color ?? paletteColor(index),
   }));
   const drawn = colored.filter((slice) => slice.value > 0);
   const total = drawn.reduce((sum, slice) => sum + slice.value, 0);

@@ -62,7 +62,9 @@ export function SearchablePicker<Option extends { id: number }>({
   const matches = useApiQuery(`${queryKey}:${term}`, () => searchFor(term));
   const options = matches.status === 'success' ? matches.data : [];
   const isKnown = value === null || chosen?.id === value || options.some((o) => o.id === value);
-  const current = useApiQuery(isKnown || !findById ? null : `${queryKey}:id:${value}`, () => findById!(value!));
+  // A value set from outside that no search has shown is looked up by id, when the picker can.
+  const lookup = isKnown || !findById || value === null ? null : { id: value, find: findById };
+  const current = useApiQuery(lookup && `${queryKey}:id:${lookup.id}`, () => (lookup ? lookup.find(lookup.id) : Promise.resolve(null)));
   const selected = chosen?.id === value ? chosen : current.status === 'success' && current.data?.id === value ? current.data : null;
   const choices = selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options;
 

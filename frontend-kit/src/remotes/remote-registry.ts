@@ -6,8 +6,8 @@ import type { RemotePageComponent } from './remote-page-props';
 const manifestUrls = new Map<RemoteName, string>();
 const pageCache = new Map<string, Promise<RemotePageComponent>>();
 
-function toRemoteList(names: Iterable<RemoteName>) {
-  return [...names].map((name) => ({ name, entry: manifestUrls.get(name)! }));
+function toRemoteList(urls: Iterable<[RemoteName, string]>) {
+  return [...urls].map(([name, entry]) => ({ name, entry }));
 }
 
 /**
@@ -19,7 +19,7 @@ export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string
   for (const [name, url] of Object.entries(remotes) as [RemoteName, string][]) {
     manifestUrls.set(name, new URL(url, window.location.origin).href);
   }
-  registerRemotes(toRemoteList(manifestUrls.keys()));
+  registerRemotes(toRemoteList(manifestUrls));
 }
 
 /** Loads `<remote>/<module>` once; a failed load is forgotten so Retry tries again. */
@@ -41,5 +41,6 @@ export function loadRemotePage(remote: RemoteName, module: string): Promise<Remo
 /** Before a retry: drop the runtime's cached entry of that remote so its manifest is fetched again. */
 export function resetRemote(remote: RemoteName): void {
   for (const key of pageCache.keys()) if (key.startsWith(`${remote}/`)) pageCache.delete(key);
-  if (manifestUrls.has(remote)) registerRemotes(toRemoteList([remote]), { force: true });
+  const entry = manifestUrls.get(remote);
+  if (entry !== undefined) registerRemotes(toRemoteList([[remote, entry]]), { force: true });
 }

@@ -32,7 +32,7 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
       const courseIds = [...new Set([...byUser.values()].flat())];
       const courses = courseIds.length ? await catalogue().coursesByIds(courseIds) : [];
       const names = new Map(courses.map((c) => [c.id, c.name]));
-      return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }));
+      return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => names.get(id) ?? []) }));
     },
     learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
     countEnrollmentsOf: ({ userIds = [], companyIds = [] }) => countEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),

@@ -42,7 +42,7 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'sendCertificate'] });
       if (!company) return { sendCertificate: false, managerEmails: [] };
       const managers = await em.find(User, { companyId, role: 'manager', email: { $ne: null } }, { fields: ['id', 'email'] });
-      return { sendCertificate: company.sendCertificate, managerEmails: managers.map((m) => m.email!).filter((e) => e.length > 0) };
+      return { sendCertificate: company.sendCertificate, managerEmails: managers.flatMap((m) => (m.email ? [m.email] : [])) };
     },
     async companyByEmail(email) {
       const address = email.trim().toLowerCase();

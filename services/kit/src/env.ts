@@ -150,8 +150,9 @@ export function contentOriginFor(env: Pick<Env, 'contentOriginUrl'>, requestUrl:
   } catch {
     return env.contentOriginUrl;
   }
-  if (!(content.hostname in LOOPBACK_TWIN) || !(pageHost in LOOPBACK_TWIN)) return env.contentOriginUrl;
-  content.hostname = LOOPBACK_TWIN[pageHost]!;
+  const twin = Object.hasOwn(LOOPBACK_TWIN, content.hostname) && Object.hasOwn(LOOPBACK_TWIN, pageHost) ? LOOPBACK_TWIN[pageHost] : undefined;
+  if (twin === undefined) return env.contentOriginUrl;
+  content.hostname = twin;
   return content.origin;
 }
 

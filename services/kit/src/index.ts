@@ -13,3 +13,4 @@ export * from './images';
 export * from './ports';
 export * from './scorm';
 export * from './service';
+export * from './single';

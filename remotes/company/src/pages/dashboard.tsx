@@ -8,9 +8,10 @@ import '../modules/dashboard/dashboard.css';
 /** The company Dashboard (spec §2): organisation, progress chart, stat panels and courses table. */
 export default function Dashboard({ session, api }: RemotePageProps) {
   const companyId = session?.company_id ?? null;
-  const query = useApiQuery(companyId === null ? null : String(companyId), () =>
-    api.call(companyDashboard, { params: { companyId: companyId! } }),
-  );
+  const query = useApiQuery(companyId === null ? null : String(companyId), async () => {
+    if (companyId === null) throw new Error('The dashboard loads only for a session with a company.');
+    return api.call(companyDashboard, { params: { companyId } });
+  });
 
   const settings = useSiteSettings();
   const organisationName = query.status === 'success' ? query.data.organisation.name : session?.company_name;

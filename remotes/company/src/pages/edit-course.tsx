@@ -104,7 +104,8 @@ function EditCourseForm({
         {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />}
         <ul className="bridging-activities">
           {rows.fields.map((field, index) => {
-            const activity = activities[index]!;
+            const activity = activities[index];
+            if (!activity) throw new Error(`Bridging-activity row ${index} has no activity: the rows are made from the activities.`);
             return (
               <li key={field.id} className="bridging-activity" data-testid="bridging-activity">
                 <div className="bridging-activity__header">

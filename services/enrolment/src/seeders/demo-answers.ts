@@ -29,7 +29,8 @@ const timeOfDay = (at: Date) => `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes
 /** 1.2 answers: `answers[i]` is the letter given (or a partial-credit result where `results` says). */
 function manualHandlingAnswers(start: Date, answers: string[], results: (string | undefined)[] = []): RecordedInteraction[] {
   return answers.map((given, i) => {
-    const question = MANUAL_HANDLING[i]!;
+    const question = MANUAL_HANDLING[i];
+    if (!question) throw new Error(`Demo answer ${i + 1} has no manual-handling question.`);
     return {
       id: question.id,
       type: 'choice',
@@ -45,7 +46,8 @@ function manualHandlingAnswers(start: Date, answers: string[], results: (string 
 
 function fireSafetyAnswers(start: Date, answers: string[], results: (string | undefined)[] = []): RecordedInteraction[] {
   return answers.map((given, i) => {
-    const question = FIRE_SAFETY[i]!;
+    const question = FIRE_SAFETY[i];
+    if (!question) throw new Error(`Demo answer ${i + 1} has no fire-safety question.`);
     return {
       id: question.id,
       type: question.type,

@@ -70,13 +70,15 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   await seedDemoAnswers(em, enrolments, courses);
   // Each passed demo enrolment holds its certificate, verifiable by its printed code.
   for (const { enrollment, code } of certified) {
+    const issuedAt = enrollment.passedAt;
+    if (!issuedAt) throw new Error(`Demo enrolment ${enrollment.id} is certified but has no pass date.`);
     em.create(CertificateRecord, {
       code,
       enrollmentId: enrollment.id,
       userId: enrollment.userId,
       courseId: enrollment.courseId,
       companyId: enrollment.companyId,
-      issuedAt: enrollment.passedAt!,
+      issuedAt,
       expiresAt: enrollment.expiresAt ?? null,
       revokedAt: null,
       revokedReason: null,
@@ -84,8 +86,8 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       revokedBy: null,
       supersededBy: null,
       supersededAt: null,
-      createdAt: enrollment.passedAt!,
-      updatedAt: enrollment.passedAt!,
+      createdAt: issuedAt,
+      updatedAt: issuedAt,
     });
   }
   await em.flush();
@@ -93,15 +95,14 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   // The ledger: two shop orders (each with its invoice), then the enrolments they paid for; every
   // row carries the balance after it, and the balance is the ledger's sum (40).
   const finalBalance = 40;
-  const orders = [
-    { orderId: 'DEMO-ORDER-1001', credits: finalBalance - 15 + spent, amountMinor: (finalBalance - 15 + spent) * 1500, daysAgo: 500 },
-    { orderId: 'DEMO-ORDER-1002', credits: 15, amountMinor: 15 * 1500, daysAgo: 3 },
-  ];
+  const firstOrder = { orderId: 'DEMO-ORDER-1001', credits: finalBalance - 15 + spent, amountMinor: (finalBalance - 15 + spent) * 1500, daysAgo: 500 };
+  const secondOrder = { orderId: 'DEMO-ORDER-1002', credits: 15, amountMinor: 15 * 1500, daysAgo: 3 };
+  const orders = [firstOrder, secondOrder];
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const movements = [
-    { ...orders[0]!, kind: 'purchase' as const, createdAt: at(orders[0]!.daysAgo) },
+    { ...firstOrder, kind: 'purchase' as const, createdAt: at(firstOrder.daysAgo) },
     ...spends.map(({ enrollment, cost }) => ({ kind: 'enrolment' as const, delta: -cost, enrollmentId: enrollment.id, createdAt: enrollment.createdAt })),
-    { ...orders[1]!, kind: 'purchase' as const, createdAt: at(orders[1]!.daysAgo) },
+    { ...secondOrder, kind: 'purchase' as const, createdAt: at(secondOrder.daysAgo) },
   ]
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((m) => ('credits' in m ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrollmentId: null } : { ...m, orderId: null }));

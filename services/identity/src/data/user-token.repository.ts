@@ -24,10 +24,10 @@ export async function issueToken(em: Em, input: { userId: number; purpose: Token
  */
 export async function issueTokens(em: Em, input: { userIds: number[]; purpose: TokenPurpose; ttlMinutes: number; now: Date }): Promise<string[]> {
   const expiresAt = new Date(input.now.getTime() + input.ttlMinutes * 60 * 1000);
-  const tokens = input.userIds.map(() => randomToken(32));
-  const rows = input.userIds.map((userId, i) => ({ userId, purpose: input.purpose, tokenHash: hashToken(tokens[i]!), expiresAt, usedAt: null, createdAt: input.now }));
+  const issued = input.userIds.map((userId) => ({ userId, token: randomToken(32) }));
+  const rows = issued.map(({ userId, token }) => ({ userId, purpose: input.purpose, tokenHash: hashToken(token), expiresAt, usedAt: null, createdAt: input.now }));
   for (let i = 0; i < rows.length; i += 500) await em.insertMany(UserToken, rows.slice(i, i + 500));
-  return tokens;
+  return issued.map(({ token }) => token);
 }
 
 /** The token's row when it is of this purpose, unused and unexpired (it is not used up yet). */

@@ -48,8 +48,9 @@ export interface AttemptLimit {
 export async function secondsUntilAllowed(em: Em, limit: AttemptLimit, now: Date): Promise<number> {
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
   const recent = await em.find(AuthAttempt, { bucket: limit.bucket, createdAt: { $gt: since } }, { orderBy: { createdAt: 'desc' }, limit: limit.max, fields: ['createdAt'] });
-  if (recent.length < limit.max) return 0;
-  const oldestCounted = recent[recent.length - 1]!.createdAt.getTime();
+  // The max-th most recent attempt: without it the bucket has room.
+  const oldestCounted = recent.at(limit.max - 1)?.createdAt.getTime();
+  if (oldestCounted === undefined) return 0;
   return Math.max(1, Math.ceil((oldestCounted + limit.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 

@@ -59,7 +59,8 @@ export function preparedStatement(connection: RawConnection, sql: string): State
     cache.delete(sql);
   } else {
     statement = connection.prepare(sql);
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    const leastRecent = cache.size >= STATEMENT_CACHE_SIZE ? cache.keys().next() : undefined;
+    if (leastRecent && !leastRecent.done) cache.delete(leastRecent.value);
   }
   cache.set(sql, statement);
   return statement;

@@ -46,7 +46,9 @@ function multiValueQuery(c: AppContext): Record<string, string | string[]> {
   const result = Object.create(null) as Record<string, string | string[]>;
   for (const [key, values] of Object.entries(all)) {
     const cleanKey = key.endsWith('[]') ? key.slice(0, -2) : key;
-    result[cleanKey] = values.length > 1 || key.endsWith('[]') ? values : values[0]!;
+    const [first] = values;
+    if (first === undefined) continue; // Hono lists only the keys the query has, each with its values.
+    result[cleanKey] = values.length > 1 || key.endsWith('[]') ? values : first;
   }
   return result;
 }
@@ -74,22 +76,27 @@ export interface RouteOptions {
 
 export function routeOptionsOf(route: AnyRoute): Readonly<RouteOptions> {
   const own = <K extends keyof AnyRoute>(key: K): AnyRoute[K] | undefined => (Object.hasOwn(route, key) ? route[key] : undefined);
+  const required = <K extends 'name' | 'method' | 'response'>(key: K): AnyRoute[K] => {
+    const value = own(key);
+    if (value === undefined) throw new Error(`Route ${String(own('name'))} declares no ${key}.`);
+    return value;
+  };
   const tenant = own('tenant') as Record<string, unknown> | undefined;
-  const tenantIn = tenant && Object.hasOwn(tenant, 'param') ? 'param' : tenant && Object.hasOwn(tenant, 'body') ? 'body' : undefined;
+  const tenantIn = !tenant ? undefined : Object.hasOwn(tenant, 'param') ? 'param' : Object.hasOwn(tenant, 'body') ? 'body' : undefined;
   const access = own('access');
   if (access === undefined || (access !== 'public' && access !== 'signed-in' && !Array.isArray(access))) throw new Error(`Route ${String(own('name'))} declares no access.`);
   const options: RouteOptions = Object.assign(Object.create(null) as RouteOptions, {
-    name: own('name')!,
-    method: own('method')!,
+    name: required('name'),
+    method: required('method'),
     access,
     xsrf: own('xsrf'),
-    tenant: tenantIn ? { in: tenantIn, name: String(tenant![tenantIn]) } : undefined,
+    tenant: tenant && tenantIn ? { in: tenantIn, name: String(tenant[tenantIn]) } : undefined,
     params: own('params'),
     query: own('query'),
     body: own('body'),
     bodyType: own('bodyType'),
     bodyLimit: own('bodyLimit'),
-    response: own('response')!,
+    response: required('response'),
     responseType: own('responseType'),
   });
   return Object.freeze(options);

@@ -51,7 +51,7 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-const mediaTypeOf = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+const mediaTypeOf = (contentType: string) => (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
 const isJson = (type: string) => type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 const isForm = (type: string) => type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
 

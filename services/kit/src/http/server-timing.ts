@@ -21,8 +21,8 @@ export class StageTimer {
 export function parseServerTiming(header: string | null): Record<string, number> {
   const stages: Record<string, number> = {};
   for (const part of (header ?? '').split(',')) {
-    const match = /^\s*([\w-]+)\s*;\s*dur=([\d.]+)/.exec(part);
-    if (match) stages[match[1]!] = (stages[match[1]!] ?? 0) + Number(match[2]);
+    const [, name, duration] = /^\s*([\w-]+)\s*;\s*dur=([\d.]+)/.exec(part) ?? [];
+    if (name && duration) stages[name] = (stages[name] ?? 0) + Number(duration);
   }
   return stages;
 }

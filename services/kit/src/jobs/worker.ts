@@ -187,7 +187,9 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function runReserved(job: IJob, workerId: string): Promise<void> {
-    const definition = definitions.get(job.name)!;
+    const definition = definitions.get(job.name);
+    // Only rows named by a definition are reserved (see reserve's `name IN`).
+    if (!definition) throw new Error(`Job ${job.id} is named "${job.name}", which this worker does not define.`);
     const limit = definition.maxAttempts ?? maxAttempts;
     const em = options.orm.em.fork();
     if (job.attempts > limit) {

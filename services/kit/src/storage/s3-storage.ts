@@ -51,7 +51,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     putStream: async (key, body) => upload(key, body),
     async get(key) {
       const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-      return Buffer.from(await answer.Body!.transformToByteArray());
+      if (!answer.Body) throw new Error(`S3 answered GetObject for ${key} without a body.`);
+      return Buffer.from(await answer.Body.transformToByteArray());
     },
     async stat(key) {
       try {

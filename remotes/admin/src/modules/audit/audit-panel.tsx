@@ -23,9 +23,11 @@ const idFilter = (value: string | null) => (value && /^[1-9][0-9]*$/.test(value)
 export function AuditPanel({ api }: { api: ApiClient }) {
   const address = useListAddress({ sortable: AUDIT_SORTABLE });
   const [params] = useSearchParams();
+  const actorId = idFilter(params.get('actor_id'));
+  const companyId = idFilter(params.get('company_id'));
   const filters = {
-    ...(idFilter(params.get('actor_id')) ? { actor_id: idFilter(params.get('actor_id'))! } : {}),
-    ...(idFilter(params.get('company_id')) ? { company_id: idFilter(params.get('company_id'))! } : {}),
+    ...(actorId ? { actor_id: actorId } : {}),
+    ...(companyId ? { company_id: companyId } : {}),
     ...((AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? { action: params.get('action') as AuditAction } : {}),
   };
   const list = useApiQuery(`audit:${address.key}:${JSON.stringify(filters)}`, () => api.call(auditList, { query: { ...address.query, ...filters } }));

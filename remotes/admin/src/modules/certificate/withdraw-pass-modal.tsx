@@ -1,5 +1,5 @@
 import { CERTIFICATE_MESSAGES, type ApiClient } from '@portal/contracts';
-import { withdrawPass } from '@portal/contracts/schemas';
+import { withdrawPass, withdrawPassBodySchema } from '@portal/contracts/schemas';
 import { ReasonModal } from '../admin-ui/reason-modal';
 
 /**
@@ -18,9 +18,10 @@ export function WithdrawPassModal({ api, enrollment, onClose, onWithdrawn }: {
       title="Withdraw pass"
       confirmLabel="Withdraw pass"
       danger
-      schema={withdrawPass.body!}
+      schema={withdrawPassBodySchema}
       submit={async (values) => {
-        const response = await api.call(withdrawPass, { params: { id: enrollment!.id }, body: values });
+        if (!enrollment) throw new Error('The withdraw-pass modal submits only while it is open on an enrolment.');
+        const response = await api.call(withdrawPass, { params: { id: enrollment.id }, body: values });
         return response.message || CERTIFICATE_MESSAGES.passWithdrawn;
       }}
       failureText="The pass could not be withdrawn."

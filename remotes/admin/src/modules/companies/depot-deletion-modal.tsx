@@ -17,11 +17,13 @@ export function DepotDeletionModal({ api, companyId, depot, onClose, onDone }: {
 }) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const preview = useApiQuery(depot ? `depot-preview:${depot.id}` : null, () =>
-    api.call(depotDeletionPreview, { params: { companyId, depotId: depot!.id } }),
-  );
+  const preview = useApiQuery(depot ? `depot-preview:${depot.id}` : null, async () => {
+    if (!depot) throw new Error('The deletion preview loads only while the modal is open on a depot.');
+    return api.call(depotDeletionPreview, { params: { companyId, depotId: depot.id } });
+  });
   const counts = preview.status === 'success' ? preview.data : null;
-  const canMove = !!counts?.parent && counts.learners + counts.enrollments > 0;
+  /** Where Move takes the learners: the parent company, offered only when the depot holds someone to move. */
+  const moveTarget = counts?.parent && counts.learners + counts.enrollments > 0 ? counts.parent : null;
 
   async function run(moveToParent: boolean) {
     if (!depot) return;
@@ -49,9 +51,9 @@ export function DepotDeletionModal({ api, companyId, depot, onClose, onDone }: {
           <Button variant="secondary" disabled={isBusy} onClick={onClose}>
             Cancel
           </Button>
-          {canMove ? (
+          {moveTarget ? (
             <Button variant="secondary" disabled={isBusy} onClick={() => void run(true)}>
-              Move learners to {counts.parent!.name}
+              Move learners to {moveTarget.name}
             </Button>
           ) : null}
           <Button variant="danger" loading={isBusy} disabled={preview.status === 'loading'} onClick={() => void run(false)}>
@@ -70,10 +72,10 @@ export function DepotDeletionModal({ api, companyId, depot, onClose, onDone }: {
             This depot holds <strong>{countNoun(counts.learners, 'learner')}</strong>, {countNoun(counts.managers, 'manager')} and{' '}
             <strong>{countNoun(counts.enrollments, 'enrolment')}</strong>. Delete Depot deletes all of them.
           </p>
-          {canMove ? (
+          {moveTarget ? (
             <p>
-              <strong>Move learners to {counts.parent!.name}</strong> keeps the learners, their enrolments, certificates and the depot’s remaining credits in{' '}
-              {counts.parent!.name}, then deletes the depot.
+              <strong>Move learners to {moveTarget.name}</strong> keeps the learners, their enrolments, certificates and the depot’s remaining credits in{' '}
+              {moveTarget.name}, then deletes the depot.
             </p>
           ) : null}
         </div>

@@ -202,7 +202,7 @@ function FailedList({ api }: { api: ApiClient }) {
         deletion={deletion}
         confirmation={<p>Delete failed job {deletion.toDelete?.id} ({deletion.toDelete?.name}) for good? It will never run. This can not be undone.</p>}
       />
-      <ConfirmModal open={toRetry !== null} title="Retry failed job" confirmLabel="Retry job" isBusy={isBusy} onClose={() => setToRetry(null)} onConfirm={() => void act(() => api.call(adminFailedJobRetry, { params: { failedJobId: toRetry!.id } }))}>
+      <ConfirmModal open={toRetry !== null} title="Retry failed job" confirmLabel="Retry job" isBusy={isBusy} onClose={() => setToRetry(null)} onConfirm={() => toRetry && void act(() => api.call(adminFailedJobRetry, { params: { failedJobId: toRetry.id } }))}>
         <p>Put failed job {toRetry?.id} ({toRetry?.name}) back in the queue with fresh tries? It runs again as soon as a worker is free.</p>
       </ConfirmModal>
       <ConfirmModal

@@ -13,7 +13,7 @@ import {
   type AdminEnrollment,
   type ApiClient,
 } from '@portal/contracts';
-import { manualPass } from '@portal/contracts/schemas';
+import { manualPass, manualPassBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { AnswersModal, applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
@@ -106,9 +106,10 @@ function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClien
       open={enrollment !== null}
       title="Mark as passed"
       confirmLabel="Mark as passed"
-      schema={manualPass.body!}
+      schema={manualPassBodySchema}
       submit={async (values) => {
-        const response = await api.call(manualPass, { params: { enrollmentId: enrollment!.id }, body: values });
+        if (!enrollment) throw new Error('The manual-pass modal submits only while it is open on an enrolment.');
+        const response = await api.call(manualPass, { params: { enrollmentId: enrollment.id }, body: values });
         return response.message || ENROLLING_MESSAGES.markedPassed;
       }}
       failureText="The enrolment could not be marked as passed."

@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountDepotDelete, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
-import { accountDepotUpdate } from '@portal/contracts/schemas';
+import { accountDepotUpdate, accountDepotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, ButtonLink, Card, Modal, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
 import { DepotDeletionPreview, useDepotMoveTarget } from './depot-deletion-preview';
 
-const schema = accountDepotUpdate.body!;
+const schema = accountDepotUpdateBodySchema;
 type Values = z.input<typeof schema>;
 
 /** Edit depot (POST /account/depot/{id}) and the delete-depot modal of spec §2. */

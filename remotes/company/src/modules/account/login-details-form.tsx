@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountPasswordLink, type ApiClient } from '@portal/contracts';
-import { accountLogin } from '@portal/contracts/schemas';
+import { accountLogin, accountLoginBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
 
-const schema = accountLogin.body!;
+const schema = accountLoginBodySchema;
 type Values = z.input<typeof schema>;
 
 /**

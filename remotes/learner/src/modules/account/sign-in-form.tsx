@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { type ApiClient } from '@portal/contracts';
-import { learnerSignInDetails, learnerSignInSetUp } from '@portal/contracts/schemas';
+import { learnerSignInDetails, learnerSignInDetailsBodySchema, learnerSignInSetUp, learnerSignInSetUpBodySchema } from '@portal/contracts/schemas';
 import { applyServerErrors } from '@portal/frontend-kit';
 import { BoundField, SignInForm, type FormNotice } from '@portal/frontend-kit/forms';
 
-const detailsSchema = learnerSignInDetails.body!;
+const detailsSchema = learnerSignInDetailsBodySchema;
 type DetailsValues = z.input<typeof detailsSchema>;
 
 /** A learner with a password: a new email and/or a new password, proven by the current password. */
@@ -57,7 +57,7 @@ export function SignInDetailsForm({ api, email, onSaved }: { api: ApiClient; ema
   );
 }
 
-const setUpSchema = learnerSignInSetUp.body!;
+const setUpSchema = learnerSignInSetUpBodySchema;
 type SetUpValues = z.input<typeof setUpSchema>;
 
 /** A learner without a password: a link to the address they give lets them choose one (and proves the address). */

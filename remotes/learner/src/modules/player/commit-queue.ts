@@ -141,7 +141,8 @@ export class CommitQueue {
     // Oldest first: the device's order is the order they were made.
     const keys = new Map<QueuedCommit, number>();
     for (const item of this.items) keys.set(item, (await item.key) ?? Number.MAX_SAFE_INTEGER);
-    this.items.sort((a, b) => keys.get(a)! - keys.get(b)!);
+    const keyOf = (item: QueuedCommit) => keys.get(item) ?? Number.MAX_SAFE_INTEGER;
+    this.items.sort((a, b) => keyOf(a) - keyOf(b));
     if (count > 0) this.publish('syncing');
     return count;
   }
@@ -154,8 +155,7 @@ export class CommitQueue {
   }
 
   private async run(): Promise<void> {
-    while (this.items.length > 0) {
-      const item = this.items[0]!;
+    for (let item = this.items[0]; item; item = this.items[0]) {
       let outcome: SendOutcome;
       try {
         outcome = await this.send(item.entry.url, item.entry.body);

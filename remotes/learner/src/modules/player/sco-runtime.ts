@@ -34,9 +34,9 @@ export interface ScoRuntime {
  * every page the package reaches finds the same API (services/gateway/src/content-origin.ts).
  */
 export function shellFor(scoUrl: string): { shellUrl: string; href: string } {
-  const match = /^(.*?\/c\/[^/]+\/)(.*)$/.exec(scoUrl);
-  if (!match) throw new Error(`Not a content-origin address: ${scoUrl}`);
-  return { shellUrl: `${match[1]}__portal/sco.html`, href: match[2]! };
+  const [, base, href] = /^(.*?\/c\/[^/]+\/)(.*)$/.exec(scoUrl) ?? [];
+  if (base === undefined || href === undefined) throw new Error(`Not a content-origin address: ${scoUrl}`);
+  return { shellUrl: `${base}__portal/sco.html`, href };
 }
 
 const onlyStrings = (flat: Record<string, unknown>): Record<string, string> =>

@@ -51,7 +51,8 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
   const queue = commitQueue();
 
   const scos = shownLaunch.scos;
-  const current = scos[index]!;
+  const current = scos[index];
+  if (!current) throw new Error(`The launch has no SCO ${index + 1} (it has ${scos.length}).`);
   const isLast = index === scos.length - 1;
 
   /** Blanks the frame and waits until the SCO has unloaded (its unload handler calls LMSFinish). */
@@ -79,7 +80,8 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
   /** Opens the SCO's runtime and frame; the caller shows it (the first one is shown from the start). */
   const startSco = useCallback(
     (target: number, launch: LaunchData) => {
-      const sco = launch.scos[target]!;
+      const sco = launch.scos[target];
+      if (!sco) throw new Error(`The launch has no SCO ${target + 1} (it has ${launch.scos.length}).`);
       launchRef.current = launch;
       visitedRef.current.add(target);
       rememberLaunch(userId, enrollmentId, launch, target);
@@ -184,7 +186,8 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       const frame = frameRef.current;
       const message = shellMessage(event.data);
       if (!frame || event.source !== frame.contentWindow || (message !== 'exit' && message !== 'offline-ready')) return;
-      if (event.origin !== new URL(launchRef.current.scos[indexRef.current]!.url).origin) return;
+      const sco = launchRef.current.scos[indexRef.current];
+      if (!sco || event.origin !== new URL(sco.url).origin) return;
       // The attempt's files are on the device: a reload while offline may reopen it.
       if (message === 'offline-ready') return rememberContentKept(userId, enrollmentId, launchRef.current.attempt_id);
       if (phaseRef.current !== 'running') return;

@@ -31,7 +31,10 @@ async function ensureBridgingActivities(em: Em, companyId: number, courseId: num
   }
   const rows = missing.length ? await bridgingActivitiesOf(em, companyId, courseId, { refresh: true }) : existing;
   const byActivity = new Map(rows.map((b) => [b.courseActivityId, b]));
-  return activities.filter((a) => byActivity.has(a.id)).map((activity) => ({ activity, bridging: byActivity.get(activity.id)! }));
+  return activities.flatMap((activity) => {
+    const bridging = byActivity.get(activity.id);
+    return bridging ? [{ activity, bridging }] : [];
+  });
 }
 
 /** The calling company's bridging activities of a course, with its certificate expiry for the course. */
@@ -65,7 +68,10 @@ export async function saveCompanyCourse(deps: ServiceDeps, em: Em, principal: Pr
     else tx.create(CompanyCourse, { companyId, courseId: course.id, selected: false, validityPeriod: input.validity_period });
     const rows = await ownBridgingActivities(tx, companyId, course.id, ids);
     for (const activity of input.activities) {
-      tx.assign(rows.find((b) => b.id === activity.id)!, { description: activity.description, enabled: activity.enabled });
+      const row = rows.find((b) => b.id === activity.id);
+      // Checked above; gone only if deleted since.
+      if (!row) throw notFound('That bridging activity');
+      tx.assign(row, { description: activity.description, enabled: activity.enabled });
     }
   });
 }

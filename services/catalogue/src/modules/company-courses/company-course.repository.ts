@@ -17,7 +17,7 @@ export async function selectedCourseIds(em: Em, companyId: number): Promise<numb
 export async function companyValidityPeriods(em: Em, companyId: number, courseIds: number[]): Promise<Map<number, number>> {
   if (!courseIds.length) return new Map();
   const rows = await em.find(CompanyCourse, { companyId, courseId: { $in: courseIds }, validityPeriod: { $ne: null } });
-  return new Map(rows.map((r) => [r.courseId, r.validityPeriod!]));
+  return new Map(rows.flatMap((r) => (r.validityPeriod == null ? [] : [[r.courseId, r.validityPeriod] as const])));
 }
 
 export function findBridgingActivity(em: Em, id: number): Promise<IBridgingActivity | null> {

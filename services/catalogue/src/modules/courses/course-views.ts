@@ -1,5 +1,5 @@
 import type { CourseDetail, CourseSummary } from '@portal/contracts';
-import type { Em } from '@portal/service-kit';
+import { single, type Em } from '@portal/service-kit';
 import { categoriesByIds } from '../categories/category.repository';
 import { activitiesOfCourse } from '../activities/course-activity.repository';
 import type { ICourse } from './course.entity';
@@ -40,10 +40,10 @@ export async function toCourseSummaries(em: Em, courses: ICourse[]): Promise<Cou
 export async function loadCourseDetail(em: Em, courseId: number): Promise<CourseDetail | null> {
   const course = await findCourse(em, courseId);
   if (!course) return null;
-  const [summary] = await toCourseSummaries(em, [course]);
+  const summary = single(await toCourseSummaries(em, [course]), 'course summary');
   const activities = await activitiesOfCourse(em, courseId);
   return {
-    ...summary!,
+    ...summary,
     pass_mark: course.passMark ?? null,
     package_pass_mark: packagePassMark(readManifest(course.manifest)),
     activities: activities.map((a) => ({

@@ -22,13 +22,15 @@ export function courseRoutes(deps: ServiceDeps) {
     })
     .handle(createCourse, async ({ em, body }) => {
       const id = await saveCourse(deps, em, null, body);
-      const data = (await loadCourseDetail(em.fork(), id))!;
+      const data = await loadCourseDetail(em.fork(), id);
+      if (!data) throw new Error(`Course ${id} cannot be read back right after it was created.`);
       return { success: true as const, message: 'Course successfully created!', data, warnings: uploadWarnings(data, { hasNewPackage: true }) };
     })
     .handle(updateCourse, async ({ em, params, body }) => {
       if (!(await findCourse(em, params.id))) throw notFound('That course');
       await saveCourse(deps, em, params.id, body);
-      const data = (await loadCourseDetail(em.fork(), params.id))!;
+      const data = await loadCourseDetail(em.fork(), params.id);
+      if (!data) throw notFound('That course'); // deleted while it was being saved
       return { success: true as const, message: 'Course successfully saved!', data, warnings: uploadWarnings(data, { hasNewPackage: Boolean(body.file) }) };
     })
     .handle(deleteCourse, async ({ em, params }) => {

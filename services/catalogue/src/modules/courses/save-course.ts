@@ -80,7 +80,8 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
     if (own !== new Set(ids).size) throw validationError({ activities: ['An activity does not belong to this course.'] });
   }
   const { categoryIds, companyId } = await checkForm(deps, em, body);
-  const unpacked = body.file ? await unpackOrRefuse(body.file) : null;
+  const upload = body.file ? { fileName: body.file.name, unpacked: await unpackOrRefuse(body.file) } : null;
+  const unpacked = upload?.unpacked ?? null;
   const written: string[] = [];
   try {
     return await em.transactional(async (tx) => {
@@ -102,15 +103,16 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
 
       await setCourseCategories(tx, id, categoryIds);
 
-      if (unpacked) {
+      if (upload) {
+        const { unpacked: installed, fileName } = upload;
         written.push(packageFolder(id));
-        await installPackage(deps.storage, id, unpacked);
+        await installPackage(deps.storage, id, installed);
         tx.assign(course, {
           packagePath: packageFolder(id),
-          scormVersion: unpacked.manifest.version,
-          launchPath: launchPathOf(unpacked.manifest),
-          manifest: unpacked.manifest,
-          packageFileName: body.file!.name.slice(0, 255),
+          scormVersion: installed.manifest.version,
+          launchPath: launchPathOf(installed.manifest),
+          manifest: installed.manifest,
+          packageFileName: fileName.slice(0, 255),
         });
       }
       if (body.certificate) {
@@ -140,7 +142,8 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
             description: sanitiseDescription(input.description ?? ''),
             type: input.type,
           };
-          let activity = input.id ? current.find((a) => a.id === input.id)! : null;
+          // An id not of this course (possible only for a new course, which checks none) makes a new activity.
+          let activity = input.id ? (current.find((a) => a.id === input.id) ?? null) : null;
           if (activity) tx.assign(activity, { ...fieldsOf, code: fieldsOf.code ?? activity.code });
           else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() });
           await tx.flush();

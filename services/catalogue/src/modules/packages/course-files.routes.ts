@@ -39,12 +39,14 @@ export function courseFileRoutes(deps: ServiceDeps) {
       return notFound();
     }
     if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
-    if (segments[0]!.toLowerCase() === 'package') return notFound();
+    const [first, fileName] = [segments[0], segments.at(-1)];
+    if (first === undefined || fileName === undefined || first.toLowerCase() === 'package') return notFound();
     const key = `courses/${Number(c.req.param('courseId'))}/${segments.join('/')}`;
 
-    const headers: Record<string, string> = { 'Content-Type': contentTypeOf(key), 'Cache-Control': 'private, max-age=300' };
-    if (servedAsDownload(segments, headers['Content-Type']!)) {
-      headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(segments[segments.length - 1]!)}`;
+    const contentType = contentTypeOf(key);
+    const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=300' };
+    if (servedAsDownload(segments, contentType)) {
+      headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
     }
     // Streamed from storage with byte ranges and an ETag, wherever the files are kept.
     return (await storedFileResponse(deps.storage, key, c.req.raw, headers)) ?? notFound();

@@ -153,11 +153,11 @@ function sequencingOf(item: Node) {
  * the admin: "imsmanifest.xml is not valid XML (line 1): Start tag expected."
  */
 export function xmlProblem(parserMessage: string): string {
-  const firstLine = parserMessage.split('\n')[0]!.trim();
-  const located = /^(.*?):(\d+):[^:]*$/.exec(firstLine);
-  const what = (located ? located[1]! : firstLine).trim();
+  const firstLine = (parserMessage.split('\n', 1)[0] ?? '').trim();
+  const [, message, line] = /^(.*?):(\d+):[^:]*$/.exec(firstLine) ?? [];
+  const what = (message ?? firstLine).trim();
   const sentence = what ? `${what.charAt(0).toUpperCase()}${what.slice(1)}${/[.!?]$/.test(what) ? '' : '.'}` : 'It cannot be read.';
-  return `imsmanifest.xml is not valid XML${located ? ` (line ${located[2]})` : ''}: ${sentence}`;
+  return `imsmanifest.xml is not valid XML${line ? ` (line ${line})` : ''}: ${sentence}`;
 }
 
 /**
@@ -178,9 +178,9 @@ export function parseManifest(xml: string): ParsedManifest {
 
   const organizations = child(manifest, 'organizations');
   const orgs = children(organizations, 'organization');
-  if (orgs.length === 0) throw new ManifestError('imsmanifest.xml has no organization to launch.');
   const defaultId = attr(organizations, 'default')?.trim();
-  const organization = orgs.find((o) => attr(o, 'identifier') === defaultId) ?? orgs[0]!;
+  const organization = orgs.find((o) => attr(o, 'identifier') === defaultId) ?? orgs[0];
+  if (!organization) throw new ManifestError('imsmanifest.xml has no organization to launch.');
 
   const resourcesNode = child(manifest, 'resources');
   const resourcesBase = attr(resourcesNode, 'base');
@@ -197,13 +197,13 @@ export function parseManifest(xml: string): ParsedManifest {
       const ref = attr(item, 'identifierref');
       const resource = ref ? resources.get(ref) : undefined;
       const href = attr(resource, 'href');
-      if (resource && href) {
+      if (ref && resource && href) {
         const base = joinBase(resourcesBase, attr(resource, 'base') ?? '');
         const scormType = (attr(resource, 'scormtype') ?? '').toLowerCase();
         const { objectiveIds, scaledPassingScore } = version === '2004' ? sequencingOf(item) : { objectiveIds: [], scaledPassingScore: null };
         launchables.push({
-          identifier: attr(item, 'identifier') ?? ref!,
-          title: text(child(item, 'title')) ?? attr(item, 'identifier') ?? ref!,
+          identifier: attr(item, 'identifier') ?? ref,
+          title: text(child(item, 'title')) ?? attr(item, 'identifier') ?? ref,
           href: withParameters(joinBase(base || undefined, href.trim()), attr(item, 'parameters')),
           masteryScore: version === '1.2' ? parseNumber(text(child(item, 'masteryscore'))) : null,
           dataFromLms: text(child(item, 'datafromlms')),

@@ -45,12 +45,13 @@ export async function completeLearnerActivity(
   const activity = await enabledActivityOf(deps.catalogue, enrollment, input.activityId);
   const existing = (await completionsOf(em, enrollment.id)).get(activity.id);
   if (existing?.completedAt) return { activity, completion: existing, wasComplete: true };
-  const limits = [ACTIVITY_CODE_LIMITS.enrolment(enrollment.id), ACTIVITY_CODE_LIMITS.address(input.address)];
+  const enrolmentLimit = ACTIVITY_CODE_LIMITS.enrolment(enrollment.id);
+  const limits = [enrolmentLimit, ACTIVITY_CODE_LIMITS.address(input.address)];
   // Counted before the code is compared, so concurrent guesses cannot outrun the limit.
   const attempt = await countAttempt(em, limits, now, 'wrong activity codes');
   // The code is compared as typed, apart from the spaces around it (it is read off a sign).
   if (input.code.trim() !== String(activity.code)) throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
-  await attempt.succeeded([limits[0]!]);
+  await attempt.succeeded([enrolmentLimit]);
   const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;
   await em.flush();

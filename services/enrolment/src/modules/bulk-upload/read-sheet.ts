@@ -27,7 +27,7 @@ function cellText(cell: ExcelJS.Cell, isEmail = false): string {
   if (value == null) return '';
   if (typeof value === 'object' && 'hyperlink' in value) {
     const text = (typeof value.text === 'string' ? value.text : ((value.text as ExcelJS.CellRichTextValue | undefined)?.richText?.map((r) => r.text).join('') ?? '')).trim();
-    const mailto = /^mailto:/i.test(value.hyperlink) ? decodeURIComponent(value.hyperlink.replace(/^mailto:/i, '').split('?')[0]!).trim() : '';
+    const mailto = /^mailto:/i.test(value.hyperlink) ? decodeURIComponent(value.hyperlink.replace(/^mailto:/i, '').split('?', 1)[0] ?? '').trim() : '';
     return isEmail && mailto && !text.includes('@') ? mailto : text || mailto;
   }
   let text: string;

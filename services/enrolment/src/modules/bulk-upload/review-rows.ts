@@ -14,17 +14,17 @@ import type { SheetRow } from './read-sheet';
 export async function reviewRows(em: Em, deps: Pick<ServiceDeps, 'identity' | 'now'>, companyId: number, rows: SheetRow[], courseIds: number[]): Promise<BulkRow[]> {
   const checked = rows.map((row) => {
     const parsed = row.email === null ? null : emailField.safeParse(row.email);
-    return { row, email: parsed?.success ? parsed.data : null, badEmail: parsed ? !parsed.success : false };
+    return { row, email: parsed?.success ? parsed.data : null, badEmail: parsed?.success === false ? row.email : null };
   });
   const employees = await deps.identity.usersByEmails(companyId, [...new Set(checked.flatMap((c) => (c.email ? [c.email] : [])))]);
-  const byEmail = new Map(employees.map((u) => [u.email!.toLowerCase(), u]));
+  const byEmail = new Map(employees.flatMap((u) => (u.email === null ? [] : [[u.email.toLowerCase(), u] as const])));
   const open = courseIds.length && employees.length ? await openCourseIdsOf(em, employees.map((u) => u.id), courseIds, deps.now()) : new Map<number, number[]>();
 
   const seen = new Set<string>();
   return checked.map(({ row, email, badEmail }) => {
     const problems: string[] = [];
-    if (badEmail) problems.push(ENROLLING_MESSAGES.bulkBadEmail);
-    const key = email ?? (badEmail ? `bad:${row.email!.toLowerCase()}` : `name:${row.name.toLowerCase()}`);
+    if (badEmail !== null) problems.push(ENROLLING_MESSAGES.bulkBadEmail);
+    const key = email ?? (badEmail !== null ? `bad:${badEmail.toLowerCase()}` : `name:${row.name.toLowerCase()}`);
     const duplicate = seen.has(key);
     seen.add(key);
     if (duplicate) problems.push(ENROLLING_MESSAGES.bulkDuplicate);
@@ -40,7 +40,7 @@ export async function reviewRows(em: Em, deps: Pick<ServiceDeps, 'identity' | 'n
       existing_user_id: employee?.id ?? null,
       existing_user_name: employee?.name ?? null,
       enrolled_course_ids: enrolled,
-      ok: !badEmail && !duplicate,
+      ok: badEmail === null && !duplicate,
     };
   });
 }

@@ -11,13 +11,13 @@ export function newCertificateCode(): string {
   for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
   let text = '';
   for (let i = 0; i < 16; i++) {
-    text = CERTIFICATE_CODE_ALPHABET[Number(bits & 31n)]! + text;
+    text = CERTIFICATE_CODE_ALPHABET.charAt(Number(bits & 31n)) + text;
     bits >>= 5n;
   }
   return groupCode(text);
 }
 
-const groupCode = (text: string) => text.match(/.{1,4}/g)!.join('-');
+const groupCode = (text: string) => (text.match(/.{1,4}/g) ?? []).join('-');
 
 /**
  * A code as typed or scanned, in its stored form: upper case, spaces and dashes ignored, the

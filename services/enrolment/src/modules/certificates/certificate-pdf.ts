@@ -44,7 +44,7 @@ export const certificateDate = (date: Date) => date.toLocaleDateString('en-GB', 
 /** `{course} - {learner}.pdf`, kept to characters every file system and browser takes. */
 export function certificateFileName(face: Pick<CertificateFace, 'courseName' | 'learnerName'>): string {
   const letters: Record<string, string> = { Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', Đ: 'D', đ: 'd', ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Þ: 'Th', þ: 'th' };
-  const safe = (text: string) => text.replace(/[ŁłØøĐđßÆæŒœÞþ]/g, (ch) => letters[ch]!).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, ' ');
+  const safe = (text: string) => text.replace(/[ŁłØøĐđßÆæŒœÞþ]/g, (ch) => letters[ch] ?? ch).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, ' ');
   return `${safe(face.courseName) || 'Course'} - ${safe(face.learnerName) || 'Learner'}.pdf`.slice(0, 180);
 }
 

@@ -53,20 +53,22 @@ export function certificateZip(deps: Pick<ServiceDeps, 'identity' | 'catalogue' 
         };
       },
       async pull() {
-        if (next >= certificateIds.length) {
+        // `next` counts the ids read, not the certificates found: one deleted since the list was made is left out.
+        while (!batch.length && next < certificateIds.length) {
+          const ids = certificateIds.slice(next, next + ZIP_BATCH);
+          next += ids.length;
+          const rows = await deps.orm.em.fork().find(CertificateRecord, { id: { $in: ids } });
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          batch = ids.flatMap((id) => byId.get(id) ?? []);
+          if (batch.length) [names, background] = await Promise.all([namesFor(deps, batch), background === undefined ? backgroundOf(deps) : Promise.resolve(background)]);
+        }
+        const certificate = batch.shift();
+        if (!certificate) {
           zip.end();
           return;
         }
-        if (!batch.length) {
-          const ids = certificateIds.slice(next, next + ZIP_BATCH);
-          const rows = await deps.orm.em.fork().find(CertificateRecord, { id: { $in: ids } });
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          batch = ids.map((id) => byId.get(id)!).filter(Boolean);
-          [names, background] = await Promise.all([namesFor(deps, batch), background === undefined ? backgroundOf(deps) : Promise.resolve(background)]);
-        }
-        const certificate = batch.shift()!;
-        next++;
-        const face = faceOf(certificate, names!, deps.env.appUrl);
+        if (!names) throw new Error('The names of a certificate batch are read with the batch.');
+        const face = faceOf(certificate, names, deps.env.appUrl);
         let fileName = certificateFileName(face);
         if (used.has(fileName)) fileName = fileName.replace(/\.pdf$/, ` - ${certificate.code}.pdf`);
         used.add(fileName);
@@ -94,9 +96,9 @@ export function certificateRoutes(deps: ServiceDeps) {
       const owned = await em.find(Enrollment, { userId: principal.userId, courseId: params.courseId, status: 'passed' }, { orderBy: { passedAt: 'desc', id: 'desc' } });
       const chosen = body.enrollment_id === undefined ? owned : owned.filter((e) => e.id === body.enrollment_id);
       const certificates = await currentCertificatesOf(em, chosen.map((e) => e.id));
-      const enrollment = chosen.find((e) => certificates.has(e.id));
-      if (!enrollment) throw validationError({ email: [CERTIFICATE_MESSAGES.noCertificate] });
-      const certificate = certificates.get(enrollment.id)!;
+      // The newest chosen enrolment that has a certificate.
+      const certificate = chosen.map((e) => certificates.get(e.id)).find((found) => found !== undefined);
+      if (!certificate) throw validationError({ email: [CERTIFICATE_MESSAGES.noCertificate] });
       const { face, pdf, fileName } = await renderCertificate(deps, certificate);
       await deps.mailer.sendMany(
         body.email.map((to) => ({

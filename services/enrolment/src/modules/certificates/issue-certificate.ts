@@ -41,8 +41,9 @@ export async function issueCertificate(em: Em, deps: Deps, enrollment: IEnrollme
 
   const others = (await liveCertificatesOfPair(em, enrollment.userId, enrollment.courseId)).filter((c) => c.id !== certificate.id);
   const newer = others.filter((c) => c.issuedAt.getTime() > issuedAt.getTime());
-  if (newer.length) {
-    certificate.supersededBy = newer[newer.length - 1]!.id;
+  const newest = newer.at(-1);
+  if (newest) {
+    certificate.supersededBy = newest.id;
     certificate.supersededAt = now;
   }
   for (const older of others) {

@@ -1,7 +1,7 @@
 import { CREDIT_MESSAGES } from '@portal/contracts';
 import { validationError, type CreditActor, type Em, type IdentityPort } from '@portal/service-kit';
 import type { ICreditTransaction } from './credit.entity';
-import { enrolmentMovementsOf, lockCreditAccounts, moveCredits } from './credit.repository';
+import { enrolmentMovementsOf, lockCreditAccounts, moveCredits, openedAccountOf } from './credit.repository';
 
 /** One enrolment to pay for: already written (flushed) in the same transaction. */
 export interface EnrolmentCharge {
@@ -73,12 +73,13 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
     const ownShare = Math.min(charge.amount, (own?.balance ?? 0));
     const parentShare = charge.amount - ownShare;
     const common = { kind: charge.kind, enrollmentId: charge.enrollmentId, actor: input.actor, ...(input.at ? { createdAt: input.at } : {}) };
-    if (ownShare > 0) {
-      moveCredits(tx, own!, { ...common, delta: -ownShare, note: charge.kind === 're-enrolment' ? 'Re-enrolment' : null });
+    if (own && ownShare > 0) {
+      moveCredits(tx, own, { ...common, delta: -ownShare, note: charge.kind === 're-enrolment' ? 'Re-enrolment' : null });
       fromOwn += ownShare;
     }
     if (parentShare > 0) {
-      moveCredits(tx, parent!, { ...common, delta: -parentShare, counterpartyCompanyId: input.companyId, note: 'Enrolment for a depot' });
+      if (!parent) throw new Error('A charge beyond the company’s own credits needs its parent’s account (the balance check above).');
+      moveCredits(tx, parent, { ...common, delta: -parentShare, counterpartyCompanyId: input.companyId, note: 'Enrolment for a depot' });
       fromParent += parentShare;
     }
   }
@@ -100,7 +101,9 @@ export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[];
   const owed = new Map<string, { enrollmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
   for (const row of movements as ICreditTransaction[]) {
     const key = `${row.enrollmentId}:${row.companyId}`;
-    const entry = owed.get(key) ?? { enrollmentId: row.enrollmentId!, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
+    const { enrollmentId } = row;
+    if (enrollmentId == null) throw new Error(`Ledger row ${row.id} was read as an enrolment's movement but names no enrolment.`);
+    const entry = owed.get(key) ?? { enrollmentId, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
     entry.amount -= row.delta;
     if (row.kind !== 'refund' && row.counterpartyCompanyId != null) entry.counterpartyCompanyId = row.counterpartyCompanyId;
     owed.set(key, entry);
@@ -110,7 +113,7 @@ export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[];
   const accounts = await lockCreditAccounts(tx, refunds.map((entry) => entry.companyId), { open: true });
   let refunded = 0;
   for (const entry of refunds) {
-    moveCredits(tx, accounts.get(entry.companyId)!, {
+    moveCredits(tx, openedAccountOf(accounts, entry.companyId), {
       delta: entry.amount,
       kind: 'refund',
       enrollmentId: entry.enrollmentId,

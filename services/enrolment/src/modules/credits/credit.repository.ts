@@ -55,6 +55,13 @@ export async function lockCreditAccounts(tx: Em, companyIds: number[], options: 
   return new Map(accounts.map((a) => [a.companyId, a]));
 }
 
+/** One company's account of those `lockCreditAccounts(…, { open: true })` locked: that call opens every one it is asked for. */
+export function openedAccountOf(accounts: Map<number, ICreditAccount>, companyId: number): ICreditAccount {
+  const account = accounts.get(companyId);
+  if (!account) throw new Error(`Company ${companyId}'s credit account was neither found nor opened.`);
+  return account;
+}
+
 /** A company's account under a row lock until the transaction ends (null when it has none). */
 export async function lockCreditAccount(tx: Em, companyId: number): Promise<ICreditAccount | null> {
   return (await lockCreditAccounts(tx, [companyId])).get(companyId) ?? null;
@@ -122,7 +129,7 @@ export function moveCredits(tx: Em, account: ICreditAccount, entry: Omit<LedgerE
  */
 export async function changeCredits(em: Em, entry: LedgerEntry): Promise<ICreditTransaction> {
   return em.transactional(async (tx) => {
-    const account = (await lockCreditAccounts(tx, [entry.companyId], { open: true })).get(entry.companyId)!;
+    const account = openedAccountOf(await lockCreditAccounts(tx, [entry.companyId], { open: true }), entry.companyId);
     return moveCredits(tx, account, entry);
   });
 }

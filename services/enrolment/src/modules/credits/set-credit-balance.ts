@@ -1,5 +1,5 @@
 import type { AuditLog, CreditActor, Em } from '@portal/service-kit';
-import { lockCreditAccounts, moveCredits, SYSTEM_ACTOR } from './credit.repository';
+import { lockCreditAccounts, moveCredits, openedAccountOf, SYSTEM_ACTOR } from './credit.repository';
 
 /**
  * Sets a company's balance (an admin's change of credit_balance): the difference goes in the
@@ -7,7 +7,7 @@ import { lockCreditAccounts, moveCredits, SYSTEM_ACTOR } from './credit.reposito
  */
 export async function setCreditBalance(em: Em, companyId: number, balance: number, note: string, actor: CreditActor = SYSTEM_ACTOR, audit?: AuditLog): Promise<void> {
   await em.transactional(async (tx) => {
-    const account = (await lockCreditAccounts(tx, [companyId], { open: true })).get(companyId)!;
+    const account = openedAccountOf(await lockCreditAccounts(tx, [companyId], { open: true }), companyId);
     if (account.balance === balance) return;
     await audit?.record({ actor, action: 'credits.changed', companyId, subject: { type: 'company', id: companyId }, details: { kind: 'adjustment', from: account.balance, to: balance, reason: note } }, { em: tx });
     moveCredits(tx, account, { delta: balance - account.balance, kind: 'adjustment', note, actor });

@@ -1,6 +1,6 @@
 import { CREDIT_MESSAGES } from '@portal/contracts';
 import { validationError, type CreditActor, type Em, type IdentityPort } from '@portal/service-kit';
-import { lockCreditAccounts, moveCredits } from './credit.repository';
+import { lockCreditAccounts, moveCredits, openedAccountOf } from './credit.repository';
 
 export interface TransferInput {
   fromCompanyId: number;
@@ -21,8 +21,8 @@ export async function transferCredits(em: Em, identity: Pick<IdentityPort, 'comp
   if (!depot || depot.parentId !== input.fromCompanyId) throw validationError({ depot_id: [CREDIT_MESSAGES.notADepot] });
   return em.transactional(async (tx) => {
     const accounts = await lockCreditAccounts(tx, [input.fromCompanyId, input.depotId], { open: true });
-    const from = accounts.get(input.fromCompanyId)!;
-    const to = accounts.get(input.depotId)!;
+    const from = openedAccountOf(accounts, input.fromCompanyId);
+    const to = openedAccountOf(accounts, input.depotId);
     if (from.balance < input.amount) throw validationError({ amount: [CREDIT_MESSAGES.notEnoughToTransfer] });
     const note = input.reason ?? null;
     moveCredits(tx, from, { delta: -input.amount, kind: 'transfer', counterpartyCompanyId: to.companyId, actor: input.actor, note, createdAt: input.at });

@@ -83,7 +83,8 @@ export async function usableCourses(deps: Deps, companyId: number, courseIds: nu
     throw validationError({ [field]: [ANOTHER_COMPANYS_COURSE] });
   }
   const byId = new Map(courses.map((c) => [c.id, c]));
-  return { courses: ids.map((id) => byId.get(id)!), parentId: company.parentId };
+  // Every id has its course: the count was checked above.
+  return { courses: ids.flatMap((id) => byId.get(id) ?? []), parentId: company.parentId };
 }
 
 type Plan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
@@ -182,22 +183,27 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
       }
     }
     const ids = await insertEnrollments(tx, planned.map((p) => p.row), request.now);
+    const inserted = planned.map((p, i) => {
+      const enrollmentId = ids[i];
+      if (enrollmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
+      return { ...p, enrollmentId };
+    });
     const charges: EnrolmentCharge[] = request.force
       ? []
-      : planned.map((p, i) => ({ enrollmentId: ids[i]!, amount: p.course.creditCost, kind: p.reEnrolment ? 're-enrolment' : 'enrolment' }));
+      : inserted.map((p) => ({ enrollmentId: p.enrollmentId, amount: p.course.creditCost, kind: p.reEnrolment ? 're-enrolment' : 'enrolment' }));
     if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
     const charged = charges.length ? await chargeEnrolments(tx, { companyId: request.companyId, parentCompanyId: parentId, charges, actor: request.actor, errorField: fields.credits, at: request.now }) : null;
     // An existing learner who never got a welcome mail (e.g. made before it was queued with the
     // account) gets it with this enrolment.
     const existingEnrolled = [...new Set(planned.map((p) => p.user.id).filter((id) => existingIds.has(id)))];
     if (existingEnrolled.length) await deps.identity.sendMissingWelcomes(existingEnrolled, { transaction });
-    return { planned, ids, skipped, failed, learners, balanceAfter: charged?.balanceAfter ?? null };
+    return { planned: inserted, skipped, failed, learners, balanceAfter: charged?.balanceAfter ?? null };
   });
   const byId = new Map(written.learners.map((u) => [u.id, u]));
 
   const codes = new Map((await deps.identity.loginCodes(written.planned.map((p) => p.user.id))).map((c) => [c.userId, c.loginCode]));
-  const made: MadeEnrolment[] = written.planned.map((p, i) => ({
-    enrollmentId: written.ids[i]!,
+  const made: MadeEnrolment[] = written.planned.map((p) => ({
+    enrollmentId: p.enrollmentId,
     userId: p.user.id,
     learnerName: p.user.name,
     email: p.user.email,

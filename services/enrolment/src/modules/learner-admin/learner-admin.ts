@@ -2,7 +2,7 @@ import type { CreditActor, Em } from '@portal/service-kit';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { enrollmentIdsOf } from '../enrollments/enrollment.repository';
 import { ScoState, ScormLogEntry } from '../player/scorm.entity';
-import { lockCreditAccounts, moveCredits } from '../credits/credit.repository';
+import { lockCreditAccounts, moveCredits, openedAccountOf } from '../credits/credit.repository';
 
 /** What deleting these users and companies would remove (the same set as `removeEnrollmentsOf`). */
 export async function countEnrollmentsOf(em: Em, owners: { userIds: number[]; companyIds: number[] }): Promise<number> {
@@ -18,8 +18,8 @@ export async function moveCompanyRecords(em: Em, fromCompanyId: number, toCompan
   return em.transactional(async (tx) => {
     const movedEnrollments = await tx.nativeUpdate(Enrollment, { companyId: fromCompanyId }, { companyId: toCompanyId });
     const accounts = await lockCreditAccounts(tx, [fromCompanyId, toCompanyId], { open: true });
-    const from = accounts.get(fromCompanyId)!;
-    const to = accounts.get(toCompanyId)!;
+    const from = openedAccountOf(accounts, fromCompanyId);
+    const to = openedAccountOf(accounts, toCompanyId);
     const amount = Math.max(0, from.balance);
     if (amount > 0) {
       const note = 'Depot deleted: learners moved to the parent company';

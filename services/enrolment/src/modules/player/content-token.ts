@@ -30,10 +30,8 @@ export function signContentToken(secret: string, grant: { attemptId: number; cou
 
 /** The attempt and course a token grants, or null when it is forged, malformed or expired. */
 export function verifyContentToken(secret: string, token: string, now: Date): { attemptId: number; courseId: number } | null {
-  const match = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
-  const [, attemptId, courseId, expires, signature] = match;
-  if (!safeEqual(signature!, sign(secret, `${attemptId}.${courseId}.${expires}`))) return null;
+  const [, attemptId, courseId, expires, signature] = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+  if (signature === undefined || !safeEqual(signature, sign(secret, `${attemptId}.${courseId}.${expires}`))) return null;
   if (Number(expires) * 1000 <= now.getTime()) return null;
   return { attemptId: Number(attemptId), courseId: Number(courseId) };
 }

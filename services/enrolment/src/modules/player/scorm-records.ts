@@ -48,10 +48,12 @@ function collection(cmi: Record<string, unknown>, name: string): Map<number, Rec
   }
   const prefix = new RegExp(`^(?:cmi\\.)?${name}\\.(\\d+)\\.(.+)$`);
   for (const [key, value] of Object.entries(cmi)) {
-    const match = prefix.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const parts = match[2]!.split('.');
+    const [, indexText, path] = prefix.exec(key) ?? [];
+    if (indexText === undefined || path === undefined) continue;
+    const index = Number(indexText);
+    const parts = path.split('.');
+    const last = parts.at(-1);
+    if (last === undefined) continue; // split always answers one part at least
     // Never a path through `__proto__` and the like (the binding refuses such keys; this stays safe without it).
     if (parts.some((part) => FORBIDDEN_NAME_SEGMENTS.has(part))) continue;
     const entry = out.get(index) ?? (Object.create(null) as Record<string, unknown>);
@@ -60,7 +62,7 @@ function collection(cmi: Record<string, unknown>, name: string): Map<number, Rec
       const existing = Object.hasOwn(node, part) ? node[part] : undefined;
       node = (existing && typeof existing === 'object' ? existing : (node[part] = Object.create(null))) as Record<string, unknown>;
     });
-    node[parts.at(-1)!] = value;
+    node[last] = value;
     out.set(index, entry);
   }
   return out;

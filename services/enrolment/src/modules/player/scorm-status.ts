@@ -137,7 +137,8 @@ export function scoProgress(version: ScormVersion, reading: CommitReading, rules
   if (reading.successStatus === 'passed' || reading.successStatus === 'failed') return reading.successStatus;
   const completed = reading.completionStatus === 'completed';
   if (rules.scaledPassingScore !== null) {
-    const scaled = num(reading.scoreScaled) ?? (scorePercent(reading) === null ? null : scorePercent(reading)! / 100);
+    const percent = scorePercent(reading);
+    const scaled = num(reading.scoreScaled) ?? (percent === null ? null : percent / 100);
     if (scaled !== null) {
       if (scaled >= rules.scaledPassingScore) return 'passed';
       if (completed) return 'failed';

@@ -176,12 +176,12 @@ export async function storeCommit(
   const version: ScormVersion = pkg?.version ?? '2004';
   let reading: CommitReading = readCommit(version, input.cmi);
   // Refused whole before anything is written (the attempt still counts): the state saved before stays as it was.
-  const refusal = commitRefusal(reading, pkg ? pkg.scos.some((s) => s.identifier === input.sco) : false);
-  if (refusal || !pkg) {
+  const sco = pkg?.scos.find((s) => s.identifier === input.sco);
+  const refusal = commitRefusal(reading, sco !== undefined);
+  if (refusal || !pkg || !sco) {
     await recordAttemptRow(db.em(), limit, now, staleIds);
     throw refusal;
   }
-  const sco = pkg.scos.find((s) => s.identifier === input.sco)!;
   if (input.isFinal) reading = completeUntouchedSco(pkg.version, reading);
   const rules = { masteryScore: sco.masteryScore, scaledPassingScore: sco.scaledPassingScore, passMark: pkg.passMark };
   let progress: ScoProgress = scoProgress(pkg.version, reading, rules);
@@ -202,7 +202,7 @@ export async function storeCommit(
     await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
     const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
-    if (isStaleCommit(newest, input.attemptId, input.seq)) return { applied: false, superseded: newest!.attemptId > input.attemptId };
+    if (newest && isStaleCommit(newest, input.attemptId, input.seq)) return { applied: false, superseded: newest.attemptId > input.attemptId };
 
     await insertLogEntry(tx, {
       user_id: principal.userId,

@@ -3,7 +3,7 @@ import { DEFAULT_COMPANY_ID, type ShopOrder } from '@portal/contracts';
 import { validationError, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { enrollmentsOfPairs, isOpenEnrollment } from '../enrollments/enrollment.repository';
-import { lockCreditAccounts, moveCredits, SHOP_ACTOR } from '../credits/credit.repository';
+import { lockCreditAccounts, moveCredits, openedAccountOf, SHOP_ACTOR } from '../credits/credit.repository';
 import { Invoice, type IInvoice } from './invoice.entity';
 import { invoiceByOrderId } from './invoice.repository';
 
@@ -18,9 +18,12 @@ async function planOrder(deps: OrderDeps, order: ShopOrder): Promise<Plan> {
   if (order.kind === 'credits') {
     const company = order.company_id != null ? await deps.identity.companyById(order.company_id) : await deps.identity.companyByEmail(order.customer_email);
     if (!company) throw validationError({ [order.company_id != null ? 'company_id' : 'customer_email']: ['No company has that id or main account email.'] });
-    return { kind: 'credits', companyId: company.id, credits: order.credits! };
+    // The schema asks a credits order for its credits, a course order for its course_id or sku.
+    if (order.credits == null) throw validationError({ credits: ['A credits order names its credits.'] });
+    return { kind: 'credits', companyId: company.id, credits: order.credits };
   }
-  const course = order.course_id != null ? (await deps.catalogue.coursesByIds([order.course_id]))[0] : await deps.catalogue.courseBySku(order.sku!);
+  if (order.course_id == null && order.sku == null) throw validationError({ course_id: ['A course order names its course_id or sku.'] });
+  const course = order.course_id != null ? (await deps.catalogue.coursesByIds([order.course_id]))[0] : order.sku != null ? await deps.catalogue.courseBySku(order.sku) : null;
   if (!course) throw validationError({ [order.course_id != null ? 'course_id' : 'sku']: ['The shop sold a course the portal does not have.'] });
   return { kind: 'course', user: await purchasedLearner(deps, order), course: { id: course.id, name: course.name } };
 }
@@ -76,7 +79,7 @@ export async function recordShopOrder(em: Em, deps: OrderDeps, order: ShopOrder)
         // First, so a second delivery stops here on the unique order id before touching a balance.
         await tx.flush();
         if (plan.kind === 'credits') {
-          const account = (await lockCreditAccounts(tx, [plan.companyId], { open: true })).get(plan.companyId)!;
+          const account = openedAccountOf(await lockCreditAccounts(tx, [plan.companyId], { open: true }), plan.companyId);
           moveCredits(tx, account, { delta: plan.credits, kind: 'purchase', orderId: order.order_id, actor: SHOP_ACTOR, note: `Shop order ${order.order_id}`, createdAt: now });
         } else if (!(await enrollmentsOfPairs(tx, [plan.user.id], [plan.course.id])).some((e) => isOpenEnrollment(e, now))) {
           tx.create(Enrollment, { userId: plan.user.id, courseId: plan.course.id, companyId: plan.user.companyId, status: 'not_started', createdAt: now, updatedAt: now });

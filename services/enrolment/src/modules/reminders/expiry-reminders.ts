@@ -47,8 +47,9 @@ export async function dueReminders(em: Em, now: Date): Promise<DueReminder[]> {
   const sent = await em.find(SentReminder, { enrollmentId: { $in: candidates.map((e) => e.id) } });
   const sentKeys = new Set(sent.map((s) => `${s.enrollmentId}:${s.kind}`));
   return candidates.flatMap((enrollment) => {
-    if (latest.get(`${enrollment.userId}:${enrollment.courseId}`) !== enrollment.id) return [];
-    const kind = reminderKindFor(enrollment.expiresAt!, now);
+    // The query asked for an expiry date.
+    if (!enrollment.expiresAt || latest.get(`${enrollment.userId}:${enrollment.courseId}`) !== enrollment.id) return [];
+    const kind = reminderKindFor(enrollment.expiresAt, now);
     return kind && !sentKeys.has(`${enrollment.id}:${kind}`) ? [{ enrollment, kind }] : [];
   });
 }
@@ -88,7 +89,7 @@ export function reminderMails(input: { kind: ReminderKind; expiresAt: Date; cour
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /**
@@ -112,11 +113,11 @@ export async function sendExpiryReminders(deps: Deps & Pick<ServiceDeps, 'orm'>,
   const mails: MailMessage[] = [];
   for (const { enrollment, kind } of due) {
     const learner = userById.get(enrollment.userId);
-    if (!learner) continue;
+    if (!learner || !enrollment.expiresAt) continue;
     mails.push(
       ...reminderMails({
         kind,
-        expiresAt: enrollment.expiresAt!,
+        expiresAt: enrollment.expiresAt,
         courseId: enrollment.courseId,
         courseName: courseName.get(enrollment.courseId) ?? 'your course',
         learner,

@@ -16,10 +16,13 @@ const LOGO_TYPES: Record<string, { ext: string; contentType: string }> = {
 };
 
 export function logoUrlOf(company: ICompany): string | null {
-  if (!company.logoPath) return null;
+  return company.logoPath ? logoUrlFor(company.id, company.logoPath) : null;
+}
+
+function logoUrlFor(companyId: number, logoPath: string): string {
   // The stored key changes with every upload, so the address does too.
-  const version = company.logoPath.split('/').pop()!.split('.')[0];
-  return `/api/company/${company.id}/logo?v=${version}`;
+  const version = logoPath.split('/').at(-1)?.split('.')[0];
+  return `/api/company/${companyId}/logo?v=${version}`;
 }
 
 async function ownAccount(em: Em, principal: Principal) {
@@ -113,14 +116,15 @@ export async function uploadLogo(em: Em, storage: Storage, principal: Principal,
   if (clean.width > LOGO_MAX_PIXELS || clean.height > LOGO_MAX_PIXELS) {
     throw validationError({ logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${clean.width}x${clean.height}.`] });
   }
-  const type = LOGO_TYPES[clean.format === 'jpeg' ? 'jpg' : clean.format]!;
+  const type = LOGO_TYPES[clean.format === 'jpeg' ? 'jpg' : clean.format];
+  if (!type) throw new Error(`The logo came back re-encoded as ${clean.format}, a format it was not asked for.`);
   const company = await ownCompany(em, principal);
   const key = `logos/${company.id}/${randomToken(9)}.${type.ext}`;
   await storage.remove(`logos/${company.id}`);
   await storage.put(key, clean.bytes);
   company.logoPath = key;
   await em.flush();
-  return logoUrlOf(company)!;
+  return logoUrlFor(company.id, key);
 }
 
 export function logoContentType(key: string): string {

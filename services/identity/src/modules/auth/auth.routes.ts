@@ -46,7 +46,8 @@ export function authRoutes(deps: ServiceDeps) {
       const at = now();
       const account = body.login_code ? `code:${body.login_code.trim().toUpperCase()}` : `email:${(body.email ?? '').trim().toLowerCase()}`;
       const address = clientAddress(c, deps.env);
-      const limits = [LIMITS.signInAccountAddress(account, address), LIMITS.signInAddress(address)];
+      const accountLimit = LIMITS.signInAccountAddress(account, address);
+      const limits = [accountLimit, LIMITS.signInAddress(address)];
       if (body.login_code) limits.push(LIMITS.loginCodeAddress(address));
       // Counted before the password or code is checked, so concurrent guesses cannot outrun the limit.
       const attempt = await countAttempt(em, limits, at, 'sign-in attempts');
@@ -57,7 +58,7 @@ export function authRoutes(deps: ServiceDeps) {
         if (!(error instanceof AppError && error.code === 'unauthenticated')) await attempt.withdraw();
         throw error;
       }
-      await attempt.succeeded([limits[0]!]);
+      await attempt.succeeded([accountLimit]);
       return startSession(c, em, user, body.login_code ? 'login_code' : 'password');
     })
     .handle(logout, async ({ c, em }) => {

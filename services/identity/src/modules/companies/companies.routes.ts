@@ -1,12 +1,12 @@
 import { adminCompanies, COMPANY_MESSAGES, companyCreate, companyDelete, companyGet, companyOptions, companyUpdate, depotDelete, depotUpdate } from '@portal/contracts';
-import { auditActorOf, createServiceRouter, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
+import { auditActorOf, createServiceRouter, mapPage, single, type Em, type ServiceDeps } from '@portal/service-kit';
 import type { ICompany } from '../../data/company.entity';
 import { companyOptions as findCompanyOptions, depotsOf, listCompanies } from '../../data/company.repository';
 import { toAdminCompanies, toDepots } from './company-views';
 import { createCompanyAndUser, deleteCompanyTree, findCompanyOrFail, findDepotOrFail, updateCompany, updateDepot } from './manage-companies';
 
 export function companyRoutes(deps: ServiceDeps) {
-  const one = async (em: Em, company: ICompany) => (await toAdminCompanies(em, deps.enrolment, [company]))[0]!;
+  const one = async (em: Em, company: ICompany) => single(await toAdminCompanies(em, deps.enrolment, [company]), 'company view');
 
   return createServiceRouter(deps)
     .handle(adminCompanies, async ({ c, em, query }) => mapPage(await listCompanies(em, query, c.req.url), (companies) => toAdminCompanies(em, deps.enrolment, companies)))
@@ -34,7 +34,7 @@ export function companyRoutes(deps: ServiceDeps) {
     })
     .handle(depotUpdate, async ({ em, principal, params, body }) => {
       const depot = await updateDepot(em, deps.enrolment, principal, params.companyId, params.depotId, body);
-      return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: (await toDepots(deps.enrolment, [depot]))[0]! };
+      return { success: true as const, message: COMPANY_MESSAGES.depotUpdated, data: single(await toDepots(deps.enrolment, [depot]), 'depot view') };
     })
     .handle(depotDelete, async ({ em, principal, params }) => {
       const depot = await findDepotOrFail(em, params.companyId, params.depotId);

@@ -66,12 +66,17 @@ export async function createLearners(
       const taken = await takenEmails(em, [...seen]);
       const rows = candidates.filter((c) => !(c.email && taken.has(c.email)));
       const codes = await newLoginCodes(em, rows.length);
-      const ids = await em.transactional(async (tx) => {
-        const values = rows.map((row, i) => ({
+      const coded = rows.map((row, i) => {
+        const loginCode = codes[i];
+        if (loginCode === undefined) throw new Error(`newLoginCodes answered ${codes.length} codes for ${rows.length} learners.`);
+        return { ...row, loginCode };
+      });
+      const created = await em.transactional(async (tx) => {
+        const values = coded.map((row) => ({
           name: row.name,
           email: row.email,
           passwordHash: null,
-          loginCode: codes[i]!,
+          loginCode: row.loginCode,
           companyId,
           role: 'learner' as const,
           wpUser: options.purchased ?? false,
@@ -89,19 +94,23 @@ export async function createLearners(
             .execute<{ id: number; loginCode: string }[]>('all');
           for (const user of inserted) idByCode.set(user.loginCode, Number(user.id));
         }
-        return codes.map((code) => idByCode.get(code)!);
+        return coded.map((row) => {
+          const id = idByCode.get(row.loginCode);
+          if (id === undefined) throw new Error(`The learner inserted with login code ${row.loginCode} was not found right after.`);
+          return { ...row, id };
+        });
       });
       for (const candidate of candidates) {
         if (candidate.email && taken.has(candidate.email)) {
           results[candidate.index] = { ok: false, name: candidate.name, email: candidate.email, reason: USER_MESSAGES.emailTaken };
         }
       }
-      rows.forEach((row, i) => {
+      for (const row of created) {
         results[row.index] = {
           ok: true,
-          user: { id: ids[i]!, name: row.name, email: row.email, companyId, role: 'learner', purchasedAccount: options.purchased ?? false, loginCode: codes[i]! },
+          user: { id: row.id, name: row.name, email: row.email, companyId, role: 'learner', purchasedAccount: options.purchased ?? false, loginCode: row.loginCode },
         };
-      });
+      }
       return results as LearnerResult[];
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException) || attempt >= ATTEMPTS) throw error;

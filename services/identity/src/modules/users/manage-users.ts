@@ -1,5 +1,5 @@
 import { USER_MESSAGES, type ExistingLearnerInfo, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
-import { canActForCompany, forbidden, hashPassword, notFound, validationError, type Em, type EnrolmentPort, type IdentityPort, type Principal } from '@portal/service-kit';
+import { canActForCompany, forbidden, hashPassword, notFound, single, validationError, type Em, type EnrolmentPort, type IdentityPort, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import { User, type IUser } from '../../data/user.entity';
 import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from '../../data/user.repository';
@@ -22,7 +22,7 @@ export async function findUserOrFail(em: Em, id: number): Promise<IUser> {
 
 /** A fresh login code: 8 characters without look-alikes (0/O, 1/I), unique (the same generator as batches). */
 export async function generateLoginCode(em: Em): Promise<string> {
-  return (await newLoginCodes(em, 1))[0]!;
+  return single(await newLoginCodes(em, 1), 'login code');
 }
 
 /** The company and its depots, or a depot's parent and that parent's depots: the family a learner is "already an employee" in. */

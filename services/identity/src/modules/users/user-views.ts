@@ -1,5 +1,5 @@
 import type { AdminUser } from '@portal/contracts';
-import type { Em } from '@portal/service-kit';
+import { single, type Em } from '@portal/service-kit';
 import type { IUser } from '../../data/user.entity';
 import { companyNames } from '../../data/company.repository';
 
@@ -19,5 +19,5 @@ export async function toAdminUsers(em: Em, users: IUser[]): Promise<AdminUser[]>
 }
 
 export async function toAdminUser(em: Em, user: IUser): Promise<AdminUser> {
-  return (await toAdminUsers(em, [user]))[0]!;
+  return single(await toAdminUsers(em, [user]), 'user view');
 }
