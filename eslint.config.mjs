@@ -66,7 +66,14 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       // One import statement per module.
       'no-duplicate-imports': ['error', { includeExports: false }],
+      // Shipped code narrows or throws a clear error; `!` hides the case it assumes away.
+      '@typescript-eslint/no-non-null-assertion': 'error',
     },
+  },
+  {
+    // Tests, stories, the bench and e2e assert their own setup: a `!` there fails the test loudly.
+    files: ['**/*.{test,spec,stories}.{ts,tsx}', '**/test/**', '**/testing/**', 'bench/**', 'e2e/**', 'services/kit/src/storage/storage-contract.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -65,7 +65,7 @@ async function answerRows(em: Em, ids: number[]): Promise<{ rows: AnswerRow[]; a
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort(
     (a, b) =>
-      order.get(Number(a.enrollment_id))! - order.get(Number(b.enrollment_id))! ||
+      (order.get(Number(a.enrollment_id)) ?? 0) - (order.get(Number(b.enrollment_id)) ?? 0) ||
       Number(a.attempt_id) - Number(b.attempt_id) ||
       a.sco_identifier.localeCompare(b.sco_identifier) ||
       Number(a.position) - Number(b.position),

@@ -80,8 +80,8 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
     };
     readAhead(0);
     readAhead(EXPORT_CHUNK);
-    for (let i = 0; ahead.length; i += EXPORT_CHUNK) {
-      const rows = await ahead.shift()!;
+    for (let i = 0, next = ahead.shift(); next; i += EXPORT_CHUNK, next = ahead.shift()) {
+      const rows = await next;
       readAhead(i + 2 * EXPORT_CHUNK);
       encoder.start(rows.length);
       for (const r of rows) {

@@ -17,7 +17,8 @@ export function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.
   const closed = once(pass, 'close').catch(() => undefined);
   // The stream in front of exceljs's deflate is readable-stream 2's: no writableNeedDrain, its state's needDrain.
   const drained = async (stream: (Writable & { _writableState?: { needDrain?: boolean } }) | undefined) => {
-    while ((stream?.writableNeedDrain ?? stream?._writableState?.needDrain) && !stream?.destroyed && !pass.destroyed) await Promise.race([once(stream!, 'drain'), closed]);
+    if (!stream) return;
+    while ((stream.writableNeedDrain ?? stream._writableState?.needDrain) && !stream.destroyed && !pass.destroyed) await Promise.race([once(stream, 'drain'), closed]);
   };
   const sent = async (sheet: unknown) => {
     await new Promise((resolve) => setImmediate(resolve));

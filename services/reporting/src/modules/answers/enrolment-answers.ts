@@ -88,7 +88,8 @@ export async function readEnrolmentAnswers(em: Em, principal: Principal, enrollm
     repository.objectives(enrollmentId),
     repository.interactions(enrollmentId),
   ]);
-  const newestId = attempts.at(-1) ? Number(attempts.at(-1)!.id) : null;
+  const newest = attempts.at(-1);
+  const newestId = newest ? Number(newest.id) : null;
   const byAttempt = <T>(rows: T[], attemptOf: (row: T) => number | null) => {
     const out = new Map<number, T[]>();
     for (const row of rows) {

@@ -1,6 +1,6 @@
 import { preparedRead, whereContains, type Knex } from '@portal/service-kit';
 import { MAX_LISTED_IDS, unfiltered, type PageScope, type SearchMatch } from './page/page-request';
-import { enrolmentsOf, ReportingReader } from './page/reporting-reader';
+import { enrolmentsOf, oneOrUnion, ReportingReader } from './page/reporting-reader';
 
 export { PAGE_READING, type PageScope, type ReportingFilter, type SearchMatch, type SortRanks } from './page/page-request';
 export { pageIds } from './page/page-ids';
@@ -136,8 +136,8 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
     const users = found.flat();
     return {
       // An own learner without an enrolment here only lengthens the list: the count and the page also filter by company.
-      userIds: users.length > MAX_LISTED_IDS ? (sources.length === 1 ? sources[0]! : this.knex.unionAll(sources)) : users.map((r) => Number(r.user_id)),
-      courseIds: courses!.map((r) => Number(r.id)),
+      userIds: users.length > MAX_LISTED_IDS ? oneOrUnion(this.knex, sources) : users.map((r) => Number(r.user_id)),
+      courseIds: (courses ?? []).map((r) => Number(r.id)),
     };
   }
 

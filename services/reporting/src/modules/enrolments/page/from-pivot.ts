@@ -1,4 +1,4 @@
-import { ENROLMENT_SORTS, NOT_NULL_SORTS, PAGE_READING } from './page-request';
+import { ENROLMENT_SORTS, NOT_NULL_SORTS, PAGE_READING, sortColumn } from './page-request';
 import { following, mergeable, mergedWalk } from './merged-walk';
 import type { PageWay } from './page-way';
 
@@ -16,7 +16,7 @@ export const fromPivot: PageWay = {
   async read(reader, request) {
     const { sort, order, take, skip, perCompany } = request;
     if (!perCompany) return null;
-    const column = ENROLMENT_SORTS[sort]!;
+    const column = sortColumn(ENROLMENT_SORTS, sort);
     const total = [...perCompany.values()].reduce((sum, n) => sum + n, 0);
     const [largest, rows] = [...perCompany.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
     if (total === 0 || rows === 0) return null;

@@ -1,4 +1,4 @@
-import { USER_SORTS } from './page-request';
+import { USER_SORTS, sortColumn } from './page-request';
 import { countsPerLearner, rowsOfLearners } from './learner-rows';
 import { learnerSort } from './learner-walk';
 import type { PageWay } from './page-way';
@@ -16,7 +16,7 @@ export const learnerCounted: PageWay = {
   async read(reader, request) {
     const { knex } = reader;
     const { order, take, skip } = request;
-    const column = USER_SORTS[request.sort]!;
+    const column = sortColumn(USER_SORTS, request.sort);
     const running = knex
       .select(
         'p.user_id',

@@ -1,6 +1,6 @@
 import type { Knex } from '@portal/service-kit';
 import type { PageRequest, PageScope } from './page-request';
-import type { ReportingReader } from './reporting-reader';
+import { oneOrUnion, type ReportingReader } from './reporting-reader';
 
 /** A learner on the page, with their rows under the filter and the rows up to and including theirs. */
 export interface LearnerSpan {
@@ -15,7 +15,7 @@ export function countsPerLearner(reader: ReportingReader, scope: PageScope): Kne
   return reader.knex
     .select('c.user_id')
     .sum({ n: 'c.n' })
-    .from((perCompany.length === 1 ? perCompany[0]! : reader.knex.unionAll(perCompany)).as('c'))
+    .from((oneOrUnion(reader.knex, perCompany)).as('c'))
     .groupBy('c.user_id');
 }
 
@@ -40,7 +40,8 @@ export async function rowsOfLearners(reader: ReportingReader, request: Pick<Page
     byLearner.set(Number(row.user_id), list);
   }
   const ordered = learners.flatMap((l) => byLearner.get(l.user_id) ?? []);
-  const first = learners[0]!;
+  const [first] = learners;
+  if (!first) return [];
   const start = skip - (first.upto - first.n);
   return ordered.slice(start, start + take);
 }

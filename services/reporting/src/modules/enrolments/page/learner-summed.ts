@@ -1,4 +1,4 @@
-import { MAX_LISTED_IDS, USER_SORTS } from './page-request';
+import { MAX_LISTED_IDS, USER_SORTS, sortColumn } from './page-request';
 import { countsPerLearner, rowsOfLearners, type LearnerSpan } from './learner-rows';
 import { learnerSort } from './learner-walk';
 import type { PageWay } from './page-way';
@@ -15,7 +15,7 @@ export const learnerSummed: PageWay = {
   serves: (request, reader) => learnerSort(request.sort) && reader.mysql && !request.match && !request.filter.user,
   async read(reader, request) {
     const { companyIds, order, take, skip } = request;
-    const column = USER_SORTS[request.sort]!;
+    const column = sortColumn(USER_SORTS, request.sort);
     const inOrder = (moved: number[]) =>
       reader.rows<{ id: number }>(
         reader

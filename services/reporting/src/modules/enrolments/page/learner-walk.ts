@@ -1,6 +1,6 @@
 import type { ReportingSort } from '@portal/contracts';
 import type { Knex } from '@portal/service-kit';
-import { ENROLMENT_SORTS, MAX_LISTED_IDS, PAGE_READING, USER_SORTS, type Order, type PageScope } from './page-request';
+import { ENROLMENT_SORTS, MAX_LISTED_IDS, PAGE_READING, USER_SORTS, type Order, type PageScope, sortColumn } from './page-request';
 import type { ReportingReader } from './reporting-reader';
 import { rowsOfLearners, type LearnerSpan } from './learner-rows';
 import type { PageWay } from './page-way';
@@ -12,9 +12,15 @@ function learnerFollowing(column: string, order: Order, after: After) {
   return (w: Knex.QueryBuilder) => {
     if (order === 'asc') {
       if (after.k === null) w.where((tie) => tie.whereNull(column).where('u.id', '>', after.id)).orWhereNotNull(column);
-      else w.where(column, '>', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '>', after.id));
+      else {
+        const k = after.k;
+        w.where(column, '>', k).orWhere((tie) => tie.where(column, k).where('u.id', '>', after.id));
+      }
     } else if (after.k === null) w.whereNull(column).where('u.id', '<', after.id);
-    else w.where(column, '<', after.k).orWhere((tie) => tie.where(column, after.k!).where('u.id', '<', after.id)).orWhereNull(column);
+    else {
+      const k = after.k;
+      w.where(column, '<', k).orWhere((tie) => tie.where(column, k).where('u.id', '<', after.id)).orWhereNull(column);
+    }
   };
 }
 
@@ -51,7 +57,7 @@ export const learnerWalk: PageWay = {
   serves: (request) => learnerSort(request.sort) && !request.match && !request.filter.user && request.skip + request.take <= PAGE_READING.learnerWalkWindow,
   async read(reader, request) {
     const { order, take, skip } = request;
-    const column = USER_SORTS[request.sort]!;
+    const column = sortColumn(USER_SORTS, request.sort);
     // The first round reads as many learners as the page has rows (each has one at least, mostly); later rounds 4× more.
     let batch = Math.min(PAGE_READING.learnerBatch, skip + take);
     // The moved learners (usually none) are looked for while the first round of own learners is read (side by side on MySQL's pool).
@@ -75,7 +81,8 @@ export const learnerWalk: PageWay = {
       }
       if (candidates.length < batch) return rowsOfLearners(reader, page, learners);
       if (round >= PAGE_READING.learnerWalkRounds) return null;
-      const last = candidates[candidates.length - 1]!;
+      const last = candidates.at(-1);
+      if (!last) return rowsOfLearners(reader, page, learners);
       batch = Math.min(PAGE_READING.learnerBatch, batch * 4);
       candidates = await learnersAfter(reader, request, { column, order, batch, after: { k: last.k, id: Number(last.id) }, moved });
     }

@@ -1,5 +1,5 @@
 import { preparedRead, type Em, type Knex } from '@portal/service-kit';
-import { ENROLMENT_SORTS, indexServes, PAGE_READING, unfiltered, type Order, type PageRequest, type PageScope } from './page-request';
+import { ENROLMENT_SORTS, indexServes, PAGE_READING, unfiltered, type Order, type PageRequest, type PageScope, sortColumn } from './page-request';
 import { enrolmentsOf, type ReportingReader } from './reporting-reader';
 import type { PageWay } from './page-way';
 
@@ -79,5 +79,5 @@ export function mergeable(request: PageRequest): boolean {
 /** A page near either end of an enrolment sort over several companies: their index walks, merged. */
 export const mergedNearEnd: PageWay = {
   serves: (request) => mergeable(request) && request.skip + request.take <= PAGE_READING.mergeWindow,
-  read: (reader, { filter, companyIds, match, sort, order, skip, take }) => mergedWalk(reader, { filter, companyIds, match, column: ENROLMENT_SORTS[sort]!, order, skip, take, from: null }),
+  read: (reader, { filter, companyIds, match, sort, order, skip, take }) => mergedWalk(reader, { filter, companyIds, match, column: sortColumn(ENROLMENT_SORTS, sort), order, skip, take, from: null }),
 };

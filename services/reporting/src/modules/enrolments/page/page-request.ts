@@ -54,6 +54,13 @@ export const ENROLMENT_SORTS: Partial<Record<ReportingSort, string>> = {
 };
 /** Sorts on the learner's columns: the only ones that still join (users, for the sorted rows). */
 export const USER_SORTS: Partial<Record<ReportingSort, string>> = { learner: 'u.name', email: 'u.email' };
+
+/** The SQL column of a sort; a way of reading is only chosen for sorts its map has, so a miss is a programming error. */
+export function sortColumn(sorts: Partial<Record<ReportingSort, string>>, sort: ReportingSort): string {
+  const column = sorts[sort];
+  if (column === undefined) throw new Error(`No column for the /reporting sort "${sort}" here.`);
+  return column;
+}
 /** Past this many matching learners a search filters by a subquery instead of a list of ids. */
 export const MAX_LISTED_IDS = 5000;
 /** Sorts whose column is never null: a page deep inside them may be found from a pivot row. */

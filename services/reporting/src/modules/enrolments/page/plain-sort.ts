@@ -7,7 +7,7 @@ function rankOf(knex: Knex, column: string, named: { id: number; name: string }[
   if (named.length === 0) return knex.raw('0');
   let rank = 0;
   const cases = named.map((item, i) => {
-    if (i > 0 && item.name !== named[i - 1]!.name) rank = i;
+    if (i > 0 && item.name !== named[i - 1]?.name) rank = i;
     return `WHEN ${Number(item.id)} THEN ${rank}`;
   });
   return knex.raw(`CASE ?? ${cases.join(' ')} END`, [column]);

@@ -3,7 +3,7 @@ import type { PageScope } from './page-request';
 
 /** The enrolments of these companies, the start of every statement on them. */
 export function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
-  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0]!) : knex('enrollments as e').whereIn('e.company_id', companyIds);
+  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0] ?? 0) : knex('enrollments as e').whereIn('e.company_id', companyIds);
 }
 
 /** The statements every way of reading a page builds on: the filter, the learners in scope, the driver. */
@@ -31,13 +31,13 @@ export class ReportingReader {
   /** The companies' own learners (`users.company_id`), read from the index `(company_id, name, id, email, login_code)`. */
   ownLearners(companyIds: number[]): Knex.QueryBuilder {
     const users = this.knex('users as u');
-    return companyIds.length === 1 ? users.where('u.company_id', companyIds[0]!) : users.whereIn('u.company_id', companyIds);
+    return companyIds.length === 1 ? users.where('u.company_id', companyIds[0] ?? 0) : users.whereIn('u.company_id', companyIds);
   }
 
   /** The distinct learners of these companies' enrolments: each company's a walk of its `(company_id, user_id)` index (an IN list would dedupe 100,000 rows in a temporary table). */
   enrolmentLearners(companyIds: number[]): Knex.QueryBuilder {
     const perCompany = companyIds.map((companyId) => this.knex('enrollments as e').distinct('e.user_id').where('e.company_id', companyId));
-    return this.knex.select('d.user_id').from((perCompany.length === 1 ? perCompany[0]! : this.knex.unionAll(perCompany)).as('d'));
+    return this.knex.select('d.user_id').from(oneOrUnion(this.knex, perCompany).as('d'));
   }
 
   /**
@@ -75,4 +75,10 @@ export class ReportingReader {
     }
     return query;
   }
+}
+
+/** One query as it is, several as a UNION ALL (a union of one is not valid SQL on every database). */
+export function oneOrUnion(knex: Knex, queries: Knex.QueryBuilder[]): Knex.QueryBuilder {
+  const [only] = queries;
+  return only && queries.length === 1 ? only : knex.unionAll(queries);
 }
