@@ -39,12 +39,12 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
   // GET /api/learner/dashboard (enrolment service: learner-dashboard.routes.ts).
   app.get('/api/learner/dashboard', async (c) => {
     const now = Date.now();
-    const enrollments = await db.all(
+    const enrolments = await db.all(
       'select `id`, `course_id`, `status`, `certificate_code`, `passed_at`, `expires_at` from `enrollments` where `user_id` = ? order by `created_at` desc, `id` desc',
       [callers.learnerId],
     );
-    const courseIds = [...new Set(enrollments.map((e) => Number(e.course_id)))];
-    const ids = enrollments.map((e) => Number(e.id));
+    const courseIds = [...new Set(enrolments.map((e) => Number(e.course_id)))];
+    const ids = enrolments.map((e) => Number(e.id));
     const courses = courseIds.length
       ? await db.all(
           `select \`id\`, \`name\`, \`description\`, \`wp_link\`, \`company_id\`, \`credit_cost\`, \`validity_period\`, \`has_bridging\` from \`courses\` where \`id\` in (${list(courseIds.length)})`,
@@ -65,7 +65,7 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
       learner_name: user?.name,
       help_email: HELP_EMAIL,
       is_purchased_account: Boolean(Number(user?.wp_user ?? 0)),
-      enrollments: enrollments.map((e) => {
+      enrollments: enrolments.map((e) => {
         const course = courseById.get(Number(e.course_id));
         const expiresAt = isoOf(e.expires_at);
         const state =

@@ -88,10 +88,10 @@ export function scormCommitTwin(app: Hono, db: BareDatabase) {
       await tx.run(insertSql(db.dialect, 'auth_attempts', ['bucket', 'created_at'], 1), [bucket, at]);
       const state = states.find((r) => r.sco_identifier === scoId);
       if (state && Number(state.attempt_id) === attemptId && seq <= Number(state.seq)) return;
-      const enrollmentId = Number(head!.enrollment_id);
+      const enrolmentId = Number(head!.enrollment_id);
       const text = (v: unknown, max?: number) => (v === undefined || v === null || v === '' ? null : max ? String(v).slice(0, max) : String(v));
       const log = {
-        user_id: launch.user_id, enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, seq, is_final: 0, slide_location: text(cmi.location),
+        user_id: launch.user_id, enrollment_id: enrolmentId, attempt_id: attemptId, sco_identifier: scoId, seq, is_final: 0, slide_location: text(cmi.location),
         lesson_status: text(cmi.success_status && cmi.success_status !== 'unknown' ? cmi.success_status : cmi.completion_status), session_time: text(cmi.session_time, 64), session_seconds: null,
         score_raw: text(cmi.score?.raw, 32), score_min: text(cmi.score?.min, 32), score_max: text(cmi.score?.max, 32), total_time: text(cmi.total_time, 64), suspend_data: text(cmi.suspend_data), exit: text(cmi.exit, 32), created_at: at,
       };
@@ -102,13 +102,13 @@ export function scormCommitTwin(app: Hono, db: BareDatabase) {
       ];
       if (state) await tx.run(`update \`scorm_sco_states\` set ${STATE_COLUMNS.map((col) => `${wrap(col)} = ?`).join(', ')} where \`id\` = ?`, [...fields, state.id]);
       else {
-        const row = Object.fromEntries([['enrollment_id', enrollmentId], ['sco_identifier', scoId], ...STATE_COLUMNS.map((col, i) => [col, fields[i]])]);
+        const row = Object.fromEntries([['enrollment_id', enrolmentId], ['sco_identifier', scoId], ...STATE_COLUMNS.map((col, i) => [col, fields[i]])]);
         await tx.run(insertSql(db.dialect, 'scorm_sco_states', Object.keys(row), 1), ordered(row));
       }
       if (objectives.length) {
         const values = objectives.flatMap(([position, o]) =>
           ordered({
-            enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, objective_id: text(o.id, 191), position: Number(position), success_status: text(o.success_status, 32), completion_status: text(o.completion_status, 32),
+            enrollment_id: enrolmentId, attempt_id: attemptId, sco_identifier: scoId, objective_id: text(o.id, 191), position: Number(position), success_status: text(o.success_status, 32), completion_status: text(o.completion_status, 32),
             score_raw: text(o.score?.raw, 32), score_min: text(o.score?.min, 32), score_max: text(o.score?.max, 32), score_scaled: text(o.score?.scaled, 32), progress_measure: text(o.progress_measure, 32), updated_at: at,
           }),
         );
@@ -117,7 +117,7 @@ export function scormCommitTwin(app: Hono, db: BareDatabase) {
       if (interactions.length) {
         const values = interactions.flatMap(([position, i]) =>
           ordered({
-            enrollment_id: enrollmentId, attempt_id: attemptId, sco_identifier: scoId, position: Number(position), interaction_id: text(i.id, 191), type: text(i.type, 32),
+            enrollment_id: enrolmentId, attempt_id: attemptId, sco_identifier: scoId, position: Number(position), interaction_id: text(i.id, 191), type: text(i.type, 32),
             description: text(i.description), learner_response: text(i.learner_response), correct_responses: null, result: text(i.result, 32), weighting: text(i.weighting, 32), latency: text(i.latency, 64), timestamp: text(i.timestamp, 64), recorded_at: at, updated_at: at,
           }),
         );
@@ -125,7 +125,7 @@ export function scormCommitTwin(app: Hono, db: BareDatabase) {
       }
       await tx.run('update `scorm_attempts` set `last_seq` = ?, `last_commit_at` = ?, `finished_at` = ? where `id` = ?', [Math.max(Number(head!.last_seq), seq), at, head!.finished_at, attemptId]);
       if (head!.status === 'not_started' || now - (dateMs(head!.updated_at) ?? 0) >= 60_000) {
-        await tx.run('update `enrollments` set `status` = ?, `score` = ?, `started_at` = ?, `updated_at` = ? where `id` = ?', ['in_progress', head!.score, head!.started_at ?? at, at, enrollmentId]);
+        await tx.run('update `enrollments` set `status` = ?, `score` = ?, `started_at` = ?, `updated_at` = ? where `id` = ?', ['in_progress', head!.score, head!.started_at ?? at, at, enrolmentId]);
       }
     });
     return c.json({ result: true, errorCode: 0 });

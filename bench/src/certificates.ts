@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { User } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { CertificateRecord, certificatePdf, Enrollment } from '@portal/enrolment-service/testing';
+import { CertificateRecord, certificatePdf, Enrolment } from '@portal/enrolment-service/testing';
 import { recordAloneRun, signedInManager, withBenchPortal } from './bench-portal';
 
 /** Issue 11's goals: certificates rendered per second on one core, and a 1,000-certificate zip. */
@@ -44,14 +44,14 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
     const expiresAt = new Date(passedAt.getTime() + 3 * 365 * 86_400_000);
     const learners = Array.from({ length: count }, (_, i) => em.create(User, { name: `Bench Learner ${i + 1}`, email: null, passwordHash: null, loginCode: `BENCHCERT${i}`, companyId: company.id, role: 'learner', wpUser: false }));
     await em.flush();
-    const enrollments = learners.map((learner) =>
-      em.create(Enrollment, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', score: 100, certificateCode: null, startedAt: passedAt, passedAt, expiresAt }),
+    const enrolments = learners.map((learner) =>
+      em.create(Enrolment, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', score: 100, certificateCode: null, startedAt: passedAt, passedAt, expiresAt }),
     );
     await em.flush();
-    enrollments.forEach((enrollment, i) => {
+    enrolments.forEach((enrolment, i) => {
       const code = `BENCH-${String(i).padStart(6, '0')}`;
-      enrollment.certificateCode = code;
-      em.create(CertificateRecord, { code, enrollmentId: enrollment.id, userId: enrollment.userId, courseId: course.id, companyId: company.id, issuedAt: passedAt, expiresAt, revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
+      enrolment.certificateCode = code;
+      em.create(CertificateRecord, { code, enrollmentId: enrolment.id, userId: enrolment.userId, courseId: course.id, companyId: company.id, issuedAt: passedAt, expiresAt, revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
     });
     await em.flush();
 
@@ -63,7 +63,7 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
     const response = await fetch(`${baseUrl}/api/enrollments/downloadBulkCertificates`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: enrollments.map((e) => e.id) }),
+      body: JSON.stringify({ ids: enrolments.map((e) => e.id) }),
     });
     if (!response.ok || !response.body) throw new Error(`the zip answered ${response.status}: ${await response.text()}`);
     let bytes = 0;

@@ -11,7 +11,7 @@ import { courseContent } from '../support/course-frame';
  */
 const NORTH_LEARNER_CODE = 'DEMOCODE2';
 
-async function enrollmentOf(page: Page, courseName: string): Promise<number> {
+async function enrolmentOf(page: Page, courseName: string): Promise<number> {
   const response = await page.request.get('/api/learner/dashboard');
   const body = (await response.json()) as { enrollments: { id: number; course: { name: string } }[] };
   return body.enrollments.find((e) => e.course.name === courseName)!.id;
@@ -20,7 +20,7 @@ async function enrollmentOf(page: Page, courseName: string): Promise<number> {
 test('a learner closes the tab mid-course and comes back where they were', async ({ page, context }) => {
   await signInWithCode(page, NORTH_LEARNER_CODE);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  const id = await enrollmentOf(page, 'Manual Handling Essentials');
+  const id = await enrolmentOf(page, 'Manual Handling Essentials');
 
   await page.goto(`/learn/${id}`);
   await expect(page.getByTestId('exit-course')).toHaveAttribute('href', '/');
@@ -47,7 +47,7 @@ test('a learner closes the tab mid-course and comes back where they were', async
 test('Exit course leaves the player for the dashboard', async ({ page }) => {
   await signInWithCode(page, NORTH_LEARNER_CODE);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  const id = await enrollmentOf(page, 'Manual Handling Essentials');
+  const id = await enrolmentOf(page, 'Manual Handling Essentials');
   await page.goto(`/learn/${id}`);
   await expect(courseContent(page).getByText(/Page \d of 4/)).toBeVisible();
   await page.getByTestId('exit-course').click();
@@ -57,20 +57,20 @@ test('Exit course leaves the player for the dashboard', async ({ page }) => {
 test("a learner cannot open someone else's course", async ({ page }) => {
   await signInWithCode(page, NORTH_LEARNER_CODE);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  const own = await enrollmentOf(page, 'Manual Handling Essentials');
+  const own = await enrolmentOf(page, 'Manual Handling Essentials');
   await page.context().clearCookies();
   await signInWithPassword(page, DEMO.learner);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await page.goto(`/learn/${own}`);
   await expect(page.getByText('This course is not available')).toBeVisible();
-  const status = await page.evaluate(async (enrollmentId) => (await fetch(`/api/learn/${enrollmentId}`)).status, own);
+  const status = await page.evaluate(async (enrolmentId) => (await fetch(`/api/learn/${enrolmentId}`)).status, own);
   expect(status).toBe(404);
 });
 
 test('Re-watch Course opens the course from its first page, where Continue resumes, and the pass stays (issue 24 item 4)', async ({ page }) => {
   await signInWithCode(page, NORTH_LEARNER_CODE);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  const id = await enrollmentOf(page, 'Manual Handling Essentials');
+  const id = await enrolmentOf(page, 'Manual Handling Essentials');
   await page.goto(`/learn/${id}`);
   const course = courseContent(page);
   const pageLine = course.getByText(/Page \d of 4/);

@@ -82,13 +82,13 @@ async function enrolNewLearnerOn(fixture: string) {
 }
 
 /** The learner signs in, starts the course from the dashboard card (confirming the name) and lands in the player. */
-async function startCourse(page: Page, loginCode: string, courseName: string, enrollmentId: number) {
+async function startCourse(page: Page, loginCode: string, courseName: string, enrolmentId: number) {
   await signInWithCode(page, loginCode);
   const card = page.getByTestId('course-card').filter({ hasText: courseName });
   await expect(card).toHaveAttribute('data-state', 'not-started');
   await card.getByRole('button', { name: /Start Course/ }).click();
   await page.getByRole('dialog', { name: 'Confirm your name' }).getByRole('button', { name: 'Confirm and start' }).click();
-  await expect(page).toHaveURL(new RegExp(`/learn/${enrollmentId}$`));
+  await expect(page).toHaveURL(new RegExp(`/learn/${enrolmentId}$`));
 }
 
 /** Dialogs from the content: a resume question is answered yes; any alert (the content's SCORM errors) is kept to fail on. */
@@ -161,16 +161,16 @@ async function playGolfCourse(page: Page, version: '1.2' | '2004') {
 }
 
 /** The enrolment as the learner's API sees it once the final commit is in. */
-async function learnSummary(page: Page, enrollmentId: number): Promise<LearnSummary> {
-  const response = await page.request.get(`/api/learn/${enrollmentId}`);
+async function learnSummary(page: Page, enrolmentId: number): Promise<LearnSummary> {
+  const response = await page.request.get(`/api/learn/${enrolmentId}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as LearnSummary;
 }
 
 /** Passed over the API with this score, dated today, expiring after the course's validity; and the same on the dashboard card. */
-async function expectPassed(page: Page, enrollmentId: number, courseName: string, score: number | null) {
+async function expectPassed(page: Page, enrolmentId: number, courseName: string, score: number | null) {
   // Read at once: the player waits for every final commit before it leaves, so the server has it.
-  const summary = await learnSummary(page, enrollmentId);
+  const summary = await learnSummary(page, enrolmentId);
   expect(summary.course.name).toBe(courseName);
   expect(summary.enrollment.status).toBe('passed');
   expect(summary.enrollment.score).toBe(score);
@@ -219,34 +219,34 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
   test('RuntimeBasicCalls_SCORM12: 15 pages and the quiz all right → passed with 100', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM12.zip');
-    await startCourse(page, loginCode, courseName, enrollmentId);
+    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM12.zip');
+    await startCourse(page, loginCode, courseName, enrolmentId);
     await playGolfCourse(page, '1.2');
     // The content's Exit ends the session; the player leaves for the finish URL (no bridging: the dashboard).
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await expectPassed(page, enrollmentId, courseName, 100);
+    await expectPassed(page, enrolmentId, courseName, 100);
     expect(alerts).toEqual([]);
   });
 
   test('RuntimeBasicCalls_SCORM20043rdEdition: 15 pages, the quiz all right, exitAll → passed with 100', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM20043rdEdition.zip');
-    await startCourse(page, loginCode, courseName, enrollmentId);
+    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM20043rdEdition.zip');
+    await startCourse(page, loginCode, courseName, enrolmentId);
     await playGolfCourse(page, '2004');
     // adl.nav.request=exitAll takes the content away: back on the dashboard.
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await expectPassed(page, enrollmentId, courseName, 100);
+    await expectPassed(page, enrolmentId, courseName, 100);
     expect(alerts).toEqual([]);
   });
 
   test('RuntimeMinimumCalls_SCORM12-mini: nine SCOs through the player’s Next and Finish course → passed', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId } = await enrolNewLearnerOn('RuntimeMinimumCalls_SCORM12-mini.zip');
-    await startCourse(page, loginCode, courseName, enrollmentId);
+    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeMinimumCalls_SCORM12-mini.zip');
+    await startCourse(page, loginCode, courseName, enrolmentId);
     const player = page.getByTestId('scorm-player');
     const position = page.getByTestId('sco-position');
     const sco = courseContent(page);
@@ -266,7 +266,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     await expect(page).toHaveURL(`${baseURL}/`);
     // Every SCO finished without setting a status, so each counts as completed and the course as passed.
-    await expectPassed(page, enrollmentId, courseName, null);
+    await expectPassed(page, enrolmentId, courseName, null);
     expect(alerts).toEqual([]);
   });
 });

@@ -68,8 +68,8 @@ test('on a phone the player’s bar gives the course title two lines before cutt
   await signInWithCode(page, 'DEMOCODE2');
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const body = (await (await page.request.get('/api/learner/dashboard')).json()) as { enrollments: { id: number; course: { name: string } }[] };
-  const enrollment = body.enrollments.find((e) => e.course.name === 'Manual Handling Essentials')!;
-  await page.goto(`/learn/${enrollment.id}`);
+  const enrolment = body.enrollments.find((e) => e.course.name === 'Manual Handling Essentials')!;
+  await page.goto(`/learn/${enrolment.id}`);
   const title = page.locator('.player__title');
   await expect(title).toHaveText('Manual Handling Essentials');
   const box = await title.evaluate((el) => ({ cutAcross: el.scrollWidth > el.clientWidth + 1, cutDown: el.scrollHeight > el.clientHeight + 1 }));

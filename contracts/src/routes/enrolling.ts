@@ -100,13 +100,13 @@ export const companyUsersSearch = defineRoute({
 /** A new employee typed into the wizard or taken from a bulk row. */
 export const newEmployeeSchema = z.object({ name: nameField, email: optionalEmailField.optional() });
 
-export const enrollmentSummarySchema = z.object({
+export const enrolmentSummarySchema = z.object({
   total_attempted: z.number().int(),
   total_successful: z.number().int(),
   total_failed: z.number().int(),
   failed_users: z.array(z.object({ name: z.string(), email: z.string().nullable(), reason: z.string() })),
 });
-export type EnrollmentSummary = z.infer<typeof enrollmentSummarySchema>;
+export type EnrolmentSummary = z.infer<typeof enrolmentSummarySchema>;
 
 /** One enrolment made: who, on what, and how they sign in. */
 export const enrolledRowSchema = z.object({
@@ -148,7 +148,7 @@ export const wizardEnrol = defineRoute({
     success: z.literal(true),
     message: z.string(),
     data: z.array(enrolledRowSchema),
-    enrollment_summary: enrollmentSummarySchema,
+    enrollment_summary: enrolmentSummarySchema,
     credit_balance: z.number().int(),
   }),
 });
@@ -176,7 +176,7 @@ export const companyEnrol = defineRoute({
     success: z.literal(true),
     message: z.string(),
     data: z.array(enrolledRowSchema.extend({ name: z.string(), courseName: z.string(), re_enrolment: z.boolean() })),
-    enrollment_summary: enrollmentSummarySchema,
+    enrollment_summary: enrolmentSummarySchema,
     credit_balance: z.number().int(),
   }),
 });
@@ -225,7 +225,7 @@ export const bulkEnrolUpload = defineRoute({
 });
 
 /** An enrolment on the admin's edit-learner screen. */
-export const adminEnrollmentSchema = z.object({
+export const adminEnrolmentSchema = z.object({
   id: z.number().int(),
   course: z.object({ id: z.number().int(), name: z.string() }),
   status: z.enum(['not_started', 'in_progress', 'passed', 'failed']),
@@ -236,9 +236,9 @@ export const adminEnrollmentSchema = z.object({
   /** Set when an admin passed it by hand: why, who and when. */
   manual_pass: z.object({ reason: z.string(), by: z.string(), at: z.string() }).nullable(),
 });
-export type AdminEnrollment = z.infer<typeof adminEnrollmentSchema>;
+export type AdminEnrolment = z.infer<typeof adminEnrolmentSchema>;
 
-export const userEnrollments = defineRoute({
+export const userEnrolments = defineRoute({
   name: 'admin.users.allEnrollment',
   method: 'GET',
   path: '/api/user/{id}/allEnrollment',
@@ -246,7 +246,7 @@ export const userEnrollments = defineRoute({
   access: ['admin'],
   summary: 'Every enrolment of a user, newest first, for the edit-learner screen.',
   params: z.object({ id: idParam }),
-  response: z.object({ data: z.array(adminEnrollmentSchema) }),
+  response: z.object({ data: z.array(adminEnrolmentSchema) }),
 });
 
 export const manualPassBodySchema = z.object({ reason: z.string({ error: ENROLLING_MESSAGES.reasonRequired }).trim().min(3, ENROLLING_MESSAGES.reasonRequired).max(255) });
@@ -260,10 +260,10 @@ export const manualPass = defineRoute({
   summary: 'Marks a non-passed enrolment passed (certificate code and expiry from today); the reason is kept with who and when.',
   params: z.object({ enrollmentId: idParam }),
   body: manualPassBodySchema,
-  response: z.object({ success: z.literal(true), message: z.string(), data: adminEnrollmentSchema }),
+  response: z.object({ success: z.literal(true), message: z.string(), data: adminEnrolmentSchema }),
 });
 
-export const adminDeleteEnrollment = defineRoute({
+export const adminDeleteEnrolment = defineRoute({
   name: 'admin.enrollments.delete',
   method: 'POST',
   path: '/api/user/{id}/deleteEnroll/{enrollmentId}',
@@ -289,7 +289,7 @@ export const enrollingRoutes = [
   wizardEnrol,
   companyEnrol,
   bulkEnrolUpload,
-  userEnrollments,
+  userEnrolments,
   manualPass,
-  adminDeleteEnrollment,
+  adminDeleteEnrolment,
 ] as const;

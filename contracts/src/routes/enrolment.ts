@@ -13,7 +13,7 @@ export const creditBalance = defineRoute({
 
 export const LEARNER_CARD_STATES = ['not-started', 'in-progress', 'passed', 'failed', 'expired'] as const;
 
-export const learnerEnrollmentSchema = z.object({
+export const learnerEnrolmentSchema = z.object({
   id: z.number().int(),
   course: z.object({ id: z.number().int(), name: z.string(), description: z.string(), wp_link: z.string().nullable() }),
   state: z.enum(LEARNER_CARD_STATES),
@@ -29,7 +29,7 @@ export const learnerEnrollmentSchema = z.object({
   /** 0–100 from the content's progress measure (SCORM 2004), or null when it reports none. */
   progress: z.number().int().min(0).max(100).nullable(),
 });
-export type LearnerEnrollment = z.infer<typeof learnerEnrollmentSchema>;
+export type LearnerEnrolment = z.infer<typeof learnerEnrolmentSchema>;
 
 export const learnerDashboard = defineRoute({
   name: 'learner.dashboard',
@@ -40,7 +40,7 @@ export const learnerDashboard = defineRoute({
   summary: 'The signed-in learner’s course cards.',
   response: z.object({
     learner_name: z.string(),
-    enrollments: z.array(learnerEnrollmentSchema),
+    enrollments: z.array(learnerEnrolmentSchema),
     help_email: z.string(),
     is_purchased_account: z.boolean(),
   }),

@@ -10,9 +10,9 @@ export type ScormVersion = (typeof SCORM_VERSIONS)[number];
 export const SCO_PROGRESS = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const;
 export type ScoProgress = (typeof SCO_PROGRESS)[number];
 
-const enrollmentParams = z.object({ enrollmentId: idParam });
+const enrolmentParams = z.object({ enrollmentId: idParam });
 
-export const learningEnrollmentSchema = z.object({
+export const learningEnrolmentSchema = z.object({
   id: z.number().int(),
   status: z.enum(['not_started', 'in_progress', 'passed', 'failed']),
   score: z.number().int().nullable(),
@@ -30,9 +30,9 @@ export const learnCourse = defineRoute({
   service: 'enrolment',
   access: 'signed-in',
   summary: 'The enrolled learner’s view of one enrolment: course, status, score and where finishing leads. Anyone else gets 404.',
-  params: enrollmentParams,
+  params: enrolmentParams,
   response: z.object({
-    enrollment: learningEnrollmentSchema,
+    enrollment: learningEnrolmentSchema,
     course: courseSummarySchema,
     finish_url: z.string(),
     activities_url: z.string().nullable(),
@@ -63,10 +63,10 @@ export const learnLaunch = defineRoute({
   access: 'signed-in',
   summary:
     'Starts a player session (an attempt) for the enrolled learner: SCOs with resume data and commit URLs. `from=start` (Re-watch Course) opens the first SCO from its first page, without resume data; the recorded result stays. Anyone else gets 404.',
-  params: enrollmentParams,
+  params: enrolmentParams,
   query: z.strictObject({ from: z.enum(LAUNCH_FROM, { error: 'Launch from the start, or leave it out to resume.' }).optional() }),
   response: z.object({
-    enrollment: learningEnrollmentSchema,
+    enrollment: learningEnrolmentSchema,
     course: courseSummarySchema,
     version: z.enum(SCORM_VERSIONS),
     attempt_id: z.number().int(),
@@ -118,7 +118,7 @@ export const learnCommit = defineRoute({
 });
 
 export const learnerActivitySchema = z.object({
-  /** The course activity's id (the one in /learn/{enrollmentId}/activities/{activityId}). */
+  /** The course activity's id (the one in /learn/{enrolmentId}/activities/{activityId}). */
   id: z.number().int(),
   completed_at: z.string().nullable(),
   activity_template: z.object({
@@ -137,9 +137,9 @@ export const learnActivities = defineRoute({
   service: 'enrolment',
   access: 'signed-in',
   summary: 'The course activities of the enrolled learner’s course, with completion. Anyone else gets 404.',
-  params: enrollmentParams,
+  params: enrolmentParams,
   response: z.object({
-    enrollment: learningEnrollmentSchema,
+    enrollment: learningEnrolmentSchema,
     course: courseSummarySchema,
     certificate_url: z.string().nullable(),
     activities: z.array(learnerActivitySchema),

@@ -144,8 +144,8 @@ export function AnswersBody({ data }: { data: EnrolmentAnswers }) {
 }
 
 /** The answers of one enrolment in a wide dialog: from a /reporting row and from the admin's learner screen. */
-export function AnswersModal({ api, enrollmentId, learnerName, courseName, onClose }: { api: ApiClient; enrollmentId: number; learnerName: string; courseName: string; onClose: () => void }) {
-  const answers = useApiQuery(`enrolment-answers:${enrollmentId}`, () => api.call(enrolmentAnswers, { params: { id: enrollmentId } }));
+export function AnswersModal({ api, enrollmentId: enrolmentId, learnerName, courseName, onClose }: { api: ApiClient; enrollmentId: number; learnerName: string; courseName: string; onClose: () => void }) {
+  const answers = useApiQuery(`enrolment-answers:${enrolmentId}`, () => api.call(enrolmentAnswers, { params: { id: enrolmentId } }));
   return (
     <Modal open size="wide" title={`Answers: ${learnerName}`} onClose={onClose}>
       <p className="answers-course">{courseName}</p>

@@ -3,20 +3,20 @@ import '@portal/design-system';
 import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import Dashboard from './pages/dashboard';
 import Account from './pages/account';
-import Enroll from './pages/enrol';
-import EnrollNew from './pages/enrol-wizard';
+import Enrol from './pages/enrol';
+import EnrolNew from './pages/enrol-wizard';
 import PurchaseHistory from './pages/purchase-history';
-import Enrollments from './pages/enrolments';
-import EditEnrollment from './pages/edit-enrolment';
+import Enrolments from './pages/enrolments';
+import EditEnrolment from './pages/edit-enrolment';
 
 mountDevHarness({ needsSession: true, pages: [
     { path: '/', Page: Dashboard },
     { path: '/account', Page: Account },
     { path: '/account/depot/:id', Page: Account },
-    { path: '/enrolments/create', Page: Enroll },
-    { path: '/enrolments/create/v2', Page: EnrollNew },
+    { path: '/enrolments/create', Page: Enrol },
+    { path: '/enrolments/create/v2', Page: EnrolNew },
     { path: '/purchase-history', Page: PurchaseHistory },
     { path: '/account/purchase-history', Page: PurchaseHistory },
-    { path: '/reporting', Page: Enrollments },
-    { path: '/enrolments/:id/edit', Page: EditEnrollment },
+    { path: '/reporting', Page: Enrolments },
+    { path: '/enrolments/:id/edit', Page: EditEnrolment },
   ] });

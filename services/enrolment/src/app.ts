@@ -9,7 +9,7 @@ import { activitiesRoutes } from './modules/activities/activities.routes';
 import { adminEnrolRoutes } from './modules/enrolling/admin-enrol.routes';
 import { purchaseRoutes } from './modules/purchases/purchases.routes';
 import { enrollingRoutes } from './modules/enrolling/enrolling.routes';
-import { adminEnrollmentRoutes } from './modules/enrolling/admin-enrollments.routes';
+import { adminEnrolmentRoutes } from './modules/enrolling/admin-enrolments.routes';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes';
 import { learnerDataRoutes } from './modules/learner-data/learner-data.routes';
 import { enrolmentActionRoutes } from './modules/enrolment-actions/enrolment-actions.routes';
@@ -23,7 +23,7 @@ export function createEnrolmentApp(deps: ServiceDeps) {
     .route('/', adminEnrolRoutes(deps))
     .route('/', purchaseRoutes(deps))
     .route('/', enrollingRoutes(deps))
-    .route('/', adminEnrollmentRoutes(deps))
+    .route('/', adminEnrolmentRoutes(deps))
     .route('/', bulkUploadRoutes(deps))
     .route('/', learnerDataRoutes(deps))
     .route('/', enrolmentActionRoutes(deps))

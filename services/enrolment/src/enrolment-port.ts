@@ -1,10 +1,10 @@
 import { createAuditLog, type EnrolmentPort, type PortContext } from '@portal/service-kit';
-import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from './modules/enrolling/remove-enrollments';
-import { courseIdsOfUsers, courseIdsWithEnrollments, openCourseIdsOf } from './modules/enrollments/enrollment.repository';
+import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from './modules/enrolling/remove-enrolments';
+import { courseIdsOfUsers, courseIdsWithEnrolments, openCourseIdsOf } from './modules/enrolments/enrolment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
-import { anonymiseLearner, countEnrollmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
+import { anonymiseLearner, countEnrolmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
 import { contentAttempt } from './modules/player/scorm.repository';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
@@ -15,14 +15,14 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
   };
   const audit = createAuditLog({ orm, now });
   return {
-    removeEnrollmentsOfCourse: (courseId) => removeEnrollmentsOfCourse(orm.em.fork(), courseId),
-    removeEnrollmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
+    removeEnrolmentsOfCourse: (courseId) => removeEnrolmentsOfCourse(orm.em.fork(), courseId),
+    removeEnrolmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrolmentsOf(orm.em.fork(), { userIds, companyIds }),
     setCreditBalance: (companyId, balance, note, actor) => setCreditBalance(orm.em.fork(), companyId, balance, note, actor, audit),
     async creditBalances(companyIds) {
       const balances = await creditBalancesOf(orm.em.fork(), companyIds);
       return companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 }));
     },
-    coursesWithEnrollments: (companyId, courseIds) => courseIdsWithEnrollments(orm.em.fork(), companyId, courseIds),
+    coursesWithEnrolments: (companyId, courseIds) => courseIdsWithEnrolments(orm.em.fork(), companyId, courseIds),
     async enrolledCourseIds(userIds, courseIds) {
       const open = await openCourseIdsOf(orm.em.fork(), userIds, courseIds, now());
       return userIds.map((userId) => ({ userId, courseIds: open.get(userId) ?? [] }));
@@ -35,7 +35,7 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
       return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => names.get(id) ?? []) }));
     },
     learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
-    countEnrollmentsOf: ({ userIds = [], companyIds = [] }) => countEnrollmentsOf(orm.em.fork(), { userIds, companyIds }),
+    countEnrolmentsOf: ({ userIds = [], companyIds = [] }) => countEnrolmentsOf(orm.em.fork(), { userIds, companyIds }),
     moveCompanyRecords: (fromCompanyId, toCompanyId, actor) => moveCompanyRecords(orm.em.fork(), fromCompanyId, toCompanyId, actor, now()),
     anonymiseLearner: (userId) => anonymiseLearner(orm.em.fork(), userId),
     contentAttempt: (attemptId) => contentAttempt(orm, attemptId),

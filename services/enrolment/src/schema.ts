@@ -1,5 +1,5 @@
 import type { ServiceSchema } from '@portal/service-kit';
-import { Enrollment } from './modules/enrollments/enrollment.entity';
+import { Enrolment } from './modules/enrolments/enrolment.entity';
 import { CreditAccount, CreditTransaction } from './modules/credits/credit.entity';
 import { EnrolmentInitial } from './migrations/202611210030_enrolment_initial';
 import { EnrolmentScormRuntime } from './migrations/202611210800_enrolment_scorm_runtime';
@@ -20,7 +20,7 @@ import { SentReminder } from './modules/reminders/sent-reminder.entity';
 import { EnrolmentAttemptSession } from './migrations/202612040100_enrolment_attempt_session';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrollment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder, ScormObjective, ScormInteraction],
+  entities: [Enrolment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder, ScormObjective, ScormInteraction],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymisedName, LEARNER_ADMIN_MESSAGES, USER_MESSAGES, type AuditEntryView, type Page } from '@portal/contracts';
-import { CertificateRecord, CreditAccount, CreditTransaction, Enrollment, ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
+import { CertificateRecord, CreditAccount, CreditTransaction, Enrolment, ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
 import { Company, User } from '@portal/identity-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
 
 /** Issue 12 items 7–9 across identity and enrolment: moves, depot deletion with move-to-parent, anonymising, the audit log. */
 let harness: GatewayHarness;
@@ -30,13 +30,13 @@ describe('moving a learner', () => {
     const b = await makeCompany(em(), { name: 'New Home Ltd' });
     const learner = await makeUser(em(), { role: 'learner', companyId: a.id });
     const course = await makeCourse(em());
-    const passed = await makeEnrollment(em(), { userId: learner.id, courseId: course.id, companyId: a.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2028-01-01'), certificateCode: 'CERT-MOVE00000001' });
+    const passed = await makeEnrolment(em(), { userId: learner.id, courseId: course.id, companyId: a.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2028-01-01'), certificateCode: 'CERT-MOVE00000001' });
     const ledgerBefore = await em().count(CreditTransaction, { companyId: a.id });
     const response = await asAdmin().request(`/api/user/${learner.id}/company`, { method: 'POST', json: { company_id: b.id } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { message: string }).message).toBe(USER_MESSAGES.companyChanged);
     expect((await em().findOneOrFail(User, learner.id)).companyId).toBe(b.id);
-    const kept = await em().findOneOrFail(Enrollment, passed.id);
+    const kept = await em().findOneOrFail(Enrolment, passed.id);
     expect([kept.companyId, kept.certificateCode]).toEqual([a.id, 'CERT-MOVE00000001']);
     expect(await em().count(CreditTransaction, { companyId: a.id })).toBe(ledgerBefore);
     // Both companies see the move in their log.
@@ -55,8 +55,8 @@ describe('deleting a depot', () => {
     const l1 = await makeUser(em(), { role: 'learner', companyId: depot.id });
     const l2 = await makeUser(em(), { role: 'learner', companyId: depot.id });
     const course = await makeCourse(em());
-    for (const l of [l1, l2]) await makeEnrollment(em(), { userId: l.id, courseId: course.id, companyId: depot.id });
-    await makeEnrollment(em(), { userId: l1.id, courseId: (await makeCourse(em())).id, companyId: depot.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2027-01-01'), certificateCode: 'CERT-DEPOT0000001' });
+    for (const l of [l1, l2]) await makeEnrolment(em(), { userId: l.id, courseId: course.id, companyId: depot.id });
+    await makeEnrolment(em(), { userId: l1.id, courseId: (await makeCourse(em())).id, companyId: depot.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2027-01-01'), certificateCode: 'CERT-DEPOT0000001' });
     const managerToken = await signInAs(em(), manager.id);
     const client = harness.client(managerToken);
 
@@ -70,7 +70,7 @@ describe('deleting a depot', () => {
     expect(moved.status).toBe(200);
     expect(await moved.json()).toEqual({ success: true, message: LEARNER_ADMIN_MESSAGES.movedToParent, moved_learners: 2, moved_enrollments: 3 });
     expect((await em().find(User, { id: { $in: [l1.id, l2.id] } })).map((u) => u.companyId)).toEqual([parent.id, parent.id]);
-    expect(await em().count(Enrollment, { userId: { $in: [l1.id, l2.id] }, companyId: parent.id })).toBe(3);
+    expect(await em().count(Enrolment, { userId: { $in: [l1.id, l2.id] }, companyId: parent.id })).toBe(3);
     expect(await em().count(Company, { id: depot.id })).toBe(0);
     expect(await em().count(User, { id: depotManager.id })).toBe(0);
     expect((await em().findOneOrFail(CreditAccount, { companyId: parent.id })).balance).toBe(9);
@@ -96,12 +96,12 @@ describe('anonymising a learner', () => {
     const learner = await makeUser(em(), { role: 'learner', companyId: company.id, name: 'Erin Erased', loginCode: 'ERASE123', password: 'a-password-123' });
     const learnerToken = await signInAs(em(), learner.id);
     const course = await makeCourse(em(), { name: 'Asbestos Awareness' });
-    const enrollment = await makeEnrollment(em(), { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), certificateCode: 'CERT-ERASE0000001' });
+    const enrolment = await makeEnrolment(em(), { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), certificateCode: 'CERT-ERASE0000001' });
     const w = em();
     // The certificate it holds (issued when it passed).
-    w.create(CertificateRecord, { code: 'CERT-ERASE0000001', enrollmentId: enrollment.id, userId: learner.id, courseId: course.id, companyId: company.id, issuedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
-    w.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: 'sco_1', attemptId: 1, seq: 3, progress: 'passed', lessonStatus: 'passed', suspendData: 'my secret notes', scoreRaw: '90' });
-    w.create(ScormLogEntry, { userId: learner.id, enrollmentId: enrollment.id, attemptId: 1, scoIdentifier: 'sco_1', seq: 3, lessonStatus: 'passed', suspendData: 'my secret notes' });
+    w.create(CertificateRecord, { code: 'CERT-ERASE0000001', enrollmentId: enrolment.id, userId: learner.id, courseId: course.id, companyId: company.id, issuedAt: new Date('2026-01-01'), expiresAt: new Date('2099-01-01'), revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
+    w.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco_1', attemptId: 1, seq: 3, progress: 'passed', lessonStatus: 'passed', suspendData: 'my secret notes', scoreRaw: '90' });
+    w.create(ScormLogEntry, { userId: learner.id, enrollmentId: enrolment.id, attemptId: 1, scoIdentifier: 'sco_1', seq: 3, lessonStatus: 'passed', suspendData: 'my secret notes' });
     await w.flush();
     const ledger = await em().count(CreditTransaction, { companyId: company.id });
 
@@ -118,10 +118,10 @@ describe('anonymising a learner', () => {
     const user = await em().findOneOrFail(User, learner.id);
     expect([user.name, user.email, user.loginCode, user.passwordHash, user.companyId]).toEqual([anonymisedName(learner.id), null, null, null, company.id]);
     expect(await em().getKnex()('sessions').where('user_id', learner.id).first()).toBeUndefined();
-    const state = await em().findOneOrFail(ScoState, { enrollmentId: enrollment.id });
+    const state = await em().findOneOrFail(ScoState, { enrollmentId: enrolment.id });
     expect([state.suspendData, state.lessonStatus, state.scoreRaw]).toEqual([null, 'passed', '90']);
-    expect((await em().findOneOrFail(ScormLogEntry, { enrollmentId: enrollment.id })).suspendData).toBeNull();
-    expect((await em().findOneOrFail(Enrollment, enrollment.id)).certificateCode).toBe('CERT-ERASE0000001');
+    expect((await em().findOneOrFail(ScormLogEntry, { enrollmentId: enrolment.id })).suspendData).toBeNull();
+    expect((await em().findOneOrFail(Enrolment, enrolment.id)).certificateCode).toBe('CERT-ERASE0000001');
     expect(await em().count(CreditTransaction, { companyId: company.id })).toBe(ledger);
     // The certificate still verifies, with the course and dates and no name.
     const verify = (await (await harness.client().request('/api/certificates/verify?code=CERT-ERASE0000001')).json()) as Record<string, unknown>;
@@ -141,8 +141,8 @@ describe('the audit log', () => {
     const managerA = await makeUser(em(), { role: 'manager', companyId: a.id });
     const learnerA = await makeUser(em(), { role: 'learner', companyId: a.id });
     const course = await makeCourse(em());
-    const toPass = await makeEnrollment(em(), { userId: learnerA.id, courseId: course.id, companyId: a.id });
-    const toDelete = await makeEnrollment(em(), { userId: learnerA.id, courseId: (await makeCourse(em())).id, companyId: a.id });
+    const toPass = await makeEnrolment(em(), { userId: learnerA.id, courseId: course.id, companyId: a.id });
+    const toDelete = await makeEnrolment(em(), { userId: learnerA.id, courseId: (await makeCourse(em())).id, companyId: a.id });
     const doomed = await makeUser(em(), { role: 'learner', companyId: b.id });
 
     expect((await asAdmin().request(`/api/company/${b.id}`, { method: 'PATCH', json: { name: 'Audit B', credit_balance: 15, credit_reason: 'Goodwill' } })).status).toBe(200);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCredits, CreditAccount, Enrollment } from '@portal/enrolment-service/testing';
+import { changeCredits, CreditAccount, Enrolment } from '@portal/enrolment-service/testing';
 import { CompanyCourse } from '@portal/catalogue-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
 
 /** Catalogue routes that need enrolment's answers: removing a course, leaving a selection. */
 let harness: GatewayHarness;
@@ -24,7 +24,7 @@ describe('course selection with enrolments', () => {
 
     expect(((await (await toggle(manager)).json()) as { data: number[] }).data).toEqual([course.id]);
     expect((await toggle(otherManager)).status).toBe(200);
-    await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
+    await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
 
     const refused = await toggle(manager);
     expect(refused.status).toBe(422);
@@ -45,15 +45,15 @@ describe('DELETE /api/courses/{id}', () => {
     const admin = harness.client(await signInAs(em, (await makeUser(em, { role: 'admin', companyId: company.id })).id));
     const learner = await makeUser(em, { role: 'learner', companyId: company.id });
     const course = await makeCourse(em, { creditCost: 3 });
-    const enrollment = await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
+    const enrolment = await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
     // What enrolment records when it spends credits (its ledger is its own business).
-    await changeCredits(em, { companyId: company.id, delta: -3, kind: 'enrolment', enrollmentId: enrollment.id });
+    await changeCredits(em, { companyId: company.id, delta: -3, kind: 'enrolment', enrollmentId: enrolment.id });
 
     const response = await admin.request(`/api/courses/${course.id}`, { method: 'DELETE' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, removed_enrollments: 1, refunded_credits: 3 });
     const fresh = em.fork();
-    expect(await fresh.count(Enrollment, { courseId: course.id })).toBe(0);
+    expect(await fresh.count(Enrolment, { courseId: course.id })).toBe(0);
     expect((await fresh.findOneOrFail(CreditAccount, { companyId: company.id })).balance).toBe(10);
     expect((await admin.request(`/api/courses/${course.id}`)).status).toBe(404);
     expect((await admin.request(`/api/courses/${course.id}`, { method: 'DELETE' })).status).toBe(404);

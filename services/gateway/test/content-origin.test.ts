@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { contentTokenSecret, signContentToken } from '@portal/enrolment-service';
-import { openAttempt, Enrollment } from '@portal/enrolment-service/testing';
+import { openAttempt, Enrolment } from '@portal/enrolment-service/testing';
 import { hashToken } from '@portal/service-kit';
 import { SERVICES } from '../src/platform';
 import { contentFramePolicy, createContentOriginApp, injectRuntime } from '../src/content-origin';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
 import { makeSco } from '@portal/catalogue-service/testing';
 import { Session } from '@portal/identity-service/testing';
 
@@ -28,8 +28,8 @@ beforeAll(async () => {
   const session = await signInAs(em, learner.id);
   const course = await makeCourse(em);
   courseId = course.id;
-  const enrollment = await makeEnrollment(em, { userId: learner.id, courseId, companyId: company.id });
-  attemptId = (await openAttempt(em, { enrollmentId: enrollment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
+  const enrolment = await makeEnrolment(em, { userId: learner.id, courseId, companyId: company.id });
+  attemptId = (await openAttempt(em, { enrollmentId: enrolment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
   await platform.storage.put(`courses/${courseId}/package/index.html`, new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'));
   await platform.storage.put(`courses/${courseId}/package/media/clip.bin`, new Uint8Array([1, 2, 3, 4, 5]));
   await platform.storage.put(`courses/${courseId + 1}/package/index.html`, new TextEncoder().encode('<p>Other course</p>'));
@@ -136,13 +136,13 @@ describe('an attempt’s content token is revoked with its enrolment and session
     const session = await signInAs(em, learner.id);
     const course = await makeCourse(em, { package: { version: '1.2', scos: [makeSco('sco_1', { href: 'index.html' })] } });
     await harness.platform.storage.put(`courses/${course.id}/package/index.html`, new TextEncoder().encode('<p>Lesson</p>'));
-    const enrollment = await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
-    const response = await harness.client(session).request(`http://${host}/api/learn/${enrollment.id}/launch`, { method: 'POST' });
+    const enrolment = await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
+    const response = await harness.client(session).request(`http://${host}/api/learn/${enrolment.id}/launch`, { method: 'POST' });
     expect(response.status, await response.clone().text()).toBe(200);
     const launch = (await response.json()) as { scos: { url: string }[] };
     const url = new URL(launch.scos[0]!.url);
     const status = async () => (await content.request(url.pathname)).status;
-    return { learner, session, enrollment, url, status };
+    return { learner, session, enrollment: enrolment, url, status };
   }
 
   it('works while the learner is enrolled and signed in', async () => {
@@ -158,8 +158,8 @@ describe('an attempt’s content token is revoked with its enrolment and session
   });
 
   it('stops when the enrolment alone is deleted', async () => {
-    const { enrollment, status } = await launched();
-    await harness.platform.orm.em.fork().nativeDelete(Enrollment, { id: enrollment.id });
+    const { enrollment: enrolment, status } = await launched();
+    await harness.platform.orm.em.fork().nativeDelete(Enrolment, { id: enrolment.id });
     expect(await status()).toBe(404);
   });
 

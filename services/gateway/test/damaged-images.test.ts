@@ -5,7 +5,7 @@ import { isReadableImage } from '@portal/service-kit';
 import { corruptJpegs, corruptPng, testImage } from '@portal/service-kit/testing';
 import { issueCertificate } from '@portal/enrolment-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
 
 /**
  * Issue 25 D4: one damaged image broke every certificate. Uploads are decoded whole (422 under
@@ -28,9 +28,9 @@ beforeAll(async () => {
   ids.enrollments = [];
   for (const [i, passedAt] of [new Date('2026-01-10'), new Date('2026-02-10'), new Date('2026-03-10')].entries()) {
     const user = i === 0 ? learner : await makeUser(em, { role: 'learner', companyId: company.id });
-    const enrollment = await makeEnrollment(em, { userId: user.id, courseId: i === 0 ? course.id : (await makeCourse(em)).id, companyId: company.id, status: 'passed', passedAt, expiresAt: new Date('2029-01-01') });
-    await issueCertificate(em, harness.platform, enrollment, new Date('2026-04-01'));
-    ids.enrollments.push(enrollment.id);
+    const enrolment = await makeEnrolment(em, { userId: user.id, courseId: i === 0 ? course.id : (await makeCourse(em)).id, companyId: company.id, status: 'passed', passedAt, expiresAt: new Date('2029-01-01') });
+    await issueCertificate(em, harness.platform, enrolment, new Date('2026-04-01'));
+    ids.enrollments.push(enrolment.id);
   }
   sessions.admin = await signInAs(em, admin.id);
   sessions.manager = await signInAs(em, manager.id);

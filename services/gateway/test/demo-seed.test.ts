@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@portal/contracts';
 import { DEMO } from '@portal/identity-service';
 import { Company, User } from '@portal/identity-service/testing';
 import { Course } from '@portal/catalogue-service/testing';
-import { CreditAccount, CreditTransaction, Enrollment } from '@portal/enrolment-service/testing';
+import { CreditAccount, CreditTransaction, Enrolment } from '@portal/enrolment-service/testing';
 import { seedDemoData } from '../src/seed';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 
@@ -30,7 +30,7 @@ async function snapshot() {
     users: (await e.find(User, {}, { orderBy: { id: 'asc' } })).map((u) => [u.id, u.email, u.loginCode, u.role, u.companyId]),
     companies: (await e.find(Company, {}, { orderBy: { id: 'asc' } })).map((c) => [c.id, c.name, c.parentId]),
     courses: (await e.find(Course, {}, { orderBy: { id: 'asc' } })).map((c) => [c.id, c.name, c.packagePath]),
-    enrollments: (await e.find(Enrollment, {}, { orderBy: { id: 'asc' } })).map((x) => [x.id, x.userId, x.courseId, x.status, x.certificateCode]),
+    enrollments: (await e.find(Enrolment, {}, { orderBy: { id: 'asc' } })).map((x) => [x.id, x.userId, x.courseId, x.status, x.certificateCode]),
     ledger: await e.count(CreditTransaction, {}),
     accounts: (await e.find(CreditAccount, {}, { orderBy: { companyId: 'asc' } })).map((a) => [a.companyId, a.balance]),
   };
@@ -78,12 +78,12 @@ describe('seedDemoData on a fresh database', () => {
   });
 
   it('has enrolments in every state, including a passed one whose certificate has expired', async () => {
-    const enrollments = await em().find(Enrollment, {});
-    const statuses = new Set(enrollments.map((e) => e.status));
+    const enrolments = await em().find(Enrolment, {});
+    const statuses = new Set(enrolments.map((e) => e.status));
     expect([...statuses].sort()).toEqual(['failed', 'in_progress', 'not_started', 'passed']);
     const now = Date.now();
-    expect(enrollments.some((e) => e.status === 'passed' && e.expiresAt && e.expiresAt.getTime() > now)).toBe(true);
-    expect(enrollments.some((e) => e.status === 'passed' && e.expiresAt && e.expiresAt.getTime() <= now)).toBe(true);
+    expect(enrolments.some((e) => e.status === 'passed' && e.expiresAt && e.expiresAt.getTime() > now)).toBe(true);
+    expect(enrolments.some((e) => e.status === 'passed' && e.expiresAt && e.expiresAt.getTime() <= now)).toBe(true);
 
     const { client } = await signIn({ email: 'learner@demo.test', password: 'Learner!2345' });
     const card = (await (await client.request('/api/learner/dashboard')).json()) as { enrollments: { state: string }[] };
@@ -94,8 +94,8 @@ describe('seedDemoData on a fresh database', () => {
   });
 
   it('shows no last activity before the first launch (issue 24 item 2): a started enrolment was last active at or after its start, a passed one when it passed', async () => {
-    const enrollments = await em().find(Enrollment, {});
-    const started = enrollments.filter((e) => e.status !== 'not_started');
+    const enrolments = await em().find(Enrolment, {});
+    const started = enrolments.filter((e) => e.status !== 'not_started');
     expect(started.length).toBeGreaterThan(0);
     for (const e of started) {
       expect(e.startedAt, `enrolment ${e.id}`).not.toBeNull();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditTransaction, Enrollment } from '@portal/enrolment-service/testing';
+import { CreditTransaction, Enrolment } from '@portal/enrolment-service/testing';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
-import { makeCompany, makeCourse, makeEnrollment, makeUser, signInAs } from './fixtures/factories';
+import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
 
 /** Identity's deletes and balance edits reach enrolment's real tables, through enrolment's port. */
 let harness: GatewayHarness;
@@ -23,11 +23,11 @@ describe('identity cascades into enrolment', () => {
     const course = await makeCourse(em());
     const gone = await makeUser(em(), { role: 'learner', companyId: company.id });
     const stays = await makeUser(em(), { role: 'learner', companyId: company.id });
-    await makeEnrollment(em(), { userId: gone.id, courseId: course.id, companyId: company.id });
-    await makeEnrollment(em(), { userId: stays.id, courseId: course.id, companyId: company.id });
+    await makeEnrolment(em(), { userId: gone.id, courseId: course.id, companyId: company.id });
+    await makeEnrolment(em(), { userId: stays.id, courseId: course.id, companyId: company.id });
     expect((await asAdmin().request(`/api/user/${gone.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await em().count(Enrollment, { userId: gone.id })).toBe(0);
-    expect(await em().count(Enrollment, { userId: stays.id })).toBe(1);
+    expect(await em().count(Enrolment, { userId: gone.id })).toBe(0);
+    expect(await em().count(Enrolment, { userId: stays.id })).toBe(1);
   });
 
   it('deleting a company deletes the enrolments of its users and depots', async () => {
@@ -36,10 +36,10 @@ describe('identity cascades into enrolment', () => {
     const course = await makeCourse(em());
     const a = await makeUser(em(), { role: 'learner', companyId: company.id });
     const b = await makeUser(em(), { role: 'learner', companyId: depot.id });
-    await makeEnrollment(em(), { userId: a.id, courseId: course.id, companyId: company.id });
-    await makeEnrollment(em(), { userId: b.id, courseId: course.id, companyId: depot.id });
+    await makeEnrolment(em(), { userId: a.id, courseId: course.id, companyId: company.id });
+    await makeEnrolment(em(), { userId: b.id, courseId: course.id, companyId: depot.id });
     expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await em().count(Enrollment, { userId: { $in: [a.id, b.id] } })).toBe(0);
+    expect(await em().count(Enrolment, { userId: { $in: [a.id, b.id] } })).toBe(0);
   });
 
   it('a manager deleting a depot from /account deletes its learners’ enrolments', async () => {
@@ -47,10 +47,10 @@ describe('identity cascades into enrolment', () => {
     const depot = await makeCompany(em(), { parentId: company.id });
     const manager = await makeUser(em(), { role: 'manager', companyId: company.id });
     const learner = await makeUser(em(), { role: 'learner', companyId: depot.id });
-    await makeEnrollment(em(), { userId: learner.id, courseId: (await makeCourse(em())).id, companyId: depot.id });
+    await makeEnrolment(em(), { userId: learner.id, courseId: (await makeCourse(em())).id, companyId: depot.id });
     const managerClient = harness.client(await signInAs(em(), manager.id));
     expect((await managerClient.request(`/account/depot/${depot.id}/delete`, { method: 'POST', json: {} })).status).toBe(200);
-    expect(await em().count(Enrollment, { userId: learner.id })).toBe(0);
+    expect(await em().count(Enrolment, { userId: learner.id })).toBe(0);
   });
 
   it('editing credit_balance records an adjustment in enrolment’s ledger', async () => {

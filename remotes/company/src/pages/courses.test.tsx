@@ -4,8 +4,8 @@ import type { CourseSummary } from '@portal/contracts';
 import { fakeApi, type FakeRequest, courseSummaryFake } from '@portal/frontend-kit/testing';
 import Courses from './courses';
 
-const course = (id: number, name: string, categoryId: number, hasEnrollments = false): CourseSummary =>
-  courseSummaryFake(id, name, { description: `<p>${name}</p>`, category_ids: [categoryId], has_enrollments: hasEnrollments });
+const course = (id: number, name: string, categoryId: number, hasEnrolments = false): CourseSummary =>
+  courseSummaryFake(id, name, { description: `<p>${name}</p>`, category_ids: [categoryId], has_enrollments: hasEnrolments });
 
 const COURSES = [
   course(1, 'Fire Safety Awareness', 6),

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { REPORTING_MESSAGES } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
-import EditEnrollment from './edit-enrolment';
+import EditEnrolment from './edit-enrolment';
 
 const enrolment = (editable: boolean) => ({
   data: {
@@ -28,7 +28,7 @@ function renderPage(handlers: Record<string, FakeHandler>) {
   render(
     <MemoryRouter initialEntries={['/enrolments/7/edit']}>
       <Routes>
-        <Route path="/enrolments/:id/edit" element={<EditEnrollment api={server.api} />} />
+        <Route path="/enrolments/:id/edit" element={<EditEnrolment api={server.api} />} />
         <Route path="/reporting" element={<Reporting />} />
       </Routes>
     </MemoryRouter>,
@@ -36,7 +36,7 @@ function renderPage(handlers: Record<string, FakeHandler>) {
   return server;
 }
 
-describe('EditEnrollment', () => {
+describe('EditEnrolment', () => {
   it('saves name, email and depot, and goes back to /reporting with the message', async () => {
     const server = renderPage({
       'GET /api/enrolments/7': () => enrolment(true),

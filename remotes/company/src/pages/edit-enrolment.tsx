@@ -15,7 +15,7 @@ type Values = z.input<typeof editEnrolmentBodySchema>;
 type Enrolment = RouteOutput<typeof enrolmentForEdit>['data'];
 
 /** Edit enrolment (spec §2): name, optional email and depot; delete with refund while not started; back to /reporting. */
-export default function EditEnrollment({ api }: RemotePageProps) {
+export default function EditEnrolment({ api }: RemotePageProps) {
   const { id } = useParams();
   const enrolmentId = Number(id);
   const isValidId = Number.isSafeInteger(enrolmentId) && enrolmentId > 0;

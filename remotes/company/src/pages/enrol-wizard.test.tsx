@@ -6,7 +6,7 @@ import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { bulkRow, course, coursesAnswer, employee, fakeXhr } from '../modules/enrol/testing/enrol-fakes';
 import { WHOLE_CATALOGUE_NOTE } from '../modules/enrol/components/course-picker';
 import { NOTHING_TO_ENROL } from '../modules/enrol/components/finalise-step';
-import EnrollNew from './enrol-wizard';
+import EnrolNew from './enrol-wizard';
 
 const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
 const COURSES = [course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1))];
@@ -36,7 +36,7 @@ function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40)
   render(
     <MemoryRouter initialEntries={['/enrolments/create/v2']}>
       <Routes>
-        <Route path="/enrolments/create/v2" element={<EnrollNew api={server.api} session={session} />} />
+        <Route path="/enrolments/create/v2" element={<EnrolNew api={server.api} session={session} />} />
       </Routes>
       <a href="/reporting">Enrolments</a>
     </MemoryRouter>,
@@ -54,7 +54,7 @@ async function toStepTwoWithLee() {
   fireEvent.click(await screen.findByRole('button', { name: 'Add Lee Carter' }));
 }
 
-describe('EnrollNew (the enrol wizard)', () => {
+describe('EnrolNew (the enrol wizard)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the selected courses 10 a page with search, and opens steps only when allowed', async () => {

@@ -1,5 +1,5 @@
 import { useReducer, useRef, useState } from 'react';
-import { accountGet, toggleCourse, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrollmentSummary } from '@portal/contracts';
+import { accountGet, toggleCourse, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrolmentSummary } from '@portal/contracts';
 import { Button, Card, Modal, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { AddEmployeesStep, StepActions } from '../modules/enrol/components/add-employees-step';
@@ -15,10 +15,10 @@ import { useWizardCourses } from '../modules/enrol/use-selected-courses';
 import { canOpenStep, hasOutstandingLearners, initialWizardState, wizardLearners, wizardReducer } from '../modules/enrol/wizard-state';
 import '../modules/enrol/enrol.css';
 
-/** /enrolments/create/v2 (spec §2 "Enrol employees", §4 Wizard): EnrollNew. */
-export default function EnrollNew({ api, session }: RemotePageProps) {
+/** /enrolments/create/v2 (spec §2 "Enrol employees", §4 Wizard): EnrolNew. */
+export default function EnrolNew({ api, session }: RemotePageProps) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
-  const [summary, setSummary] = useState<EnrollmentSummary | null>(null);
+  const [summary, setSummary] = useState<EnrolmentSummary | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);

@@ -3,12 +3,12 @@ import { MemoryRouter } from 'react-router';
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES, type SessionUser } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { course, coursesAnswer, employee } from '../modules/enrol/testing/enrol-fakes';
-import Enroll from './enrol';
+import Enrol from './enrol';
 
 const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
 const LEE = employee(5, 'Lee Carter');
 
-function renderEnroll(enrol: FakeHandler) {
+function renderEnrol(enrol: FakeHandler) {
   const server = fakeApi({
     'GET /api/courses': () => coursesAnswer([course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), course(3, 'Not chosen', 1, false)]),
     'GET /api/company/2/users': ({ query }) => ({ data: query.get('s') === 'lee' ? [LEE] : [] }),
@@ -16,7 +16,7 @@ function renderEnroll(enrol: FakeHandler) {
   });
   render(
     <MemoryRouter>
-      <Enroll api={server.api} session={session} />
+      <Enrol api={server.api} session={session} />
     </MemoryRouter>,
   );
   return server;
@@ -30,14 +30,14 @@ async function chooseFireSafetyAndLee() {
 
 describe('Enroll (the older single page)', () => {
   it('offers only the selected courses and enrols until both a course and an employee are chosen', async () => {
-    renderEnroll(() => ({}));
+    renderEnrol(() => ({}));
     expect(await screen.findAllByTestId('enrol-course')).toHaveLength(2);
     expect(screen.getByText(ENROLLING_MESSAGES.selectCourse)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enrol' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('answers each learner’s name, course, login code and enrolment code', async () => {
-    const server = renderEnroll(() => ({
+    const server = renderEnrol(() => ({
       success: true,
       message: ENROLLING_MESSAGES.enrolled,
       data: [
@@ -73,7 +73,7 @@ describe('Enroll (the older single page)', () => {
   });
 
   it('shows the server’s text in ‘An error has occurred’', async () => {
-    renderEnroll(() => reply(422, { message: CREDIT_MESSAGES.notEnough, errors: {} }));
+    renderEnrol(() => reply(422, { message: CREDIT_MESSAGES.notEnough, errors: {} }));
     await chooseFireSafetyAndLee();
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
     const modal = await screen.findByRole('dialog', { name: ENROLLING_MESSAGES.errorTitle });

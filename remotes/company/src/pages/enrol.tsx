@@ -33,7 +33,7 @@ function EnrolmentsMade({ rows }: { rows: Result['data'] }) {
 }
 
 /** /enrolments/create (spec §2 "Enrol employees", the older single page): Enroll. */
-export default function Enroll({ api, session }: RemotePageProps) {
+export default function Enrol({ api, session }: RemotePageProps) {
   const courses = useSelectedCourses(api, 'enrol-courses');
   const [courseIds, setCourseIds] = useState<number[]>([]);
   const [employees, setEmployees] = useState<ChosenEmployee[]>([]);

@@ -11,8 +11,8 @@ import '../modules/activities/activities.css';
  * manager keeps this one); the buttons lead to the manager's own pages for this enrolment.
  */
 export default function ActivityCode({ api }: RemotePageProps) {
-  const { enrollmentId = '', activityId = '' } = useParams();
-  const query = useApiQuery(`activity-code-${enrollmentId}-${activityId}`, () => api.call(activityCode, { params: { enrollmentId, activityId } }));
+  const { enrollmentId: enrolmentId = '', activityId = '' } = useParams();
+  const query = useApiQuery(`activity-code-${enrolmentId}-${activityId}`, () => api.call(activityCode, { params: { enrollmentId: enrolmentId, activityId } }));
   return (
     <div className="activity-code" data-testid="activity-code-page">
       {query.status === 'loading' ? <SkeletonBlock height="200px" /> : null}

@@ -7,13 +7,13 @@ import { ActivityCard } from '../modules/activities/activity-card';
 import { downloadCertificate } from '../modules/certificates/download-certificate';
 import '../modules/activities/activities.css';
 
-/** /learn/{enrollmentId}/activities[/{activityId}]: the course's activities, completed by code (spec §2). */
+/** /learn/{enrolmentId}/activities[/{activityId}]: the course's activities, completed by code (spec §2). */
 export default function LearnerCourseActivities({ api }: RemotePageProps) {
   const params = useParams();
-  const enrollmentId = params.enrollmentId ?? '';
-  // The shell routes /learn/{enrollmentId}/* here: the activity id may arrive as the splat.
+  const enrolmentId = params.enrollmentId ?? '';
+  // The shell routes /learn/{enrolmentId}/* here: the activity id may arrive as the splat.
   const activityId = params.activityId ?? /^activities\/([^/]+)/.exec(params['*'] ?? '')?.[1];
-  const query = useApiQuery(`activities-${enrollmentId}`, () => api.call(learnActivities, { params: { enrollmentId } }));
+  const query = useApiQuery(`activities-${enrolmentId}`, () => api.call(learnActivities, { params: { enrollmentId: enrolmentId } }));
   const [activities, setActivities] = useState<LearnerActivity[]>([]);
   const [notice, setNotice] = useState<{ key: number; text: string } | null>(null);
 
@@ -52,7 +52,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
               {notice.text}
             </Notice>
           ) : null}
-          {query.data.certificate_url ? <DownloadCourseCertificate api={api} enrollmentId={Number(enrollmentId)} courseName={query.data.course.name} /> : null}
+          {query.data.certificate_url ? <DownloadCourseCertificate api={api} enrollmentId={Number(enrolmentId)} courseName={query.data.course.name} /> : null}
           {activities.length === 0 ? (
             <EmptyState title="This course has no activities." />
           ) : (
@@ -61,7 +61,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
                 <ActivityCard
                   key={activity.id}
                   api={api}
-                  enrollmentId={enrollmentId}
+                  enrollmentId={enrolmentId}
                   activity={activity}
                   isFocused={String(activity.id) === activityId}
                   onCompleted={onCompleted}
@@ -70,7 +70,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
             </div>
           )}
           <nav className="activities-links" aria-label="Course links">
-            <ButtonLink href={`/learn/${enrollmentId}?from=start`} variant="secondary">
+            <ButtonLink href={`/learn/${enrolmentId}?from=start`} variant="secondary">
               Re-watch Course
             </ButtonLink>
             <ButtonLink href="/" variant="ghost">
@@ -84,14 +84,14 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
 }
 
 /** Shown when the enrolment has a certificate (spec §2): the PDF under the server's file name. */
-function DownloadCourseCertificate({ api, enrollmentId, courseName }: { api: ApiClient; enrollmentId: number; courseName: string }) {
+function DownloadCourseCertificate({ api, enrollmentId: enrolmentId, courseName }: { api: ApiClient; enrollmentId: number; courseName: string }) {
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function download() {
     setBusy(true);
     setFailure(null);
     try {
-      await downloadCertificate(api, enrollmentId, courseName);
+      await downloadCertificate(api, enrolmentId, courseName);
     } catch (error) {
       // Spec §8: a failed certificate download is logged; the learner also sees a short line.
       console.error('Failed to download certificate', error);

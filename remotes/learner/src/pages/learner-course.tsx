@@ -9,9 +9,9 @@ import { offlineLaunch } from '../modules/player/launch-copy';
 import { keepPlayerPageOffline } from '../modules/player/offline-page';
 import '../modules/player/player.css';
 
-/** /learn/{enrollmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
+/** /learn/{enrolmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
 export default function LearnerCourse({ api, session }: RemotePageProps) {
-  const { enrollmentId = '' } = useParams();
+  const { enrollmentId: enrolmentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   // `?from=start` (the activities page's Re-watch Course) opens the course from its first page, once:
   // the address drops it, so a reload resumes instead of starting over again.
@@ -19,18 +19,18 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
   const userId = String(session?.id ?? '');
   const queue = commitQueue();
   const queueState = useSyncExternalStore(queue.subscribe, queue.getState);
-  const launch = useApiQuery(`launch-${enrollmentId}`, async (): Promise<{ data: LaunchData; seq?: number }> => {
-    const restored = await queue.restore(userId, enrollmentId);
+  const launch = useApiQuery(`launch-${enrolmentId}`, async (): Promise<{ data: LaunchData; seq?: number }> => {
+    const restored = await queue.restore(userId, enrolmentId);
     // Offline (a reload, issue 22 item 3): the course reopens from the device copy and what
     // waits is sent once the network returns.
-    const copy = isFromStart ? null : offlineLaunch(userId, enrollmentId);
+    const copy = isFromStart ? null : offlineLaunch(userId, enrolmentId);
     if (copy && navigator.onLine === false) {
       if (queue.waiting > 0) void queue.drain();
       return { data: copy.launch, seq: copy.seq };
     }
     // What an earlier visit left on this device goes first, so the course resumes where it was (issue 22).
     if (restored > 0 || queue.waiting > 0) await queue.drain();
-    return { data: await api.call(learnLaunch, { params: { enrollmentId }, query: isFromStart ? { from: 'start' } : {} }) };
+    return { data: await api.call(learnLaunch, { params: { enrollmentId: enrolmentId }, query: isFromStart ? { from: 'start' } : {} }) };
   });
   const hasLaunched = launch.status === 'success';
   const isOnlineLaunch = hasLaunched && launch.data.seq === undefined;
@@ -75,5 +75,5 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
       </div>
     );
   }
-  return <ScormPlayer key={launch.data.data.attempt_id} api={api} enrollmentId={enrollmentId} userId={userId} initial={launch.data.data} initialSeq={launch.data.seq} />;
+  return <ScormPlayer key={launch.data.data.attempt_id} api={api} enrollmentId={enrolmentId} userId={userId} initial={launch.data.data} initialSeq={launch.data.seq} />;
 }

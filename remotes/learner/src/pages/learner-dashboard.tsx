@@ -3,11 +3,11 @@ import { EmptyState, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CourseCard } from '../modules/enrollments/course-card';
+import { CourseCard } from '../modules/enrolments/course-card';
 import '../modules/enrollments/learner.css';
 
 // Opens only when a course starts: its form (react-hook-form, zod) loads then, not with the page.
-const NameConfirmation = lazy(() => import('../modules/enrollments/name-confirmation').then((module) => ({ default: module.NameConfirmation })));
+const NameConfirmation = lazy(() => import('../modules/enrolments/name-confirmation').then((module) => ({ default: module.NameConfirmation })));
 
 /** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
 export default function LearnerDashboard({ session, api }: RemotePageProps) {
@@ -43,8 +43,8 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
             <EmptyState title="You have not been enrolled in any courses yet." />
           ) : (
             <div className="learner-grid">
-              {query.data.enrollments.map((enrollment) => (
-                <CourseCard key={enrollment.id} enrollment={enrollment} {...(session ? { onStart: setStartingId, certificates: { api, userId: session.id } } : {})} />
+              {query.data.enrollments.map((enrolment) => (
+                <CourseCard key={enrolment.id} enrollment={enrolment} {...(session ? { onStart: setStartingId, certificates: { api, userId: session.id } } : {})} />
               ))}
             </div>
           )}

@@ -1,5 +1,5 @@
 import type { Em } from '@portal/service-kit';
-import type { IEnrollment } from '../modules/enrollments/enrollment.entity';
+import type { IEnrolment } from '../modules/enrolments/enrolment.entity';
 import { recordAnsweredAttempt, type AnsweredAttempt, type RecordedInteraction } from '../modules/player/answered-attempt';
 
 /** The demo packages' one SCO (catalogue's build-demo-package). */
@@ -67,7 +67,7 @@ function fireSafetyAnswers(start: Date, answers: string[], results: (string | un
  * sheet have something to show: each passed or failed enrolment gets the attempt that decided it
  * (the failed one also a second, unfinished try), in the demo courses' own questions.
  */
-export async function seedDemoAnswers(em: Em, enrolments: IEnrollment[], courses: { manualHandling: number; fireSafety: number }): Promise<void> {
+export async function seedDemoAnswers(em: Em, enrolments: IEnrolment[], courses: { manualHandling: number; fireSafety: number }): Promise<void> {
   for (const enrolment of enrolments) {
     if (enrolment.status !== 'passed' && enrolment.status !== 'failed') continue;
     const ended = enrolment.passedAt ?? new Date((enrolment.startedAt ?? enrolment.createdAt).getTime() + 40 * MINUTE);

@@ -1,5 +1,5 @@
 import type { Em } from '@portal/service-kit';
-import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
+import { Enrolment, type EnrolmentStatus, type IEnrolment } from '../modules/enrolments/enrolment.entity';
 import { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
 import { Invoice } from '../modules/purchases/invoice.entity';
 import { CertificateRecord } from '../modules/certificates/certificate.entity';
@@ -23,7 +23,7 @@ export interface DemoEnrolmentIds {
  */
 export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
   const { users, courses, companies } = ids;
-  const rows: { userId: number; courseId: number; companyId: number; status: EnrollmentStatus; passedDaysAgo?: number; score?: number; code?: string; paid: boolean }[] = [
+  const rows: { userId: number; courseId: number; companyId: number; status: EnrolmentStatus; passedDaysAgo?: number; score?: number; code?: string; paid: boolean }[] = [
     { userId: users.learner, courseId: courses.manualHandling, companyId: companies.demo, status: 'passed', passedDaysAgo: 30, score: 90, code: 'DEMO-CERT-0001', paid: true },
     { userId: users.learner, courseId: courses.fireSafety, companyId: companies.demo, status: 'in_progress', paid: true },
     { userId: users.learner, courseId: courses.workingAtHeight, companyId: companies.demo, status: 'not_started', paid: true },
@@ -34,9 +34,9 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   ];
 
   let spent = 0;
-  const spends: { enrollment: IEnrollment; cost: number }[] = [];
-  const certified: { enrollment: IEnrollment; code: string }[] = [];
-  const enrolments: IEnrollment[] = [];
+  const spends: { enrollment: IEnrolment; cost: number }[] = [];
+  const certified: { enrollment: IEnrolment; code: string }[] = [];
+  const enrolments: IEnrolment[] = [];
   for (const [index, row] of rows.entries()) {
     const terms = ids.courseTerms[row.courseId] ?? { creditCost: 1, validityYears: 1 };
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
@@ -46,7 +46,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     // Last activity (updated_at: /reporting, the export) is never before the first launch: a passed
     // enrolment was last active when it passed, one in progress or failed two hours after its start.
     const lastActivity = passedAt ?? (startedAt ? new Date(startedAt.getTime() + 2 * 60 * 60 * 1000) : createdAt);
-    const enrollment = em.create(Enrollment, {
+    const enrolment = em.create(Enrolment, {
       userId: row.userId,
       courseId: row.courseId,
       companyId: row.companyId,
@@ -61,25 +61,25 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     });
     if (row.paid) {
       spent += terms.creditCost;
-      spends.push({ enrollment, cost: terms.creditCost });
+      spends.push({ enrollment: enrolment, cost: terms.creditCost });
     }
-    if (row.code && passedAt) certified.push({ enrollment, code: row.code });
-    enrolments.push(enrollment);
+    if (row.code && passedAt) certified.push({ enrollment: enrolment, code: row.code });
+    enrolments.push(enrolment);
   }
   await em.flush();
   await seedDemoAnswers(em, enrolments, courses);
   // Each passed demo enrolment holds its certificate, verifiable by its printed code.
-  for (const { enrollment, code } of certified) {
-    const issuedAt = enrollment.passedAt;
-    if (!issuedAt) throw new Error(`Demo enrolment ${enrollment.id} is certified but has no pass date.`);
+  for (const { enrollment: enrolment, code } of certified) {
+    const issuedAt = enrolment.passedAt;
+    if (!issuedAt) throw new Error(`Demo enrolment ${enrolment.id} is certified but has no pass date.`);
     em.create(CertificateRecord, {
       code,
-      enrollmentId: enrollment.id,
-      userId: enrollment.userId,
-      courseId: enrollment.courseId,
-      companyId: enrollment.companyId,
+      enrollmentId: enrolment.id,
+      userId: enrolment.userId,
+      courseId: enrolment.courseId,
+      companyId: enrolment.companyId,
       issuedAt,
-      expiresAt: enrollment.expiresAt ?? null,
+      expiresAt: enrolment.expiresAt ?? null,
       revokedAt: null,
       revokedReason: null,
       revokedById: null,
@@ -101,7 +101,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const movements = [
     { ...firstOrder, kind: 'purchase' as const, createdAt: at(firstOrder.daysAgo) },
-    ...spends.map(({ enrollment, cost }) => ({ kind: 'enrolment' as const, delta: -cost, enrollmentId: enrollment.id, createdAt: enrollment.createdAt })),
+    ...spends.map(({ enrollment: enrolment, cost }) => ({ kind: 'enrolment' as const, delta: -cost, enrollmentId: enrolment.id, createdAt: enrolment.createdAt })),
     { ...secondOrder, kind: 'purchase' as const, createdAt: at(secondOrder.daysAgo) },
   ]
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())

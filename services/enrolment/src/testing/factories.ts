@@ -1,15 +1,15 @@
 import type { Em } from '@portal/service-kit';
-import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../modules/enrollments/enrollment.entity';
+import { Enrolment, type EnrolmentStatus, type IEnrolment } from '../modules/enrolments/enrolment.entity';
 import { CreditAccount, CreditTransaction, type ICreditAccount } from '../modules/credits/credit.entity';
 
 /** An enrolment of a user on a course, bought for a company; not started unless told. */
-export async function makeEnrollment(
+export async function makeEnrolment(
   em: Em,
   input: {
     userId: number;
     courseId: number;
     companyId: number;
-    status?: EnrollmentStatus;
+    status?: EnrolmentStatus;
     score?: number | null;
     startedAt?: Date | null;
     passedAt?: Date | null;
@@ -18,8 +18,8 @@ export async function makeEnrollment(
     /** When it was made (and last changed); now unless told. */
     createdAt?: Date;
   },
-): Promise<IEnrollment> {
-  const enrollment = em.create(Enrollment, {
+): Promise<IEnrolment> {
+  const enrolment = em.create(Enrolment, {
     userId: input.userId,
     courseId: input.courseId,
     companyId: input.companyId,
@@ -32,7 +32,7 @@ export async function makeEnrollment(
     ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
   });
   await em.flush();
-  return enrollment;
+  return enrolment;
 }
 
 /** A company's credit account with this balance, and the purchase that explains it in the ledger (so the ledger sums to the balance). */

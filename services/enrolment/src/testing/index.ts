@@ -2,11 +2,11 @@
 export { changeCredits } from '../modules/credits/credit.repository';
 export { openAttempt } from '../modules/player/launch-course';
 export { recordAnsweredAttempt, type AnsweredAttempt } from '../modules/player/answered-attempt';
-export { Enrollment, type IEnrollment } from '../modules/enrollments/enrollment.entity';
+export { Enrolment, type IEnrolment } from '../modules/enrolments/enrolment.entity';
 export { CreditAccount, CreditTransaction } from '../modules/credits/credit.entity';
 export { ScormAttempt, ScoState, ScormLogEntry } from '../modules/player/scorm.entity';
 export { LearnerActivity } from '../modules/activities/learner-activity.entity';
-export { makeCreditAccount, makeEnrollment } from './factories';
+export { makeCreditAccount, makeEnrolment } from './factories';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
 export { issueCertificate } from '../modules/certificates/issue-certificate';

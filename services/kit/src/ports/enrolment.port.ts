@@ -5,9 +5,9 @@
  */
 export interface EnrolmentPort {
   /** Deletes a course's enrolments and returns the credits they cost to the companies that paid. */
-  removeEnrollmentsOfCourse(courseId: number): Promise<{ removed: number; refunded: number }>;
+  removeEnrolmentsOfCourse(courseId: number): Promise<{ removed: number; refunded: number }>;
   /** Deletes the enrolments of these users and those bought by these companies (no refund: they are going away). */
-  removeEnrollmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<{ removed: number }>;
+  removeEnrolmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<{ removed: number }>;
   /**
    * Sets a company's balance, recording the difference in the ledger as an adjustment with who
    * did it and why (an admin's change of credit_balance needs a reason).
@@ -16,7 +16,7 @@ export interface EnrolmentPort {
   /** The balance of each of these companies (0 for a company without an account), one entry per id. */
   creditBalances(companyIds: number[]): Promise<{ companyId: number; balance: number }[]>;
   /** Which of these courses the company has any enrolment on (a selected course with enrolments stays selected). */
-  coursesWithEnrollments(companyId: number, courseIds: number[]): Promise<number[]>;
+  coursesWithEnrolments(companyId: number, courseIds: number[]): Promise<number[]>;
   /**
    * For each of these users, which of these courses they have an open enrolment on (not passed
    * and expired). One entry per user id asked about, in the order asked.
@@ -30,8 +30,8 @@ export interface EnrolmentPort {
    * Course names are the caller's to add (course ids only).
    */
   learnerRecords(userId: number): Promise<LearnerRecords>;
-  /** How many enrolments these users hold or these companies bought (what `removeEnrollmentsOf` would delete). */
-  countEnrollmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<number>;
+  /** How many enrolments these users hold or these companies bought (what `removeEnrolmentsOf` would delete). */
+  countEnrolmentsOf(owners: { userIds?: number[]; companyIds?: number[] }): Promise<number>;
   /**
    * A depot is going and its learners move to the parent: the enrolments it bought and its
    * remaining credits (a transfer in both ledgers) go to the parent. How many enrolments moved.

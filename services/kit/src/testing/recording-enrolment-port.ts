@@ -16,14 +16,14 @@ export function createRecordingEnrolmentPort() {
   const records = new Map<number, LearnerRecords>();
   const sorted = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
   const port: EnrolmentPort = {
-    removeEnrollmentsOfCourse(courseId) {
-      calls.push({ method: 'removeEnrollmentsOfCourse', args: [courseId] });
+    removeEnrolmentsOfCourse(courseId) {
+      calls.push({ method: 'removeEnrolmentsOfCourse', args: [courseId] });
       return Promise.resolve({ removed: 0, refunded: 0 });
     },
-    removeEnrollmentsOf(owners) {
+    removeEnrolmentsOf(owners) {
       const userIds = sorted(owners.userIds);
       const companyIds = sorted(owners.companyIds);
-      calls.push({ method: 'removeEnrollmentsOf', args: [{ userIds, companyIds }] });
+      calls.push({ method: 'removeEnrolmentsOf', args: [{ userIds, companyIds }] });
       return Promise.resolve({ removed: 0 });
     },
     setCreditBalance(companyId, balance, note) {
@@ -34,7 +34,7 @@ export function createRecordingEnrolmentPort() {
     creditBalances(companyIds) {
       return Promise.resolve(companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 })));
     },
-    coursesWithEnrollments(companyId, courseIds) {
+    coursesWithEnrolments(companyId, courseIds) {
       return Promise.resolve(courseIds.filter((courseId) => enrolled.has(`${companyId}:${courseId}`)));
     },
     enrolledCourseIds(userIds, courseIds) {
@@ -47,8 +47,8 @@ export function createRecordingEnrolmentPort() {
       calls.push({ method: 'learnerRecords', args: [userId] });
       return Promise.resolve(records.get(userId) ?? { enrollments: [], results: [], scormLog: [], activities: [], certificates: [] });
     },
-    countEnrollmentsOf(owners) {
-      calls.push({ method: 'countEnrollmentsOf', args: [{ userIds: sorted(owners.userIds), companyIds: sorted(owners.companyIds) }] });
+    countEnrolmentsOf(owners) {
+      calls.push({ method: 'countEnrolmentsOf', args: [{ userIds: sorted(owners.userIds), companyIds: sorted(owners.companyIds) }] });
       return Promise.resolve(0);
     },
     moveCompanyRecords(fromCompanyId, toCompanyId) {

@@ -3,7 +3,7 @@ import { RemotePage } from '@portal/frontend-kit';
 import { api } from '../modules/api/api-client';
 import { useShell } from '../modules/session/shell-context';
 
-/** /learn/{enrollmentId}[/activities[/{activityId}]]: the learner remote's player or activities page, in the minimal layout. */
+/** /learn/{enrolmentId}[/activities[/{activityId}]]: the learner remote's player or activities page, in the minimal layout. */
 export function LearnerCoursePage() {
   const { user } = useShell();
   const rest = useParams()['*'] ?? '';

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AdminEnrollment } from '@portal/contracts';
+import type { AdminEnrolment } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/frontend-kit/testing';
 import { UserEnrolments } from './user-enrolments';
 
-const enrollment = (id: number, name: string, status: AdminEnrollment['status'], more: Partial<AdminEnrollment> = {}): AdminEnrollment => ({
+const enrolment = (id: number, name: string, status: AdminEnrolment['status'], more: Partial<AdminEnrolment> = {}): AdminEnrolment => ({
   id,
   course: { id: id * 10, name },
   status,
@@ -21,7 +21,7 @@ const COURSES = [
   { id: 40, name: 'Working at Height Basics' },
 ];
 
-function renderEnrolments(start: AdminEnrollment[], handlers: Record<string, FakeHandler> = {}) {
+function renderEnrolments(start: AdminEnrolment[], handlers: Record<string, FakeHandler> = {}) {
   let rows = [...start];
   const server = fakeApi({
     'GET /api/user/7/allEnrollment': () => ({ data: rows }),
@@ -33,7 +33,7 @@ function renderEnrolments(start: AdminEnrollment[], handlers: Record<string, Fak
     'POST /api/user/7/enroll': ({ body }) => {
       const { course_id, pass_date } = body as { course_id: number; pass_date?: string };
       const course = COURSES.find((c) => c.id === course_id)!;
-      rows = [enrollment(99, course.name, pass_date ? 'passed' : 'not_started', { passed_at: pass_date ?? null }), ...rows];
+      rows = [enrolment(99, course.name, pass_date ? 'passed' : 'not_started', { passed_at: pass_date ?? null }), ...rows];
       return { success: true, message: 'User successfully enrolled in course!', data: { id: 99, status: pass_date ? 'passed' : 'not_started', certificate_code: null } };
     },
     'POST /api/course/11/manualPass': ({ body }) => {
@@ -81,14 +81,14 @@ async function chooseCourse(name: string) {
 describe('UserEnrolments', () => {
   it('lists the enrolments with status, dates, certificate and who passed them by hand', async () => {
     renderEnrolments([
-      enrollment(11, 'Fire Safety Awareness', 'in_progress'),
-      enrollment(12, 'Manual Handling', 'passed', {
+      enrolment(11, 'Fire Safety Awareness', 'in_progress'),
+      enrolment(12, 'Manual Handling', 'passed', {
         passed_at: '2025-03-04T00:00:00.000Z',
         expires_at: '2099-03-04T00:00:00.000Z',
         certificate_code: 'ABC123',
         manual_pass: { reason: 'Sat the paper course', by: 'Alex Admin', at: '2025-03-04T12:00:00.000Z' },
       }),
-      enrollment(13, 'Old Course', 'passed', { expires_at: '2020-01-01T00:00:00.000Z' }),
+      enrolment(13, 'Old Course', 'passed', { expires_at: '2020-01-01T00:00:00.000Z' }),
     ]);
     await waitFor(() => expect(rowOf('Fire Safety Awareness').textContent).toContain('In Progress'));
     const passed = rowOf('Manual Handling');
@@ -106,7 +106,7 @@ describe('UserEnrolments', () => {
       enrollment: { id: 11, learner_name: 'Sam Learner', course_name: 'Fire Safety Awareness', status: 'in_progress', score: null, scorm_version: '2004' },
       attempts: [{ id: 5, number: 1, started_at: '2026-05-01T09:00:00.000Z', last_saved_at: null, finished: false, status: null, score_percent: null, time_seconds: null, objectives: [], interactions: [] }],
     };
-    const { requests } = renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'in_progress'), enrollment(12, 'Manual Handling', 'not_started')], {
+    const { requests } = renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'in_progress'), enrolment(12, 'Manual Handling', 'not_started')], {
       'GET /api/reporting/enrolments/11/answers': () => ({ data: answers }),
     });
     await waitFor(() => expect(rowOf('Fire Safety Awareness').textContent).toContain('In Progress'));
@@ -156,7 +156,7 @@ describe('UserEnrolments', () => {
   });
 
   it('marks an enrolment passed only with a reason', async () => {
-    const { requests } = renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'not_started')]);
+    const { requests } = renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'not_started')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Fire Safety Awareness as passed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as passed' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as passed' }));
@@ -173,7 +173,7 @@ describe('UserEnrolments', () => {
 
   it('logs a failed manual pass and says so briefly', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'failed')], { 'POST /api/course/11/manualPass': () => reply(500, { message: 'Server Error' }) });
+    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'failed')], { 'POST /api/course/11/manualPass': () => reply(500, { message: 'Server Error' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Fire Safety Awareness as passed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as passed' });
     fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'Because' } });
@@ -184,7 +184,7 @@ describe('UserEnrolments', () => {
   });
 
   it('deletes after a confirmation that names the refund, and goes back to /admin when none is left', async () => {
-    renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'not_started'), enrollment(12, 'Manual Handling', 'in_progress')]);
+    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'not_started'), enrolment(12, 'Manual Handling', 'in_progress')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete the Fire Safety Awareness enrolment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete enrolment' });
     expect(dialog.textContent).toContain('the credits are refunded to the company that paid');
@@ -202,7 +202,7 @@ describe('UserEnrolments', () => {
 
   it('logs a failed deletion and says so briefly', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderEnrolments([enrollment(11, 'Fire Safety Awareness', 'not_started')], { 'POST /api/user/7/deleteEnroll/11': () => reply(404, { message: 'That enrolment was not found.' }) });
+    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'not_started')], { 'POST /api/user/7/deleteEnroll/11': () => reply(404, { message: 'That enrolment was not found.' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete the Fire Safety Awareness enrolment' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete enrolment' })).getByRole('button', { name: 'Delete enrolment' }));
     expect(await screen.findByText('That enrolment was not found.')).toBeTruthy();

@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
-  adminDeleteEnrollment,
+  adminDeleteEnrolment,
   adminEnrolUser,
   ApiError,
   ENROLLING_MESSAGES,
   formatDate,
-  userEnrollments,
-  type AdminEnrollment,
+  userEnrolments,
+  type AdminEnrolment,
   type ApiClient,
 } from '@portal/contracts';
 import { manualPass, manualPassBodySchema } from '@portal/contracts/schemas';
@@ -26,12 +26,12 @@ import './enrolments.css';
 
 type Flash = { tone: 'success' | 'error'; text: string } | null;
 
-const STATUS: Record<AdminEnrollment['status'], CourseStatus> = { not_started: 'not-started', in_progress: 'in-progress', passed: 'passed', failed: 'failed' };
+const STATUS: Record<AdminEnrolment['status'], CourseStatus> = { not_started: 'not-started', in_progress: 'in-progress', passed: 'passed', failed: 'failed' };
 
 /** A passed enrolment past its expiry shows as Expired. */
-function pillOf(enrollment: AdminEnrollment, now: Date): CourseStatus {
-  if (enrollment.status === 'passed' && enrollment.expires_at && Date.parse(enrollment.expires_at) < now.getTime()) return 'expired';
-  return STATUS[enrollment.status];
+function pillOf(enrolment: AdminEnrolment, now: Date): CourseStatus {
+  if (enrolment.status === 'passed' && enrolment.expires_at && Date.parse(enrolment.expires_at) < now.getTime()) return 'expired';
+  return STATUS[enrolment.status];
 }
 
 /** What a failure says on screen: the server's own refusal, or a short generic line. */
@@ -100,16 +100,16 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
 }
 
 /** Manual pass: a required reason, kept with who and when. */
-function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClient; enrollment: AdminEnrollment | null; onClose: () => void; onPassed: (message: string) => void }) {
+function ManualPassModal({ api, enrollment: enrolment, onClose, onPassed }: { api: ApiClient; enrollment: AdminEnrolment | null; onClose: () => void; onPassed: (message: string) => void }) {
   return (
     <ReasonModal
-      open={enrollment !== null}
+      open={enrolment !== null}
       title="Mark as passed"
       confirmLabel="Mark as passed"
       schema={manualPassBodySchema}
       submit={async (values) => {
-        if (!enrollment) throw new Error('The manual-pass modal submits only while it is open on an enrolment.');
-        const response = await api.call(manualPass, { params: { enrollmentId: enrollment.id }, body: values });
+        if (!enrolment) throw new Error('The manual-pass modal submits only while it is open on an enrolment.');
+        const response = await api.call(manualPass, { params: { enrollmentId: enrolment.id }, body: values });
         return response.message || ENROLLING_MESSAGES.markedPassed;
       }}
       failureText="The enrolment could not be marked as passed."
@@ -118,7 +118,7 @@ function ManualPassModal({ api, enrollment, onClose, onPassed }: { api: ApiClien
       onDone={onPassed}
     >
       <p>
-        Mark <strong>{enrollment?.course.name}</strong> as passed today? A certificate code is issued and the certificate runs from today.
+        Mark <strong>{enrolment?.course.name}</strong> as passed today? A certificate code is issued and the certificate runs from today.
       </p>
     </ReasonModal>
   );
@@ -132,12 +132,12 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<Flash>(null);
-  const [toPass, setToPass] = useState<AdminEnrollment | null>(null);
-  const [toWithdraw, setToWithdraw] = useState<AdminEnrollment | null>(null);
-  const [toDelete, setToDelete] = useState<AdminEnrollment | null>(null);
-  const [answersOf, setAnswersOf] = useState<AdminEnrollment | null>(null);
+  const [toPass, setToPass] = useState<AdminEnrolment | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<AdminEnrolment | null>(null);
+  const [toDelete, setToDelete] = useState<AdminEnrolment | null>(null);
+  const [answersOf, setAnswersOf] = useState<AdminEnrolment | null>(null);
   const [isDeleting, setDeleting] = useState(false);
-  const enrollments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrollments, { params: { id: userId } }));
+  const enrolments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrolments, { params: { id: userId } }));
   const changed = (message: string) => {
     setFlash({ tone: 'success', text: message });
     setVersion((v) => v + 1);
@@ -149,7 +149,7 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
     setDeleting(true);
     setFlash(null);
     try {
-      const response = await api.call(adminDeleteEnrollment, { params: { id: userId, enrollmentId: toDelete.id } });
+      const response = await api.call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: toDelete.id } });
       if (response.remaining === 0) {
         void navigate('/admin');
         return;
@@ -167,7 +167,7 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
   }
 
   const now = new Date();
-  const columns: TableColumn<AdminEnrollment>[] = [
+  const columns: TableColumn<AdminEnrolment>[] = [
     { key: 'course', header: 'Course', render: (e) => e.course.name },
     { key: 'status', header: 'Status', render: (e) => <StatusPill status={pillOf(e, now)} /> },
     { key: 'created_at', header: 'Enrolled', render: (e) => formatDate(e.created_at) },
@@ -214,13 +214,13 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
     <Card title="Enrolments">
       <div className="admin-enrolments" data-testid="user-enrolments">
         {flash ? <Notice tone={flash.tone} onDismiss={() => setFlash(null)} {...(flash.tone === 'success' ? { autoHideMs: 5000 } : {})}>{flash.text}</Notice> : null}
-        {enrollments.status === 'error' ? <LoadError error={enrollments.error} onRetry={enrollments.reload} what="the enrolments" /> : null}
+        {enrolments.status === 'error' ? <LoadError error={enrolments.error} onRetry={enrolments.reload} what="the enrolments" /> : null}
         <Table
           caption="Enrolments"
           columns={columns}
-          rows={enrollments.status === 'success' ? enrollments.data.data : []}
+          rows={enrolments.status === 'success' ? enrolments.data.data : []}
           rowKey={(e) => e.id}
-          loading={enrollments.status === 'loading'}
+          loading={enrolments.status === 'loading'}
           emptyText="This learner has no enrolments yet."
         />
         <h3 className="admin-panel__title">Enrol on a course</h3>

@@ -17,14 +17,14 @@ export function DepotDeletionPreview({ api, depotId }: { api: ApiClient; depotId
   const preview = useApiQuery(`depot-preview:${depotId}`, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));
   if (preview.status === 'loading') return <Spinner label="Counting the depot’s learners…" />;
   if (preview.status === 'error') return <LoadError error={preview.error} onRetry={preview.reload} what="what the depot holds" />;
-  const { learners, managers, enrollments, parent } = preview.data;
+  const { learners, managers, enrollments: enrolments, parent } = preview.data;
   return (
     <div data-testid="depot-deletion-preview">
       <p>
         This depot holds <strong>{countNoun(learners, 'learner')}</strong>, {countNoun(managers, 'manager')} and{' '}
-        <strong>{countNoun(enrollments, 'enrolment')}</strong>.
+        <strong>{countNoun(enrolments, 'enrolment')}</strong>.
       </p>
-      {parent && learners + enrollments > 0 ? (
+      {parent && learners + enrolments > 0 ? (
         <p>
           <strong>Move learners to {parent.name}</strong> keeps them, their enrolments, certificates and the depot’s remaining credits in {parent.name}, then
           deletes the depot. <strong>Delete Depot</strong> deletes all of them.

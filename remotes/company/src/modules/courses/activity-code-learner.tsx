@@ -14,7 +14,7 @@ type Query = NonNullable<RouteInput<typeof reportingEnrolments>['query']>;
 /**
  * Finds a learner enrolled on this course (name, email or login code, from 2 characters, the
  * autocomplete's pause), through the company's enrolments list, so each bridging activity can link
- * to that learner's activity code page (/activity-code/{enrollmentId}/{activityId}).
+ * to that learner's activity code page (/activity-code/{enrolmentId}/{activityId}).
  */
 export function ActivityCodeLearner({ api, courseId, chosen, onChoose }: { api: ApiClient; courseId: number; chosen: CodeLearner | null; onChoose: (learner: CodeLearner | null) => void }) {
   const [text, setText] = useState('');

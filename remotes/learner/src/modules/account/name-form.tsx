@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_MESSAGES, userUpdate, type ApiClient } from '@portal/contracts';
 import { Button, Notice } from '@portal/design-system';
 import { BoundField } from '@portal/frontend-kit/forms';
-import { nameSchema, nameUpdateError, splitName, type NameValues } from '../enrollments/name-confirmation';
+import { nameSchema, nameUpdateError, splitName, type NameValues } from '../enrolments/name-confirmation';
 
 /**
  * The learner's name, with the name confirmation's rules and messages (spec §5, §8): first and

@@ -10,7 +10,7 @@ import { Attachment } from './attachment';
 /** One course activity: name, Complete marker, description, attachment and the Activity Code form (spec §2). */
 export function ActivityCard({
   api,
-  enrollmentId,
+  enrollmentId: enrolmentId,
   activity,
   isFocused,
   onCompleted,
@@ -30,7 +30,7 @@ export function ActivityCard({
     setFormError(null);
     try {
       // Sent exactly as typed.
-      const result = await api.call(completeActivity, { params: { enrollmentId, activityId: id }, body: { code } });
+      const result = await api.call(completeActivity, { params: { enrollmentId: enrolmentId, activityId: id }, body: { code } });
       onCompleted(result.activity, result.message);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.code) form.setError('code', { message: error.fieldErrors.code[0] });

@@ -17,7 +17,7 @@ export interface CertificateActionsProps {
 }
 
 /** A passed course's certificate: download, email (to addresses separated by commas) and share its verify link. */
-export function CertificateActions({ api, enrollmentId, course, code }: CertificateActionsProps) {
+export function CertificateActions({ api, enrollmentId: enrolmentId, course, code }: CertificateActionsProps) {
   const [isEmailing, setEmailing] = useState(false);
   const [isDownloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function CertificateActions({ api, enrollmentId, course, code }: Certific
     setDownloading(true);
     setFailure(null);
     try {
-      await downloadCertificate(api, enrollmentId, course.name);
+      await downloadCertificate(api, enrolmentId, course.name);
     } catch (error) {
       // Spec §8: a failed certificate download is logged; the learner also sees a short line.
       console.error('Failed to download certificate', error);
@@ -38,7 +38,7 @@ export function CertificateActions({ api, enrollmentId, course, code }: Certific
   }
 
   async function send(email: string): Promise<string> {
-    const response = await api.call(emailCertificate, { params: { courseId: course.id }, body: { email, enrollment_id: enrollmentId } });
+    const response = await api.call(emailCertificate, { params: { courseId: course.id }, body: { email, enrollment_id: enrolmentId } });
     return response.message;
   }
 

@@ -124,7 +124,7 @@ export class CommitQueue {
   }
 
   /** Adds the commits kept on the device by an earlier visit of this user's enrolment (others' are deleted unsent). */
-  async restore(userId: string, enrollmentId: string): Promise<number> {
+  async restore(userId: string, enrolmentId: string): Promise<number> {
     const known = new Set(await Promise.all(this.items.map((item) => item.key)));
     let count = 0;
     for (const kept of await this.store.all()) {
@@ -133,7 +133,7 @@ export class CommitQueue {
         await this.store.remove(kept.key);
         continue;
       }
-      if (kept.enrollmentId !== enrollmentId) continue;
+      if (kept.enrollmentId !== enrolmentId) continue;
       const { key, ...entry } = kept;
       this.items.push({ entry, key: Promise.resolve(key) });
       count++;

@@ -23,33 +23,33 @@ export interface LaunchCopy {
 }
 
 const PREFIX = 'launch:';
-const nameOf = (userId: string, enrollmentId: string) => `${PREFIX}${userId}:${enrollmentId}`;
+const nameOf = (userId: string, enrolmentId: string) => `${PREFIX}${userId}:${enrolmentId}`;
 
 /** A launch the player starts (or a SCO it moves to): a new attempt replaces the copy; the same one keeps what it committed. */
-export function rememberLaunch(userId: string, enrollmentId: string, launch: LaunchData, index: number): void {
+export function rememberLaunch(userId: string, enrolmentId: string, launch: LaunchData, index: number): void {
   // Another user's copies on this device go (they would never be sent from here).
   for (const name of deviceCopyNames()) if (name.startsWith(PREFIX) && !name.startsWith(`${PREFIX}${userId}:`)) forgetDeviceCopy(name);
-  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrollmentId));
+  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
   const copy: LaunchCopy = kept && kept.launch.attempt_id === launch.attempt_id ? { ...kept, index } : { launch, index, seq: 0, cmi: {} };
-  keepDeviceCopy(nameOf(userId, enrollmentId), copy);
+  keepDeviceCopy(nameOf(userId, enrolmentId), copy);
 }
 
 /** A commit the runtime numbered: its CMI and number go to the copy of the same attempt. */
-export function rememberCommit(userId: string, enrollmentId: string, commit: { attemptId: number; index: number; seq: number; cmi: Record<string, string> }): void {
-  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrollmentId));
+export function rememberCommit(userId: string, enrolmentId: string, commit: { attemptId: number; index: number; seq: number; cmi: Record<string, string> }): void {
+  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
   if (!kept || kept.launch.attempt_id !== commit.attemptId) return;
-  keepDeviceCopy(nameOf(userId, enrollmentId), { ...kept, seq: Math.max(kept.seq, commit.seq), cmi: { ...kept.cmi, [commit.index]: commit.cmi } });
+  keepDeviceCopy(nameOf(userId, enrolmentId), { ...kept, seq: Math.max(kept.seq, commit.seq), cmi: { ...kept.cmi, [commit.index]: commit.cmi } });
 }
 
 /** The attempt's files are on the device (the content origin's worker said so). */
-export function rememberContentKept(userId: string, enrollmentId: string, attemptId: number): void {
-  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrollmentId));
-  if (kept && kept.launch.attempt_id === attemptId) keepDeviceCopy(nameOf(userId, enrollmentId), { ...kept, isContentKept: true });
+export function rememberContentKept(userId: string, enrolmentId: string, attemptId: number): void {
+  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
+  if (kept && kept.launch.attempt_id === attemptId) keepDeviceCopy(nameOf(userId, enrolmentId), { ...kept, isContentKept: true });
 }
 
 /** The launch to reopen offline (the SCO shown last, each SCO from its newest CMI, resumed) and the number to go on from; null without a copy. */
-export function offlineLaunch(userId: string, enrollmentId: string): { launch: LaunchData; seq: number } | null {
-  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrollmentId));
+export function offlineLaunch(userId: string, enrolmentId: string): { launch: LaunchData; seq: number } | null {
+  const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
   // Without the package's files on the device the course cannot open: it waits for the network.
   if (!kept?.isContentKept) return null;
   const resumed = kept.launch.version === '1.2' ? 'cmi.core.entry' : 'cmi.entry';
@@ -61,6 +61,6 @@ export function offlineLaunch(userId: string, enrollmentId: string): { launch: L
 }
 
 /** Finished and synced: nothing of the attempt stays on the device. */
-export function forgetLaunch(userId: string, enrollmentId: string): void {
-  forgetDeviceCopy(nameOf(userId, enrollmentId));
+export function forgetLaunch(userId: string, enrolmentId: string): void {
+  forgetDeviceCopy(nameOf(userId, enrolmentId));
 }

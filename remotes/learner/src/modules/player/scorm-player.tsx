@@ -26,7 +26,7 @@ type Phase = 'running' | 'switching' | 'leaving' | 'superseded';
  * SCO, or the content's exit, goes to the course's finish URL.
  */
 /** `initialSeq`: the last sequence number the attempt used (a launch reopened offline from the device goes on from it). */
-export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0 }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData; initialSeq?: number }) {
+export function ScormPlayer({ api, enrollmentId: enrolmentId, userId, initial, initialSeq = 0 }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData; initialSeq?: number }) {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const launchRef = useRef<LaunchData>(initial);
@@ -84,14 +84,14 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       if (!sco) throw new Error(`The launch has no SCO ${target + 1} (it has ${launch.scos.length}).`);
       launchRef.current = launch;
       visitedRef.current.add(target);
-      rememberLaunch(userId, enrollmentId, launch, target);
+      rememberLaunch(userId, enrolmentId, launch, target);
       const runtime: ScoRuntime = openScoRuntime({
         version: launch.version,
         sco,
         nextSeq: () => ++seqRef.current,
         isPageHiding: () => pageHidingRef.current,
-        owner: { userId, enrollmentId, attemptId: launch.attempt_id },
-        onCommit: (seq, cmi) => rememberCommit(userId, enrollmentId, { attemptId: launch.attempt_id, index: target, seq, cmi }),
+        owner: { userId, enrollmentId: enrolmentId, attemptId: launch.attempt_id },
+        onCommit: (seq, cmi) => rememberCommit(userId, enrolmentId, { attemptId: launch.attempt_id, index: target, seq, cmi }),
         // A SCO that finishes after the player moved on (its unload) must not steer the next one.
         onEnd: (end) => {
           if (runtimeRef.current === runtime) handleEndRef.current(end);
@@ -103,7 +103,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       // The content origin's SCO shell reads its starting CMI and the page to open from the end of its fragment.
       if (frameRef.current) frameRef.current.src = `${shellFor(sco.url).shellUrl}#${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
     },
-    [enrollmentId, userId],
+    [enrolmentId, userId],
   );
 
   const leave = useCallback(async () => {
@@ -122,15 +122,15 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
     const finishUrl = launchRef.current.finish_url;
     // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
     try {
-      const { enrollment, course } = await api.call(learnCourse, { params: { enrollmentId } });
+      const { enrollment: enrolment, course } = await api.call(learnCourse, { params: { enrollmentId: enrolmentId } });
       // Finished and synced: the device keeps nothing of the attempt.
-      if (enrollment.status === 'passed' || enrollment.status === 'failed') forgetLaunch(userId, enrollmentId);
-      leavePageNotice({ ...finishedNotice(enrollment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
+      if (enrolment.status === 'passed' || enrolment.status === 'failed') forgetLaunch(userId, enrolmentId);
+      leavePageNotice({ ...finishedNotice(enrolment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
     } catch (error) {
       console.error('Could not read the course result for the finish notice', error);
     }
     void navigate(finishUrl);
-  }, [api, endRuntime, enrollmentId, navigate, queue, unloadFrame, userId]);
+  }, [api, endRuntime, enrolmentId, navigate, queue, unloadFrame, userId]);
 
   const goTo = useCallback(
     async (target: number) => {
@@ -138,7 +138,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       const isRevisit = visitedRef.current.has(target);
       // A section seen in this visit opens from the newest copy: the server's, or offline the
       // device's (the same attempt, its newest CMI, numbering on) when the package is kept there.
-      const fromDevice = isRevisit && navigator.onLine === false ? offlineLaunch(userId, enrollmentId) : null;
+      const fromDevice = isRevisit && navigator.onLine === false ? offlineLaunch(userId, enrolmentId) : null;
       if (isRevisit && navigator.onLine === false && !fromDevice) return setSaveError(OFFLINE_REOPEN);
       phaseRef.current = 'switching';
       setIsBusy(true);
@@ -152,7 +152,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
           seqRef.current = Math.max(seqRef.current, fromDevice.seq);
         } else if (isRevisit) {
           // A SCO seen earlier in this visit has newer data on the server: launch again to resume it.
-          launch = await api.call(learnLaunch, { params: { enrollmentId }, query: {} });
+          launch = await api.call(learnLaunch, { params: { enrollmentId: enrolmentId }, query: {} });
           seqRef.current = 0;
         }
         startSco(target, launch);
@@ -162,7 +162,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
         setIsBusy(false);
       }
     },
-    [api, endRuntime, enrollmentId, startSco, unloadFrame, userId],
+    [api, endRuntime, enrolmentId, startSco, unloadFrame, userId],
   );
 
   // After each commit, before any effect or runtime callback can run.
@@ -189,14 +189,14 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       const sco = launchRef.current.scos[indexRef.current];
       if (!sco || event.origin !== new URL(sco.url).origin) return;
       // The attempt's files are on the device: a reload while offline may reopen it.
-      if (message === 'offline-ready') return rememberContentKept(userId, enrollmentId, launchRef.current.attempt_id);
+      if (message === 'offline-ready') return rememberContentKept(userId, enrolmentId, launchRef.current.attempt_id);
       if (phaseRef.current !== 'running') return;
       runtimeRef.current?.finishIfOpen();
       void leave();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [enrollmentId, leave, userId]);
+  }, [enrolmentId, leave, userId]);
 
   // What the queue hears from the server about this page's commits.
   useEffect(() => {
@@ -270,7 +270,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
       await unloadFrame();
       endRuntime();
       await waitForPendingCommits();
-      const launch = await api.call(learnLaunch, { params: { enrollmentId }, query: { from: 'start' } });
+      const launch = await api.call(learnLaunch, { params: { enrollmentId: enrolmentId }, query: { from: 'start' } });
       seqRef.current = 0;
       visitedRef.current = new Set();
       startSco(0, launch);
@@ -279,7 +279,7 @@ export function ScormPlayer({ api, enrollmentId, userId, initial, initialSeq = 0
     } finally {
       setIsBusy(false);
     }
-  }, [api, endRuntime, enrollmentId, startSco, unloadFrame]);
+  }, [api, endRuntime, enrolmentId, startSco, unloadFrame]);
 
   return (
     <div className="player" data-testid="scorm-player" data-sco-index={index}>

@@ -14,7 +14,7 @@ export async function toggleCourseSelection(deps: ServiceDeps, em: Em, principal
   const companyId = principal.companyId;
   const row = await findCompanyCourse(em, companyId, courseId);
   if (row?.selected) {
-    if ((await deps.enrolment.coursesWithEnrollments(companyId, [courseId])).length > 0) {
+    if ((await deps.enrolment.coursesWithEnrolments(companyId, [courseId])).length > 0) {
       throw new AppError('validation', HAS_ENROLMENTS, { errors: { course: [HAS_ENROLMENTS] } });
     }
     row.selected = false;

@@ -26,7 +26,7 @@ export async function listCourseCatalogue(deps: ServiceDeps, em: Em, principal: 
   const selectedIds = new Set(await selectedCourseIds(em, principal.companyId));
   const selectedCourses = await coursesByIds(em, [...selectedIds]);
   // One call across the door for the whole page.
-  const enrolled = new Set(page.data.length ? await deps.enrolment.coursesWithEnrollments(principal.companyId, page.data.map((course) => course.id)) : []);
+  const enrolled = new Set(page.data.length ? await deps.enrolment.coursesWithEnrolments(principal.companyId, page.data.map((course) => course.id)) : []);
   const ownValidity = await companyValidityPeriods(em, principal.companyId, page.data.map((course) => course.id));
   const withFlags = await mapPage(page, (data) =>
     data.map((course) => ({

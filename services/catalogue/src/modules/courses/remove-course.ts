@@ -11,7 +11,7 @@ export async function removeCourse(deps: ServiceDeps, em: Em, courseId: number):
   if (!(await findCourse(em, courseId))) throw notFound('That course');
   // Enrolment owns its tables: it removes the course's enrolments and refunds their credits,
   // committing on its own, before the course goes (ports are called outside transactions).
-  const result = await deps.enrolment.removeEnrollmentsOfCourse(courseId);
+  const result = await deps.enrolment.removeEnrolmentsOfCourse(courseId);
   await em.transactional(async (tx) => {
     await deleteCompanySettingsOfCourse(tx, courseId);
     await deleteActivitiesOfCourse(tx, courseId);

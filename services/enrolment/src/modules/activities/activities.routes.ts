@@ -1,6 +1,6 @@
 import { activityCode, completeActivity, learnActivities, type LearnerActivity } from '@portal/contracts';
 import { clientAddress, createServiceRouter, type CourseActivityInfo, type ServiceDeps } from '@portal/service-kit';
-import { activitiesUrl, courseView, enrollmentView } from '../player/enrolment-access';
+import { activitiesUrl, courseView, enrolmentView } from '../player/enrolment-access';
 import { ACTIVITY_MESSAGES } from './activity-messages';
 import { completeLearnerActivity } from './complete-activity';
 import type { ILearnerActivity } from './learner-activity.entity';
@@ -21,7 +21,7 @@ export function activitiesRoutes(deps: ServiceDeps) {
     .handle(learnActivities, async ({ em, principal, params }) => {
       const list = await listLearnerActivities(deps, em, principal, params.enrollmentId, now());
       return {
-        enrollment: enrollmentView(list.enrollment),
+        enrollment: enrolmentView(list.enrollment),
         course: courseView(list.course),
         certificate_url: list.certificateUrl,
         activities: list.activities.map(({ activity, completion }) => activityView(activity, completion)),
@@ -39,15 +39,15 @@ export function activitiesRoutes(deps: ServiceDeps) {
       return { success: true as const, message, activity: activityView(activity, completion) };
     })
     .handle(activityCode, async ({ em, principal, params }) => {
-      const { enrollment, activity, courseName, learnerName } = await showActivityCode(deps, em, principal, params);
+      const { enrollment: enrolment, activity, courseName, learnerName } = await showActivityCode(deps, em, principal, params);
       return {
-        enrollment_id: enrollment.id,
+        enrollment_id: enrolment.id,
         activity_id: activity.id,
         activity_name: activity.name,
         code: String(activity.code),
         course_name: courseName ?? 'Course no longer available',
         learner_name: learnerName ?? 'Unknown learner',
-        activities_url: activitiesUrl(enrollment.id),
+        activities_url: activitiesUrl(enrolment.id),
       };
     }).app;
 }

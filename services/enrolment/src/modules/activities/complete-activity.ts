@@ -7,7 +7,7 @@ import {
   type Principal,
   type ServiceDeps,
 } from '@portal/service-kit';
-import { ownEnrollment } from '../player/enrolment-access';
+import { ownEnrolment } from '../player/enrolment-access';
 import { ACTIVITY_MESSAGES } from './activity-messages';
 import { enabledActivityOf } from './enabled-activity';
 import { LearnerActivity, type ILearnerActivity } from './learner-activity.entity';
@@ -29,7 +29,7 @@ const FIFTEEN_MINUTES = 15 * 60;
  * enrolment busy holds it at most 15 minutes after their last wrong code, and only from there.
  */
 export const ACTIVITY_CODE_LIMITS = {
-  enrolment: (enrollmentId: number): AttemptLimit => ({ bucket: `activity-code-enrolment:${enrollmentId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
+  enrolment: (enrolmentId: number): AttemptLimit => ({ bucket: `activity-code-enrolment:${enrolmentId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
   address: (address: string): AttemptLimit => ({ bucket: `activity-code-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
 };
 
@@ -41,18 +41,18 @@ export async function completeLearnerActivity(
   input: { enrollmentId: number; activityId: number; code: string; address: string },
   now: Date,
 ): Promise<CompletedActivity> {
-  const { enrollment } = await ownEnrollment(em, deps.catalogue, principal, input.enrollmentId);
-  const activity = await enabledActivityOf(deps.catalogue, enrollment, input.activityId);
-  const existing = (await completionsOf(em, enrollment.id)).get(activity.id);
+  const { enrollment: enrolment } = await ownEnrolment(em, deps.catalogue, principal, input.enrollmentId);
+  const activity = await enabledActivityOf(deps.catalogue, enrolment, input.activityId);
+  const existing = (await completionsOf(em, enrolment.id)).get(activity.id);
   if (existing?.completedAt) return { activity, completion: existing, wasComplete: true };
-  const enrolmentLimit = ACTIVITY_CODE_LIMITS.enrolment(enrollment.id);
+  const enrolmentLimit = ACTIVITY_CODE_LIMITS.enrolment(enrolment.id);
   const limits = [enrolmentLimit, ACTIVITY_CODE_LIMITS.address(input.address)];
   // Counted before the code is compared, so concurrent guesses cannot outrun the limit.
   const attempt = await countAttempt(em, limits, now, 'wrong activity codes');
   // The code is compared as typed, apart from the spaces around it (it is read off a sign).
   if (input.code.trim() !== String(activity.code)) throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
   await attempt.succeeded([enrolmentLimit]);
-  const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: activity.id, completedAt: null });
+  const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrolment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;
   await em.flush();
   return { activity, completion, wasComplete: false };

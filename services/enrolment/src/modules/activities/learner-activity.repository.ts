@@ -4,12 +4,12 @@ import { LearnerActivity, type ILearnerActivity } from './learner-activity.entit
 /** Every query about the activities learners complete. */
 
 /** An enrolment's activity rows by course activity id. */
-export async function completionsOf(em: Em, enrollmentId: number): Promise<Map<number, ILearnerActivity>> {
-  const rows: ILearnerActivity[] = await em.find(LearnerActivity, { enrollmentId });
+export async function completionsOf(em: Em, enrolmentId: number): Promise<Map<number, ILearnerActivity>> {
+  const rows: ILearnerActivity[] = await em.find(LearnerActivity, { enrollmentId: enrolmentId });
   return new Map(rows.map((r) => [r.activityId, r]));
 }
 
-export async function deleteActivitiesOf(em: Em, enrollmentIds: number[]): Promise<void> {
-  if (enrollmentIds.length === 0) return;
-  await em.nativeDelete(LearnerActivity, { enrollmentId: { $in: enrollmentIds } });
+export async function deleteActivitiesOf(em: Em, enrolmentIds: number[]): Promise<void> {
+  if (enrolmentIds.length === 0) return;
+  await em.nativeDelete(LearnerActivity, { enrollmentId: { $in: enrolmentIds } });
 }

@@ -1,11 +1,11 @@
 import { AppError, canActForCompany, type CourseActivityInfo, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
-import { findEnrollment } from '../enrollments/enrollment.repository';
+import type { IEnrolment } from '../enrolments/enrolment.entity';
+import { findEnrolment } from '../enrolments/enrolment.repository';
 import { ACTIVITY_MESSAGES } from './activity-messages';
 import { enabledActivityOf } from './enabled-activity';
 
 export interface ActivityCode {
-  enrollment: IEnrollment;
+  enrollment: IEnrolment;
   activity: CourseActivityInfo;
   courseName: string | null;
   learnerName: string | null;
@@ -18,10 +18,10 @@ export async function showActivityCode(
   principal: Principal,
   input: { enrollmentId: number; activityId: number },
 ): Promise<ActivityCode> {
-  const enrollment = await findEnrollment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrollmentId);
   // Another company's enrolment answers like a missing one.
-  if (!enrollment || !(await canActForCompany(deps.identity, principal, enrollment.companyId))) throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);
-  const activity = await enabledActivityOf(deps.catalogue, enrollment, input.activityId);
-  const [[course], [learner]] = await Promise.all([deps.catalogue.coursesByIds([enrollment.courseId]), deps.identity.usersByIds([enrollment.userId])]);
-  return { enrollment, activity, courseName: course?.name ?? null, learnerName: learner?.name ?? null };
+  if (!enrolment || !(await canActForCompany(deps.identity, principal, enrolment.companyId))) throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);
+  const activity = await enabledActivityOf(deps.catalogue, enrolment, input.activityId);
+  const [[course], [learner]] = await Promise.all([deps.catalogue.coursesByIds([enrolment.courseId]), deps.identity.usersByIds([enrolment.userId])]);
+  return { enrollment: enrolment, activity, courseName: course?.name ?? null, learnerName: learner?.name ?? null };
 }

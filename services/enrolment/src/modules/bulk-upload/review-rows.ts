@@ -1,6 +1,6 @@
 import { emailField, ENROLLING_MESSAGES, type BulkRow } from '@portal/contracts';
 import type { Em, ServiceDeps } from '@portal/service-kit';
-import { openCourseIdsOf } from '../enrollments/enrollment.repository';
+import { openCourseIdsOf } from '../enrolments/enrolment.repository';
 import type { SheetRow } from './read-sheet';
 
 /**
@@ -8,7 +8,7 @@ import type { SheetRow } from './read-sheet';
  * A bad email or a repeat of an earlier row (same email; same name when neither has an email) is
  * not ok. An email of an employee of the company or its depots matches the row to them (finalise
  * then enrols them instead of making an account), flagged with the courses sent that they are
- * already enrolled on (open enrolments: see isOpenEnrollment) — so the same file uploaded again
+ * already enrolled on (open enrolments: see isOpenEnrolment) — so the same file uploaded again
  * after finalising enrols nobody twice.
  */
 export async function reviewRows(em: Em, deps: Pick<ServiceDeps, 'identity' | 'now'>, companyId: number, rows: SheetRow[], courseIds: number[]): Promise<BulkRow[]> {

@@ -1,6 +1,6 @@
 import { canActForCompany, notFound, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { findEnrollment } from '../enrollments/enrollment.repository';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
+import { findEnrolment } from '../enrolments/enrolment.repository';
+import type { IEnrolment } from '../enrolments/enrolment.entity';
 
 /**
  * Who may see a learner's certificates: the learner, managers of the company the enrolment was
@@ -12,8 +12,8 @@ export async function canSeeCertificatesOf(deps: Pick<ServiceDeps, 'identity'>, 
   return canActForCompany(deps.identity, principal, owner.companyId);
 }
 
-export async function visibleEnrollment(deps: Pick<ServiceDeps, 'identity'>, em: Em, principal: Principal, enrollmentId: number): Promise<IEnrollment> {
-  const enrollment = await findEnrollment(em, enrollmentId);
-  if (!enrollment || !(await canSeeCertificatesOf(deps, principal, enrollment))) throw notFound('That certificate');
-  return enrollment;
+export async function visibleEnrolment(deps: Pick<ServiceDeps, 'identity'>, em: Em, principal: Principal, enrolmentId: number): Promise<IEnrolment> {
+  const enrolment = await findEnrolment(em, enrolmentId);
+  if (!enrolment || !(await canSeeCertificatesOf(deps, principal, enrolment))) throw notFound('That certificate');
+  return enrolment;
 }

@@ -8,14 +8,14 @@ export function findCertificateByCode(em: Em, code: string): Promise<ICertificat
 }
 
 /** The enrolment's certificate that is not revoked (there is at most one), or null. */
-export function currentCertificateOf(em: Em, enrollmentId: number): Promise<ICertificateRecord | null> {
-  return em.findOne(CertificateRecord, { enrollmentId, revokedAt: null }, { orderBy: { id: 'desc' } });
+export function currentCertificateOf(em: Em, enrolmentId: number): Promise<ICertificateRecord | null> {
+  return em.findOne(CertificateRecord, { enrollmentId: enrolmentId, revokedAt: null }, { orderBy: { id: 'desc' } });
 }
 
 /** The current certificates of these enrolments, by enrolment id. */
-export async function currentCertificatesOf(em: Em, enrollmentIds: number[]): Promise<Map<number, ICertificateRecord>> {
-  if (!enrollmentIds.length) return new Map();
-  const rows = await em.find(CertificateRecord, { enrollmentId: { $in: enrollmentIds }, revokedAt: null }, { orderBy: { id: 'asc' } });
+export async function currentCertificatesOf(em: Em, enrolmentIds: number[]): Promise<Map<number, ICertificateRecord>> {
+  if (!enrolmentIds.length) return new Map();
+  const rows = await em.find(CertificateRecord, { enrollmentId: { $in: enrolmentIds }, revokedAt: null }, { orderBy: { id: 'asc' } });
   return new Map(rows.map((r) => [r.enrollmentId, r]));
 }
 
@@ -25,11 +25,11 @@ export function liveCertificatesOfPair(em: Em, userId: number, courseId: number)
 }
 
 /** A deleted enrolment's certificates stay, revoked, so their codes still verify (as revoked). */
-export async function revokeCertificatesOf(em: Em, enrollmentIds: number[], revoke: { reason: string; at: Date; byId?: number | null; by?: string | null }): Promise<void> {
-  if (!enrollmentIds.length) return;
+export async function revokeCertificatesOf(em: Em, enrolmentIds: number[], revoke: { reason: string; at: Date; byId?: number | null; by?: string | null }): Promise<void> {
+  if (!enrolmentIds.length) return;
   await em.nativeUpdate(
     CertificateRecord,
-    { enrollmentId: { $in: enrollmentIds }, revokedAt: null },
+    { enrollmentId: { $in: enrolmentIds }, revokedAt: null },
     { revokedAt: revoke.at, revokedReason: revoke.reason, revokedById: revoke.byId ?? null, revokedBy: revoke.by ?? null },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCertificateCode } from './certificate';
-import { addYears, isPastExpiry } from '../enrollments/validity';
+import { addYears, isPastExpiry } from '../enrolments/validity';
 import { normaliseCertificateCode } from './certificate-code';
 
 const at = (iso: string) => new Date(iso);

@@ -9,10 +9,10 @@ import {
   withdrawPass,
 } from '@portal/contracts';
 import { canActForCompany, createServiceRouter, notFound, validationError, type AppContext, type ServiceDeps } from '@portal/service-kit';
-import { Enrollment } from '../enrollments/enrollment.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
 import { currentCertificateOf, currentCertificatesOf, revokeCertificatesOf } from './certificate.repository';
-import { canSeeCertificatesOf, visibleEnrollment } from './certificate-access';
+import { canSeeCertificatesOf, visibleEnrolment } from './certificate-access';
 import { backgroundOf, faceOf, namesFor } from './certificate-faces';
 import { certificateFileName, certificatePdf } from './certificate-pdf';
 import { mailCertificate, renderCertificate } from './certificate-jobs';
@@ -85,15 +85,15 @@ export function certificateZip(deps: Pick<ServiceDeps, 'identity' | 'catalogue' 
 export function certificateRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
     .handle(certificatePdfRoute, async ({ c, em, principal, params }) => {
-      const enrollment = await visibleEnrollment(deps, em, principal, params.id);
-      const certificate = await currentCertificateOf(em, enrollment.id);
+      const enrolment = await visibleEnrolment(deps, em, principal, params.id);
+      const certificate = await currentCertificateOf(em, enrolment.id);
       if (!certificate) throw notFound('That certificate');
       const { pdf, fileName } = await renderCertificate(deps, certificate);
       attachment(c, fileName, 'application/pdf');
       return c.body(new Uint8Array(pdf));
     })
     .handle(emailCertificate, async ({ em, principal, params, body }) => {
-      const owned = await em.find(Enrollment, { userId: principal.userId, courseId: params.courseId, status: 'passed' }, { orderBy: { passedAt: 'desc', id: 'desc' } });
+      const owned = await em.find(Enrolment, { userId: principal.userId, courseId: params.courseId, status: 'passed' }, { orderBy: { passedAt: 'desc', id: 'desc' } });
       const chosen = body.enrollment_id === undefined ? owned : owned.filter((e) => e.id === body.enrollment_id);
       const certificates = await currentCertificatesOf(em, chosen.map((e) => e.id));
       // The newest chosen enrolment that has a certificate.
@@ -112,10 +112,10 @@ export function certificateRoutes(deps: ServiceDeps) {
     })
     .handle(bulkCertificates, async ({ c, em, principal, body }) => {
       const ids = [...new Set(body.ids)];
-      const enrollments = await em.find(Enrollment, { id: { $in: ids } }, { fields: ['id', 'companyId', 'userId'] });
-      const companies = [...new Set(enrollments.map((e) => e.companyId))];
+      const enrolments = await em.find(Enrolment, { id: { $in: ids } }, { fields: ['id', 'companyId', 'userId'] });
+      const companies = [...new Set(enrolments.map((e) => e.companyId))];
       const allowed = await Promise.all(companies.map((id) => canActForCompany(deps.identity, principal, id)));
-      if (enrollments.length !== ids.length || allowed.includes(false)) throw validationError({ ids: [CERTIFICATE_MESSAGES.idsUnknown] });
+      if (enrolments.length !== ids.length || allowed.includes(false)) throw validationError({ ids: [CERTIFICATE_MESSAGES.idsUnknown] });
       const certificates = await currentCertificatesOf(em, ids);
       const inOrder = ids.map((id) => certificates.get(id)).filter((x) => x !== undefined);
       if (!inOrder.length) throw validationError({ ids: [CERTIFICATE_MESSAGES.noneToDownload] }, CERTIFICATE_MESSAGES.noneToDownload);
@@ -128,14 +128,14 @@ export function certificateRoutes(deps: ServiceDeps) {
       return listCertificateHistory(deps, em, { userId: params.userId, query, url: c.req.url, now: deps.now() });
     })
     .handle(withdrawPass, async ({ em, principal, params, body }) => {
-      const enrollment = await em.findOne(Enrollment, { id: params.id });
-      if (!enrollment) throw notFound('That enrolment');
-      const certificate = await currentCertificateOf(em, enrollment.id);
-      if (enrollment.status !== 'passed' || !certificate) throw validationError({ reason: [CERTIFICATE_MESSAGES.notPassed] });
+      const enrolment = await em.findOne(Enrolment, { id: params.id });
+      if (!enrolment) throw notFound('That enrolment');
+      const certificate = await currentCertificateOf(em, enrolment.id);
+      if (enrolment.status !== 'passed' || !certificate) throw validationError({ reason: [CERTIFICATE_MESSAGES.notPassed] });
       const now = deps.now();
       await em.transactional(async (tx) => {
-        await revokeCertificatesOf(tx, [enrollment.id], { reason: body.reason, at: now, byId: principal.userId, by: principal.name });
-        const row = await tx.findOneOrFail(Enrollment, { id: enrollment.id });
+        await revokeCertificatesOf(tx, [enrolment.id], { reason: body.reason, at: now, byId: principal.userId, by: principal.name });
+        const row = await tx.findOneOrFail(Enrolment, { id: enrolment.id });
         row.status = 'failed';
         row.passedAt = null;
         row.expiresAt = null;

@@ -1,5 +1,5 @@
 import type { Em, ServiceDeps } from '@portal/service-kit';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
+import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
 import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
 import { currentCertificateOf, liveCertificatesOfPair } from './certificate.repository';
 import { newCertificateCode } from './certificate-code';
@@ -17,29 +17,29 @@ type Deps = Pick<ServiceDeps, 'jobs'>;
  * company's send_certificate is on) is written with the caller's work, so it exists only if that
  * commits. Call it on the caller's entity manager or transaction; it flushes.
  */
-export async function issueCertificate(em: Em, deps: Deps, enrollment: IEnrollment, now: Date): Promise<ICertificateRecord> {
-  if (enrollment.status !== 'passed') throw new Error(`Enrolment ${enrollment.id} is not passed`);
-  const existing = await currentCertificateOf(em, enrollment.id);
+export async function issueCertificate(em: Em, deps: Deps, enrolment: IEnrolment, now: Date): Promise<ICertificateRecord> {
+  if (enrolment.status !== 'passed') throw new Error(`Enrolment ${enrolment.id} is not passed`);
+  const existing = await currentCertificateOf(em, enrolment.id);
   if (existing) {
-    enrollment.certificateCode = existing.code;
+    enrolment.certificateCode = existing.code;
     return existing;
   }
-  const issuedAt = enrollment.passedAt ?? now;
+  const issuedAt = enrolment.passedAt ?? now;
   const certificate = em.create(CertificateRecord, {
-    code: enrollment.certificateCode && !(await em.count(CertificateRecord, { code: enrollment.certificateCode })) ? enrollment.certificateCode : newCertificateCode(),
-    enrollmentId: enrollment.id,
-    userId: enrollment.userId,
-    courseId: enrollment.courseId,
-    companyId: enrollment.companyId,
+    code: enrolment.certificateCode && !(await em.count(CertificateRecord, { code: enrolment.certificateCode })) ? enrolment.certificateCode : newCertificateCode(),
+    enrollmentId: enrolment.id,
+    userId: enrolment.userId,
+    courseId: enrolment.courseId,
+    companyId: enrolment.companyId,
     issuedAt,
-    expiresAt: enrollment.expiresAt ?? null,
+    expiresAt: enrolment.expiresAt ?? null,
     createdAt: now,
     updatedAt: now,
   });
-  enrollment.certificateCode = certificate.code;
+  enrolment.certificateCode = certificate.code;
   await em.flush();
 
-  const others = (await liveCertificatesOfPair(em, enrollment.userId, enrollment.courseId)).filter((c) => c.id !== certificate.id);
+  const others = (await liveCertificatesOfPair(em, enrolment.userId, enrolment.courseId)).filter((c) => c.id !== certificate.id);
   const newer = others.filter((c) => c.issuedAt.getTime() > issuedAt.getTime());
   const newest = newer.at(-1);
   if (newest) {
@@ -58,8 +58,8 @@ export async function issueCertificate(em: Em, deps: Deps, enrollment: IEnrollme
 }
 
 /** issueCertificate for enrolments written in bulk (force-enrol with a pass date): the passed ones among these ids. */
-export async function issueCertificatesFor(em: Em, deps: Deps, enrollmentIds: number[], now: Date): Promise<void> {
-  if (!enrollmentIds.length) return;
-  const passed = await em.find(Enrollment, { id: { $in: enrollmentIds }, status: 'passed' });
-  for (const enrollment of passed) await issueCertificate(em, deps, enrollment, now);
+export async function issueCertificatesFor(em: Em, deps: Deps, enrolmentIds: number[], now: Date): Promise<void> {
+  if (!enrolmentIds.length) return;
+  const passed = await em.find(Enrolment, { id: { $in: enrolmentIds }, status: 'passed' });
+  for (const enrolment of passed) await issueCertificate(em, deps, enrolment, now);
 }

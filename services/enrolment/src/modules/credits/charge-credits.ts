@@ -101,9 +101,9 @@ export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[];
   const owed = new Map<string, { enrollmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
   for (const row of movements as ICreditTransaction[]) {
     const key = `${row.enrollmentId}:${row.companyId}`;
-    const { enrollmentId } = row;
-    if (enrollmentId == null) throw new Error(`Ledger row ${row.id} was read as an enrolment's movement but names no enrolment.`);
-    const entry = owed.get(key) ?? { enrollmentId, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
+    const { enrollmentId: enrolmentId } = row;
+    if (enrolmentId == null) throw new Error(`Ledger row ${row.id} was read as an enrolment's movement but names no enrolment.`);
+    const entry = owed.get(key) ?? { enrollmentId: enrolmentId, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
     entry.amount -= row.delta;
     if (row.kind !== 'refund' && row.counterpartyCompanyId != null) entry.counterpartyCompanyId = row.counterpartyCompanyId;
     owed.set(key, entry);

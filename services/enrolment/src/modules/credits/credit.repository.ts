@@ -68,15 +68,15 @@ export async function lockCreditAccount(tx: Em, companyId: number): Promise<ICre
 }
 
 /** The ledger rows that paid for these enrolments, and those that gave their credits back. */
-export async function enrolmentMovementsOf(em: Em, enrollmentIds: number[]): Promise<ICreditTransaction[]> {
-  if (enrollmentIds.length === 0) return [];
-  return em.find(CreditTransaction, { enrollmentId: { $in: enrollmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } }, { orderBy: { id: 'asc' } });
+export async function enrolmentMovementsOf(em: Em, enrolmentIds: number[]): Promise<ICreditTransaction[]> {
+  if (enrolmentIds.length === 0) return [];
+  return em.find(CreditTransaction, { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } }, { orderBy: { id: 'asc' } });
 }
 
 /** The ledger rows that paid for these enrolments. */
-export async function enrolmentSpendsOf(em: Em, enrollmentIds: number[]): Promise<ICreditTransaction[]> {
-  if (enrollmentIds.length === 0) return [];
-  return em.find(CreditTransaction, { enrollmentId: { $in: enrollmentIds }, kind: { $in: ['enrolment', 're-enrolment'] } });
+export async function enrolmentSpendsOf(em: Em, enrolmentIds: number[]): Promise<ICreditTransaction[]> {
+  if (enrolmentIds.length === 0) return [];
+  return em.find(CreditTransaction, { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment'] } });
 }
 
 export interface LedgerEntry {

@@ -4,7 +4,7 @@ import { adminEnrol } from './admin-enrol';
 
 export function adminEnrolRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps).handle(adminEnrolUser, async ({ em, params, body, principal }) => {
-    const enrollment = await adminEnrol(em, deps, {
+    const enrolment = await adminEnrol(em, deps, {
       userId: params.id,
       courseId: body.course_id,
       force: body.force,
@@ -17,7 +17,7 @@ export function adminEnrolRoutes(deps: ServiceDeps) {
     return {
       success: true as const,
       message: ENROLLING_MESSAGES.enrolled,
-      data: { id: enrollment.enrollmentId, status: enrollment.status, certificate_code: enrollment.certificateCode },
+      data: { id: enrolment.enrollmentId, status: enrolment.status, certificate_code: enrolment.certificateCode },
     };
   }).app;
 }

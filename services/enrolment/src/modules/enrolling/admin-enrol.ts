@@ -48,20 +48,20 @@ export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'c
     now: input.now,
     fields: { courses: 'course_id', users: 'user_id', credits: 'course_id' },
   });
-  const enrollment = outcome.made[0];
-  if (!enrollment) throw validationError({ course_id: [ALREADY_ENROLLED_ADMIN] });
+  const enrolment = outcome.made[0];
+  if (!enrolment) throw validationError({ course_id: [ALREADY_ENROLLED_ADMIN] });
 
   if (passedAt && input.sendPassEmail && user.email) {
-    const verifyUrl = `${input.appUrl}/verify?code=${enrollment.certificateCode}`;
+    const verifyUrl = `${input.appUrl}/verify?code=${enrolment.certificateCode}`;
     await deps.mailer
       .send({
         to: user.email,
-        subject: `You passed ${enrollment.courseName}`,
-        text: `Hello ${user.name},\n\nYou have passed ${enrollment.courseName}. Your certificate code is ${enrollment.certificateCode}.\nAnyone can check it at ${verifyUrl}\n`,
+        subject: `You passed ${enrolment.courseName}`,
+        text: `Hello ${user.name},\n\nYou have passed ${enrolment.courseName}. Your certificate code is ${enrolment.certificateCode}.\nAnyone can check it at ${verifyUrl}\n`,
       })
       .catch((error: unknown) => {
         throw new AppError('bad_request', `The enrolment was made, but the pass email could not be sent: ${String(error)}`);
       });
   }
-  return enrollment;
+  return enrolment;
 }

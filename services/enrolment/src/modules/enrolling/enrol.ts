@@ -1,11 +1,11 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
 import { notFound, portTransaction, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
 import { newCertificateCode } from '../certificates/certificate';
-import { addYears } from '../enrollments/validity';
+import { addYears } from '../enrolments/validity';
 import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
 import { creditBalanceOf, creditBalancesOf, lockCreditAccounts } from '../credits/credit.repository';
-import { enrollmentsOfPairs, insertEnrollments, isOpenEnrollment, type EnrollmentState, type NewEnrollmentRow } from '../enrollments/enrollment.repository';
+import { enrolmentsOfPairs, insertEnrolments, isOpenEnrolment, type EnrolmentState, type NewEnrolmentRow } from '../enrolments/enrolment.repository';
 
 export const NOT_AN_EMPLOYEE = 'One or more of the chosen learners is not an employee of this company.';
 export const NO_SUCH_COURSE = 'That course does not exist.';
@@ -90,9 +90,9 @@ export async function usableCourses(deps: Deps, companyId: number, courseIds: nu
 type Plan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
 
 /** What to do with one learner × course, given their enrolments on that course. */
-function planPair(existing: EnrollmentState[], request: Pick<EnrolRequest, 'renew' | 'force' | 'now'>): Plan {
+function planPair(existing: EnrolmentState[], request: Pick<EnrolRequest, 'renew' | 'force' | 'now'>): Plan {
   const passedBefore = existing.some((e) => e.status === 'passed');
-  const blocking = existing.some((e) => (request.renew ? e.status !== 'passed' : isOpenEnrollment(e, request.now)));
+  const blocking = existing.some((e) => (request.renew ? e.status !== 'passed' : isOpenEnrolment(e, request.now)));
   if (blocking && !request.force) return { kind: 'skip' };
   return { kind: passedBefore ? 're-enrolment' : 'new' };
 }
@@ -124,7 +124,7 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
   // A first look at the credits, to refuse at once a wizard that cannot pay. Only a hint: the
   // check that counts is chargeEnrolments' under the lock.
   if (!request.force && costPerLearner > 0) {
-    const before = await enrollmentsOfPairs(em, userIds, courses.map((c) => c.id));
+    const before = await enrolmentsOfPairs(em, userIds, courses.map((c) => c.id));
     const enrolledPairs = new Set(before.filter((e) => planPair([e], request).kind === 'skip').map((e) => `${e.userId}:${e.courseId}`));
     const cost = newUsers.length * costPerLearner + userIds.reduce((sum, userId) => sum + courses.reduce((s, c) => s + (enrolledPairs.has(`${userId}:${c.id}`) ? 0 : c.creditCost), 0), 0);
     const balances = await creditBalancesOf(em, parentId ? [request.companyId, parentId] : [request.companyId]);
@@ -152,11 +152,11 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
         else for (let i = 0; i < courses.length; i++) failed.push({ name: result.name, email: result.email, reason: result.reason });
       }
     }
-    const existing = await enrollmentsOfPairs(tx, learners.map((u) => u.id), courses.map((c) => c.id));
-    const byPair = new Map<string, EnrollmentState[]>();
+    const existing = await enrolmentsOfPairs(tx, learners.map((u) => u.id), courses.map((c) => c.id));
+    const byPair = new Map<string, EnrolmentState[]>();
     for (const e of existing) byPair.set(`${e.userId}:${e.courseId}`, [...(byPair.get(`${e.userId}:${e.courseId}`) ?? []), e]);
 
-    const planned: { user: UserSummary; course: CourseSummary; reEnrolment: boolean; row: NewEnrollmentRow }[] = [];
+    const planned: { user: UserSummary; course: CourseSummary; reEnrolment: boolean; row: NewEnrolmentRow }[] = [];
     const skipped: EnrolOutcome['failed'] = [];
     for (const user of learners) {
       for (const course of courses) {
@@ -182,11 +182,11 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
         });
       }
     }
-    const ids = await insertEnrollments(tx, planned.map((p) => p.row), request.now);
+    const ids = await insertEnrolments(tx, planned.map((p) => p.row), request.now);
     const inserted = planned.map((p, i) => {
-      const enrollmentId = ids[i];
-      if (enrollmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
-      return { ...p, enrollmentId };
+      const enrolmentId = ids[i];
+      if (enrolmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
+      return { ...p, enrollmentId: enrolmentId };
     });
     const charges: EnrolmentCharge[] = request.force
       ? []
@@ -224,7 +224,7 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
 }
 
 /** The contract's enrollment_summary of an outcome. */
-export function enrollmentSummary(outcome: EnrolOutcome) {
+export function enrolmentSummary(outcome: EnrolOutcome) {
   return {
     total_attempted: outcome.attempted,
     total_successful: outcome.made.length,

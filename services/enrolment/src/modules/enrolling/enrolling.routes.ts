@@ -1,6 +1,6 @@
 import { companyEnrol, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
 import { createServiceRouter, validationError, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { enrol, enrollmentSummary, type MadeEnrolment } from './enrol';
+import { enrol, enrolmentSummary, type MadeEnrolment } from './enrol';
 import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 
 const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
@@ -37,7 +37,7 @@ export function enrollingRoutes(deps: ServiceDeps) {
         success: true as const,
         message: ENROLLING_MESSAGES.enrolled,
         data: outcome.made.map(enrolledRow),
-        enrollment_summary: enrollmentSummary(outcome),
+        enrollment_summary: enrolmentSummary(outcome),
         credit_balance: outcome.creditBalance,
       };
     })
@@ -58,7 +58,7 @@ export function enrollingRoutes(deps: ServiceDeps) {
         success: true as const,
         message: ENROLLING_MESSAGES.enrolled,
         data: outcome.made.map((m) => ({ ...enrolledRow(m), name: m.learnerName, courseName: m.courseName, re_enrolment: m.reEnrolment })),
-        enrollment_summary: enrollmentSummary(outcome),
+        enrollment_summary: enrolmentSummary(outcome),
         credit_balance: outcome.creditBalance,
       };
     }).app;

@@ -1,6 +1,6 @@
 import { formatDate, isRenewalDue, REPORTING_MESSAGES } from '@portal/contracts';
 import { notFound, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
-import { findEnrollment, laterEnrollmentOf } from '../enrollments/enrollment.repository';
+import { findEnrolment, laterEnrolmentOf } from '../enrolments/enrolment.repository';
 
 const FIELD = 'enrollment_id';
 
@@ -16,19 +16,19 @@ export async function assertReEnrolable(
   deps: Pick<ServiceDeps, 'identity' | 'catalogue'>,
   input: { companyId: number; enrollmentId: number; courseIds: number[]; userIds: number[]; now: Date },
 ): Promise<void> {
-  const enrollment = await findEnrollment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrollmentId);
   // Another company's enrolment answers like a missing one.
-  if (!enrollment || enrollment.companyId !== input.companyId) throw notFound('That enrolment');
-  if (input.courseIds.some((id) => id !== enrollment.courseId) || input.userIds.some((id) => id !== enrollment.userId)) {
+  if (!enrolment || enrolment.companyId !== input.companyId) throw notFound('That enrolment');
+  if (input.courseIds.some((id) => id !== enrolment.courseId) || input.userIds.some((id) => id !== enrolment.userId)) {
     throw validationError({ [FIELD]: ['That enrolment is not this learner’s on this course.'] });
   }
-  const later = await laterEnrollmentOf(em, enrollment);
+  const later = await laterEnrolmentOf(em, enrolment);
   if (later) {
-    const [[learner], [course]] = await Promise.all([deps.identity.usersByIds([enrollment.userId]), deps.catalogue.coursesByIds([enrollment.courseId])]);
+    const [[learner], [course]] = await Promise.all([deps.identity.usersByIds([enrolment.userId]), deps.catalogue.coursesByIds([enrolment.courseId])]);
     const message = REPORTING_MESSAGES.alreadyReEnrolled(learner?.name ?? 'This learner', course?.name ?? 'this course', formatDate(later.createdAt));
     throw validationError({ [FIELD]: [message] }, message);
   }
-  if (enrollment.status !== 'passed' || !isRenewalDue(enrollment.expiresAt, input.now)) throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
+  if (enrolment.status !== 'passed' || !isRenewalDue(enrolment.expiresAt, input.now)) throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
 }
 
 /** A re-enrolment that made nothing (a second click that lost the race): refused with enrol()'s reason, never a success. */

@@ -1,7 +1,7 @@
 import { REMINDER_INTERVAL_HOURS, REPORTING_MESSAGES } from '@portal/contracts';
 import { notFound, validationError, type Em, type MailMessage, type ServiceDeps } from '@portal/service-kit';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
-import { findEnrollment } from '../enrollments/enrollment.repository';
+import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
+import { findEnrolment } from '../enrolments/enrolment.repository';
 import { actingScope, assertInScope } from './acting-scope';
 
 type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer'>;
@@ -37,13 +37,13 @@ function reminderMail(to: string, name: string, courseName: string, link: string
  * once mail once. Learners without an email are not claimed: they come back with their login
  * codes for the manager to hand out. Mails go to the queue with a single-use sign-in link.
  */
-async function remind(em: Em, deps: Deps, enrollments: IEnrollment[], now: Date): Promise<RemindOutcome & { claimedIds: number[] }> {
-  const users = new Map((await deps.identity.usersByIds([...new Set(enrollments.map((e) => e.userId))])).map((u) => [u.id, u]));
-  const courses = new Map((await deps.catalogue.coursesByIds([...new Set(enrollments.map((e) => e.courseId))])).map((c) => [c.id, c.name]));
-  const courseName = (e: IEnrollment) => courses.get(e.courseId) ?? 'your course';
+async function remind(em: Em, deps: Deps, enrolments: IEnrolment[], now: Date): Promise<RemindOutcome & { claimedIds: number[] }> {
+  const users = new Map((await deps.identity.usersByIds([...new Set(enrolments.map((e) => e.userId))])).map((u) => [u.id, u]));
+  const courses = new Map((await deps.catalogue.coursesByIds([...new Set(enrolments.map((e) => e.courseId))])).map((c) => [c.id, c.name]));
+  const courseName = (e: IEnrolment) => courses.get(e.courseId) ?? 'your course';
 
-  const mailable = enrollments.filter((e) => users.get(e.userId)?.email);
-  const unmailable = enrollments.filter((e) => !users.get(e.userId)?.email);
+  const mailable = enrolments.filter((e) => users.get(e.userId)?.email);
+  const unmailable = enrolments.filter((e) => !users.get(e.userId)?.email);
   const codes = new Map((await deps.identity.loginCodes(unmailable.map((e) => e.userId))).map((c) => [c.userId, c.loginCode]));
 
   // Whole seconds: a MySQL DATETIME keeps no milliseconds, and the claim is read back by equality.
@@ -52,13 +52,13 @@ async function remind(em: Em, deps: Deps, enrollments: IEnrollment[], now: Date)
   const claimedIds: number[] = [];
   for (let i = 0; i < mailable.length; i += 500) {
     const due = { id: { $in: mailable.slice(i, i + 500).map((e) => e.id) }, status: 'not_started' as const, $or: [{ lastRemindedAt: null }, { lastRemindedAt: { $lte: cutoff } }] };
-    const eligible = (await em.find(Enrollment, due, { fields: ['id'], disableIdentityMap: true })).map((e) => e.id);
+    const eligible = (await em.find(Enrolment, due, { fields: ['id'], disableIdentityMap: true })).map((e) => e.id);
     if (eligible.length === 0) continue;
-    const changed = await em.nativeUpdate(Enrollment, { ...due, id: { $in: eligible } }, { lastRemindedAt: stamp });
+    const changed = await em.nativeUpdate(Enrolment, { ...due, id: { $in: eligible } }, { lastRemindedAt: stamp });
     if (changed === eligible.length) claimedIds.push(...eligible);
     else {
       // Another reminder claimed some of them meanwhile: ours are those now stamped with our second.
-      const ours = await em.find(Enrollment, { id: { $in: eligible }, lastRemindedAt: stamp }, { fields: ['id'], disableIdentityMap: true });
+      const ours = await em.find(Enrolment, { id: { $in: eligible }, lastRemindedAt: stamp }, { fields: ['id'], disableIdentityMap: true });
       claimedIds.push(...ours.map((e) => e.id));
     }
   }
@@ -85,15 +85,15 @@ async function remind(em: Em, deps: Deps, enrollments: IEnrollment[], now: Date)
 }
 
 /** Remind one: the acting company's (or a depot's) not-started enrolment, once per 24 hours. */
-export async function remindOne(em: Em, deps: Deps, companyId: number, enrollmentId: number, now: Date) {
+export async function remindOne(em: Em, deps: Deps, companyId: number, enrolmentId: number, now: Date) {
   // The path's company passed the kit's tenant check (a manager's own company or depot; any for an
   // admin); the enrolment must be that company's or one of its depots'.
   const scope = await actingScope(deps.identity, companyId);
-  const enrollment = await findEnrollment(em, enrollmentId);
-  if (!enrollment) throw notFound('That enrolment');
-  assertInScope(scope, [enrollment.companyId]);
-  if (enrollment.status !== 'not_started') throw validationError({ enrollment: [REPORTING_MESSAGES.remindNotStarted] }, REPORTING_MESSAGES.remindNotStarted);
-  const outcome = await remind(em, deps, [enrollment], now);
+  const enrolment = await findEnrolment(em, enrolmentId);
+  if (!enrolment) throw notFound('That enrolment');
+  assertInScope(scope, [enrolment.companyId]);
+  if (enrolment.status !== 'not_started') throw validationError({ enrollment: [REPORTING_MESSAGES.remindNotStarted] }, REPORTING_MESSAGES.remindNotStarted);
+  const outcome = await remind(em, deps, [enrolment], now);
   if (outcome.no_email.length) return { success: true as const, message: REPORTING_MESSAGES.noEmail, reminded: 0, skipped_recent: 0, no_email: outcome.no_email };
   if (outcome.reminded === 0) throw validationError({ enrollment: [REPORTING_MESSAGES.remindedRecently] }, REPORTING_MESSAGES.remindedRecently);
   return { success: true as const, message: REPORTING_MESSAGES.reminded, reminded: outcome.reminded, skipped_recent: 0, no_email: [] };
@@ -102,12 +102,12 @@ export async function remindOne(em: Em, deps: Deps, companyId: number, enrollmen
 /** Remind all: every not-started enrolment of the company and its depots on these courses (none: every course). */
 export async function remindAll(em: Em, deps: Deps, companyId: number, courseIds: number[], now: Date) {
   const depots = [...(await actingScope(deps.identity, companyId)).ids];
-  const enrollments = await em.find(Enrollment, {
+  const enrolments = await em.find(Enrolment, {
     companyId: { $in: depots },
     status: 'not_started',
     ...(courseIds.length ? { courseId: { $in: courseIds } } : {}),
   });
-  if (enrollments.length === 0) throw validationError({ courses: [REPORTING_MESSAGES.nothingToRemind] }, REPORTING_MESSAGES.nothingToRemind);
-  const { claimedIds: _claimed, ...outcome } = await remind(em, deps, enrollments, now);
+  if (enrolments.length === 0) throw validationError({ courses: [REPORTING_MESSAGES.nothingToRemind] }, REPORTING_MESSAGES.nothingToRemind);
+  const { claimedIds: _claimed, ...outcome } = await remind(em, deps, enrolments, now);
   return { success: true as const, message: REPORTING_MESSAGES.remindedAll, ...outcome };
 }

@@ -1,12 +1,12 @@
 import type { CreditActor, Em } from '@portal/service-kit';
-import { Enrollment } from '../enrollments/enrollment.entity';
-import { enrollmentIdsOf } from '../enrollments/enrollment.repository';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { enrolmentIdsOf } from '../enrolments/enrolment.repository';
 import { ScoState, ScormLogEntry } from '../player/scorm.entity';
 import { lockCreditAccounts, moveCredits, openedAccountOf } from '../credits/credit.repository';
 
-/** What deleting these users and companies would remove (the same set as `removeEnrollmentsOf`). */
-export async function countEnrollmentsOf(em: Em, owners: { userIds: number[]; companyIds: number[] }): Promise<number> {
-  return (await enrollmentIdsOf(em, owners)).length;
+/** What deleting these users and companies would remove (the same set as `removeEnrolmentsOf`). */
+export async function countEnrolmentsOf(em: Em, owners: { userIds: number[]; companyIds: number[] }): Promise<number> {
+  return (await enrolmentIdsOf(em, owners)).length;
 }
 
 /**
@@ -16,7 +16,7 @@ export async function countEnrollmentsOf(em: Em, owners: { userIds: number[]; co
  */
 export async function moveCompanyRecords(em: Em, fromCompanyId: number, toCompanyId: number, actor: CreditActor, at: Date): Promise<{ movedEnrollments: number; movedCredits: number }> {
   return em.transactional(async (tx) => {
-    const movedEnrollments = await tx.nativeUpdate(Enrollment, { companyId: fromCompanyId }, { companyId: toCompanyId });
+    const movedEnrolments = await tx.nativeUpdate(Enrolment, { companyId: fromCompanyId }, { companyId: toCompanyId });
     const accounts = await lockCreditAccounts(tx, [fromCompanyId, toCompanyId], { open: true });
     const from = openedAccountOf(accounts, fromCompanyId);
     const to = openedAccountOf(accounts, toCompanyId);
@@ -26,7 +26,7 @@ export async function moveCompanyRecords(em: Em, fromCompanyId: number, toCompan
       moveCredits(tx, from, { delta: -amount, kind: 'transfer', counterpartyCompanyId: toCompanyId, actor, note, createdAt: at });
       moveCredits(tx, to, { delta: amount, kind: 'transfer', counterpartyCompanyId: fromCompanyId, actor, note, createdAt: at });
     }
-    return { movedEnrollments, movedCredits: amount };
+    return { movedEnrollments: movedEnrolments, movedCredits: amount };
   });
 }
 
@@ -37,7 +37,7 @@ export async function moveCompanyRecords(em: Em, fromCompanyId: number, toCompan
  */
 export async function anonymiseLearner(em: Em, userId: number): Promise<{ clearedSuspendData: number }> {
   return em.transactional(async (tx) => {
-    const ids = await enrollmentIdsOf(tx, { userIds: [userId], companyIds: [] });
+    const ids = await enrolmentIdsOf(tx, { userIds: [userId], companyIds: [] });
     if (ids.length === 0) return { clearedSuspendData: 0 };
     const states = await tx.nativeUpdate(ScoState, { enrollmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });
     const log = await tx.nativeUpdate(ScormLogEntry, { enrollmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });

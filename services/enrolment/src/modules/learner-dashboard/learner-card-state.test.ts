@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNER_CARD_STATES } from '@portal/contracts';
 import { learnerCardState } from './learner-card-state';
-import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
+import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const before = (ms: number) => new Date(NOW.getTime() - ms);
 const after = (ms: number) => new Date(NOW.getTime() + ms);
 const DAY = 24 * 60 * 60 * 1000;
 
-const card = (status: EnrollmentStatus, expiresAt: Date | null = null) => learnerCardState({ status, expiresAt }, NOW);
+const card = (status: EnrolmentStatus, expiresAt: Date | null = null) => learnerCardState({ status, expiresAt }, NOW);
 
 describe('learnerCardState', () => {
   it('maps each enrolment status to its card', () => {

@@ -1,12 +1,12 @@
-import type { LearnerEnrollment } from '@portal/contracts';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
+import type { LearnerEnrolment } from '@portal/contracts';
+import type { IEnrolment } from '../enrolments/enrolment.entity';
 
 /** The learner card's state: a passed course whose certificate has run out is 'expired'. */
-export function learnerCardState(enrollment: Pick<IEnrollment, 'status' | 'expiresAt'>, now: Date): LearnerEnrollment['state'] {
-  if (enrollment.status === 'passed') {
-    return enrollment.expiresAt && enrollment.expiresAt.getTime() <= now.getTime() ? 'expired' : 'passed';
+export function learnerCardState(enrolment: Pick<IEnrolment, 'status' | 'expiresAt'>, now: Date): LearnerEnrolment['state'] {
+  if (enrolment.status === 'passed') {
+    return enrolment.expiresAt && enrolment.expiresAt.getTime() <= now.getTime() ? 'expired' : 'passed';
   }
-  if (enrollment.status === 'in_progress') return 'in-progress';
-  if (enrollment.status === 'failed') return 'failed';
+  if (enrolment.status === 'in_progress') return 'in-progress';
+  if (enrolment.status === 'failed') return 'failed';
   return 'not-started';
 }

@@ -1,24 +1,24 @@
-import type { LearnerEnrollment } from '@portal/contracts';
+import type { LearnerEnrolment } from '@portal/contracts';
 import { preparedRead, rowDate, type CourseSummary, type Em, type Orm, type Principal, type ServiceDeps } from '@portal/service-kit';
-import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
+import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 import { learnerCardState } from './learner-card-state';
-import { progressOfEnrollments } from '../player/scorm.repository';
+import { progressOfEnrolments } from '../player/scorm.repository';
 
 /** What a card shows of an enrolment. */
-export interface DashboardEnrollment {
+export interface DashboardEnrolment {
   id: number;
   courseId: number;
-  status: EnrollmentStatus;
+  status: EnrolmentStatus;
   certificateCode: string | null;
   passedAt: Date | null;
   expiresAt: Date | null;
 }
 
 export interface LearnerCard {
-  enrollment: DashboardEnrollment;
+  enrollment: DashboardEnrolment;
   /** Undefined once the course is gone from the catalogue. */
   course: CourseSummary | undefined;
-  state: LearnerEnrollment['state'];
+  state: LearnerEnrolment['state'];
   /** 0–100 from the content's progress measure, or null when it reports none. */
   progress: number | null;
 }
@@ -28,16 +28,16 @@ export interface LearnerDashboard {
   isPurchasedAccount: boolean;
 }
 
-interface EnrollmentRow {
+interface EnrolmentRow {
   id: number;
   course_id: number;
-  status: EnrollmentStatus;
+  status: EnrolmentStatus;
   certificate_code: string | null;
   passed_at: unknown;
   expires_at: unknown;
 }
 
-const enrollmentsOfLearner = preparedRead<EnrollmentRow, [userId: number]>((knex, userId) =>
+const enrolmentsOfLearner = preparedRead<EnrolmentRow, [userId: number]>((knex, userId) =>
   knex('enrollments')
     .select('id', 'course_id', 'status', 'certificate_code', 'passed_at', 'expires_at')
     .where('user_id', userId)
@@ -56,10 +56,10 @@ const enrollmentsOfLearner = preparedRead<EnrollmentRow, [userId: number]>((knex
 export async function learnerDashboardOf(deps: Pick<ServiceDeps, 'catalogue' | 'identity'>, em: Em | Orm, principal: Principal, now: Date): Promise<LearnerDashboard> {
   // The learner's account does not depend on the enrolments: both at once.
   const [rows, [account]] = await Promise.all([
-    enrollmentsOfLearner(em, principal.userId),
+    enrolmentsOfLearner(em, principal.userId),
     deps.identity.usersByIds([principal.userId]),
   ]);
-  const enrollments: DashboardEnrollment[] = rows.map((row) => ({
+  const enrolments: DashboardEnrolment[] = rows.map((row) => ({
     id: Number(row.id),
     courseId: Number(row.course_id),
     status: row.status,
@@ -67,14 +67,14 @@ export async function learnerDashboardOf(deps: Pick<ServiceDeps, 'catalogue' | '
     passedAt: rowDate(row.passed_at),
     expiresAt: rowDate(row.expires_at),
   }));
-  const [courseList, progress] = await Promise.all([deps.catalogue.coursesByIds(enrollments.map((e) => e.courseId)), progressOfEnrollments(em, enrollments.map((e) => e.id))]);
+  const [courseList, progress] = await Promise.all([deps.catalogue.coursesByIds(enrolments.map((e) => e.courseId)), progressOfEnrolments(em, enrolments.map((e) => e.id))]);
   const courses = new Map(courseList.map((c) => [c.id, c]));
   return {
-    cards: enrollments.map((enrollment) => ({
-      enrollment,
-      course: courses.get(enrollment.courseId),
-      state: learnerCardState(enrollment, now),
-      progress: progress.get(enrollment.id) ?? null,
+    cards: enrolments.map((enrolment) => ({
+      enrollment: enrolment,
+      course: courses.get(enrolment.courseId),
+      state: learnerCardState(enrolment, now),
+      progress: progress.get(enrolment.id) ?? null,
     })),
     isPurchasedAccount: account?.purchasedAccount ?? false,
   };

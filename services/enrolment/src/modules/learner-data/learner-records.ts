@@ -1,5 +1,5 @@
 import type { Em, LearnerRecords } from '@portal/service-kit';
-import { Enrollment } from '../enrollments/enrollment.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 import { ScoState, ScormLogEntry } from '../player/scorm.entity';
 import { LearnerActivity } from '../activities/learner-activity.entity';
 import { CertificateRecord } from '../certificates/certificate.entity';
@@ -9,8 +9,8 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /** Everything enrolment holds about one learner (EnrolmentPort.learnerRecords), for their data export. */
 export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promise<LearnerRecords> {
-  const enrollments = await em.find(Enrollment, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  const ids = enrollments.map((e) => e.id);
+  const enrolments = await em.find(Enrolment, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const ids = enrolments.map((e) => e.id);
   const [scos, log, activities] = ids.length
     ? await Promise.all([
         em.find(ScoState, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
@@ -22,7 +22,7 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
   const held = await em.find(CertificateRecord, { userId }, { orderBy: { issuedAt: 'asc', id: 'asc' } });
 
   return {
-    enrollments: enrollments.map((e) => ({
+    enrollments: enrolments.map((e) => ({
       id: e.id,
       courseId: e.courseId,
       companyId: e.companyId,

@@ -1,6 +1,6 @@
 import { AppError, type CataloguePort, type CourseSummary, type Em, type Principal } from '@portal/service-kit';
-import type { IEnrollment } from '../enrollments/enrollment.entity';
-import { findEnrollment } from '../enrollments/enrollment.repository';
+import type { IEnrolment } from '../enrolments/enrolment.entity';
+import { findEnrolment } from '../enrolments/enrolment.repository';
 
 export const COURSE_NOT_FOUND = 'This course was not found.';
 
@@ -8,22 +8,22 @@ export const COURSE_NOT_FOUND = 'This course was not found.';
  * The caller's own enrolment and its course. Anyone else's enrolment answers exactly like one that
  * does not exist (404), so enrolment ids cannot be probed.
  */
-export async function ownEnrollment(em: Em, catalogue: CataloguePort, principal: Principal, enrollmentId: number): Promise<{ enrollment: IEnrollment; course: CourseSummary }> {
-  const enrollment = await findEnrollment(em, enrollmentId);
-  if (!enrollment || enrollment.userId !== principal.userId) throw new AppError('not_found', COURSE_NOT_FOUND);
-  const [course] = await catalogue.coursesByIds([enrollment.courseId]);
+export async function ownEnrolment(em: Em, catalogue: CataloguePort, principal: Principal, enrolmentId: number): Promise<{ enrollment: IEnrolment; course: CourseSummary }> {
+  const enrolment = await findEnrolment(em, enrolmentId);
+  if (!enrolment || enrolment.userId !== principal.userId) throw new AppError('not_found', COURSE_NOT_FOUND);
+  const [course] = await catalogue.coursesByIds([enrolment.courseId]);
   if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
-  return { enrollment, course };
+  return { enrollment: enrolment, course };
 }
 
 /** Finishing the course leads to its activities when it has bridging, otherwise to the dashboard. */
-export function finishUrl(enrollmentId: number, course: Pick<CourseSummary, 'hasBridging'>): string {
-  return course.hasBridging ? activitiesUrl(enrollmentId) : '/';
+export function finishUrl(enrolmentId: number, course: Pick<CourseSummary, 'hasBridging'>): string {
+  return course.hasBridging ? activitiesUrl(enrolmentId) : '/';
 }
 
-export const activitiesUrl = (enrollmentId: number) => `/learn/${enrollmentId}/activities`;
+export const activitiesUrl = (enrolmentId: number) => `/learn/${enrolmentId}/activities`;
 
-export function enrollmentView(e: IEnrollment) {
+export function enrolmentView(e: IEnrolment) {
   return {
     id: e.id,
     status: e.status,

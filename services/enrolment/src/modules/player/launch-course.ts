@@ -1,8 +1,8 @@
 import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
 import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Env, type Principal } from '@portal/service-kit';
 import { CONTENT_TOKEN_HOURS, contentTokenSecret, contentUrl, signContentToken } from './content-token';
-import { ownEnrollment } from './enrolment-access';
-import { touchLastActivity } from '../enrollments/enrollment.repository';
+import { ownEnrolment } from './enrolment-access';
+import { touchLastActivity } from '../enrolments/enrolment.repository';
 import { ScormAttempt, type IScoState, type IScormObjective } from './scorm.entity';
 import { scoStatesOf } from './scorm.repository';
 import { objectivesCmi, objectivesOf } from './scorm-records';
@@ -103,27 +103,27 @@ export async function launchCourse(
   em: Em,
   catalogue: CataloguePort,
   principal: Principal,
-  enrollmentId: number,
+  enrolmentId: number,
   now: Date,
   env: Pick<Env, 'dataDir' | 'CONTENT_TOKEN_SECRET'> & { contentOriginUrl: string },
   options: { fromStart?: boolean } = {},
 ) {
-  const { enrollment, course } = await ownEnrollment(em, catalogue, principal, enrollmentId);
-  const pkg = await catalogue.coursePackage(enrollment.courseId);
+  const { enrollment: enrolment, course } = await ownEnrolment(em, catalogue, principal, enrolmentId);
+  const pkg = await catalogue.coursePackage(enrolment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
-  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrollment.id, userId: principal.userId, sessionId: principal.sessionId, now });
-  if (enrollment.status === 'not_started') {
-    enrollment.status = 'in_progress';
-    enrollment.startedAt = now;
+  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrolment.id, userId: principal.userId, sessionId: principal.sessionId, now });
+  if (enrolment.status === 'not_started') {
+    enrolment.status = 'in_progress';
+    enrolment.startedAt = now;
     await em.flush();
   }
   // Opening the course is activity: its time is the enrolment's last activity (/reporting, the export).
-  await touchLastActivity(em, enrollment.id, now);
+  await touchLastActivity(em, enrolment.id, now);
 
   // The package is framed from the content origin, by a token good for this attempt's course only.
-  const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrollment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });
-  const states = await scoStatesOf(em, enrollment.id);
-  const objectives = await objectivesOf(em, enrollment.id);
+  const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrolment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });
+  const states = await scoStatesOf(em, enrolment.id);
+  const objectives = await objectivesOf(em, enrolment.id);
   const learner = { id: principal.userId, name: principal.name };
   const scos: ScoLaunch[] = pkg.scos.map((sco) => {
     const state = states.get(sco.identifier);
@@ -138,5 +138,5 @@ export async function launchCourse(
     };
   });
   const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');
-  return { enrollment, course, version: pkg.version, attemptId, scos, startIndex: options.fromStart || firstOpen < 0 ? 0 : firstOpen };
+  return { enrollment: enrolment, course, version: pkg.version, attemptId, scos, startIndex: options.fromStart || firstOpen < 0 ? 0 : firstOpen };
 }

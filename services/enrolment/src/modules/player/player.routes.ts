@@ -1,6 +1,6 @@
 import { learnCommit, learnCourse, learnLaunch } from '@portal/contracts';
 import { contentOriginFor, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { activitiesUrl, courseView, enrollmentView, finishUrl, ownEnrollment } from './enrolment-access';
+import { activitiesUrl, courseView, enrolmentView, finishUrl, ownEnrolment } from './enrolment-access';
 import { launchCourse } from './launch-course';
 import { storeCommit } from './store-commit';
 
@@ -8,25 +8,25 @@ export function playerRoutes(deps: ServiceDeps) {
   const now = () => deps.now();
   return createServiceRouter(deps)
     .handle(learnCourse, async ({ em, principal, params }) => {
-      const { enrollment, course } = await ownEnrollment(em, deps.catalogue, principal, params.enrollmentId);
+      const { enrollment: enrolment, course } = await ownEnrolment(em, deps.catalogue, principal, params.enrollmentId);
       return {
-        enrollment: enrollmentView(enrollment),
+        enrollment: enrolmentView(enrolment),
         course: courseView(course),
-        finish_url: finishUrl(enrollment.id, course),
-        activities_url: course.hasBridging ? activitiesUrl(enrollment.id) : null,
+        finish_url: finishUrl(enrolment.id, course),
+        activities_url: course.hasBridging ? activitiesUrl(enrolment.id) : null,
       };
     })
     .handle(learnLaunch, async ({ c, em, principal, params, query }) => {
       const contentOriginUrl = contentOriginFor(deps.env, c.req.url);
-      const { enrollment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl }, { fromStart: query.from === 'start' });
+      const { enrollment: enrolment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl }, { fromStart: query.from === 'start' });
       return {
-        enrollment: enrollmentView(enrollment),
+        enrollment: enrolmentView(enrolment),
         course: courseView(course),
         version: launch.version,
         attempt_id: launch.attemptId,
         start_index: launch.startIndex,
         scos: launch.scos,
-        finish_url: finishUrl(enrollment.id, course),
+        finish_url: finishUrl(enrolment.id, course),
       };
     })
     .handle(learnCommit, async (ctx) => {

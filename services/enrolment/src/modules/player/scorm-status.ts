@@ -1,5 +1,5 @@
 import type { ScoProgress, ScormVersion } from '@portal/contracts';
-import type { EnrollmentStatus } from '../enrollments/enrollment.entity';
+import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 
 /** What one commit says, read from scorm-again's JSON (`{ cmi: { core: {…} } }`) or a flattened form. */
 export interface CommitReading {
@@ -161,7 +161,7 @@ function byPassMark(reading: CommitReading, passMark: number | null | undefined,
 }
 
 /** The course from its SCOs: passed when every SCO is completed or passed, failed when one failed. */
-export function rollUpCourse(progress: ScoProgress[]): Exclude<EnrollmentStatus, 'not_started'> | 'not_started' {
+export function rollUpCourse(progress: ScoProgress[]): Exclude<EnrolmentStatus, 'not_started'> | 'not_started' {
   if (progress.length > 0 && progress.every((p) => p === 'completed' || p === 'passed')) return 'passed';
   if (progress.includes('failed')) return 'failed';
   return progress.some((p) => p !== 'not-attempted') ? 'in_progress' : 'not_started';

@@ -10,35 +10,35 @@ export function findAttempt(em: Em, id: number, options: { lock?: boolean } = {}
   return em.findOne(ScormAttempt, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 }
 
-const attemptWithEnrollment = preparedRead<{ id: number; course_id: number; user_id: number; session_id: string | null }, [attemptId: number]>((knex, attemptId) =>
+const attemptWithEnrolment = preparedRead<{ id: number; course_id: number; user_id: number; session_id: string | null }, [attemptId: number]>((knex, attemptId) =>
   knex('scorm_attempts as a').join('enrollments as e', 'e.id', 'a.enrollment_id').select('a.id', 'e.course_id', 'a.user_id', 'a.session_id').where('a.id', attemptId).limit(1),
 );
 
 /** An attempt whose enrolment still exists (a deleted enrolment or learner takes its attempts with it), for the content origin. */
 export async function contentAttempt(from: Em | Orm, attemptId: number) {
-  const [row] = await attemptWithEnrollment(from, attemptId);
+  const [row] = await attemptWithEnrolment(from, attemptId);
   return row ? { attemptId: Number(row.id), courseId: Number(row.course_id), userId: Number(row.user_id), sessionId: row.session_id ?? null } : null;
 }
 
-export function findScoState(em: Em, enrollmentId: number, scoIdentifier: string): Promise<IScoState | null> {
-  return em.findOne(ScoState, { enrollmentId, scoIdentifier });
+export function findScoState(em: Em, enrolmentId: number, scoIdentifier: string): Promise<IScoState | null> {
+  return em.findOne(ScoState, { enrollmentId: enrolmentId, scoIdentifier });
 }
 
 /** An enrolment's SCO states by SCO identifier. */
-export async function scoStatesOf(em: Em, enrollmentId: number): Promise<Map<string, IScoState>> {
-  const states: IScoState[] = await em.find(ScoState, { enrollmentId });
+export async function scoStatesOf(em: Em, enrolmentId: number): Promise<Map<string, IScoState>> {
+  const states: IScoState[] = await em.find(ScoState, { enrollmentId: enrolmentId });
   return new Map(states.map((s) => [s.scoIdentifier, s]));
 }
 
 /** The attempts, SCO states and SCORM log of these enrolments. */
-export async function deleteScormDataOf(em: Em, enrollmentIds: number[]): Promise<void> {
-  if (enrollmentIds.length === 0) return;
-  const byEnrollment = { enrollmentId: { $in: enrollmentIds } };
-  await em.nativeDelete(ScormLogEntry, byEnrollment);
-  await em.nativeDelete(ScormObjective, byEnrollment);
-  await em.nativeDelete(ScormInteraction, byEnrollment);
-  await em.nativeDelete(ScoState, byEnrollment);
-  await em.nativeDelete(ScormAttempt, byEnrollment);
+export async function deleteScormDataOf(em: Em, enrolmentIds: number[]): Promise<void> {
+  if (enrolmentIds.length === 0) return;
+  const byEnrolment = { enrollmentId: { $in: enrolmentIds } };
+  await em.nativeDelete(ScormLogEntry, byEnrolment);
+  await em.nativeDelete(ScormObjective, byEnrolment);
+  await em.nativeDelete(ScormInteraction, byEnrolment);
+  await em.nativeDelete(ScoState, byEnrolment);
+  await em.nativeDelete(ScormAttempt, byEnrolment);
 }
 
 /**
@@ -46,20 +46,20 @@ export async function deleteScormDataOf(em: Em, enrollmentIds: number[]): Promis
  * none are left out. Plain rows: the learner dashboard asks on every visit.
  */
 // Built once per number of enrolments (kit preparedRead): the learner dashboard asks on every visit.
-const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrollmentIds: number[]]>((knex, enrollmentIds) =>
-  knex('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrollmentIds).whereNotNull('progress_measure'),
+const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrolmentIds: number[]]>((knex, enrolmentIds) =>
+  knex('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrolmentIds).whereNotNull('progress_measure'),
 );
 
-export async function progressOfEnrollments(em: Em | Orm, enrollmentIds: number[]): Promise<Map<number, number>> {
-  if (enrollmentIds.length === 0) return new Map();
-  const states = await progressMeasures(em, enrollmentIds);
-  const byEnrollment = new Map<number, string[]>();
+export async function progressOfEnrolments(em: Em | Orm, enrolmentIds: number[]): Promise<Map<number, number>> {
+  if (enrolmentIds.length === 0) return new Map();
+  const states = await progressMeasures(em, enrolmentIds);
+  const byEnrolment = new Map<number, string[]>();
   for (const s of states) {
     const id = Number(s.enrollment_id);
-    byEnrollment.set(id, [...(byEnrollment.get(id) ?? []), String(s.progress_measure)]);
+    byEnrolment.set(id, [...(byEnrolment.get(id) ?? []), String(s.progress_measure)]);
   }
   const out = new Map<number, number>();
-  for (const [id, measures] of byEnrollment) {
+  for (const [id, measures] of byEnrolment) {
     const percent = progressPercent(measures);
     if (percent !== null) out.set(id, percent);
   }

@@ -19,9 +19,9 @@ import {
   type Principal,
   type ServiceDeps,
 } from '@portal/service-kit';
-import { Enrollment, type EnrollmentStatus, type IEnrollment } from '../enrollments/enrollment.entity';
-import { touchLastActivity } from '../enrollments/enrollment.repository';
-import { addYears } from '../enrollments/validity';
+import { Enrolment, type EnrolmentStatus, type IEnrolment } from '../enrolments/enrolment.entity';
+import { touchLastActivity } from '../enrolments/enrolment.repository';
+import { addYears } from '../enrolments/validity';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
@@ -97,7 +97,7 @@ interface LockedRow {
   finished_at: unknown;
   enrollment_id: number;
   enrollment_user_id: number;
-  status: EnrollmentStatus;
+  status: EnrolmentStatus;
   score: number | null;
   started_at: unknown;
   updated_at: unknown;
@@ -133,17 +133,17 @@ const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, attempt
  * read of a SCO state not yet there would lock the index gap where other learners' first states go,
  * and two such commits inserting into one gap deadlock (seen at 200 first commits a second).
  */
-const scoStatesOf = preparedRead<StateRow, [enrollmentId: number]>((knex, enrollmentId) =>
+const scoStatesOf = preparedRead<StateRow, [enrolmentId: number]>((knex, enrolmentId) =>
   knex('scorm_sco_states')
     .select('id', 'sco_identifier', 'attempt_id', 'seq', 'progress', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'total_seconds')
-    .where('enrollment_id', enrollmentId),
+    .where('enrollment_id', enrolmentId),
 );
 
 const insertLogEntry = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_logs').insert(row));
 const insertScoState = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_sco_states').insert(row));
 const updateScoState = preparedWrite<[id: number, fields: Record<string, unknown>]>((knex, id, fields) => knex('scorm_sco_states').where('id', id).update(fields));
 const updateAttempt = preparedWrite<[id: number, fields: { last_seq: number; last_commit_at: unknown; finished_at: unknown }]>((knex, id, fields) => knex('scorm_attempts').where('id', id).update(fields));
-const updateEnrollment = preparedWrite<[id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]>((knex, id, fields) =>
+const updateEnrolment = preparedWrite<[id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]>((knex, id, fields) =>
   knex('enrollments').where('id', id).update(fields),
 );
 
@@ -197,8 +197,8 @@ export async function storeCommit(
   return inTransaction(db, mayPass, async (tx) => {
     const [head] = await lockedLaunch(tx, input.attemptId);
     if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
-    const enrollmentId = Number(head.enrollment_id);
-    const states = new Map((await scoStatesOf(tx, enrollmentId)).map((r) => [r.sco_identifier, r]));
+    const enrolmentId = Number(head.enrollment_id);
+    const states = new Map((await scoStatesOf(tx, enrolmentId)).map((r) => [r.sco_identifier, r]));
     await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
     const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
@@ -206,7 +206,7 @@ export async function storeCommit(
 
     await insertLogEntry(tx, {
       user_id: principal.userId,
-      enrollment_id: enrollmentId,
+      enrollment_id: enrolmentId,
       attempt_id: input.attemptId,
       sco_identifier: sco.identifier,
       seq: input.seq,
@@ -247,8 +247,8 @@ export async function storeCommit(
       updated_at: date(now),
     };
     if (existing) await updateScoState(tx, Number(existing.id), state);
-    else await insertScoState(tx, { enrollment_id: enrollmentId, sco_identifier: sco.identifier, ...state });
-    await storeRecords(tx, { enrollmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier }, objectives, interactions, now);
+    else await insertScoState(tx, { enrollment_id: enrolmentId, sco_identifier: sco.identifier, ...state });
+    await storeRecords(tx, { enrollmentId: enrolmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier }, objectives, interactions, now);
     await updateAttempt(tx, input.attemptId, { last_seq: Math.max(Number(head.last_seq), input.seq), last_commit_at: date(now), finished_at: input.isFinal ? date(now) : head.finished_at });
 
     // This SCO as now stored, the others as they were.
@@ -261,7 +261,7 @@ export async function storeCommit(
         return stored ? scorePercent({ scoreRaw: stored.score_raw, scoreMin: stored.score_min, scoreMax: stored.score_max, scoreScaled: stored.score_scaled }) : null;
       }),
     );
-    await applyCourseOutcome(tx, deps, { id: enrollmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
+    await applyCourseOutcome(tx, deps, { id: enrolmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
     return { applied: true, superseded: false };
   });
 }
@@ -316,9 +316,9 @@ export function isStaleCommit(existing: { attemptId: number; seq: number } | nul
   return existing.attemptId === attemptId && seq <= existing.seq;
 }
 
-interface EnrollmentBefore {
+interface EnrolmentBefore {
   id: number;
-  status: EnrollmentStatus;
+  status: EnrolmentStatus;
   score: number | null;
   startedAt: Date | null;
   updatedAt: Date | null;
@@ -330,17 +330,17 @@ interface EnrollmentBefore {
  * change, or its last activity is LAST_ACTIVITY_RESOLUTION_MS behind; passing goes through the
  * entity (expiry, certificate).
  */
-async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<ServiceDeps, 'jobs'>, before: EnrollmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
+async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<ServiceDeps, 'jobs'>, before: EnrolmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
   if (before.status !== 'passed' && status === 'passed') {
     if (em instanceof DirectTransaction) throw new Error('A commit that passes the course takes the entity manager’s transaction.');
-    const enrollment: IEnrollment = await em.findOneOrFail(Enrollment, { id: before.id });
-    enrollment.startedAt ??= now;
-    if (score !== null) enrollment.score = score;
-    enrollment.status = 'passed';
-    enrollment.passedAt = now;
-    enrollment.expiresAt = addYears(now, validityYears);
+    const enrolment: IEnrolment = await em.findOneOrFail(Enrolment, { id: before.id });
+    enrolment.startedAt ??= now;
+    if (score !== null) enrolment.score = score;
+    enrolment.status = 'passed';
+    enrolment.passedAt = now;
+    enrolment.expiresAt = addYears(now, validityYears);
     await em.flush();
-    await issueCertificate(em, deps, enrollment, now);
+    await issueCertificate(em, deps, enrolment, now);
     await em.flush();
     await touchLastActivity(em, before.id, now);
     return;
@@ -354,5 +354,5 @@ async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<Service
   const activityBehind = !before.updatedAt || now.getTime() - before.updatedAt.getTime() >= LAST_ACTIVITY_RESOLUTION_MS;
   if (!changed && !activityBehind) return;
   const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
-  await updateEnrollment(em, before.id, { status: after.status, score: after.score, started_at: date(after.startedAt), updated_at: date(now) });
+  await updateEnrolment(em, before.id, { status: after.status, score: after.score, started_at: date(after.startedAt), updated_at: date(now) });
 }

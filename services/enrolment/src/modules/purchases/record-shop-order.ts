@@ -1,8 +1,8 @@
 import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DEFAULT_COMPANY_ID, type ShopOrder } from '@portal/contracts';
 import { validationError, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
-import { Enrollment } from '../enrollments/enrollment.entity';
-import { enrollmentsOfPairs, isOpenEnrollment } from '../enrollments/enrollment.repository';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { enrolmentsOfPairs, isOpenEnrolment } from '../enrolments/enrolment.repository';
 import { lockCreditAccounts, moveCredits, openedAccountOf, SHOP_ACTOR } from '../credits/credit.repository';
 import { Invoice, type IInvoice } from './invoice.entity';
 import { invoiceByOrderId } from './invoice.repository';
@@ -81,8 +81,8 @@ export async function recordShopOrder(em: Em, deps: OrderDeps, order: ShopOrder)
         if (plan.kind === 'credits') {
           const account = openedAccountOf(await lockCreditAccounts(tx, [plan.companyId], { open: true }), plan.companyId);
           moveCredits(tx, account, { delta: plan.credits, kind: 'purchase', orderId: order.order_id, actor: SHOP_ACTOR, note: `Shop order ${order.order_id}`, createdAt: now });
-        } else if (!(await enrollmentsOfPairs(tx, [plan.user.id], [plan.course.id])).some((e) => isOpenEnrollment(e, now))) {
-          tx.create(Enrollment, { userId: plan.user.id, courseId: plan.course.id, companyId: plan.user.companyId, status: 'not_started', createdAt: now, updatedAt: now });
+        } else if (!(await enrolmentsOfPairs(tx, [plan.user.id], [plan.course.id])).some((e) => isOpenEnrolment(e, now))) {
+          tx.create(Enrolment, { userId: plan.user.id, courseId: plan.course.id, companyId: plan.user.companyId, status: 'not_started', createdAt: now, updatedAt: now });
         }
         return created;
       });

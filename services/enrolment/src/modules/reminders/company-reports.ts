@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { formatDate } from '@portal/contracts';
 import { defineJob, type JobDefinition, type ServiceDeps } from '@portal/service-kit';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
+import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
 import { escapeHtml } from './expiry-reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,14 +34,14 @@ interface Row {
   expires: Date | null;
 }
 
-async function rowsOf(deps: Deps, enrollments: IEnrollment[]): Promise<Row[]> {
+async function rowsOf(deps: Deps, enrolments: IEnrolment[]): Promise<Row[]> {
   const [users, courses] = await Promise.all([
-    deps.identity.usersByIds([...new Set(enrollments.map((e) => e.userId))]),
-    deps.catalogue.coursesByIds([...new Set(enrollments.map((e) => e.courseId))]),
+    deps.identity.usersByIds([...new Set(enrolments.map((e) => e.userId))]),
+    deps.catalogue.coursesByIds([...new Set(enrolments.map((e) => e.courseId))]),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   const courseName = new Map(courses.map((c) => [c.id, c.name]));
-  return enrollments.map((e) => ({
+  return enrolments.map((e) => ({
     learner: userById.get(e.userId)?.name ?? `Deleted user #${e.userId}`,
     email: userById.get(e.userId)?.email ?? '',
     course: courseName.get(e.courseId) ?? 'Deleted course',
@@ -87,9 +87,9 @@ export function companyProgressReportJob(platform: Deps | (() => Deps)): JobDefi
       const [company, managers] = await Promise.all([deps.identity.companyById(companyId), deps.identity.managersOf([companyId])]);
       const to = managers.flatMap((m) => (m.email ? [m.email] : []));
       if (!company || to.length === 0) return;
-      const enrollments = await deps.orm.em.fork().find(Enrollment, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-      const rows = await rowsOf(deps, enrollments);
-      const counts = { total: rows.length, passed: enrollments.filter((e) => e.status === 'passed').length, inProgress: enrollments.filter((e) => e.status === 'in_progress').length };
+      const enrolments = await deps.orm.em.fork().find(Enrolment, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+      const rows = await rowsOf(deps, enrolments);
+      const counts = { total: rows.length, passed: enrolments.filter((e) => e.status === 'passed').length, inProgress: enrolments.filter((e) => e.status === 'in_progress').length };
       const date = formatDate(at);
       await deps.mailer.send({
         to,
@@ -114,9 +114,9 @@ export function companyExpiryReportJob(platform: Deps | (() => Deps)): JobDefini
       if (!company || to.length === 0) return;
       const from = new Date(at);
       const until = new Date(from.getTime() + EXPIRY_REPORT_DAYS * DAY_MS);
-      const enrollments = await deps.orm.em.fork().find(Enrollment, { companyId, status: 'passed', expiresAt: { $gte: from, $lt: until } }, { orderBy: { expiresAt: 'asc', id: 'asc' } });
-      if (enrollments.length === 0) return;
-      const rows = await rowsOf(deps, enrollments);
+      const enrolments = await deps.orm.em.fork().find(Enrolment, { companyId, status: 'passed', expiresAt: { $gte: from, $lt: until } }, { orderBy: { expiresAt: 'asc', id: 'asc' } });
+      if (enrolments.length === 0) return;
+      const rows = await rowsOf(deps, enrolments);
       const lines = rows.map((r) => `${formatDate(r.expires)}  ${r.learner}  ${r.course}`);
       const link = `${deps.env.appUrl}/enrolments/create/v2`;
       await deps.mailer.send({

@@ -1,5 +1,5 @@
 import type { Em, MailMessage, ServiceDeps, UserSummary } from '@portal/service-kit';
-import { Enrollment, type IEnrollment } from '../enrollments/enrollment.entity';
+import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
 import { SentReminder, type ReminderKind } from './sent-reminder.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export function reminderKindFor(expiresAt: Date, now: Date): ReminderKind | null
 }
 
 interface DueReminder {
-  enrollment: IEnrollment;
+  enrollment: IEnrolment;
   kind: ReminderKind;
 }
 
@@ -35,22 +35,22 @@ interface DueReminder {
 export async function dueReminders(em: Em, now: Date): Promise<DueReminder[]> {
   const today = startOfUtcDay(now);
   const candidates = await em.find(
-    Enrollment,
+    Enrolment,
     { status: 'passed', expiresAt: { $gte: today, $lt: new Date(today.getTime() + 31 * DAY_MS) } },
     { orderBy: { id: 'asc' } },
   );
   if (candidates.length === 0) return [];
   // A newer enrolment of the same learner on the same course supersedes the certificate.
-  const newer = await em.find(Enrollment, { userId: { $in: [...new Set(candidates.map((e) => e.userId))] } }, { fields: ['id', 'userId', 'courseId'] });
+  const newer = await em.find(Enrolment, { userId: { $in: [...new Set(candidates.map((e) => e.userId))] } }, { fields: ['id', 'userId', 'courseId'] });
   const latest = new Map<string, number>();
   for (const e of newer) latest.set(`${e.userId}:${e.courseId}`, Math.max(latest.get(`${e.userId}:${e.courseId}`) ?? 0, e.id));
   const sent = await em.find(SentReminder, { enrollmentId: { $in: candidates.map((e) => e.id) } });
   const sentKeys = new Set(sent.map((s) => `${s.enrollmentId}:${s.kind}`));
-  return candidates.flatMap((enrollment) => {
+  return candidates.flatMap((enrolment) => {
     // The query asked for an expiry date.
-    if (!enrollment.expiresAt || latest.get(`${enrollment.userId}:${enrollment.courseId}`) !== enrollment.id) return [];
-    const kind = reminderKindFor(enrollment.expiresAt, now);
-    return kind && !sentKeys.has(`${enrollment.id}:${kind}`) ? [{ enrollment, kind }] : [];
+    if (!enrolment.expiresAt || latest.get(`${enrolment.userId}:${enrolment.courseId}`) !== enrolment.id) return [];
+    const kind = reminderKindFor(enrolment.expiresAt, now);
+    return kind && !sentKeys.has(`${enrolment.id}:${kind}`) ? [{ enrollment: enrolment, kind }] : [];
   });
 }
 
@@ -111,15 +111,15 @@ export async function sendExpiryReminders(deps: Deps & Pick<ServiceDeps, 'orm'>,
   const courseName = new Map(courses.map((c) => [c.id, c.name]));
   const managers = await deps.identity.managersOf([...new Set(users.map((u) => u.companyId))]);
   const mails: MailMessage[] = [];
-  for (const { enrollment, kind } of due) {
-    const learner = userById.get(enrollment.userId);
-    if (!learner || !enrollment.expiresAt) continue;
+  for (const { enrollment: enrolment, kind } of due) {
+    const learner = userById.get(enrolment.userId);
+    if (!learner || !enrolment.expiresAt) continue;
     mails.push(
       ...reminderMails({
         kind,
-        expiresAt: enrollment.expiresAt,
-        courseId: enrollment.courseId,
-        courseName: courseName.get(enrollment.courseId) ?? 'your course',
+        expiresAt: enrolment.expiresAt,
+        courseId: enrolment.courseId,
+        courseName: courseName.get(enrolment.courseId) ?? 'your course',
         learner,
         managers: managers.filter((m) => m.companyId === learner.companyId),
         appUrl: deps.env.appUrl,

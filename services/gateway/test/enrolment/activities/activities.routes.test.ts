@@ -5,7 +5,7 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { ACTIVITY_MESSAGES } from '../../../../enrolment/src/modules/activities/activity-messages';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -16,8 +16,8 @@ let platform: TestPlatform;
 let app: ReturnType<typeof createEnrolmentApp>;
 const companies = {} as Record<'a' | 'depotOfA' | 'b', number>;
 const sessions = {} as Record<'learner' | 'otherLearner' | 'managerA' | 'depotManagerA' | 'managerB' | 'admin', string>;
-let enrollmentId: number;
-let depotEnrollmentId: number;
+let enrolmentId: number;
+let depotEnrolmentId: number;
 const activities = {} as Record<'walk' | 'video' | 'disabled' | 'otherCourse', number>;
 
 async function company(em: Em, parentId: number | null = null) {
@@ -31,8 +31,8 @@ async function activity(em: Em, courseId: number, name: string, code: number, fi
 }
 
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
-const submit = (session: string, enrollment: number, activityId: number, code: string) =>
-  client(session).request(`/learn/${enrollment}/activities/${activityId}`, { method: 'POST', json: { code } });
+const submit = (session: string, enrolment: number, activityId: number, code: string) =>
+  client(session).request(`/learn/${enrolment}/activities/${activityId}`, { method: 'POST', json: { code } });
 
 beforeAll(async () => {
   platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
@@ -57,9 +57,9 @@ beforeAll(async () => {
   activities.otherCourse = await activity(em, other.id, 'Elsewhere', 999);
   await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.disabled, description: '', enabled: false });
   await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.video, description: 'Check your harness with Sam.', enabled: true });
-  enrollmentId = (await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: companies.a, status: 'passed', certificateCode: 'CERT-X', passedAt: NOW })).id;
+  enrolmentId = (await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: companies.a, status: 'passed', certificateCode: 'CERT-X', passedAt: NOW })).id;
   const depotLearner = await userIn(em, 'learner', companies.depotOfA);
-  depotEnrollmentId = (await makeEnrollment(em, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' })).id;
+  depotEnrolmentId = (await makeEnrolment(em, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' })).id;
 });
 afterAll(() => platform.close());
 
@@ -69,9 +69,9 @@ interface ActivitiesBody {
   activities: { id: number; completed_at: string | null; activity_template: { name: string; description: string; file: string | null } }[];
 }
 
-describe('GET /api/learn/{enrollmentId}/activities', () => {
+describe('GET /api/learn/{enrolmentId}/activities', () => {
   it("lists the company's enabled activities with its own descriptions, not completed yet", async () => {
-    const response = await client(sessions.learner).request(`/api/learn/${enrollmentId}/activities`);
+    const response = await client(sessions.learner).request(`/api/learn/${enrolmentId}/activities`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as ActivitiesBody;
     expect(body.course).toMatchObject({ name: 'Working at Height', has_bridging: true });
@@ -86,54 +86,54 @@ describe('GET /api/learn/{enrollmentId}/activities', () => {
 
   it('answers 404 to another learner and to managers', async () => {
     for (const session of [sessions.otherLearner, sessions.managerA, sessions.admin]) {
-      expect((await client(session).request(`/api/learn/${enrollmentId}/activities`)).status).toBe(404);
+      expect((await client(session).request(`/api/learn/${enrolmentId}/activities`)).status).toBe(404);
     }
   });
 });
 
-describe('POST /learn/{enrollmentId}/activities/{activityId} {code}', () => {
+describe('POST /learn/{enrolmentId}/activities/{activityId} {code}', () => {
   it('refuses a wrong code under the code field, and completes the activity with the right one (spaces around it ignored)', async () => {
-    const wrong = await submit(sessions.learner, enrollmentId, activities.walk, '654321');
+    const wrong = await submit(sessions.learner, enrolmentId, activities.walk, '654321');
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toMatchObject({ errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
 
-    const right = await submit(sessions.learner, enrollmentId, activities.walk, ' 123456 ');
+    const right = await submit(sessions.learner, enrolmentId, activities.walk, ' 123456 ');
     expect(right.status).toBe(200);
     const body = (await right.json()) as { success: boolean; message: string; activity: { id: number; completed_at: string } };
     expect(body).toMatchObject({ success: true, message: ACTIVITY_MESSAGES.completed, activity: { id: activities.walk, completed_at: NOW.toISOString() } });
 
-    const again = await submit(sessions.learner, enrollmentId, activities.walk, 'anything');
+    const again = await submit(sessions.learner, enrolmentId, activities.walk, 'anything');
     expect(((await again.json()) as { message: string }).message).toBe(ACTIVITY_MESSAGES.alreadyCompleted);
-    const list = (await (await client(sessions.learner).request(`/api/learn/${enrollmentId}/activities`)).json()) as ActivitiesBody;
+    const list = (await (await client(sessions.learner).request(`/api/learn/${enrolmentId}/activities`)).json()) as ActivitiesBody;
     expect(list.activities.find((a) => a.id === activities.walk)!.completed_at).toBe(NOW.toISOString());
   });
 
   it('treats a disabled activity, another course’s activity or someone else’s enrolment as not found', async () => {
-    expect((await submit(sessions.learner, enrollmentId, activities.disabled, '555')).status).toBe(404);
-    expect((await submit(sessions.learner, enrollmentId, activities.otherCourse, '999')).status).toBe(404);
-    expect((await submit(sessions.otherLearner, enrollmentId, activities.video, '777')).status).toBe(404);
-    expect((await submit(sessions.managerA, enrollmentId, activities.video, '777')).status).toBe(404);
+    expect((await submit(sessions.learner, enrolmentId, activities.disabled, '555')).status).toBe(404);
+    expect((await submit(sessions.learner, enrolmentId, activities.otherCourse, '999')).status).toBe(404);
+    expect((await submit(sessions.otherLearner, enrolmentId, activities.video, '777')).status).toBe(404);
+    expect((await submit(sessions.managerA, enrolmentId, activities.video, '777')).status).toBe(404);
   });
 });
 
-describe('GET /api/learn/{enrollmentId}/activities/{activityId}/code (managers)', () => {
-  const codePath = (enrollment: number, activityId: number) => `/api/learn/${enrollment}/activities/${activityId}/code`;
+describe('GET /api/learn/{enrolmentId}/activities/{activityId}/code (managers)', () => {
+  const codePath = (enrolment: number, activityId: number) => `/api/learn/${enrolment}/activities/${activityId}/code`;
 
   it('shows the code to the enrolment’s company manager (and for its depots) and to admins', async () => {
-    const response = await client(sessions.managerA).request(codePath(enrollmentId, activities.video));
+    const response = await client(sessions.managerA).request(codePath(enrolmentId, activities.video));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ code: '777', activity_name: 'Harness check', course_name: 'Working at Height', activities_url: `/learn/${enrollmentId}/activities` });
-    expect((await client(sessions.managerA).request(codePath(depotEnrollmentId, activities.walk))).status).toBe(200);
-    expect((await client(sessions.admin).request(codePath(enrollmentId, activities.walk))).status).toBe(200);
+    expect(await response.json()).toMatchObject({ code: '777', activity_name: 'Harness check', course_name: 'Working at Height', activities_url: `/learn/${enrolmentId}/activities` });
+    expect((await client(sessions.managerA).request(codePath(depotEnrolmentId, activities.walk))).status).toBe(200);
+    expect((await client(sessions.admin).request(codePath(enrolmentId, activities.walk))).status).toBe(200);
   });
 
   it("refuses company A's rows by any id to a manager of company B, a depot manager and a learner", async () => {
     for (const activityId of [activities.walk, activities.video, activities.disabled, activities.otherCourse, 999999]) {
-      expect((await client(sessions.managerB).request(codePath(enrollmentId, activityId))).status).toBe(404);
-      expect((await client(sessions.depotManagerA).request(codePath(enrollmentId, activityId))).status).toBe(404);
-      expect((await client(sessions.learner).request(codePath(enrollmentId, activityId))).status).toBe(403);
+      expect((await client(sessions.managerB).request(codePath(enrolmentId, activityId))).status).toBe(404);
+      expect((await client(sessions.depotManagerA).request(codePath(enrolmentId, activityId))).status).toBe(404);
+      expect((await client(sessions.learner).request(codePath(enrolmentId, activityId))).status).toBe(403);
     }
     // The depot manager still sees the depot's own enrolment.
-    expect((await client(sessions.depotManagerA).request(codePath(depotEnrollmentId, activities.walk))).status).toBe(200);
+    expect((await client(sessions.depotManagerA).request(codePath(depotEnrolmentId, activities.walk))).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { ACTIVITY_MESSAGES } from '../../../../enrolment/src/modules/activities/activity-messages';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -34,8 +34,8 @@ afterAll(() => platform.close());
 /** A learner with an enrolment on the course, signed in. */
 async function enrolledLearner(em: Em = platform.orm.em.fork()) {
   const learner = await makeUser(em, { role: 'learner', companyId });
-  const enrollmentId = (await makeEnrollment(em, { userId: learner.id, courseId, companyId, status: 'in_progress' })).id;
-  return { session: await makeSession(em, learner.id), enrollmentId };
+  const enrolmentId = (await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'in_progress' })).id;
+  return { session: await makeSession(em, learner.id), enrollmentId: enrolmentId };
 }
 const submit = (who: { session: string; enrollmentId: number }, code: string, address: string) =>
   new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrollmentId}/activities/${activityId}`, { method: 'POST', json: { code }, headers: { 'x-forwarded-for': address } });

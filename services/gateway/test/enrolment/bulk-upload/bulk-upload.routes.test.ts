@@ -10,7 +10,7 @@ import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
@@ -69,7 +69,7 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
     ]);
     expect(review).toMatchObject({ total: 3, ok: 3 });
     // Nothing is spent or written by an upload.
-    expect(await em.fork().count(Enrollment, { companyId })).toBe(0);
+    expect(await em.fork().count(Enrolment, { companyId })).toBe(0);
     expect(platform.sentMail).toHaveLength(0);
   });
 
@@ -100,7 +100,7 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
   it('returns every row with its problems: a bad email, a repeat, an existing employee, already enrolled', async () => {
     const employee = await makeUser(em, { role: 'learner', companyId, name: 'Eve Employee', email: 'eve@example.test' });
     const enrolledOne = await makeUser(em, { role: 'learner', companyId, name: 'Ian Enrolled', email: 'ian@example.test' });
-    await em.fork().insert(Enrollment, { userId: enrolledOne.id, courseId, companyId, status: 'not_started', createdAt: new Date(), updatedAt: new Date() });
+    await em.fork().insert(Enrolment, { userId: enrolledOne.id, courseId, companyId, status: 'not_started', createdAt: new Date(), updatedAt: new Date() });
     const other = await makeCompany(em);
     await makeUser(em, { role: 'learner', companyId: other.id, name: 'Olly Other', email: 'olly@example.test' });
     const bytes = await sheet((ws) => {

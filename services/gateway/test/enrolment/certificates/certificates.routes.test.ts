@@ -9,7 +9,7 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { CertificateRecord } from '../../../../enrolment/src/modules/certificates/certificate.entity';
 import { issueCertificate } from '../../../../enrolment/src/modules/certificates/issue-certificate';
 import { identityService } from '@portal/identity-service';
@@ -27,7 +27,7 @@ const ids = {} as { learner: number; course: number; depot: number; company: num
 
 /** A passed enrolment with its certificate, as every pass hook makes it. */
 async function passed(em: Em, input: { userId?: number; courseId?: number; companyId?: number; passedAt?: Date; expiresAt?: Date | null } = {}) {
-  const enrollment = await makeEnrollment(em, {
+  const enrolment = await makeEnrolment(em, {
     userId: input.userId ?? ids.learner,
     courseId: input.courseId ?? ids.course,
     companyId: input.companyId ?? ids.depot,
@@ -35,8 +35,8 @@ async function passed(em: Em, input: { userId?: number; courseId?: number; compa
     passedAt: input.passedAt ?? daysFromNow(-10),
     expiresAt: input.expiresAt === undefined ? daysFromNow(355) : input.expiresAt,
   });
-  const certificate = await issueCertificate(em, platform, enrollment, now);
-  return { enrollment, certificate };
+  const certificate = await issueCertificate(em, platform, enrolment, now);
+  return { enrollment: enrolment, certificate };
 }
 
 const verify = (code: string, from = '10.0.0.1') => as.anonymous.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': from } });
@@ -67,12 +67,12 @@ afterAll(() => platform.close());
 describe('issuing', () => {
   it('issues once: a repeated pass answers the same certificate and changes nothing', async () => {
     const em = platform.orm.em.fork();
-    const { enrollment, certificate } = await passed(em, { courseId: ids.course2 });
+    const { enrollment: enrolment, certificate } = await passed(em, { courseId: ids.course2 });
     expect(certificate.code).toMatch(/^([0-9A-Z]{4}-){3}[0-9A-Z]{4}$/);
-    expect(enrollment.certificateCode).toBe(certificate.code);
-    const again = await issueCertificate(em, platform, enrollment, daysFromNow(1));
+    expect(enrolment.certificateCode).toBe(certificate.code);
+    const again = await issueCertificate(em, platform, enrolment, daysFromNow(1));
     expect(again.id).toBe(certificate.id);
-    expect(await em.count(CertificateRecord, { enrollmentId: enrollment.id })).toBe(1);
+    expect(await em.count(CertificateRecord, { enrollmentId: enrolment.id })).toBe(1);
   });
 
   it('mails the certificate to the company’s managers when send_certificate is on', async () => {
@@ -86,8 +86,8 @@ describe('issuing', () => {
 
 describe('GET /api/enrollments/{id}/certificate', () => {
   it('answers a real PDF with the learner, course and a QR code of the verify address', async () => {
-    const { enrollment, certificate } = await passed(platform.orm.em.fork());
-    const response = await as.learner.request(`/api/enrollments/${enrollment.id}/certificate`);
+    const { enrollment: enrolment, certificate } = await passed(platform.orm.em.fork());
+    const response = await as.learner.request(`/api/enrollments/${enrolment.id}/certificate`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('Working at Height - Zoe Lukasiewicz-Ostergard.pdf');
@@ -110,8 +110,8 @@ describe('GET /api/enrollments/{id}/certificate', () => {
   });
 
   it('is for the learner, the depot’s and the parent company’s managers and admins; others are refused', async () => {
-    const { enrollment } = await passed(platform.orm.em.fork());
-    const path = `/api/enrollments/${enrollment.id}/certificate`;
+    const { enrollment: enrolment } = await passed(platform.orm.em.fork());
+    const path = `/api/enrollments/${enrolment.id}/certificate`;
     for (const who of ['learner', 'manager', 'parentManager', 'admin'] as const) expect((await as[who].request(path)).status, who).toBe(200);
     for (const who of ['otherLearner', 'otherManager'] as const) expect((await as[who].request(path)).status, who).toBe(404);
     expect((await as.anonymous.request(path)).status).toBe(401);
@@ -200,7 +200,7 @@ describe('POST /api/enrollments/downloadBulkCertificates', () => {
       const learner = await makeUser(em, { role: 'learner', companyId: ids.depot, name: `Bulk ${i}` });
       three.push((await passed(em, { userId: learner.id })).enrollment.id);
     }
-    const notPassed = await makeEnrollment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
+    const notPassed = await makeEnrolment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
     const response = await as.parentManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [...three, notPassed.id] } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('filename="15-06-2026.zip"');
@@ -211,16 +211,16 @@ describe('POST /api/enrollments/downloadBulkCertificates', () => {
 
   it('says when none has a certificate, and refuses another company’s ids', async () => {
     const em = platform.orm.em.fork();
-    const notPassed = await makeEnrollment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
+    const notPassed = await makeEnrolment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
     const none = await as.manager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [notPassed.id] } });
     expect(none.status).toBe(422);
     expect(await none.json()).toMatchObject({ message: 'No certificates available to download' });
-    const { enrollment } = await passed(em);
-    const foreign = await as.otherManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrollment.id] } });
+    const { enrollment: enrolment } = await passed(em);
+    const foreign = await as.otherManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } });
     expect(foreign.status).toBe(422);
     expect(await foreign.json()).toMatchObject({ errors: { ids: ['One or more of these enrolments were not found.'] } });
-    expect((await as.learner.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrollment.id] } })).status).toBe(403);
-    expect((await as.anonymous.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrollment.id] } })).status).toBe(401);
+    expect((await as.learner.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status).toBe(403);
+    expect((await as.anonymous.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@ import { AppError, type CreditActor } from '@portal/service-kit';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany } from '@portal/identity-service/testing';
 import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
 import { creditBalanceOf, ledgerSumOf } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { chargeEnrolments, creditPayersOf, refundEnrolments } from '../../../../enrolment/src/modules/credits/charge-credits';
@@ -36,15 +36,15 @@ async function expectLedgerIntact(companyId: number) {
 /** Enrols `count` learners on a course for `companyId` and pays, as the wizard does: one transaction. */
 async function enrolAndCharge(companyId: number, cost: number, count = 1, parentCompanyId: number | null = null) {
   return fresh().transactional(async (tx) => {
-    const enrollments = Array.from({ length: count }, (_, i) => tx.create(Enrollment, { userId: 1000 + i, courseId: 1, companyId, status: 'not_started' }));
+    const enrolments = Array.from({ length: count }, (_, i) => tx.create(Enrolment, { userId: 1000 + i, courseId: 1, companyId, status: 'not_started' }));
     await tx.flush();
     const result = await chargeEnrolments(tx, {
       companyId,
       parentCompanyId,
       actor,
-      charges: enrollments.map((e) => ({ enrollmentId: e.id, amount: cost, kind: 'enrolment' as const })),
+      charges: enrolments.map((e) => ({ enrollmentId: e.id, amount: cost, kind: 'enrolment' as const })),
     });
-    return { result, ids: enrollments.map((e) => e.id) };
+    return { result, ids: enrolments.map((e) => e.id) };
   });
 }
 
@@ -64,7 +64,7 @@ describe('chargeEnrolments', () => {
     }
     expect(await balanceOf(company)).toBe(0);
     // The refused enrolments rolled back with their charge.
-    expect(await fresh().count(Enrollment, { companyId: company })).toBe(10);
+    expect(await fresh().count(Enrolment, { companyId: company })).toBe(10);
     await expectLedgerIntact(company);
     expect((await ledgerOf(company)).filter((row) => row.kind === 'enrolment')).toHaveLength(10);
   });

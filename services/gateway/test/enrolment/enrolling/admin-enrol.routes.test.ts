@@ -6,7 +6,7 @@ import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
 import { makeCreditAccount } from '@portal/enrolment-service/testing';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
@@ -67,7 +67,7 @@ describe('POST /api/user/{id}/enroll', () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual(['You do not have enough credits for this enrollment']);
     expect(await balance()).toBe(before);
-    expect(await em.fork().count(Enrollment, { userId })).toBe(0);
+    expect(await em.fork().count(Enrolment, { userId })).toBe(0);
   });
 
   it('with force enrols without spending credits', async () => {
@@ -83,10 +83,10 @@ describe('POST /api/user/{id}/enroll', () => {
     const response = await enrol(userId, { course_id: courseId, force: true, pass_date: '2026-03-15', send_pass_email: true });
     const body = (await response.json()) as { data: { id: number; status: string; certificate_code: string } };
     expect(body.data.status).toBe('passed');
-    const enrollment = await em.fork().findOneOrFail(Enrollment, { id: body.data.id });
-    expect(enrollment.passedAt?.toISOString().slice(0, 10)).toBe('2026-03-15');
-    expect(enrollment.expiresAt?.toISOString().slice(0, 10)).toBe('2029-03-15');
-    expect(enrollment.certificateCode).toBe(body.data.certificate_code);
+    const enrolment = await em.fork().findOneOrFail(Enrolment, { id: body.data.id });
+    expect(enrolment.passedAt?.toISOString().slice(0, 10)).toBe('2026-03-15');
+    expect(enrolment.expiresAt?.toISOString().slice(0, 10)).toBe('2029-03-15');
+    expect(enrolment.certificateCode).toBe(body.data.certificate_code);
     await platform.jobs.drain();
     const mail = platform.sentMail.at(-1)!;
     expect(mail.to).toBe('evepassed@example.test');

@@ -5,10 +5,10 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { NOT_AN_EMPLOYEE, enrol } from '../../../../enrolment/src/modules/enrolling/enrol';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -88,14 +88,14 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));
     const ledger = await em.fork().find(CreditTransaction, { enrollmentId: { $in: body.data.map((r) => r.enrollment_id) } });
     expect(ledger).toHaveLength(6);
-    const rows = await em.fork().find(Enrollment, { id: { $in: body.data.map((r) => r.enrollment_id) } });
+    const rows = await em.fork().find(Enrolment, { id: { $in: body.data.map((r) => r.enrollment_id) } });
     const pairs = new Map(rows.map((e) => [e.id, `${e.userId}:${e.courseId}`]));
     expect(body.data.map((r) => pairs.get(r.enrollment_id))).toEqual(body.data.map((r) => `${r.user_id}:${r.course_id}`));
   });
 
   it('reports learners already enrolled as failed and does not charge them', async () => {
     const userId = await learnerOf(companyA, 'Bea Busy');
-    await makeEnrollment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
+    await makeEnrolment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
     const before = await balance(companyA);
     const body = (await (await wizard(managerA, { companyID: companyA, courses: [shared.id, pricey], users: [userId] })).json()) as WizardAnswer;
     expect(body.enrollment_summary).toEqual({
@@ -109,7 +109,7 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
 
   it('refuses a finalise where everyone chosen is already enrolled, with a message under the learners, and charges nothing (issue 24 item 3)', async () => {
     const userId = await learnerOf(companyA, 'Ned Nothing');
-    await makeEnrollment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
+    await makeEnrolment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
     const before = await balance(companyA);
     const answer = await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [userId] });
     expect(answer.status).toBe(422);
@@ -121,8 +121,8 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
   it('counts a valid pass as enrolled, but enrols again (as a re-enrolment) once the certificate has expired', async () => {
     const valid = await learnerOf(companyA, 'Val Valid');
     const expired = await learnerOf(companyA, 'Eli Expired');
-    await makeEnrollment(em, { userId: valid, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2025-01-01'), expiresAt: new Date('2028-01-01') });
-    await makeEnrollment(em, { userId: expired, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2022-01-01'), expiresAt: new Date('2025-01-01') });
+    await makeEnrolment(em, { userId: valid, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2025-01-01'), expiresAt: new Date('2028-01-01') });
+    await makeEnrolment(em, { userId: expired, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2022-01-01'), expiresAt: new Date('2025-01-01') });
     const body = (await (await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [valid, expired] })).json()) as WizardAnswer;
     expect(body.data.map((r) => r.user_id)).toEqual([expired]);
     expect(body.enrollment_summary.failed_users.map((f) => f.name)).toEqual(['Val Valid']);
@@ -152,7 +152,7 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as Refusal).message).toBe(CREDIT_MESSAGES.notEnough);
     expect(await balance(poor)).toBe(1);
-    expect(await em.fork().count(Enrollment, { companyId: poor })).toBe(0);
+    expect(await em.fork().count(Enrolment, { companyId: poor })).toBe(0);
   });
 });
 
@@ -171,7 +171,7 @@ describe('tenancy', () => {
     const response = await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [mine, theirs] });
     expect(response.status).toBe(422);
     expect(((await response.json()) as Refusal).errors?.users).toEqual([NOT_AN_EMPLOYEE]);
-    expect(await em.fork().count(Enrollment, { userId: { $in: [mine, theirs] } })).toBe(0);
+    expect(await em.fork().count(Enrolment, { userId: { $in: [mine, theirs] } })).toBe(0);
     expect(await balance(companyA)).toBe(before);
   });
 
@@ -188,8 +188,8 @@ describe('POST /api/company/{companyId}/enroll (the older page)', () => {
     const fresh = (await makeUser(em, { role: 'learner', companyId: companyA, name: 'Fay Fresh', loginCode: 'ABCD2345' })).id;
     const passed = await learnerOf(companyA, 'Pat Passed');
     const open = await learnerOf(companyA, 'Ola Open');
-    await makeEnrollment(em, { userId: passed, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2029-01-01') });
-    await makeEnrollment(em, { userId: open, courseId: shared.id, companyId: companyA });
+    await makeEnrolment(em, { userId: passed, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2029-01-01') });
+    await makeEnrolment(em, { userId: open, courseId: shared.id, companyId: companyA });
     const before = await balance(companyA);
     const response = await client(managerA).call(companyEnrol, { params: { companyId: companyA }, body: { courses: [shared.id], users: [fresh, passed, open] } });
     expect(response.status).toBe(200);
@@ -212,10 +212,10 @@ describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with en
     client(session).call(companyEnrol, { params: { companyId }, body });
   const passedOn = async (name: string, expiresInDays: number) => {
     const userId = await learnerOf(companyA, name);
-    const enrollment = await makeEnrollment(em, { userId, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date(NOW.getTime() - 300 * DAY), expiresAt: new Date(NOW.getTime() + expiresInDays * DAY) });
-    return { userId, enrollmentId: enrollment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrollment.id } };
+    const enrolment = await makeEnrolment(em, { userId, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date(NOW.getTime() - 300 * DAY), expiresAt: new Date(NOW.getTime() + expiresInDays * DAY) });
+    return { userId, enrollmentId: enrolment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrolment.id } };
   };
-  const enrolmentsOf = (userId: number) => em.fork().count(Enrollment, { userId, courseId: shared.id });
+  const enrolmentsOf = (userId: number) => em.fork().count(Enrolment, { userId, courseId: shared.id });
 
   it('renews once; a second click is refused with why, and enrols and charges nothing (issue 24 item 1)', async () => {
     const { userId, body } = await passedOn('Rita Renew', 3);
@@ -274,7 +274,7 @@ describe('100 wizard enrolments at once against a balance that pays for 10', () 
     expect(new Set(refusals)).toEqual(new Set([CREDIT_MESSAGES.notEnough]));
     expect(await balance(company)).toBe(0);
     expect(await ledgerSum(company)).toBe(0);
-    expect(await em.fork().count(Enrollment, { companyId: company })).toBe(10);
+    expect(await em.fork().count(Enrolment, { companyId: company })).toBe(10);
   });
 
   it('holds for the use case on separate entity managers too, several learners a request', async () => {

@@ -74,11 +74,11 @@ async function leftOf(prefix: string) {
   const knex = platform.orm.em.fork().getKnex();
   const count = async (query: PromiseLike<{ n?: number | string }[]>) => Number((await query)[0]!.n);
   const users = knex('users').select('id').where('email', 'like', `${prefix}-%`);
-  const enrollments = knex('enrollments').select('id').whereIn('user_id', users);
+  const enrolments = knex('enrollments').select('id').whereIn('user_id', users);
   return {
     accounts: await count(knex('users').count({ n: '*' }).where('email', 'like', `${prefix}-%`)),
     enrolments: await count(knex('enrollments').count({ n: '*' }).whereIn('user_id', users)),
-    charges: await count(knex('credit_transactions').count({ n: '*' }).whereIn('enrollment_id', enrollments)),
+    charges: await count(knex('credit_transactions').count({ n: '*' }).whereIn('enrollment_id', enrolments)),
     welcomes: await count(knex('jobs').count({ n: '*' }).where('name', 'mail.send').andWhere('payload', 'like', `%${prefix}-%`)),
   };
 }

@@ -5,11 +5,11 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { chargeEnrolments } from '../../../../enrolment/src/modules/credits/charge-credits';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
@@ -27,7 +27,7 @@ async function learner(name: string, email: string | null, companyId = ids.compa
   return (await makeUser(em, { role: 'learner', companyId, name, email, loginCode: email ? null : `CODE${Math.floor(Math.random() * 1e6)}` })).id;
 }
 async function enrolment(userId: number, input: { companyId?: number; courseId?: number; status?: 'not_started' | 'in_progress' | 'passed'; paid?: number } = {}) {
-  const e = await makeEnrollment(em, { userId, courseId: input.courseId ?? ids.course, companyId: input.companyId ?? ids.company, status: input.status ?? 'not_started' });
+  const e = await makeEnrolment(em, { userId, courseId: input.courseId ?? ids.course, companyId: input.companyId ?? ids.company, status: input.status ?? 'not_started' });
   if (input.paid) {
     await em.transactional((tx) => chargeEnrolments(tx, { companyId: e.companyId, charges: [{ enrollmentId: e.id, amount: input.paid!, kind: 'enrolment' }], actor: { userId: null, name: 'Test' } }));
   }
@@ -69,7 +69,7 @@ describe('edit and delete an enrolment', () => {
     expect(ok.status, await ok.clone().text()).toBe(200);
     const [user] = await platform.identity.usersByIds([userId]);
     expect(user).toMatchObject({ name: 'Ed New', email: 'ed.new@builders.test', companyId: ids.depot });
-    expect((await em.fork().findOne(Enrollment, { id }))!.companyId).toBe(ids.depot);
+    expect((await em.fork().findOne(Enrolment, { id }))!.companyId).toBe(ids.depot);
 
     const taken = await as(sessions.manager).call(editEnrolment, { params: { id }, body: { name: 'Ed New', email: 'lee@builders.test', depot: ids.depot } });
     expect(taken.status).toBe(422);
@@ -92,7 +92,7 @@ describe('edit and delete an enrolment', () => {
     expect(await balanceOf(ids.company)).toBe(before + 3);
     const refund = await em.fork().findOne(CreditTransaction, { enrollmentId: id, kind: 'refund' });
     expect(refund).toMatchObject({ companyId: ids.company, delta: 3 });
-    expect(await em.fork().count(Enrollment, { id })).toBe(0);
+    expect(await em.fork().count(Enrolment, { id })).toBe(0);
 
     const started = await enrolment(await learner('Busy Bee', 'busy@builders.test'), { status: 'in_progress', paid: 3 });
     expect((await as(sessions.manager).call(deleteEnrolment, { params: { id: started } })).status).toBe(422);
@@ -105,7 +105,7 @@ describe('edit and delete an enrolment', () => {
       expect((await as(session).call(editEnrolment, { params: { id }, body: { name: 'Hacked', depot: ids.other } })).status).toBe(403);
       expect((await as(session).call(deleteEnrolment, { params: { id } })).status).toBe(403);
     }
-    expect(await em.fork().count(Enrollment, { id })).toBe(1);
+    expect(await em.fork().count(Enrolment, { id })).toBe(1);
   });
 });
 
@@ -119,7 +119,7 @@ describe('reminders', () => {
     await platform.jobs.drain();
     const mail = platform.sentMail.find((m) => m.to === 'rita@builders.test')!;
     expect(mail.text).toMatch(/\/login\/link\/\S+/);
-    expect((await em.fork().findOne(Enrollment, { id }))!.lastRemindedAt?.toISOString()).toBe(START.toISOString());
+    expect((await em.fork().findOne(Enrolment, { id }))!.lastRemindedAt?.toISOString()).toBe(START.toISOString());
 
     clock = new Date(START.getTime() + 23 * HOUR);
     const again = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } });
@@ -170,6 +170,6 @@ describe('reminders', () => {
     expect((await as(sessions.otherManager).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(403);
     expect((await as(sessions.learner).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(403);
     expect((await as(sessions.learner).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(403);
-    expect((await em.fork().findOne(Enrollment, { id }))!.lastRemindedAt ?? null).toBeNull();
+    expect((await em.fork().findOne(Enrolment, { id }))!.lastRemindedAt ?? null).toBeNull();
   });
 });

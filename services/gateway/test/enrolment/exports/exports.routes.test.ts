@@ -6,8 +6,8 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { ScoState, ScormAttempt } from '../../../../enrolment/src/modules/player/scorm.entity';
 import { epochMs, excelDate } from '../../../../enrolment/src/modules/exports/export-rows';
 import { recordAnsweredAttempt } from '../../../../enrolment/src/modules/player/answered-attempt';
@@ -43,10 +43,10 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) {
     const user = await makeUser(em, { role: 'learner', companyId: i % 3 ? company : depot, name: `Learner ${String(i).padStart(2, '0')}`, email: i % 2 ? `l${i}@b.test` : null, loginCode: i % 2 ? null : `CODE${i}` });
     const passed = i % 5 === 0;
-    rows.push((await makeEnrollment(em, { userId: user.id, courseId: course, companyId: i % 3 ? company : depot, status: passed ? 'passed' : 'not_started', passedAt: passed ? new Date('2026-05-01T00:00:00Z') : null, expiresAt: passed ? new Date('2027-05-01T00:00:00Z') : null, score: passed ? 90 : null, createdAt: new Date('2026-04-01T09:00:00Z') })).id);
+    rows.push((await makeEnrolment(em, { userId: user.id, courseId: course, companyId: i % 3 ? company : depot, status: passed ? 'passed' : 'not_started', passedAt: passed ? new Date('2026-05-01T00:00:00Z') : null, expiresAt: passed ? new Date('2027-05-01T00:00:00Z') : null, score: passed ? 90 : null, createdAt: new Date('2026-04-01T09:00:00Z') })).id);
   }
   const outsider = await makeUser(em, { role: 'learner', companyId: other, name: 'Out Sider', email: null, loginCode: 'OUTCODE1' });
-  foreign = (await makeEnrollment(em, { userId: outsider.id, courseId: course, companyId: other })).id;
+  foreign = (await makeEnrolment(em, { userId: outsider.id, courseId: course, companyId: other })).id;
   sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
   sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: other })).id);
   sessions.learner = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: company })).id);
@@ -88,7 +88,7 @@ describe('exports', () => {
     const made = Array.from({ length: 5_100 }, (_, i) => ({ userId: learners[i % 3]!, courseId, companyId, status: 'not_started' as const, createdAt: new Date(base + i * 60_000), updatedAt: new Date(base + i * 60_000) }));
     const ids: number[] = [];
     for (let i = 0; i < made.length; i += 500) {
-      await em.insertMany(Enrollment, made.slice(i, i + 500));
+      await em.insertMany(Enrolment, made.slice(i, i + 500));
     }
     const found = await em.getKnex()('enrollments').select('id').whereIn('user_id', learners).orderBy('id');
     ids.push(...found.map((r: { id: number }) => Number(r.id)));
@@ -112,8 +112,8 @@ describe('exports', () => {
   it('exportBulk fills first launched, last activity and the SCORM times from the attempts and SCO states', async () => {
     const learner = await makeUser(em, { role: 'learner', companyId, name: 'Scorm Learner', email: 'scorm@b.test' });
     const at = (iso: string) => new Date(iso);
-    const enrolment = await makeEnrollment(em, { userId: learner.id, courseId, companyId, status: 'in_progress', startedAt: at('2026-05-02T08:00:00Z'), createdAt: at('2026-05-01T08:00:00Z') });
-    await em.nativeUpdate(Enrollment, { id: enrolment.id }, { updatedAt: at('2026-05-03T09:00:00Z') });
+    const enrolment = await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'in_progress', startedAt: at('2026-05-02T08:00:00Z'), createdAt: at('2026-05-01T08:00:00Z') });
+    await em.nativeUpdate(Enrolment, { id: enrolment.id }, { updatedAt: at('2026-05-03T09:00:00Z') });
     // Two attempts: the first launch is the earlier start, the last save the later commit.
     const first = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'a'.repeat(64), startedAt: at('2026-05-02T09:00:00Z'), lastCommitAt: at('2026-05-02T09:30:00Z') });
     const second = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'b'.repeat(64), startedAt: at('2026-05-03T09:00:00Z'), lastCommitAt: at('2026-05-03T10:15:30Z') });
@@ -139,7 +139,7 @@ describe('exports', () => {
   it('exportBulk adds an Answers sheet: one row per interaction, in the order asked, attempts numbered, responses as words, real dates (issue 20 item 5)', async () => {
     const learner = await makeUser(em, { role: 'learner', companyId, name: 'Quiz Taker', email: 'quiz@b.test' });
     const at = (iso: string) => new Date(iso);
-    const answered = await makeEnrollment(em, { userId: learner.id, courseId, companyId, status: 'failed', createdAt: at('2026-05-01T08:00:00Z') });
+    const answered = await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'failed', createdAt: at('2026-05-01T08:00:00Z') });
     await recordAnsweredAttempt(em, {
       enrollmentId: answered.id,
       userId: learner.id,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_EMAIL, type LearnerEnrollment, type Role } from '@portal/contracts';
+import { HELP_EMAIL, type LearnerEnrolment, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { Course, makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
-import type { EnrollmentStatus } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
+import type { EnrolmentStatus } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
@@ -27,13 +27,13 @@ function makeUser(em: Em, role: Role, extra: { wpUser?: boolean } = {}) {
 function makeCourse(em: Em, name: string) {
   return makeCourseRow(em, { name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` });
 }
-function enrol(em: Em, userId: number, courseId: number, status: EnrollmentStatus, extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date }) {
-  return makeEnrollment(em, { userId, courseId, companyId, status, passedAt: extra.passedAt ?? null, expiresAt: extra.expiresAt ?? null, certificateCode: extra.code ?? null, createdAt: extra.createdAt });
+function enrol(em: Em, userId: number, courseId: number, status: EnrolmentStatus, extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date }) {
+  return makeEnrolment(em, { userId, courseId, companyId, status, passedAt: extra.passedAt ?? null, expiresAt: extra.expiresAt ?? null, certificateCode: extra.code ?? null, createdAt: extra.createdAt });
 }
 
 interface DashboardBody {
   learner_name: string;
-  enrollments: LearnerEnrollment[];
+  enrollments: LearnerEnrolment[];
   help_email: string;
   is_purchased_account: boolean;
 }
@@ -99,7 +99,7 @@ describe('GET /api/learner/dashboard', () => {
 
   it('gives each card its state and flags, and a certificate code only for a passed course', async () => {
     const byId = new Map((await dashboard(learnerSession)).enrollments.map((e) => [e.id, e]));
-    const flags = (e: LearnerEnrollment) => ({ state: e.state, passed: e.passed, expired: e.expired, in_progress: e.in_progress, not_started: e.not_started, failed: e.failed });
+    const flags = (e: LearnerEnrolment) => ({ state: e.state, passed: e.passed, expired: e.expired, in_progress: e.in_progress, not_started: e.not_started, failed: e.failed });
     expect(flags(byId.get(ids.notStarted)!)).toEqual({ state: 'not-started', passed: false, expired: false, in_progress: false, not_started: true, failed: false });
     expect(flags(byId.get(ids.inProgress)!)).toEqual({ state: 'in-progress', passed: false, expired: false, in_progress: true, not_started: false, failed: false });
     expect(flags(byId.get(ids.passed)!)).toEqual({ state: 'passed', passed: true, expired: false, in_progress: false, not_started: false, failed: false });

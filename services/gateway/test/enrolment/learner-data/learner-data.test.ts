@@ -5,7 +5,7 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { ScoState, ScormAttempt, ScormLogEntry } from '../../../../enrolment/src/modules/player/scorm.entity';
 import { LearnerActivity } from '../../../../enrolment/src/modules/activities/learner-activity.entity';
 import { issueCertificate } from '../../../../enrolment/src/modules/certificates/issue-certificate';
@@ -44,9 +44,9 @@ beforeAll(async () => {
   const noise = await makeCourse(em, { name: `Noise ${unique()}` });
   // Each pass issues its certificate as the portal does (a renewal supersedes the older one).
   const passed = async (userId: number, courseId: number, passedAt: Date, expiresAt: Date, code: string) => {
-    const enrollment = await makeEnrollment(em, { userId, courseId, companyId, status: 'passed', passedAt, expiresAt, certificateCode: code, createdAt: passedAt });
-    await issueCertificate(em, platform, enrollment, passedAt);
-    return enrollment;
+    const enrolment = await makeEnrolment(em, { userId, courseId, companyId, status: 'passed', passedAt, expiresAt, certificateCode: code, createdAt: passedAt });
+    await issueCertificate(em, platform, enrolment, passedAt);
+    return enrolment;
   };
   certs.fireOld = (await passed(learner.id, fire.id, days(-800), days(-70), `CERT-FO${unique()}`)).id;
   certs.fireNew = (await passed(learner.id, fire.id, days(-60), days(300), `CERT-FN${unique()}`)).id;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   withdrawn.status = 'failed';
   withdrawn.certificateCode = null;
   await em.flush();
-  const open = await makeEnrollment(em, { userId: learner.id, courseId: noise.id, companyId, status: 'in_progress', startedAt: days(-2), createdAt: days(-3) });
+  const open = await makeEnrolment(em, { userId: learner.id, courseId: noise.id, companyId, status: 'in_progress', startedAt: days(-2), createdAt: days(-3) });
 
   const attempt = em.create(ScormAttempt, { enrollmentId: open.id, userId: learner.id, tokenHash: 'x'.repeat(64), startedAt: days(-2) });
   await em.flush();

@@ -4,7 +4,7 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { ScoState, ScormLogEntry } from '../../../../enrolment/src/modules/player/scorm.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -30,26 +30,26 @@ afterAll(() => platform.close());
 async function launchNew(version: '1.2' | '2004' = '2004') {
   const em = platform.orm.em.fork();
   const course = await makeCourse(em, { validityPeriod: 1, package: { version, scos: [makeSco('golf')] } });
-  const enrollmentId = (await makeEnrollment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrollmentId}/launch`, { method: 'POST', json: {} });
+  const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
+  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, { method: 'POST', json: {} });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { scos: { commit_url: string }[] };
-  return { enrollmentId, url: body.scos[0]!.commit_url };
+  return { enrollmentId: enrolmentId, url: body.scos[0]!.commit_url };
 }
 const commit = (url: string, seq: number, cmi: Record<string, unknown>, final = false) =>
   new TestClient(app, { sessionToken: session }).request(final ? `${url}&final=true` : url, { method: 'POST', json: { cmi, seq } });
-const stateOf = (enrollmentId: number) => platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId });
-const logCount = (enrollmentId: number) => platform.orm.em.fork().count(ScormLogEntry, { enrollmentId });
+const stateOf = (enrolmentId: number) => platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: enrolmentId });
+const logCount = (enrolmentId: number) => platform.orm.em.fork().count(ScormLogEntry, { enrollmentId: enrolmentId });
 
 describe('suspend data', () => {
   it('is kept whole at 64,000 characters and at the cap, and refused above it with a clear error that keeps what was saved', async () => {
-    const { enrollmentId, url } = await launchNew();
+    const { enrollmentId: enrolmentId, url } = await launchNew();
     const spm = `${'ü'.repeat(63_999)}!`;
     expect((await commit(url, 1, { completion_status: 'incomplete', location: 'p1', suspend_data: spm })).status).toBe(200);
-    expect((await stateOf(enrollmentId)).suspendData).toBe(spm);
+    expect((await stateOf(enrolmentId)).suspendData).toBe(spm);
     const atCap = `${'é~'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX / 2 - 1)}ok`;
     expect((await commit(url, 2, { completion_status: 'incomplete', location: 'p2', suspend_data: atCap })).status).toBe(200);
-    expect((await stateOf(enrollmentId)).suspendData).toBe(atCap);
+    expect((await stateOf(enrolmentId)).suspendData).toBe(atCap);
 
     const tooLong = 'x'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 1);
     const refused = await commit(url, 3, { completion_status: 'completed', location: 'p3', suspend_data: tooLong });
@@ -58,23 +58,23 @@ describe('suspend data', () => {
     expect(message).toContain('Your progress up to the last save is kept.');
     expect(await refused.json()).toMatchObject({ message, errors: { 'cmi.suspend_data': [message] } });
     // Nothing of the refused commit was stored: the state saved before stays, and the next save works.
-    const kept = await stateOf(enrollmentId);
+    const kept = await stateOf(enrolmentId);
     expect({ location: kept.location, suspendData: kept.suspendData, seq: kept.seq }).toEqual({ location: 'p2', suspendData: atCap, seq: 2 });
-    expect(await logCount(enrollmentId)).toBe(2);
+    expect(await logCount(enrolmentId)).toBe(2);
     expect((await commit(url, 4, { completion_status: 'incomplete', location: 'p4', suspend_data: 'short' })).status).toBe(200);
   });
 
   it('is refused above the cap for SCORM 1.2 too', async () => {
-    const { enrollmentId, url } = await launchNew('1.2');
+    const { enrollmentId: enrolmentId, url } = await launchNew('1.2');
     const refused = await commit(url, 1, { core: { lesson_status: 'incomplete' }, suspend_data: 'y'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 10) });
     expect(refused.status).toBe(422);
-    expect(await platform.orm.em.fork().count(ScoState, { enrollmentId })).toBe(0);
+    expect(await platform.orm.em.fork().count(ScoState, { enrollmentId: enrolmentId })).toBe(0);
   });
 });
 
 describe('commits per attempt', () => {
   it('allow 60 a minute, then 429 with Retry-After; a final commit still goes through; after the minute they go on', async () => {
-    const { enrollmentId, url } = await launchNew();
+    const { enrollmentId: enrolmentId, url } = await launchNew();
     for (let seq = 1; seq <= SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE; seq++) {
       expect((await commit(url, seq, { completion_status: 'incomplete', location: `p${seq}` })).status).toBe(200);
     }
@@ -83,12 +83,12 @@ describe('commits per attempt', () => {
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
     expect(((await limited.json()) as { message: string }).message).toBe('Too many saves from this course in a minute. Please try again in 1 minute.');
-    expect((await stateOf(enrollmentId)).location).toBe(`p${SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE}`);
+    expect((await stateOf(enrolmentId)).location).toBe(`p${SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE}`);
     // The SCO closing is never held up by the autocommits before it.
     expect((await commit(url, 101, { completion_status: 'incomplete', location: 'final', exit: 'suspend' }, true)).status).toBe(200);
     clock = new Date(clock.getTime() + 61_000);
     expect((await commit(url, 102, { completion_status: 'incomplete', location: 'later' })).status).toBe(200);
-    expect((await stateOf(enrollmentId)).location).toBe('later');
+    expect((await stateOf(enrolmentId)).location).toBe('later');
   });
 
   it('are counted only once the launch token is checked: nobody else can use up an attempt’s allowance', async () => {

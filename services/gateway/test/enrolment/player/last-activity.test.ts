@@ -3,8 +3,8 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { LAST_ACTIVITY_RESOLUTION_MS } from '../../../../enrolment/src/modules/player/store-commit';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -28,52 +28,52 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const lastActivity = async (id: number) => (await platform.orm.em.fork().findOneOrFail(Enrollment, { id })).updatedAt.toISOString();
+const lastActivity = async (id: number) => (await platform.orm.em.fork().findOneOrFail(Enrolment, { id })).updatedAt.toISOString();
 // A session of its own for each request: the clock jumps by days, past a session's idle limit.
 const learner = async () => new TestClient(app, { sessionToken: await makeSession(platform.orm.em.fork(), learnerId, clock) });
 const commit = async (url: string, seq: number, cmi: Record<string, unknown>) => (await learner()).request(url, { method: 'POST', json: { cmi, seq } });
-const launch = async (enrollmentId: number) => (await learner()).request(`/api/learn/${enrollmentId}/launch`, { method: 'POST', json: {} });
+const launch = async (enrolmentId: number) => (await learner()).request(`/api/learn/${enrolmentId}/launch`, { method: 'POST', json: {} });
 
 describe('last activity', () => {
   it('moves with the learner’s commits while nothing else on the enrolment changes, a minute at most behind the last one', async () => {
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, { validityPeriod: 1, package: { version: '2004', scos: [makeSco('one')] } });
-    const enrollmentId = (await makeEnrollment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-    const launched = await launch(enrollmentId);
+    const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
+    const launched = await launch(enrolmentId);
     expect(launched.status).toBe(200);
     const url = ((await launched.json()) as { scos: { commit_url: string }[] }).scos[0]!.commit_url;
 
     expect((await commit(url, 1, { completion_status: 'incomplete', location: 'p1' })).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-14T09:00:00.000Z');
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-14T09:00:00.000Z');
 
     // Twelve days on, the learner works through the course: same status, no score.
     clock = new Date('2026-11-26T10:00:00Z');
     expect((await commit(url, 2, { completion_status: 'incomplete', location: 'p2' })).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-26T10:00:00.000Z');
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-26T10:00:00.000Z');
 
     // Saves within the minute leave the enrolment alone; the first save a minute on moves it.
     clock = new Date(clock.getTime() + LAST_ACTIVITY_RESOLUTION_MS - 1000);
     expect((await commit(url, 3, { completion_status: 'incomplete', location: 'p3' })).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-26T10:00:00.000Z');
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-26T10:00:00.000Z');
     clock = new Date(clock.getTime() + 1000);
     expect((await commit(url, 4, { completion_status: 'incomplete', location: 'p4' })).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-26T10:01:00.000Z');
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-26T10:01:00.000Z');
 
     // A repeated (stale) commit is no activity.
     clock = new Date('2026-11-27T08:00:00Z');
     expect((await commit(url, 4, { completion_status: 'incomplete', location: 'p4' })).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-26T10:01:00.000Z');
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-26T10:01:00.000Z');
   });
 
   it('moves when the learner opens the course', async () => {
     clock = new Date('2026-11-20T08:00:00Z');
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, { validityPeriod: 1, package: { version: '2004', scos: [makeSco('one')] } });
-    const enrollmentId = (await makeEnrollment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-    expect((await launch(enrollmentId)).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-20T08:00:00.000Z');
+    const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
+    expect((await launch(enrolmentId)).status).toBe(200);
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-20T08:00:00.000Z');
     clock = new Date('2026-11-22T08:00:00Z');
-    expect((await launch(enrollmentId)).status).toBe(200);
-    expect(await lastActivity(enrollmentId)).toBe('2026-11-22T08:00:00.000Z');
+    expect((await launch(enrolmentId)).status).toBe(200);
+    expect(await lastActivity(enrolmentId)).toBe('2026-11-22T08:00:00.000Z');
   });
 });

@@ -6,8 +6,8 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { makeCompanyCourse, makeCourse as makeCourseRow, makeSco as sco } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '../../../../enrolment/src/modules/player/scorm.entity';
 import { contentTokenSecret, verifyContentToken } from '../../../../enrolment/src/modules/player/content-token';
 import { identityService } from '@portal/identity-service';
@@ -32,7 +32,7 @@ function makeCourse(em: Em, version: '1.2' | '2004', scos: CourseSco[], validity
 }
 
 async function enrol(em: Em, userId: number, courseId: number) {
-  return (await makeEnrollment(em, { userId, courseId, companyId })).id;
+  return (await makeEnrolment(em, { userId, courseId, companyId })).id;
 }
 
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
@@ -45,8 +45,8 @@ interface Launch {
   enrollment: { status: string };
   scos: { identifier: string; url: string; commit_url: string; progress: string; cmi: Record<string, string> }[];
 }
-async function launch(enrollmentId: number, session = sessions.learner, query = ''): Promise<Launch> {
-  const response = await client(session).request(`/api/learn/${enrollmentId}/launch${query}`, { method: 'POST', json: {} });
+async function launch(enrolmentId: number, session = sessions.learner, query = ''): Promise<Launch> {
+  const response = await client(session).request(`/api/learn/${enrolmentId}/launch${query}`, { method: 'POST', json: {} });
   expect(response.status).toBe(200);
   return (await response.json()) as Launch;
 }
@@ -63,11 +63,11 @@ async function commit(url: string, seq: number, cmi: Record<string, unknown>, op
   });
 }
 
-async function enrollmentRow(id: number) {
-  return platform.orm.em.fork().findOneOrFail(Enrollment, { id });
+async function enrolmentRow(id: number) {
+  return platform.orm.em.fork().findOneOrFail(Enrolment, { id });
 }
-async function logOf(enrollmentId: number) {
-  return platform.orm.em.fork().find(ScormLogEntry, { enrollmentId }, { orderBy: { id: 'asc' } });
+async function logOf(enrolmentId: number) {
+  return platform.orm.em.fork().find(ScormLogEntry, { enrollmentId: enrolmentId }, { orderBy: { id: 'asc' } });
 }
 
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('launching the player', () => {
       'cmi.student_data.mastery_score': '80',
       'cmi.launch_data': 'lang=en',
     });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('in_progress');
     expect(row.startedAt?.toISOString()).toBe(NOW.toISOString());
   });
@@ -130,7 +130,7 @@ describe('launching the player', () => {
       expect((await client(session).request(`/api/learn/${id}`)).status).toBe(404);
     }
     expect((await client().request(`/api/learn/${id}/launch`, { method: 'POST', json: {} })).status).toBe(401);
-    expect((await enrollmentRow(id)).status).toBe('not_started');
+    expect((await enrolmentRow(id)).status).toBe('not_started');
   });
 
   it('sends a bridging course to its activities page when finished', async () => {
@@ -172,7 +172,7 @@ describe('commits', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed', score: { raw: '85', min: '0', max: '100' } } }, { final: true, beacon: true });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(85);
     expect(row.passedAt?.toISOString()).toBe(NOW.toISOString());
@@ -187,7 +187,7 @@ describe('commits', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed' } }, { final: true });
-    expect((await enrollmentRow(id)).expiresAt?.toISOString()).toBe('2031-06-15T12:00:00.000Z');
+    expect((await enrolmentRow(id)).expiresAt?.toISOString()).toBe('2031-06-15T12:00:00.000Z');
   });
 
   it('marks a failed quiz Failed and an unfinished course In Progress', async () => {
@@ -196,9 +196,9 @@ describe('commits', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'incomplete' } });
-    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    expect((await enrolmentRow(id)).status).toBe('in_progress');
     await commit(scos[0]!.commit_url, 2, { core: { lesson_status: 'failed', score: { raw: '40' } } }, { final: true });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('failed');
     expect(row.score).toBe(40);
     expect(row.passedAt).toBeNull();
@@ -222,7 +222,7 @@ describe('commits', () => {
     expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3]);
     const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
     expect(state.location).toBe('3');
-    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    expect((await enrolmentRow(id)).status).toBe('in_progress');
 
     // A commit from an older session of the same enrolment, arriving after a newer session's, changes nothing either.
     const newer = await launch(id);
@@ -261,7 +261,7 @@ describe('commits', () => {
     const anonymous = await client().request(url, { method: 'POST', body: JSON.stringify({ cmi: {}, seq: 1 }), headers: { 'Content-Type': 'text/plain' } });
     expect(anonymous.status).toBe(401);
     expect(await logOf(id)).toEqual([]);
-    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    expect((await enrolmentRow(id)).status).toBe('in_progress');
   });
 });
 
@@ -304,7 +304,7 @@ describe('Re-watch Course (launch from=start)', () => {
     // Both SCOs passed, each left suspended on its last page (as many authoring tools do).
     await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '9', lesson_status: 'passed', exit: 'suspend', score: { raw: '80' } }, suspend_data: 'alpha=9' }, { final: true });
     await commit(first.scos[1]!.commit_url, 2, { core: { lesson_location: '7', lesson_status: 'passed', exit: 'suspend', score: { raw: '90' } }, suspend_data: 'bravo=7' }, { final: true });
-    const passed = await em.fork().findOneOrFail(Enrollment, { id });
+    const passed = await em.fork().findOneOrFail(Enrolment, { id });
     expect(passed.status).toBe('passed');
 
     // Continue resumes where the content was left.
@@ -320,7 +320,7 @@ describe('Re-watch Course (launch from=start)', () => {
     }
     // Watching again reports 'incomplete' on page 1: the result stays, with its date, score and certificate.
     await commit(rewatch.scos[0]!.commit_url, 1, { core: { lesson_location: '1', lesson_status: 'incomplete', exit: 'suspend' } }, { final: true });
-    const after = await em.fork().findOneOrFail(Enrollment, { id });
+    const after = await em.fork().findOneOrFail(Enrolment, { id });
     expect({ status: after.status, passedAt: after.passedAt, score: after.score, code: after.certificateCode }).toEqual({
       status: 'passed',
       passedAt: passed.passedAt,
@@ -345,15 +345,15 @@ describe('a multi-SCO course', () => {
     expect(first.scos.map((s) => s.progress)).toEqual(['not-attempted', 'not-attempted', 'not-attempted']);
     await commit(first.scos[0]!.commit_url, 1, { core: { lesson_status: 'not attempted' } }, { final: true, beacon: true });
     await commit(first.scos[1]!.commit_url, 2, { core: { lesson_status: 'not attempted' } });
-    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    expect((await enrolmentRow(id)).status).toBe('in_progress');
 
     const second = await launch(id);
     expect(second.scos.map((s) => s.progress)).toEqual(['completed', 'incomplete', 'not-attempted']);
     expect(second.start_index).toBe(1);
     await commit(second.scos[1]!.commit_url, 1, { core: { lesson_status: 'not attempted' } }, { final: true });
-    expect((await enrollmentRow(id)).status).toBe('in_progress');
+    expect((await enrolmentRow(id)).status).toBe('in_progress');
     await commit(second.scos[2]!.commit_url, 2, { core: {} }, { final: true });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBeNull();
   });
@@ -376,7 +376,7 @@ describe('SCORM 2004', () => {
       'cmi.objectives.1.id': 'obj-2',
     });
     await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'passed', score: { scaled: '0.9', raw: '90', min: '0', max: '100' }, session_time: 'PT1M5S' }, { final: true, beacon: true });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(90);
     const [entry] = await logOf(id);
@@ -389,7 +389,7 @@ describe('SCORM 2004', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'unknown', score: { scaled: '0.75' } }, { final: true });
-    expect((await enrollmentRow(id)).status).toBe('failed');
+    expect((await enrolmentRow(id)).status).toBe('failed');
   });
 });
 
@@ -400,14 +400,14 @@ describe('issue 13: the player keeps every result', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.8', raw: '80' } }, { final: true });
-    const row = await enrollmentRow(id);
+    const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(80);
 
     const below = await enrol(em, learnerId, (await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id);
     const second = await launch(below);
     await commit(second.scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.5' } }, { final: true });
-    expect((await enrollmentRow(below)).status).toBe('in_progress');
+    expect((await enrolmentRow(below)).status).toBe('in_progress');
   });
 
   it('item 9: a SCO’s last commit arriving after the next SCO’s first (numbered higher) still counts; gaps never block', async () => {
@@ -425,7 +425,7 @@ describe('issue 13: the player keeps every result', () => {
     await commit(scos[1]!.commit_url, 7, { core: { lesson_status: 'completed' } }, { final: true });
     const repeat = await commit(scos[1]!.commit_url, 7, { core: { lesson_status: 'incomplete' } });
     expect(repeat.status).toBe(200);
-    expect((await enrollmentRow(id)).status).toBe('passed');
+    expect((await enrolmentRow(id)).status).toBe('passed');
     expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3, 2, 7]);
   });
 

@@ -12,7 +12,7 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { identityService } from '@portal/identity-service';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
 import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
 import { creditBalanceOf, ledgerSumOf } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { Invoice } from '../../../../enrolment/src/modules/purchases/invoice.entity';
@@ -113,7 +113,7 @@ describe('POST /api/shop/orders', () => {
     expect(invoice).toMatchObject({ kind: 'course', companyId: DEFAULT_COMPANY_ID, courseId: ids.course, courseName: 'Asbestos Awareness' });
     const [learner] = await platform.identity.usersByIds([invoice!.userId!]);
     expect(learner).toMatchObject({ email: 'ivy@example.test', role: 'learner', companyId: DEFAULT_COMPANY_ID, purchasedAccount: true });
-    expect(await em.find(Enrollment, { userId: learner!.id })).toMatchObject([{ courseId: ids.course, companyId: DEFAULT_COMPANY_ID, status: 'not_started' }]);
+    expect(await em.find(Enrolment, { userId: learner!.id })).toMatchObject([{ courseId: ids.course, companyId: DEFAULT_COMPANY_ID, status: 'not_started' }]);
     expect(await em.count(CreditTransaction, { companyId: DEFAULT_COMPANY_ID })).toBe(0);
     sessionsOfBuyer.ivy = await makeSession(em, learner!.id);
   });

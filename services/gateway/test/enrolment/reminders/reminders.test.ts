@@ -4,7 +4,7 @@ import { createScheduler, type Em } from '@portal/service-kit';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { enrolmentJobDefinitions, enrolmentScheduledTasks, reminderKindFor, sendExpiryReminders } from '../../../../enrolment/src/modules/reminders/index';
 import { queueCompanyReports } from '../../../../enrolment/src/modules/reminders/company-reports';
 import { identityService } from '@portal/identity-service';
@@ -29,11 +29,11 @@ beforeAll(async () => {
   learnerEmail = learner.email!;
   managerEmail = manager.email!;
   const course = await makeCourse(em, { name: 'Asbestos Awareness' });
-  await makeEnrollment(em, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-AAAAAAAAAAAA' });
+  await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-AAAAAAAAAAAA' });
   // A superseded certificate (the learner enrolled again) is not reminded of.
   const other = await makeCourse(em, { name: 'Fire Safety' });
-  await makeEnrollment(em, { userId: learner.id, courseId: other.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-BBBBBBBBBBBB' });
-  await makeEnrollment(em, { userId: learner.id, courseId: other.id, companyId: company.id });
+  await makeEnrolment(em, { userId: learner.id, courseId: other.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-BBBBBBBBBBBB' });
+  await makeEnrolment(em, { userId: learner.id, courseId: other.id, companyId: company.id });
 });
 afterAll(() => platform.close());
 
@@ -77,7 +77,7 @@ describe('expiry reminders', () => {
       const learner = await makeUser(fem, { role: 'learner', companyId: company.id });
       await makeUser(fem, { role: 'manager', companyId: company.id });
       const course = await makeCourse(fem, {});
-      await makeEnrollment(fem, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15'), expiresAt: EXPIRES, certificateCode: 'CERT-CCCCCCCCCCCC' });
+      await makeEnrolment(fem, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15'), expiresAt: EXPIRES, certificateCode: 'CERT-CCCCCCCCCCCC' });
       const tasks = enrolmentScheduledTasks(fresh).filter((t) => t.name === 'enrolment.expiry-reminders');
       clock = new Date('2026-05-08T06:30:00Z');
       const scheduler = createScheduler({ orm: fresh.orm, now: () => clock, tasks });
@@ -105,9 +105,9 @@ describe('company reports', () => {
       await makeUser(rem, { role: 'manager', companyId: off.id });
       const learner = await makeUser(rem, { role: 'learner', companyId: on.id, name: 'Pat Passed' });
       const course = await makeCourse(rem, { name: 'Working at Height' });
-      await makeEnrollment(rem, { userId: learner.id, courseId: course.id, companyId: on.id, status: 'passed', passedAt: new Date('2025-05-01'), expiresAt: new Date('2026-05-01'), certificateCode: 'CERT-DDDDDDDDDDDD' });
+      await makeEnrolment(rem, { userId: learner.id, courseId: course.id, companyId: on.id, status: 'passed', passedAt: new Date('2025-05-01'), expiresAt: new Date('2026-05-01'), certificateCode: 'CERT-DDDDDDDDDDDD' });
       const other = await makeCourse(rem, { name: 'Manual Handling' });
-      await makeEnrollment(rem, { userId: learner.id, courseId: other.id, companyId: on.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2027-01-01'), certificateCode: 'CERT-EEEEEEEEEEEE' });
+      await makeEnrolment(rem, { userId: learner.id, courseId: other.id, companyId: on.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2027-01-01'), certificateCode: 'CERT-EEEEEEEEEEEE' });
       const definitions = enrolmentJobDefinitions(reports);
       expect(await queueCompanyReports(reports, 'progress', clock)).toBe(1);
       expect(await queueCompanyReports(reports, 'expiry', clock)).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { ScormAttempt, ScormInteraction, ScormObjective } from '../../../../enrolment/src/modules/player/scorm.entity';
 import { seedDemoAnswers } from '../../../../enrolment/src/seeders/demo-answers';
 import { identityService } from '@portal/identity-service';
@@ -18,17 +18,17 @@ describe('seedDemoAnswers', () => {
     const em = platform.orm.em.fork();
     const courses = { manualHandling: 1, fireSafety: 2 };
     const passedAt = new Date('2026-05-16T10:00:00Z');
-    const passed = await makeEnrollment(em, { userId: 3, courseId: 1, companyId: 2, status: 'passed', score: 90, passedAt });
-    const failed = await makeEnrollment(em, { userId: 4, courseId: 1, companyId: 2, status: 'failed', score: 40, startedAt: passedAt });
-    const fire = await makeEnrollment(em, { userId: 4, courseId: 2, companyId: 2, status: 'passed', score: 85, passedAt });
-    const started = await makeEnrollment(em, { userId: 3, courseId: 2, companyId: 2, status: 'in_progress' });
+    const passed = await makeEnrolment(em, { userId: 3, courseId: 1, companyId: 2, status: 'passed', score: 90, passedAt });
+    const failed = await makeEnrolment(em, { userId: 4, courseId: 1, companyId: 2, status: 'failed', score: 40, startedAt: passedAt });
+    const fire = await makeEnrolment(em, { userId: 4, courseId: 2, companyId: 2, status: 'passed', score: 85, passedAt });
+    const started = await makeEnrolment(em, { userId: 3, courseId: 2, companyId: 2, status: 'in_progress' });
     await seedDemoAnswers(em, [passed, failed, fire, started], courses);
 
     const fork = platform.orm.em.fork();
-    const count = async (enrollmentId: number) => [
-      await fork.count(ScormAttempt, { enrollmentId }),
-      await fork.count(ScormObjective, { enrollmentId }),
-      await fork.count(ScormInteraction, { enrollmentId }),
+    const count = async (enrolmentId: number) => [
+      await fork.count(ScormAttempt, { enrollmentId: enrolmentId }),
+      await fork.count(ScormObjective, { enrollmentId: enrolmentId }),
+      await fork.count(ScormInteraction, { enrollmentId: enrolmentId }),
     ];
     expect(await count(passed.id)).toEqual([1, 1, 5]);
     expect(await count(failed.id)).toEqual([2, 1, 6]);

@@ -4,7 +4,7 @@ import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
-import { makeEnrollment, recordAnsweredAttempt } from '@portal/enrolment-service/testing';
+import { makeEnrolment, recordAnsweredAttempt } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
 import { answeredAt, percentOf } from '../../../../reporting/src/modules/answers/enrolment-answers';
 import { identityService } from '@portal/identity-service';
@@ -40,10 +40,10 @@ beforeAll(async () => {
   const alice = (await makeUser(em, { role: 'learner', companyId: acme, name: 'Alice Able' })).id;
   const cara = (await makeUser(em, { role: 'learner', companyId: north, name: 'Cara Cole' })).id;
   const olga = (await makeUser(em, { role: 'learner', companyId: other, name: 'Olga Other' })).id;
-  enrolments.alice = (await makeEnrollment(em, { userId: alice, courseId: fire, companyId: acme, status: 'passed', score: 80 })).id;
-  enrolments.cara = (await makeEnrollment(em, { userId: cara, courseId: ladders, companyId: north, status: 'failed' })).id;
-  enrolments.olga = (await makeEnrollment(em, { userId: olga, courseId: fire, companyId: other, status: 'failed' })).id;
-  enrolments.fresh = (await makeEnrollment(em, { userId: alice, courseId: ladders, companyId: acme })).id;
+  enrolments.alice = (await makeEnrolment(em, { userId: alice, courseId: fire, companyId: acme, status: 'passed', score: 80 })).id;
+  enrolments.cara = (await makeEnrolment(em, { userId: cara, courseId: ladders, companyId: north, status: 'failed' })).id;
+  enrolments.olga = (await makeEnrolment(em, { userId: olga, courseId: fire, companyId: other, status: 'failed' })).id;
+  enrolments.fresh = (await makeEnrolment(em, { userId: alice, courseId: ladders, companyId: acme })).id;
 
   const at = (minutesAgo: number) => new Date(NOW.getTime() - minutesAgo * MINUTE);
   attempts.aliceFirst = (

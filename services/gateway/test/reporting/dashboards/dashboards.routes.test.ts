@@ -4,7 +4,7 @@ import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany as makeCompanyRow, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
 import { makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
-import { makeCreditAccount, makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeCreditAccount, makeEnrolment } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
 import { identityService, createIdentityApp } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -30,7 +30,7 @@ async function makeCourse(em: Em, name: string) {
   return (await makeCourseRow(em, { name, description: '' })).id;
 }
 async function enrol(em: Em, userId: number, courseId: number, companyId: number, status: Status) {
-  await makeEnrollment(em, { userId, courseId, companyId, status });
+  await makeEnrolment(em, { userId, courseId, companyId, status });
 }
 
 interface CompanyDashboard {

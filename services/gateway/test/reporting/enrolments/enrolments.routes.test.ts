@@ -4,7 +4,7 @@ import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
 import { PAGE_READING } from '../../../../reporting/src/modules/enrolments/enrolments.repository';
 import { identityService } from '@portal/identity-service';
@@ -52,12 +52,12 @@ beforeAll(async () => {
   ids.cara = (await makeUser(em, { role: 'learner', companyId: ids.north, name: 'Cara Cole', email: 'cara@north.test' })).id;
   ids.otherLearner = (await makeUser(em, { role: 'learner', companyId: ids.other, name: 'Olga Other', email: 'olga@other.test' })).id;
   const at = (days: number) => new Date(NOW.getTime() - days * DAY);
-  enrolments.aliceWheels = (await makeEnrollment(em, { userId: ids.alice, courseId: ids.wheels, companyId: ids.acme, status: 'passed', passedAt: at(30), expiresAt: new Date(NOW.getTime() + 300 * DAY), certificateCode: 'C1', createdAt: at(40) })).id;
-  enrolments.aliceBanks = (await makeEnrollment(em, { userId: ids.alice, courseId: ids.banks, companyId: ids.acme, status: 'in_progress', createdAt: at(20) })).id;
-  enrolments.bobWheels = (await makeEnrollment(em, { userId: ids.bob, courseId: ids.wheels, companyId: ids.acme, createdAt: at(10) })).id;
-  enrolments.caraBanks = (await makeEnrollment(em, { userId: ids.cara, courseId: ids.banks, companyId: ids.north, status: 'failed', createdAt: at(5) })).id;
-  enrolments.expiring = (await makeEnrollment(em, { userId: ids.cara, courseId: ids.wheels, companyId: ids.north, status: 'passed', passedAt: at(700), expiresAt: new Date(NOW.getTime() + 3 * DAY), certificateCode: 'C2', createdAt: at(2) })).id;
-  enrolments.otherWheels = (await makeEnrollment(em, { userId: ids.otherLearner, courseId: ids.wheels, companyId: ids.other, createdAt: at(1) })).id;
+  enrolments.aliceWheels = (await makeEnrolment(em, { userId: ids.alice, courseId: ids.wheels, companyId: ids.acme, status: 'passed', passedAt: at(30), expiresAt: new Date(NOW.getTime() + 300 * DAY), certificateCode: 'C1', createdAt: at(40) })).id;
+  enrolments.aliceBanks = (await makeEnrolment(em, { userId: ids.alice, courseId: ids.banks, companyId: ids.acme, status: 'in_progress', createdAt: at(20) })).id;
+  enrolments.bobWheels = (await makeEnrolment(em, { userId: ids.bob, courseId: ids.wheels, companyId: ids.acme, createdAt: at(10) })).id;
+  enrolments.caraBanks = (await makeEnrolment(em, { userId: ids.cara, courseId: ids.banks, companyId: ids.north, status: 'failed', createdAt: at(5) })).id;
+  enrolments.expiring = (await makeEnrolment(em, { userId: ids.cara, courseId: ids.wheels, companyId: ids.north, status: 'passed', passedAt: at(700), expiresAt: new Date(NOW.getTime() + 3 * DAY), certificateCode: 'C2', createdAt: at(2) })).id;
+  enrolments.otherWheels = (await makeEnrolment(em, { userId: ids.otherLearner, courseId: ids.wheels, companyId: ids.other, createdAt: at(1) })).id;
 
   sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.acme })).id);
   sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.other })).id);
@@ -99,9 +99,9 @@ describe('GET /api/reporting/enrolments', () => {
     const learner = (await makeUser(em, { role: 'learner', companyId: company, name: 'Rory Renewed' })).id;
     const waiting = (await makeUser(em, { role: 'learner', companyId: company, name: 'Wendy Waiting' })).id;
     const due = { status: 'passed' as const, passedAt: new Date(NOW.getTime() - 360 * DAY), expiresAt: new Date(NOW.getTime() + 2 * DAY), certificateCode: null };
-    const renewed = (await makeEnrollment(em, { userId: learner, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
-    const renewal = await makeEnrollment(em, { userId: learner, courseId: ids.wheels, companyId: company, createdAt: new Date(NOW.getTime() - DAY) });
-    const notYet = (await makeEnrollment(em, { userId: waiting, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
+    const renewed = (await makeEnrolment(em, { userId: learner, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
+    const renewal = await makeEnrolment(em, { userId: learner, courseId: ids.wheels, companyId: company, createdAt: new Date(NOW.getTime() - DAY) });
+    const notYet = (await makeEnrolment(em, { userId: waiting, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
     const rows = new Map((await data('/api/reporting/enrolments', manager)).results.data.map((r) => [r.id, r]));
     expect(rows.get(renewed)).toMatchObject({ expiry_due: true, re_enrolled_at: renewal.createdAt.toISOString(), actions: { re_enrol: false } });
     expect(rows.get(renewal.id)).toMatchObject({ re_enrolled_at: null, actions: { re_enrol: false } });
@@ -203,7 +203,7 @@ describe('GET /api/reporting/enrolments', () => {
   it('searches learners who have since moved to another company: their enrolments stay in the payer\'s report', async () => {
     const em: Em = platform.orm.em.fork();
     const moved = await makeUser(em, { role: 'learner', companyId: ids.other, name: 'Mo Moved', email: 'mo@elsewhere.test' });
-    const id = (await makeEnrollment(em, { userId: moved.id, courseId: ids.banks, companyId: ids.acme, createdAt: new Date(NOW.getTime() - 100 * DAY) })).id;
+    const id = (await makeEnrolment(em, { userId: moved.id, courseId: ids.banks, companyId: ids.acme, createdAt: new Date(NOW.getTime() - 100 * DAY) })).id;
     try {
       expect(rowIds(await data('/api/reporting/enrolments?search=moved'))).toEqual([id]);
       expect(rowIds(await data('/api/reporting/enrolments?search=elsewhere', sessions.otherManager))).toEqual([]);

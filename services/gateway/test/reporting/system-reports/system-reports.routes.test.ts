@@ -5,7 +5,7 @@ import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { CreditAccount, CreditTransaction, makeEnrollment } from '@portal/enrolment-service/testing';
+import { CreditAccount, CreditTransaction, makeEnrolment } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
 import { dbTime } from '../../../../reporting/src/modules/system-reports/db-time';
 import { identityService } from '@portal/identity-service';
@@ -21,8 +21,8 @@ let app: ReturnType<typeof createReportingApp>;
 const sessions = {} as Record<Role, string>;
 const ids = {} as Record<'acme' | 'north' | 'beta' | 'wheels' | 'banksman', number>;
 
-async function ledger(em: Em, companyId: number, delta: number, kind: 'purchase' | 'enrolment', at: string, enrollmentId: number | null = null) {
-  em.create(CreditTransaction, { companyId, delta, kind, balanceAfter: 0, actorName: 'Test', enrollmentId, createdAt: day(at) });
+async function ledger(em: Em, companyId: number, delta: number, kind: 'purchase' | 'enrolment', at: string, enrolmentId: number | null = null) {
+  em.create(CreditTransaction, { companyId, delta, kind, balanceAfter: 0, actorName: 'Test', enrollmentId: enrolmentId, createdAt: day(at) });
   await em.flush();
 }
 async function signIn(em: Em, userId: number, at: string) {
@@ -52,12 +52,12 @@ beforeAll(async () => {
   sessions.manager = await makeSession(em, manager.id);
   sessions.learner = await makeSession(em, learner.id);
 
-  const e1 = await makeEnrollment(em, { userId: learner.id, courseId: ids.wheels, companyId: ids.acme, status: 'passed', score: 90, startedAt: day('2026-06-01'), passedAt: day('2026-06-05'), expiresAt: day('2027-06-05'), certificateCode: 'C1', createdAt: day('2026-06-01') });
-  const e2 = await makeEnrollment(em, { userId: a2.id, courseId: ids.wheels, companyId: ids.acme, status: 'in_progress', startedAt: day('2026-06-03'), createdAt: day('2026-06-02') });
-  const e3 = await makeEnrollment(em, { userId: n1.id, courseId: ids.banksman, companyId: ids.north, status: 'passed', score: 70, startedAt: day('2026-06-11'), passedAt: day('2026-06-12'), certificateCode: 'C2', createdAt: day('2026-06-10') });
-  const e4 = await makeEnrollment(em, { userId: b1.id, courseId: ids.wheels, companyId: ids.beta, status: 'not_started', createdAt: day('2026-06-15') });
-  await makeEnrollment(em, { userId: b1.id, courseId: ids.banksman, companyId: ids.beta, status: 'passed', score: 60, passedAt: day('2026-04-10'), certificateCode: 'C3', createdAt: day('2026-04-01') });
-  const e6 = await makeEnrollment(em, { userId: learner.id, courseId: ids.banksman, companyId: ids.acme, status: 'failed', startedAt: day('2026-06-21'), createdAt: day('2026-06-20') });
+  const e1 = await makeEnrolment(em, { userId: learner.id, courseId: ids.wheels, companyId: ids.acme, status: 'passed', score: 90, startedAt: day('2026-06-01'), passedAt: day('2026-06-05'), expiresAt: day('2027-06-05'), certificateCode: 'C1', createdAt: day('2026-06-01') });
+  const e2 = await makeEnrolment(em, { userId: a2.id, courseId: ids.wheels, companyId: ids.acme, status: 'in_progress', startedAt: day('2026-06-03'), createdAt: day('2026-06-02') });
+  const e3 = await makeEnrolment(em, { userId: n1.id, courseId: ids.banksman, companyId: ids.north, status: 'passed', score: 70, startedAt: day('2026-06-11'), passedAt: day('2026-06-12'), certificateCode: 'C2', createdAt: day('2026-06-10') });
+  const e4 = await makeEnrolment(em, { userId: b1.id, courseId: ids.wheels, companyId: ids.beta, status: 'not_started', createdAt: day('2026-06-15') });
+  await makeEnrolment(em, { userId: b1.id, courseId: ids.banksman, companyId: ids.beta, status: 'passed', score: 60, passedAt: day('2026-04-10'), certificateCode: 'C3', createdAt: day('2026-04-01') });
+  const e6 = await makeEnrolment(em, { userId: learner.id, courseId: ids.banksman, companyId: ids.acme, status: 'failed', startedAt: day('2026-06-21'), createdAt: day('2026-06-20') });
 
   em.create(CreditAccount, { companyId: ids.acme, balance: 17 });
   em.create(CreditAccount, { companyId: ids.beta, balance: 9 });

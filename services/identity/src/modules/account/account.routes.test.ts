@@ -237,7 +237,7 @@ describe('account depots', () => {
     expect(await world.em().count(Company, { id: depot.id })).toBe(0);
     expect(await world.em().count(User, { id: learner.id })).toBe(0);
     expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrollmentsOf', args: [{ userIds: [learner.id], companyIds: [depot.id] }] },
+      { method: 'removeEnrolmentsOf', args: [{ userIds: [learner.id], companyIds: [depot.id] }] },
     ]);
   });
 

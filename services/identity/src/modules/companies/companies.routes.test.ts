@@ -186,7 +186,7 @@ describe('a company and its depots', () => {
     expect(await world.em().count(User, { id: { $in: [a.id, b.id] } })).toBe(0);
     expect((await world.client(session).request('/api/shell')).status).toBe(401);
     expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrollmentsOf', args: [{ userIds: [a.id, b.id].sort((x, y) => x - y), companyIds: [company.id, depot.id].sort((x, y) => x - y) }] },
+      { method: 'removeEnrolmentsOf', args: [{ userIds: [a.id, b.id].sort((x, y) => x - y), companyIds: [company.id, depot.id].sort((x, y) => x - y) }] },
     ]);
   });
 

@@ -125,7 +125,7 @@ export async function deleteCompanyTree(em: Em, enrolment: EnrolmentPort, compan
   const userIds = await userIdsOfCompanies(em, companyIds);
   if (userIds.includes(actingUserId)) throw forbidden('You cannot delete the company your own account belongs to.');
   // Enrolment removes them first and commits on its own (ports are called outside transactions).
-  await enrolment.removeEnrollmentsOf({ userIds, companyIds });
+  await enrolment.removeEnrolmentsOf({ userIds, companyIds });
   await em.transactional(async (tx) => {
     await deleteSessionsOfUsers(tx, userIds);
     await deleteTokensOfUsers(tx, userIds);

@@ -46,13 +46,13 @@ async function usersOf(em: Em, companyId: number): Promise<{ learners: number[];
 export async function depotDeletionPreview(em: Em, deps: Deps, depot: ICompany): Promise<DepotDeletionPreview> {
   const parent = depot.parentId ? await findCompany(em, depot.parentId) : null;
   const { learners, managers } = await usersOf(em, depot.id);
-  const enrollments = await deps.enrolment.countEnrollmentsOf({ userIds: [...learners, ...managers], companyIds: [depot.id] });
+  const enrolments = await deps.enrolment.countEnrolmentsOf({ userIds: [...learners, ...managers], companyIds: [depot.id] });
   return {
     depot: { id: depot.id, name: depot.name },
     parent: parent ? { id: parent.id, name: parent.name } : null,
     learners: learners.length,
     managers: managers.length,
-    enrollments,
+    enrollments: enrolments,
   };
 }
 
@@ -68,15 +68,15 @@ export async function moveDepotLearnersToParent(em: Em, deps: Deps, principal: P
   const { learners } = await usersOf(em, depot.id);
   if (learners.length) await em.nativeUpdate(User, { id: { $in: learners } }, { companyId: parentId, updatedAt: deps.now() });
   const actor = auditActorOf(principal);
-  const { movedEnrollments, movedCredits } = await deps.enrolment.moveCompanyRecords(depot.id, parentId, { userId: actor.userId, name: actor.name });
+  const { movedEnrollments: movedEnrolments, movedCredits } = await deps.enrolment.moveCompanyRecords(depot.id, parentId, { userId: actor.userId, name: actor.name });
   await deps.audit.record({
     actor,
     action: 'depot.learners-moved',
     companyId: parentId,
     subject: { type: 'company', id: depot.id },
-    details: { depot_name: depot.name, learners: learners.length, learner_ids: learners, enrollments: movedEnrollments, credits: movedCredits },
+    details: { depot_name: depot.name, learners: learners.length, learner_ids: learners, enrollments: movedEnrolments, credits: movedCredits },
   });
   await deleteCompanyTree(em, deps.enrolment, depot.id, principal.userId);
   await deps.audit.record({ actor, action: 'company.deleted', companyId: parentId, subject: { type: 'company', id: depot.id }, details: { name: depot.name, learners_moved_to_parent: true } });
-  return { movedLearners: learners.length, movedEnrollments };
+  return { movedLearners: learners.length, movedEnrollments: movedEnrolments };
 }

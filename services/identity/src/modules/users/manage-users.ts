@@ -124,7 +124,7 @@ export async function updateUser(em: Em, principal: Principal, id: number, input
 export async function deleteUser(em: Em, enrolment: EnrolmentPort, principal: Principal, id: number): Promise<void> {
   if (id === principal.userId) throw forbidden('You cannot delete your own account.');
   await findUserOrFail(em, id);
-  await enrolment.removeEnrollmentsOf({ userIds: [id] });
+  await enrolment.removeEnrolmentsOf({ userIds: [id] });
   await em.transactional(async (tx) => {
     await deleteSessionsOfUsers(tx, [id]);
     await deleteTokensOfUsers(tx, [id]);

@@ -188,7 +188,7 @@ describe('POST /api/user/{id}/company and DELETE /api/user/{id}', () => {
     expect(response.status).toBe(200);
     expect(await world.em().count(User, { id: user.id })).toBe(0);
     expect(await world.em().count(Session, { userId: user.id })).toBe(0);
-    expect(world.enrolment.calls).toEqual([{ method: 'removeEnrollmentsOf', args: [{ userIds: [user.id], companyIds: [] }] }]);
+    expect(world.enrolment.calls).toEqual([{ method: 'removeEnrolmentsOf', args: [{ userIds: [user.id], companyIds: [] }] }]);
     expect((await asAdmin().request(`/api/user/${user.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await asAdmin().request(`/api/user/${admin.id}`, { method: 'DELETE' })).status).toBe(403);
   });

@@ -77,38 +77,38 @@ export class AnswersRepository {
   }
 
   /** Every attempt of the enrolment, oldest first (numbered so). */
-  attempts(enrollmentId: number): Promise<AttemptRecord[]> {
-    return readRows<AttemptRecord>(this.em, this.knex('scorm_attempts').select('id', 'started_at', 'last_commit_at', 'finished_at').where('enrollment_id', enrollmentId).orderBy('id', 'asc'));
+  attempts(enrolmentId: number): Promise<AttemptRecord[]> {
+    return readRows<AttemptRecord>(this.em, this.knex('scorm_attempts').select('id', 'started_at', 'last_commit_at', 'finished_at').where('enrollment_id', enrolmentId).orderBy('id', 'asc'));
   }
 
   /** One row per SCO per attempt, from the log's `enrollment_id` index; suspend data and locations stay unread. */
-  lastLogs(enrollmentId: number): Promise<AttemptScoRecord[]> {
+  lastLogs(enrolmentId: number): Promise<AttemptScoRecord[]> {
     const knex = this.knex;
     return readRows<AttemptScoRecord>(
       this.em,
       knex('scorm_logs')
         .select('id', 'attempt_id', 'sco_identifier', 'lesson_status', 'session_seconds', 'score_raw', 'score_min', 'score_max')
-        .whereIn('id', knex('scorm_logs').max('id').where('enrollment_id', enrollmentId).groupBy('attempt_id', 'sco_identifier'))
+        .whereIn('id', knex('scorm_logs').max('id').where('enrollment_id', enrolmentId).groupBy('attempt_id', 'sco_identifier'))
         .orderBy('id', 'asc'),
     );
   }
 
-  objectives(enrollmentId: number): Promise<ObjectiveRecord[]> {
+  objectives(enrolmentId: number): Promise<ObjectiveRecord[]> {
     return readRows<ObjectiveRecord>(
       this.em,
       this.knex('scorm_objectives')
         .select('id', 'attempt_id', 'sco_identifier', 'objective_id', 'position', 'success_status', 'completion_status', 'score_raw', 'score_min', 'score_max', 'score_scaled')
-        .where('enrollment_id', enrollmentId)
+        .where('enrollment_id', enrolmentId)
         .orderBy([{ column: 'sco_identifier' }, { column: 'position' }, { column: 'id' }]),
     );
   }
 
-  interactions(enrollmentId: number): Promise<InteractionRecord[]> {
+  interactions(enrolmentId: number): Promise<InteractionRecord[]> {
     return readRows<InteractionRecord>(
       this.em,
       this.knex('scorm_interactions')
         .select('attempt_id', 'sco_identifier', 'position', 'interaction_id', 'type', 'description', 'learner_response', 'correct_responses', 'result', 'weighting', 'latency', 'timestamp', 'recorded_at', 'updated_at')
-        .where('enrollment_id', enrollmentId)
+        .where('enrollment_id', enrolmentId)
         .orderBy([{ column: 'attempt_id' }, { column: 'sco_identifier' }, { column: 'position' }]),
     );
   }

@@ -74,19 +74,19 @@ function summaryOf(logs: AttemptScoRecord[], startedAt: string, lastSavedAt: str
  * GET /api/reporting/enrolments/{id}/answers. An admin reads any enrolment; a manager one of the
  * acting company or its depots (403, as /reporting refuses another company's ids). Unknown: 404.
  */
-export async function readEnrolmentAnswers(em: Em, principal: Principal, enrollmentId: number): Promise<EnrolmentAnswers> {
+export async function readEnrolmentAnswers(em: Em, principal: Principal, enrolmentId: number): Promise<EnrolmentAnswers> {
   const repository = new AnswersRepository(em);
-  const enrolment = await repository.enrolment(enrollmentId);
+  const enrolment = await repository.enrolment(enrolmentId);
   if (!enrolment) throw notFound('That enrolment');
   if (principal.role !== 'admin') {
     const scope = await new ReportingEnrolmentsRepository(em).companyWithDepots(principal.companyId);
     if (!scope.some((c) => c.id === Number(enrolment.company_id))) throw forbidden('That enrolment is not your company’s.');
   }
   const [attempts, logs, objectives, interactions] = await Promise.all([
-    repository.attempts(enrollmentId),
-    repository.lastLogs(enrollmentId),
-    repository.objectives(enrollmentId),
-    repository.interactions(enrollmentId),
+    repository.attempts(enrolmentId),
+    repository.lastLogs(enrolmentId),
+    repository.objectives(enrolmentId),
+    repository.interactions(enrolmentId),
   ]);
   const newest = attempts.at(-1);
   const newestId = newest ? Number(newest.id) : null;

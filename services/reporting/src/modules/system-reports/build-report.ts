@@ -43,7 +43,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
   },
 
   async 'total-enrollments'(repo, f) {
-    const rows = await repo.enrollments(f);
+    const rows = await repo.enrolments(f);
     return {
       columns: [col('id', 'Enrollment'), col('learner', 'Learner'), col('email', 'Email'), col('company', 'Company'), col('course', 'Course'), col('status', 'Status'), dayCol('enrolled_at', 'Enrolled on'), dayCol('passed_at', 'Passed on')],
       rows: rows.map((r) => ({ id: Number(r.id), learner: r.learner, email: r.email, company: r.company, course: r.course, status: STATUS_LABELS[r.status] ?? r.status, enrolled_at: dbDay(r.created_at), passed_at: dbDay(r.passed_at) })),
@@ -52,7 +52,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
   },
 
   async 'total-enrollments-by-company'(repo, f) {
-    const rows = await repo.enrollmentCounts(f, 'company');
+    const rows = await repo.enrolmentCounts(f, 'company');
     const parents = await repo.namesOf('companies', [...new Set(rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))]);
     return {
       columns: [col('company', 'Company'), col('parent_company', 'Parent company'), ...statusColumns],
@@ -62,7 +62,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
   },
 
   async 'total-enrollments-by-course'(repo, f) {
-    const rows = await repo.enrollmentCounts(f, 'course');
+    const rows = await repo.enrolmentCounts(f, 'course');
     return {
       columns: [col('course', 'Course'), ...statusColumns, col('pass_rate', 'Pass rate (%)')],
       rows: rows.map((r) => ({ course: r.name, enrollments: r.total, not_started: r.notStarted, in_progress: r.inProgress, passed: r.passed, failed: r.failed, pass_rate: r.total ? Math.round((r.passed / r.total) * 100) : 0 })),
@@ -105,7 +105,7 @@ const builders: Record<ReportType, (repo: ReportRepository, f: ReportFilters) =>
 
   async 'company-analytics'(repo, f) {
     const companies = await repo.companies(f);
-    const [enrolled, movements, balances] = await Promise.all([repo.enrollmentCounts(f, 'company'), repo.creditMovements(f), repo.balances(companies.map((c) => c.id))]);
+    const [enrolled, movements, balances] = await Promise.all([repo.enrolmentCounts(f, 'company'), repo.creditMovements(f), repo.balances(companies.map((c) => c.id))]);
     const byId = new Map(enrolled.map((r) => [r.id, r]));
     const parents = new Map(companies.map((c) => [c.id, c.name]));
     const used = (id: number) => -movements.filter((m) => m.companyId === id && (m.kind === 'enrolment' || m.kind === 're-enrolment')).reduce((t, m) => t + m.total, 0);

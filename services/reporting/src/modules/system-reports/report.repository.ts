@@ -40,7 +40,7 @@ export class ReportRepository {
     return rows.length ? rows.map((r) => Number(r.id)) : [companyId];
   }
 
-  private async filterEnrollments(query: Knex.QueryBuilder, f: ReportFilters, alias = 'e') {
+  private async filterEnrolments(query: Knex.QueryBuilder, f: ReportFilters, alias = 'e') {
     const ids = await this.companyIds(f.companyId);
     if (ids) query.whereIn(`${alias}.company_id`, ids);
     if (f.courseId !== undefined) query.andWhere(`${alias}.course_id`, f.courseId);
@@ -59,12 +59,12 @@ export class ReportRepository {
       .orderBy('e.passed_at')
       .orderBy('e.id');
     this.inRange(q, 'e.passed_at', f.range);
-    await this.filterEnrollments(q, f);
+    await this.filterEnrolments(q, f);
     return this.run<{ id: number; certificate_code: string | null; learner: string | null; email: string | null; company: string | null; course: string | null; passed_at: unknown; expires_at: unknown }>(q);
   }
 
   /** Enrolments made in the range. */
-  async enrollments(f: ReportFilters) {
+  async enrolments(f: ReportFilters) {
     const q = this.knex('enrollments as e')
       .leftJoin('users as u', 'u.id', 'e.user_id')
       .leftJoin('companies as co', 'co.id', 'e.company_id')
@@ -73,12 +73,12 @@ export class ReportRepository {
       .orderBy('e.created_at')
       .orderBy('e.id');
     this.inRange(q, 'e.created_at', f.range);
-    await this.filterEnrollments(q, f);
+    await this.filterEnrolments(q, f);
     return this.run<{ id: number; learner: string | null; email: string | null; company: string | null; course: string | null; status: string; created_at: unknown; passed_at: unknown }>(q);
   }
 
   /** Enrolments made in the range, counted by status per company or per course. */
-  async enrollmentCounts(f: ReportFilters, by: 'company' | 'course') {
+  async enrolmentCounts(f: ReportFilters, by: 'company' | 'course') {
     const knex = this.knex;
     const [table, alias, key] = by === 'company' ? ['companies', 'co', 'e.company_id'] : ['courses', 'c', 'e.course_id'];
     const status = (name: string) => knex.raw(`SUM(CASE WHEN e.status = '${name}' THEN 1 ELSE 0 END) as ${name}`);
@@ -92,7 +92,7 @@ export class ReportRepository {
       .orderBy(key);
     if (by === 'company') q.select(knex.raw('MAX(co.parent_id) as parent_id'));
     this.inRange(q, 'e.created_at', f.range);
-    await this.filterEnrollments(q, f);
+    await this.filterEnrolments(q, f);
     const rows = await this.run<{ id: number; name: string | null; parent_id?: number | null; total: Num; not_started: Num; in_progress: Num; passed: Num; failed: Num }>(q);
     return rows.map((r) => ({
       id: Number(r.id),
@@ -144,7 +144,7 @@ export class ReportRepository {
       .groupBy('e.course_id', 'c.name')
       .orderBy('c.name')
       .orderBy('e.course_id');
-    await this.filterEnrollments(q, f);
+    await this.filterEnrolments(q, f);
     const rows = await this.run<{ id: number; name: string | null; enrolled: Num; started: Num; passed: Num; learners: Num; average_score: Num }>(q);
     return rows
       .map((r) => ({

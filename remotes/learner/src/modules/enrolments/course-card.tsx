@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate, type ApiClient, type LearnerEnrollment } from '@portal/contracts';
+import { formatDate, type ApiClient, type LearnerEnrolment } from '@portal/contracts';
 import { Button, ButtonLink, ProgressBar, StatusPill } from '@portal/design-system';
 import { useSiteSettings } from '@portal/frontend-kit';
 // Loaded with the first passed card: the dashboard's first paint needs neither (their forms pull in react-hook-form).
@@ -15,13 +15,13 @@ export interface CertificateContext {
 }
 
 /** One course summary in the state the server computed (spec §2 "Learner course card"). */
-export function CourseCard({ enrollment, onStart, certificates }: {
-  enrollment: LearnerEnrollment;
-  onStart?: (enrollmentId: number) => void;
+export function CourseCard({ enrollment: enrolment, onStart, certificates }: {
+  enrollment: LearnerEnrolment;
+  onStart?: (enrolmentId: number) => void;
   /** Download, email, share and history of a passed course's certificate; without it, a plain download link. */
   certificates?: CertificateContext;
 }) {
-  const { id, course, state } = enrollment;
+  const { id, course, state } = enrolment;
   const description = plainText(course.description);
   const headingId = `course-${id}-title`;
   return (
@@ -34,55 +34,55 @@ export function CourseCard({ enrollment, onStart, certificates }: {
       </h3>
       {description ? <p className="learner-card__description">{description}</p> : null}
       <div className="learner-card__footer">
-        <CardDetails enrollment={enrollment} />
-        <CardActions enrollment={enrollment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
+        <CardDetails enrollment={enrolment} />
+        <CardActions enrollment={enrolment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
         {certificates && (state === 'passed' || state === 'expired') ? <Suspense fallback={null}><CertificateHistory api={certificates.api} userId={certificates.userId} course={course} /></Suspense> : null}
       </div>
     </article>
   );
 }
 
-function CardDetails({ enrollment }: { enrollment: LearnerEnrollment }) {
-  if (enrollment.state === 'passed') {
+function CardDetails({ enrollment: enrolment }: { enrollment: LearnerEnrolment }) {
+  if (enrolment.state === 'passed') {
     return (
       <dl className="learner-card__dates">
         <div>
           <dt>Passed</dt>
-          <dd>{formatDate(enrollment.passed_at)}</dd>
+          <dd>{formatDate(enrolment.passed_at)}</dd>
         </div>
-        {enrollment.expired_at ? (
+        {enrolment.expired_at ? (
           <div>
             <dt>Expires</dt>
-            <dd>{formatDate(enrollment.expired_at)}</dd>
+            <dd>{formatDate(enrolment.expired_at)}</dd>
           </div>
         ) : null}
       </dl>
     );
   }
-  if (enrollment.state === 'expired') {
+  if (enrolment.state === 'expired') {
     return (
       <p className="learner-card__expired">
         <strong>Expired</strong>
-        {enrollment.expired_at ? <span> on {formatDate(enrollment.expired_at)}</span> : null}
+        {enrolment.expired_at ? <span> on {formatDate(enrolment.expired_at)}</span> : null}
       </p>
     );
   }
   // The content's own progress measure (SCORM 2004), when it reports one.
-  if (enrollment.state === 'in-progress' && enrollment.progress !== null && enrollment.progress !== undefined) {
+  if (enrolment.state === 'in-progress' && enrolment.progress !== null && enrolment.progress !== undefined) {
     return (
       <div className="learner-card__progress" data-testid="course-progress">
-        <ProgressBar value={enrollment.progress} label="Progress" />
+        <ProgressBar value={enrolment.progress} label="Progress" />
       </div>
     );
   }
   return null;
 }
 
-function CardActions({ enrollment, onStart, certificates }: { enrollment: LearnerEnrollment; onStart?: (enrollmentId: number) => void; certificates?: CertificateContext }) {
+function CardActions({ enrollment: enrolment, onStart, certificates }: { enrollment: LearnerEnrolment; onStart?: (enrolmentId: number) => void; certificates?: CertificateContext }) {
   const navigate = useNavigate();
   // Renewing buys again: the course's own page, else the credit purchase address of the Site tab.
   const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
-  const { id, course, state } = enrollment;
+  const { id, course, state } = enrolment;
   const name = <span className="ds-visually-hidden"> {course.name}</span>;
 
   switch (state) {
@@ -99,7 +99,7 @@ function CardActions({ enrollment, onStart, certificates }: { enrollment: Learne
       if (certificates) {
         return (
           <Suspense fallback={null}>
-            <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrollment.certificate_code} />
+            <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrolment.certificate_code} />
           </Suspense>
         );
       }
@@ -108,8 +108,8 @@ function CardActions({ enrollment, onStart, certificates }: { enrollment: Learne
           <ButtonLink href={`/api/enrollments/${id}/certificate`} download>
             Download certificate{name}
           </ButtonLink>
-          {enrollment.certificate_code ? (
-            <ButtonLink href={`/verify?code=${encodeURIComponent(enrollment.certificate_code)}`} variant="secondary">
+          {enrolment.certificate_code ? (
+            <ButtonLink href={`/verify?code=${encodeURIComponent(enrolment.certificate_code)}`} variant="secondary">
               Verify{name}
             </ButtonLink>
           ) : null}

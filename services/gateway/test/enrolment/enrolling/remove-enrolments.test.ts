@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { LearnerActivity } from '../../../../enrolment/src/modules/activities/learner-activity.entity';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { openAttempt } from '../../../../enrolment/src/modules/player/launch-course';
 import { ScoState, ScormAttempt } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
-import { removeEnrollmentsOf, removeEnrollmentsOfCourse } from '../../../../enrolment/src/modules/enrolling/remove-enrollments';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
+import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from '../../../../enrolment/src/modules/enrolling/remove-enrolments';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '@portal/enrolment-service';
@@ -23,37 +23,37 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 /** An enrolment with a player session, a SCO's state and a completed activity hanging off it. */
-async function enrollmentWithProgress(em: Em, input: { userId: number; courseId: number; companyId: number }) {
-  const enrollment = await makeEnrollment(em, { ...input, status: 'in_progress' });
-  const attempt = await openAttempt(em, { enrollmentId: enrollment.id, userId: input.userId, now: NOW });
-  em.create(ScoState, { enrollmentId: enrollment.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 1, progress: 'incomplete' });
-  em.create(LearnerActivity, { enrollmentId: enrollment.id, activityId: 1, completedAt: NOW });
+async function enrolmentWithProgress(em: Em, input: { userId: number; courseId: number; companyId: number }) {
+  const enrolment = await makeEnrolment(em, { ...input, status: 'in_progress' });
+  const attempt = await openAttempt(em, { enrollmentId: enrolment.id, userId: input.userId, now: NOW });
+  em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 1, progress: 'incomplete' });
+  em.create(LearnerActivity, { enrollmentId: enrolment.id, activityId: 1, completedAt: NOW });
   await em.flush();
-  return enrollment;
+  return enrolment;
 }
 
-async function rowsOf(em: Em, enrollmentId: number) {
-  const byEnrollment = { enrollmentId };
+async function rowsOf(em: Em, enrolmentId: number) {
+  const byEnrolment = { enrollmentId: enrolmentId };
   return {
-    enrollments: await em.count(Enrollment, { id: enrollmentId }),
-    attempts: await em.count(ScormAttempt, byEnrollment),
-    states: await em.count(ScoState, byEnrollment),
-    activities: await em.count(LearnerActivity, byEnrollment),
+    enrollments: await em.count(Enrolment, { id: enrolmentId }),
+    attempts: await em.count(ScormAttempt, byEnrolment),
+    states: await em.count(ScoState, byEnrolment),
+    activities: await em.count(LearnerActivity, byEnrolment),
   };
 }
 
-describe('removeEnrollmentsOfCourse', () => {
+describe('removeEnrolmentsOfCourse', () => {
   it("deletes the course's enrolments with what hangs off them and refunds what each company paid", async () => {
     const em = platform.orm.em.fork();
     const [course, otherCourse, paying, forced] = [501, 502, 11, 12];
     await changeCredits(em, { companyId: paying, delta: 10, kind: 'purchase' });
-    const paid = await enrollmentWithProgress(em, { userId: 1, courseId: course, companyId: paying });
+    const paid = await enrolmentWithProgress(em, { userId: 1, courseId: course, companyId: paying });
     await changeCredits(em, { companyId: paying, delta: -3, kind: 'enrolment', enrollmentId: paid.id });
     // An admin's forced enrolment costs nothing, so nothing comes back for it.
-    const free = await enrollmentWithProgress(em, { userId: 2, courseId: course, companyId: forced });
-    const elsewhere = await enrollmentWithProgress(em, { userId: 1, courseId: otherCourse, companyId: paying });
+    const free = await enrolmentWithProgress(em, { userId: 2, courseId: course, companyId: forced });
+    const elsewhere = await enrolmentWithProgress(em, { userId: 1, courseId: otherCourse, companyId: paying });
 
-    expect(await removeEnrollmentsOfCourse(platform.orm.em.fork(), course)).toEqual({ removed: 2, refunded: 3 });
+    expect(await removeEnrolmentsOfCourse(platform.orm.em.fork(), course)).toEqual({ removed: 2, refunded: 3 });
 
     const fresh = platform.orm.em.fork();
     for (const gone of [paid, free]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
@@ -64,19 +64,19 @@ describe('removeEnrollmentsOfCourse', () => {
   });
 
   it('removes nothing from a course without enrolments', async () => {
-    expect(await removeEnrollmentsOfCourse(platform.orm.em.fork(), 599)).toEqual({ removed: 0, refunded: 0 });
+    expect(await removeEnrolmentsOfCourse(platform.orm.em.fork(), 599)).toEqual({ removed: 0, refunded: 0 });
   });
 });
 
-describe('removeEnrollmentsOf', () => {
+describe('removeEnrolmentsOf', () => {
   it('deletes the enrolments of these users and those bought by these companies, without refunds', async () => {
     const em = platform.orm.em.fork();
     const [leaver, leavingCompany, staying] = [31, 32, 33];
-    const ofLeaver = await enrollmentWithProgress(em, { userId: leaver, courseId: 601, companyId: staying });
-    const boughtByCompany = await enrollmentWithProgress(em, { userId: 34, courseId: 601, companyId: leavingCompany });
-    const kept = await enrollmentWithProgress(em, { userId: 35, courseId: 601, companyId: staying });
+    const ofLeaver = await enrolmentWithProgress(em, { userId: leaver, courseId: 601, companyId: staying });
+    const boughtByCompany = await enrolmentWithProgress(em, { userId: 34, courseId: 601, companyId: leavingCompany });
+    const kept = await enrolmentWithProgress(em, { userId: 35, courseId: 601, companyId: staying });
 
-    expect(await removeEnrollmentsOf(platform.orm.em.fork(), { userIds: [leaver], companyIds: [leavingCompany] })).toEqual({ removed: 2 });
+    expect(await removeEnrolmentsOf(platform.orm.em.fork(), { userIds: [leaver], companyIds: [leavingCompany] })).toEqual({ removed: 2 });
 
     const fresh = platform.orm.em.fork();
     for (const gone of [ofLeaver, boughtByCompany]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
@@ -85,6 +85,6 @@ describe('removeEnrollmentsOf', () => {
   });
 
   it('removes nothing when given nobody', async () => {
-    expect(await removeEnrollmentsOf(platform.orm.em.fork(), { userIds: [], companyIds: [] })).toEqual({ removed: 0 });
+    expect(await removeEnrolmentsOf(platform.orm.em.fork(), { userIds: [], companyIds: [] })).toEqual({ removed: 0 });
   });
 });

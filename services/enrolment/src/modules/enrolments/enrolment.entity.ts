@@ -1,10 +1,10 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
-export const ENROLLMENT_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export const ENROLMENT_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'] as const;
+export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
-export const Enrollment = defineEntity({
-  name: 'Enrollment',
+export const Enrolment = defineEntity({
+  name: 'Enrolment',
   tableName: 'enrollments',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
@@ -12,7 +12,7 @@ export const Enrollment = defineEntity({
     courseId: p.integer().fieldName('course_id'),
     /** The company (or depot) the enrolment was bought for. */
     companyId: p.integer().fieldName('company_id'),
-    status: p.enum([...ENROLLMENT_STATUSES]).default('not_started'),
+    status: p.enum([...ENROLMENT_STATUSES]).default('not_started'),
     score: p.integer().nullable(),
     certificateCode: p.string().fieldName('certificate_code').length(64).nullable(),
     startedAt: p.datetime().fieldName('started_at').nullable(),
@@ -30,4 +30,4 @@ export const Enrollment = defineEntity({
     updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
-export type IEnrollment = InferEntity<typeof Enrollment>;
+export type IEnrolment = InferEntity<typeof Enrolment>;

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { LearnerEnrollment } from '@portal/contracts';
+import type { LearnerEnrolment } from '@portal/contracts';
 import { CourseCard } from './course-card';
 
-const card = (extra: Partial<LearnerEnrollment>): LearnerEnrollment => ({
+const card = (extra: Partial<LearnerEnrolment>): LearnerEnrolment => ({
   id: 5,
   course: { id: 9, name: 'Working at height', description: '<p>Ladders</p>', wp_link: null },
   state: 'in-progress',
@@ -20,10 +20,10 @@ const card = (extra: Partial<LearnerEnrollment>): LearnerEnrollment => ({
   ...extra,
 });
 
-const renderCard = (enrollment: LearnerEnrollment) =>
+const renderCard = (enrolment: LearnerEnrolment) =>
   render(
     <MemoryRouter>
-      <CourseCard enrollment={enrollment} />
+      <CourseCard enrollment={enrolment} />
     </MemoryRouter>,
   );
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '@portal/enrolment-service';
@@ -22,10 +22,10 @@ describe('enrolment port: enrolledCourseIds and enrolledCourseNames', () => {
     const [a, b, c, d] = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => makeCourse(em.fork(), { name })));
     const user = (await makeUser(em, { role: 'learner', companyId })).id;
     const nobody = (await makeUser(em, { role: 'learner', companyId })).id;
-    await makeEnrollment(em, { userId: user, courseId: a!.id, companyId });
-    await makeEnrollment(em, { userId: user, courseId: b!.id, companyId, status: 'failed' });
-    await makeEnrollment(em, { userId: user, courseId: c!.id, companyId, status: 'passed', expiresAt: new Date('2027-01-01') });
-    await makeEnrollment(em, { userId: user, courseId: d!.id, companyId, status: 'passed', expiresAt: new Date('2026-01-01') });
+    await makeEnrolment(em, { userId: user, courseId: a!.id, companyId });
+    await makeEnrolment(em, { userId: user, courseId: b!.id, companyId, status: 'failed' });
+    await makeEnrolment(em, { userId: user, courseId: c!.id, companyId, status: 'passed', expiresAt: new Date('2027-01-01') });
+    await makeEnrolment(em, { userId: user, courseId: d!.id, companyId, status: 'passed', expiresAt: new Date('2026-01-01') });
     const ids = await platform.enrolment.enrolledCourseIds([nobody, user], [a!.id, b!.id, c!.id, d!.id]);
     expect(ids).toEqual([
       { userId: nobody, courseIds: [] },

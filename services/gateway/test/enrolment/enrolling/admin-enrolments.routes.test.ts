@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeleteEnrollment, ENROLLING_MESSAGES, manualPass, userEnrollments, type AdminEnrollment } from '@portal/contracts';
+import { adminDeleteEnrolment, ENROLLING_MESSAGES, manualPass, userEnrolments, type AdminEnrolment } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrollment } from '@portal/enrolment-service/testing';
+import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrollment } from '../../../../enrolment/src/modules/enrollments/enrollment.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
@@ -45,33 +45,33 @@ describe('GET /api/user/{id}/allEnrollment', () => {
   it('lists a user’s enrolments newest first with the course names; admins only', async () => {
     const userId = await learner();
     const other = await makeCourse(em, { name: 'Fire Safety' });
-    await makeEnrollment(em, { userId, courseId: course.id, companyId, createdAt: new Date('2026-01-01') });
-    await makeEnrollment(em, { userId, courseId: other.id, companyId, status: 'passed', createdAt: new Date('2026-02-01'), passedAt: new Date('2026-02-02'), certificateCode: 'CERT-ABC' });
-    const response = await admin().call(userEnrollments, { params: { id: userId } });
+    await makeEnrolment(em, { userId, courseId: course.id, companyId, createdAt: new Date('2026-01-01') });
+    await makeEnrolment(em, { userId, courseId: other.id, companyId, status: 'passed', createdAt: new Date('2026-02-01'), passedAt: new Date('2026-02-02'), certificateCode: 'CERT-ABC' });
+    const response = await admin().call(userEnrolments, { params: { id: userId } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: AdminEnrollment[] };
+    const body = (await response.json()) as { data: AdminEnrolment[] };
     expect(body.data.map((e) => [e.course.name, e.status, e.certificate_code, e.manual_pass])).toEqual([
       ['Fire Safety', 'passed', 'CERT-ABC', null],
       ['Asbestos Awareness', 'not_started', null, null],
     ]);
-    expect((await new TestClient(app, { sessionToken: managerSession }).call(userEnrollments, { params: { id: userId } })).status).toBe(403);
-    expect((await admin().call(userEnrollments, { params: { id: 999_999 } })).status).toBe(404);
+    expect((await new TestClient(app, { sessionToken: managerSession }).call(userEnrolments, { params: { id: userId } })).status).toBe(403);
+    expect((await admin().call(userEnrolments, { params: { id: 999_999 } })).status).toBe(404);
   });
 });
 
-describe('POST /api/course/{enrollmentId}/manualPass', () => {
+describe('POST /api/course/{enrolmentId}/manualPass', () => {
   it('needs a reason', async () => {
-    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId });
-    const response = await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: ' ' } });
+    const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId });
+    const response = await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: ' ' } });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: Record<string, string[]> }).errors.reason).toEqual([ENROLLING_MESSAGES.reasonRequired]);
   });
 
   it('passes it today with a certificate and an expiry from the validity, keeping why, who and when', async () => {
-    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId, status: 'in_progress' });
-    const response = await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: 'Passed the paper test on site' } });
+    const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId, status: 'in_progress' });
+    const response = await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: 'Passed the paper test on site' } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { message: string; data: AdminEnrollment };
+    const body = (await response.json()) as { message: string; data: AdminEnrolment };
     expect(body.message).toBe(ENROLLING_MESSAGES.markedPassed);
     expect(body.data).toMatchObject({
       status: 'passed',
@@ -80,36 +80,36 @@ describe('POST /api/course/{enrollmentId}/manualPass', () => {
       manual_pass: { reason: 'Passed the paper test on site', by: 'Ada Admin', at: NOW.toISOString() },
     });
     expect(body.data.certificate_code).toMatch(/^([0-9A-Z]{4}-){3}[0-9A-Z]{4}$/);
-    const stored = await em.fork().findOneOrFail(Enrollment, { id: enrollment.id });
+    const stored = await em.fork().findOneOrFail(Enrolment, { id: enrolment.id });
     expect(stored.manualPassReason).toBe('Passed the paper test on site');
     expect(stored.certificateCode).toBe(body.data.certificate_code);
     // Passed already: refused.
-    expect((await admin().call(manualPass, { params: { enrollmentId: enrollment.id }, body: { reason: 'Again please' } })).status).toBe(422);
+    expect((await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: 'Again please' } })).status).toBe(422);
   });
 });
 
-describe('POST /api/user/{id}/deleteEnroll/{enrollmentId}', () => {
+describe('POST /api/user/{id}/deleteEnroll/{enrolmentId}', () => {
   it('deletes the enrolment and answers how many are left; a started one is not refunded', async () => {
     const userId = await learner();
-    const a = await makeEnrollment(em, { userId, courseId: course.id, companyId, status: 'in_progress' });
-    await makeEnrollment(em, { userId, courseId: course.id, companyId, status: 'passed' });
-    const response = await admin().call(adminDeleteEnrollment, { params: { id: userId, enrollmentId: a.id } });
+    const a = await makeEnrolment(em, { userId, courseId: course.id, companyId, status: 'in_progress' });
+    await makeEnrolment(em, { userId, courseId: course.id, companyId, status: 'passed' });
+    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: a.id } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: ENROLLING_MESSAGES.deleted, remaining: 1, refunded: 0 });
-    expect(await em.fork().count(Enrollment, { id: a.id })).toBe(0);
+    expect(await em.fork().count(Enrolment, { id: a.id })).toBe(0);
   });
 
   it('answers 404 for another user’s enrolment', async () => {
-    const enrollment = await makeEnrollment(em, { userId: await learner(), courseId: course.id, companyId });
-    expect((await admin().call(adminDeleteEnrollment, { params: { id: await learner(), enrollmentId: enrollment.id } })).status).toBe(404);
+    const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId });
+    expect((await admin().call(adminDeleteEnrolment, { params: { id: await learner(), enrollmentId: enrolment.id } })).status).toBe(404);
   });
 
   it('refunds a paid enrolment not yet started to the company that paid', async () => {
     const userId = await learner();
     const enrolled = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: course.id } });
-    const enrollmentId = ((await enrolled.json()) as { data: { id: number } }).data.id;
+    const enrolmentId = ((await enrolled.json()) as { data: { id: number } }).data.id;
     const before = (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
-    const response = await admin().call(adminDeleteEnrollment, { params: { id: userId, enrollmentId } });
+    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: enrolmentId } });
     expect(await response.json()).toMatchObject({ remaining: 0, refunded: 3 });
     expect((await em.fork().findOneOrFail(CreditAccount, { companyId })).balance).toBe(before + 3);
     const ledger = await em.fork().find(CreditTransaction, { companyId });
@@ -123,9 +123,9 @@ describe('POST /api/user/{id}/enroll (admin, through the one enrol use case)', (
     const userId = await learner('Dee Depot', depotId);
     const response = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: parentsOwn.id } });
     expect(response.status).toBe(200);
-    const enrollment = await em.fork().findOneOrFail(Enrollment, { userId });
-    expect(enrollment.companyId).toBe(depotId);
-    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: enrollment.id });
+    const enrolment = await em.fork().findOneOrFail(Enrolment, { userId });
+    expect(enrolment.companyId).toBe(depotId);
+    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: enrolment.id });
     expect(ledger.reduce((sum, t) => sum + t.delta, 0)).toBe(-2);
   });
 

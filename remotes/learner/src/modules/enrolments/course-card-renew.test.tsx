@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { CREDIT_PURCHASE_URL, type LearnerEnrollment } from '@portal/contracts';
+import { CREDIT_PURCHASE_URL, type LearnerEnrolment } from '@portal/contracts';
 import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { CourseCard } from './course-card';
 
-const expired: LearnerEnrollment = {
+const expired: LearnerEnrolment = {
   id: 5,
   course: { id: 9, name: 'Working at height', description: '<p>Ladders</p>', wp_link: null },
   state: 'expired',
