@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
+import prettierConfig from 'eslint-config-prettier';
 
 const TSX_PACKAGES = ['design-system', 'frontend-kit', 'shells/*', 'remotes/*'];
 const onlyTsx = (globs) => TSX_PACKAGES.flatMap((pkg) => globs.map((glob) => `${pkg}/${glob}`));
@@ -20,7 +21,7 @@ const DOMAIN_SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'];
 // so every block below lists the shared patterns plus its own.
 const noDeepImports = {
   regex: '^@portal/[^/]+/src(/|$)',
-  message: "Import a workspace through its package entry (its package.json \"exports\"), not its src/ folder.",
+  message: 'Import a workspace through its package entry (its package.json "exports"), not its src/ folder.',
 };
 const restrictImports = (...patterns) => ['error', { patterns: [noDeepImports, ...patterns] }];
 
@@ -72,7 +73,14 @@ export default defineConfig(
   },
   {
     // Tests, stories, the bench and e2e assert their own setup: a `!` there fails the test loudly.
-    files: ['**/*.{test,spec,stories}.{ts,tsx}', '**/test/**', '**/testing/**', 'bench/**', 'e2e/**', 'services/kit/src/storage/storage-contract.ts'],
+    files: [
+      '**/*.{test,spec,stories}.{ts,tsx}',
+      '**/test/**',
+      '**/testing/**',
+      'bench/**',
+      'e2e/**',
+      'services/kit/src/storage/storage-contract.ts',
+    ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
@@ -125,4 +133,6 @@ export default defineConfig(
       }),
     },
   },
+  // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no ESLint rule argues with it.
+  prettierConfig,
 );

@@ -180,7 +180,9 @@ export function createFederatedConfig({ dir, kind, name, exposes, publicPath, po
       // The federation runtime as ES modules (rspack resolves its CommonJS build): tree-shaken, a
       // third smaller.
       alias: {
-        ...Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [require.resolve(name), require.resolve(name).replace(/\.cjs$/, '.js')])),
+        ...Object.fromEntries(
+          FEDERATION_RUNTIME_PACKAGES.map((name) => [require.resolve(name), require.resolve(name).replace(/\.cjs$/, '.js')]),
+        ),
         'react-router-esm-build$': reactRouter.file,
       },
     },

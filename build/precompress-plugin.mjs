@@ -31,7 +31,10 @@ export class PrecompressPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
       const outputPath = compilation.outputOptions.path ?? compiler.outputPath;
-      const names = compilation.getAssets().map((asset) => asset.name).filter((name) => COMPRESSIBLE.test(name));
+      const names = compilation
+        .getAssets()
+        .map((asset) => asset.name)
+        .filter((name) => COMPRESSIBLE.test(name));
       await Promise.all(names.map((name) => precompressFile(join(outputPath, name))));
     });
   }

@@ -60,13 +60,36 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   projects: cluster
-    ? [{ name: 'chromium-cluster', grep: CLUSTER_JOURNEYS, use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${clusterPort}` } }]
+    ? [
+        {
+          name: 'chromium-cluster',
+          grep: CLUSTER_JOURNEYS,
+          use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${clusterPort}` },
+        },
+      ]
     : portalProjects,
   webServer: cluster
-    ? [{ command: `npx tsx support/serve-cluster.ts ${clusterPort}`, url: `http://127.0.0.1:${clusterPort}/api/health`, reuseExistingServer: false, timeout: 300_000, stdout: 'ignore' as const, stderr: 'pipe' as const }]
+    ? [
+        {
+          command: `npx tsx support/serve-cluster.ts ${clusterPort}`,
+          url: `http://127.0.0.1:${clusterPort}/api/health`,
+          reuseExistingServer: false,
+          timeout: 300_000,
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+      ]
     : portalServers,
 });

@@ -98,7 +98,9 @@ export async function benchApi(server: BenchServer, log: (line: string) => void 
     for (const [index, r] of MEASURED_ROUTES.entries()) {
       bare[index]!.push(await measureOnce(`${server.bareUrl}${r.path}`, {}));
       route[index]!.push(await measureOnce(`${server.baseUrl}${r.path}`, { cookie: cookie(r.as) }));
-      log(`round ${round + 1}: ${r.path} ${route[index]!.at(-1)!.requestsPerSecond} req/s, bare ${bare[index]!.at(-1)!.requestsPerSecond} req/s`);
+      log(
+        `round ${round + 1}: ${r.path} ${route[index]!.at(-1)!.requestsPerSecond} req/s, bare ${bare[index]!.at(-1)!.requestsPerSecond} req/s`,
+      );
     }
     const r = MEASURED_ROUTES[reporting]!;
     asBrowser.push(await measureOnce(`${server.baseUrl}${r.path}`, { cookie: cookie(r.as), 'accept-encoding': 'gzip, deflate, br, zstd' }));
@@ -152,16 +154,27 @@ export interface RouteProfile {
 async function profileRoute(server: BenchServer, figure: RouteFigure, cookie: string): Promise<RouteProfile> {
   const folder = join(REPO_ROOT, 'bench-results', 'profiles');
   mkdirSync(folder, { recursive: true });
-  const name = figure.path.replace(/\?.*/, '').replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+  const name = figure.path
+    .replace(/\?.*/, '')
+    .replace(/[^a-z]+/gi, '-')
+    .replace(/^-|-$/g, '');
   const file = join(folder, `${name}-${server.database.startsWith('SQLite') ? 'sqlite' : 'mysql'}.cpuprofile`);
   await autocannon({ url: `${server.baseUrl}${figure.path}`, headers: { cookie }, connections: CONNECTIONS, duration: 1 });
   await server.startProfile();
-  await autocannon({ url: `${server.baseUrl}${figure.path}`, headers: { cookie }, connections: CONNECTIONS, duration: BENCH_DURATION_SECONDS });
+  await autocannon({
+    url: `${server.baseUrl}${figure.path}`,
+    headers: { cookie },
+    connections: CONNECTIONS,
+    duration: BENCH_DURATION_SECONDS,
+  });
   await server.stopProfile(file);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const summary = summariseProfile(profile, 15);
   const busy = summary.busyMs || 1;
-  const stages = Object.entries(REQUEST_STAGES).map(([stage, match]) => ({ stage, share: Number((inclusiveTime(profile, match) / busy).toFixed(3)) }));
+  const stages = Object.entries(REQUEST_STAGES).map(([stage, match]) => ({
+    stage,
+    share: Number((inclusiveTime(profile, match) / busy).toFixed(3)),
+  }));
   return { file: file.slice(REPO_ROOT.length + 1), ...summary, groups: summary.groups, stages };
 }
 

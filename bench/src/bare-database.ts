@@ -21,7 +21,11 @@ export interface BareTransaction {
 }
 
 interface SqliteDriver {
-  new (file: string): { prepare(sql: string): { all(params: unknown[]): Row[]; run(params: unknown[]): unknown }; exec(sql: string): void; close(): void };
+  new (file: string): {
+    prepare(sql: string): { all(params: unknown[]): Row[]; run(params: unknown[]): unknown };
+    exec(sql: string): void;
+    close(): void;
+  };
 }
 interface MysqlPromiseConnection {
   query(sql: string, params?: unknown[]): Promise<[unknown, unknown]>;
@@ -32,7 +36,11 @@ interface MysqlPromiseConnection {
 }
 interface Mysql2Driver {
   createPool(options: Record<string, unknown>): {
-    promise(): { query(sql: string, params: unknown[]): Promise<[unknown, unknown]>; getConnection(): Promise<MysqlPromiseConnection>; end(): Promise<void> };
+    promise(): {
+      query(sql: string, params: unknown[]): Promise<[unknown, unknown]>;
+      getConnection(): Promise<MysqlPromiseConnection>;
+      end(): Promise<void>;
+    };
   };
 }
 
@@ -40,7 +48,8 @@ interface Mysql2Driver {
 export function sqliteBareDatabase(Driver: SqliteDriver, file: string): BareDatabase {
   const db = new Driver(file);
   // The portal's connection pragmas (kit sqlite.ts), and the same wait for the other connection's write lock.
-  for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000']) db.exec(`pragma ${pragma}`);
+  for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000'])
+    db.exec(`pragma ${pragma}`);
   const statements = new Map<string, { all(params: unknown[]): Row[]; run(params: unknown[]): unknown }>();
   const prepared = (sql: string) => {
     bare.recorded?.push(sql);

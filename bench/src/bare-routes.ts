@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { HELP_EMAIL, RENEWAL_THRESHOLD_DAYS, REPORTING_STATUS_LABELS, REPORTING_STATUSES, SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
+import {
+  HELP_EMAIL,
+  RENEWAL_THRESHOLD_DAYS,
+  REPORTING_STATUS_LABELS,
+  REPORTING_STATUSES,
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+} from '@portal/contracts';
 import { pageLink, xsrfTokenFor } from '@portal/service-kit';
 import { isoOf, list, type BareDatabase } from './bare-database';
 import { scormCommitTwin } from './bare-scorm-commit';
@@ -51,14 +58,21 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
           courseIds,
         )
       : [];
-    const [user] = await db.all('select `id`, `name`, `email`, `company_id`, `role`, `wp_user`, `anonymised_at` from `users` where `id` in (?)', [callers.learnerId]);
+    const [user] = await db.all(
+      'select `id`, `name`, `email`, `company_id`, `role`, `wp_user`, `anonymised_at` from `users` where `id` in (?)',
+      [callers.learnerId],
+    );
     const states = ids.length
-      ? await db.all(`select \`enrollment_id\`, \`progress_measure\` from \`scorm_sco_states\` where \`enrollment_id\` in (${list(ids.length)}) and \`progress_measure\` is not null`, ids)
+      ? await db.all(
+          `select \`enrollment_id\`, \`progress_measure\` from \`scorm_sco_states\` where \`enrollment_id\` in (${list(ids.length)}) and \`progress_measure\` is not null`,
+          ids,
+        )
       : [];
     const measures = new Map<number, number[]>();
     for (const s of states) {
       const measure = Number(s.progress_measure);
-      if (String(s.progress_measure).trim() !== '' && Number.isFinite(measure)) measures.set(Number(s.enrollment_id), [...(measures.get(Number(s.enrollment_id)) ?? []), Math.min(1, Math.max(0, measure))]);
+      if (String(s.progress_measure).trim() !== '' && Number.isFinite(measure))
+        measures.set(Number(s.enrollment_id), [...(measures.get(Number(s.enrollment_id)) ?? []), Math.min(1, Math.max(0, measure))]);
     }
     const courseById = new Map(courses.map((course) => [Number(course.id), course]));
     return c.json({
@@ -69,11 +83,24 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
         const course = courseById.get(Number(e.course_id));
         const expiresAt = isoOf(e.expires_at);
         const state =
-          e.status === 'passed' ? (expiresAt && Date.parse(expiresAt) <= now ? 'expired' : 'passed') : e.status === 'in_progress' ? 'in-progress' : e.status === 'failed' ? 'failed' : 'not-started';
+          e.status === 'passed'
+            ? expiresAt && Date.parse(expiresAt) <= now
+              ? 'expired'
+              : 'passed'
+            : e.status === 'in_progress'
+              ? 'in-progress'
+              : e.status === 'failed'
+                ? 'failed'
+                : 'not-started';
         const progress = measures.get(Number(e.id));
         return {
           id: Number(e.id),
-          course: { id: Number(e.course_id), name: course?.name ?? 'Course no longer available', description: course?.description ?? '', wp_link: course?.wp_link ?? null },
+          course: {
+            id: Number(e.course_id),
+            name: course?.name ?? 'Course no longer available',
+            description: course?.description ?? '',
+            wp_link: course?.wp_link ?? null,
+          },
           state,
           passed: e.status === 'passed',
           passed_at: isoOf(e.passed_at),
@@ -96,8 +123,14 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
     const now = Date.now();
     const actingCompanyId = callers.companyId;
     const perPage = Number(c.req.query('per_page') ?? 10);
-    const companyRows = await db.all('select `id`, `name`, `parent_id` from `companies` where `id` = ? or `parent_id` = ? order by `name` asc, `id` asc', [actingCompanyId, actingCompanyId]);
-    const companies = [...companyRows.filter((r) => Number(r.id) === actingCompanyId), ...companyRows.filter((r) => Number(r.id) !== actingCompanyId)];
+    const companyRows = await db.all(
+      'select `id`, `name`, `parent_id` from `companies` where `id` = ? or `parent_id` = ? order by `name` asc, `id` asc',
+      [actingCompanyId, actingCompanyId],
+    );
+    const companies = [
+      ...companyRows.filter((r) => Number(r.id) === actingCompanyId),
+      ...companyRows.filter((r) => Number(r.id) !== actingCompanyId),
+    ];
     const companyIds = companies.map((r) => Number(r.id));
     const inCompanies = list(companyIds.length);
     // The course tiles (one probe of the index per course), the count per company (MySQL groups the
@@ -113,9 +146,20 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
         [...companyIds, 1],
       ),
       db.dialect === 'mysql'
-        ? db.all(`select \`e\`.\`company_id\`, count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${inCompanies}) group by \`e\`.\`company_id\``, companyIds)
-        : db.all(companyIds.map(() => 'select ? as company_id, count(*) as `n` from `enrollments` as `e` where `e`.`company_id` = ?').join(' union all '), companyIds.flatMap((id) => [id, id])),
-      db.all(`select \`m\`.\`id\` from (${branches.join(' union all ')}) as \`m\` order by \`m\`.\`k\` desc, \`m\`.\`id\` desc limit ?`, [...companyIds.flatMap((id) => [id, perPage]), perPage]),
+        ? db.all(
+            `select \`e\`.\`company_id\`, count(*) as \`n\` from \`enrollments\` as \`e\` where \`e\`.\`company_id\` in (${inCompanies}) group by \`e\`.\`company_id\``,
+            companyIds,
+          )
+        : db.all(
+            companyIds
+              .map(() => 'select ? as company_id, count(*) as `n` from `enrollments` as `e` where `e`.`company_id` = ?')
+              .join(' union all '),
+            companyIds.flatMap((id) => [id, id]),
+          ),
+      db.all(`select \`m\`.\`id\` from (${branches.join(' union all ')}) as \`m\` order by \`m\`.\`k\` desc, \`m\`.\`id\` desc limit ?`, [
+        ...companyIds.flatMap((id) => [id, perPage]),
+        perPage,
+      ]),
     ]);
     const total = counted.reduce((sum, r) => sum + Number(r.n), 0);
     const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -167,7 +211,19 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
     });
     const from = data.length ? 1 : null;
     return c.json({
-      filters: { search: null, status: null, user: null, courses: [], start_date: null, end_date: null, depot: null, order_by: 'enrolled', order_dir: 'desc', per_page: perPage, page: 1 },
+      filters: {
+        search: null,
+        status: null,
+        user: null,
+        courses: [],
+        start_date: null,
+        end_date: null,
+        depot: null,
+        order_by: 'enrolled',
+        order_dir: 'desc',
+        per_page: perPage,
+        page: 1,
+      },
       courses: courses.map((r) => ({ id: Number(r.id), name: r.name })),
       users: [],
       statuses: REPORTING_STATUSES.map((id) => ({ id, name: REPORTING_STATUS_LABELS[id] })),

@@ -93,10 +93,26 @@ export async function addScormLearners(em: Em, count: number): Promise<ScormLear
   for (let i = 0; i < users.length; i += 500) {
     const part = users.slice(i, i + 500);
     await knex('users').insert(part);
-    await knex('enrollments').insert(part.map((u) => ({ user_id: u.id, course_id: SCORM_BENCH_COURSE, company_id: DEMO.companies.demo, status: 'not_started', created_at: at, updated_at: at })));
+    await knex('enrollments').insert(
+      part.map((u) => ({
+        user_id: u.id,
+        course_id: SCORM_BENCH_COURSE,
+        company_id: DEMO.companies.demo,
+        status: 'not_started',
+        created_at: at,
+        updated_at: at,
+      })),
+    );
   }
-  const enrolments = (await knex('enrollments').select('id', 'user_id').whereIn('user_id', users.map((u) => u.id)).where('course_id', SCORM_BENCH_COURSE)) as { id: number; user_id: number }[];
+  const enrolments = (await knex('enrollments')
+    .select('id', 'user_id')
+    .whereIn(
+      'user_id',
+      users.map((u) => u.id),
+    )
+    .where('course_id', SCORM_BENCH_COURSE)) as { id: number; user_id: number }[];
   const byUser = new Map(enrolments.map((e) => [Number(e.user_id), Number(e.id)]));
-  for (const user of users) learners.push({ userId: user.id, enrollmentId: byUser.get(user.id)!, token: await makeSession(em.fork(), user.id) });
+  for (const user of users)
+    learners.push({ userId: user.id, enrollmentId: byUser.get(user.id)!, token: await makeSession(em.fork(), user.id) });
   return learners;
 }

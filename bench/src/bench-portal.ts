@@ -28,7 +28,12 @@ export async function withBenchPortal<T>(name: string, measure: (portal: BenchPo
   try {
     await new Promise((resolve) => server.once('listening', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    return await measure({ platform, baseUrl, em: platform.orm.em.fork(), database: env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite (a fresh temporary file)' });
+    return await measure({
+      platform,
+      baseUrl,
+      em: platform.orm.em.fork(),
+      database: env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite (a fresh temporary file)',
+    });
   } finally {
     server.close();
     await platform.close();

@@ -35,7 +35,13 @@ const STAGE_WARM_UP = 500;
 const STAGE_SAMPLES = 500;
 configureLogger({ quiet: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const baseEnv = loadGatewayEnv({ ...BENCH_SECRETS, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: dataDir, ...(databaseUrlArg ? { DATABASE_URL: databaseUrlArg } : {}) });
+const baseEnv = loadGatewayEnv({
+  ...BENCH_SECRETS,
+  NODE_ENV: 'production',
+  LOG_REQUESTS: 'false',
+  DATA_DIR: dataDir,
+  ...(databaseUrlArg ? { DATABASE_URL: databaseUrlArg } : {}),
+});
 const throwaway = isMysqlUrl(baseEnv.DATABASE_URL) ? await throwawayMysqlDatabase(baseEnv.DATABASE_URL, dataDir) : null;
 const env = throwaway ? { ...baseEnv, DATABASE_URL: throwaway.url } : baseEnv;
 const platform = await createPlatform(env);
@@ -45,7 +51,9 @@ const learnerToken = await makeSession(platform.orm.em.fork(), DEMO.users.learne
 const managerToken = await makeSession(platform.orm.em.fork(), DEMO.users.manager);
 
 const knexClient = platform.orm.em.getKnex().client as unknown as { driver: never };
-const bareDb: BareDatabase = throwaway ? mysqlBareDatabase(knexClient.driver, throwaway.url) : sqliteBareDatabase(knexClient.driver, join(env.dataDir, 'portal.sqlite'));
+const bareDb: BareDatabase = throwaway
+  ? mysqlBareDatabase(knexClient.driver, throwaway.url)
+  : sqliteBareDatabase(knexClient.driver, join(env.dataDir, 'portal.sqlite'));
 const gateway = createGatewayApp(platform);
 const bare = createBareApp(bareDb, { learnerId: DEMO.users.learner, companyId: DEMO.companies.demo });
 
@@ -75,45 +83,60 @@ const counted =
   };
 const gatewayServer = serve({ fetch: counted(gateway), port: Number(gatewayPortArg), hostname: '127.0.0.1' });
 const bareServer = serve({ fetch: counted(bare), port: Number(barePortArg), hostname: '127.0.0.1' });
-await Promise.all([gatewayServer, bareServer].map((server) => new Promise((resolve) => (server.listening ? resolve(null) : server.once('listening', resolve)))));
+await Promise.all(
+  [gatewayServer, bareServer].map(
+    (server) => new Promise((resolve) => (server.listening ? resolve(null) : server.once('listening', resolve))),
+  ),
+);
 const portOf = (server: ReturnType<typeof serve>) => (server.address() as { port: number }).port;
 const database = throwaway ? `MySQL/MariaDB (${new URL(throwaway.url).hostname}, a throwaway database)` : 'SQLite (a fresh temporary file)';
 
 const profiler = new Session();
-process.on('message', (message: { profile?: 'start' | 'stop'; file?: string; scormLearners?: number; scormCheck?: ScormCheckRequest; scormTime?: ScormTimeRequest; scormProfile?: ScormProfileRequest; scormLogs?: number[] }) => {
-  void (async () => {
-    if (message.scormLearners) {
-      process.send?.({ scormLearners: await addScormLearners(platform.orm.em.fork(), message.scormLearners) });
-      return;
-    }
-    if (message.scormCheck) {
-      process.send?.({ scormCheck: await compareCommit(message.scormCheck) });
-      return;
-    }
-    if (message.scormTime) {
-      process.send?.({ scormTime: await timeCommits(message.scormTime) });
-      return;
-    }
-    if (message.scormProfile) {
-      process.send?.({ scormProfile: await profileCommits(message.scormProfile) });
-      return;
-    }
-    if (message.scormLogs) {
-      process.send?.({ scormLogs: await scormLogsOf(message.scormLogs) });
-      return;
-    }
-    if (message.profile === 'start') {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-    } else if (message.profile === 'stop' && message.file) {
-      const { profile } = await profiler.post('Profiler.stop');
-      writeFileSync(message.file, JSON.stringify(profile));
-      profiler.disconnect();
-    }
-    process.send?.({ profiled: message.profile });
-  })();
-});
+process.on(
+  'message',
+  (message: {
+    profile?: 'start' | 'stop';
+    file?: string;
+    scormLearners?: number;
+    scormCheck?: ScormCheckRequest;
+    scormTime?: ScormTimeRequest;
+    scormProfile?: ScormProfileRequest;
+    scormLogs?: number[];
+  }) => {
+    void (async () => {
+      if (message.scormLearners) {
+        process.send?.({ scormLearners: await addScormLearners(platform.orm.em.fork(), message.scormLearners) });
+        return;
+      }
+      if (message.scormCheck) {
+        process.send?.({ scormCheck: await compareCommit(message.scormCheck) });
+        return;
+      }
+      if (message.scormTime) {
+        process.send?.({ scormTime: await timeCommits(message.scormTime) });
+        return;
+      }
+      if (message.scormProfile) {
+        process.send?.({ scormProfile: await profileCommits(message.scormProfile) });
+        return;
+      }
+      if (message.scormLogs) {
+        process.send?.({ scormLogs: await scormLogsOf(message.scormLogs) });
+        return;
+      }
+      if (message.profile === 'start') {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      } else if (message.profile === 'stop' && message.file) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(message.file, JSON.stringify(profile));
+        profiler.disconnect();
+      }
+      process.send?.({ profiled: message.profile });
+    })();
+  },
+);
 
 let stopping = false;
 process.on('SIGTERM', () => {
@@ -189,7 +212,11 @@ async function timeStages(path: string, token: string) {
     bareTotals.push(performance.now() - started);
     const timing = parseServerTiming(response.headers.get('Server-Timing'));
     const routeStages = Object.entries(timing).filter(([stage]) => stage !== 'total');
-    samples.push({ ...Object.fromEntries(routeStages), middleware: (timing.total ?? 0) - routeStages.reduce((sum, [, ms]) => sum + ms, 0), total: timing.total ?? 0 });
+    samples.push({
+      ...Object.fromEntries(routeStages),
+      middleware: (timing.total ?? 0) - routeStages.reduce((sum, [, ms]) => sum + ms, 0),
+      total: timing.total ?? 0,
+    });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const micros = (ms: number) => Math.round(ms * 1000);
@@ -219,11 +246,19 @@ async function compareCommit(request: ScormCheckRequest): Promise<BareCheck> {
   const knex = platform.orm.em.getKnex();
   const listen = (query: { sql: string }) => statements.push(query.sql);
   knex.on('query', listen);
-  const response = await gateway.request(request.routeUrl, { method: 'POST', headers: { cookie: sessionCookies(request.routeToken), 'content-type': 'application/json' }, body: request.body });
+  const response = await gateway.request(request.routeUrl, {
+    method: 'POST',
+    headers: { cookie: sessionCookies(request.routeToken), 'content-type': 'application/json' },
+    body: request.body,
+  });
   knex.off('query', listen);
   await response.arrayBuffer();
   bareDb.record();
-  const bareResponse = await bare.request(request.bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request.body });
+  const bareResponse = await bare.request(request.bareUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: request.body,
+  });
   await bareResponse.arrayBuffer();
   const bareStatements = bareDb.recorded ?? [];
   bareDb.recorded = null;
@@ -232,7 +267,14 @@ async function compareCommit(request: ScormCheckRequest): Promise<BareCheck> {
   const bareShapes = bareStatements.map(sqlShape).filter((sql) => !transactionControl.test(sql));
   const sameSql = isDeepStrictEqual(routeShapes, bareShapes);
   const sameBody = response.status === 200 && bareResponse.status === 200;
-  return { path: 'POST /api/learn/attempts/{id}/commit', status: response.status, sameBody, sameSql, statements: routeShapes.length, ...(sameSql ? {} : { routeSql: routeShapes, bareSql: bareShapes }) };
+  return {
+    path: 'POST /api/learn/attempts/{id}/commit',
+    status: response.status,
+    sameBody,
+    sameSql,
+    statements: routeShapes.length,
+    ...(sameSql ? {} : { routeSql: routeShapes, bareSql: bareShapes }),
+  };
 }
 
 /** Per attempt: the SCORM log's rows, distinct commit numbers and highest number (nothing lost or applied twice). */
@@ -245,7 +287,12 @@ async function scormLogsOf(attemptIds: number[]) {
     .max({ last: 'seq' })
     .whereIn('attempt_id', attemptIds)
     .groupBy('attempt_id')) as { attempt_id: number; entries: number; numbers: number; last: number }[];
-  return rows.map((r) => ({ attemptId: Number(r.attempt_id), entries: Number(r.entries), numbers: Number(r.numbers), last: Number(r.last) }));
+  return rows.map((r) => ({
+    attemptId: Number(r.attempt_id),
+    entries: Number(r.entries),
+    numbers: Number(r.numbers),
+    last: Number(r.last),
+  }));
 }
 
 /**
@@ -276,7 +323,11 @@ async function timeCommits(request: ScormTimeRequest) {
 /** A commit as an HTTP client sends it (with its Content-Length), in process: the route's with the learner's session. */
 const commitInit = (body: string, sessionToken?: string): RequestInit => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...(sessionToken ? { cookie: sessionCookies(sessionToken) } : {}) },
+  headers: {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    ...(sessionToken ? { cookie: sessionCookies(sessionToken) } : {}),
+  },
   body,
 });
 

@@ -89,7 +89,8 @@ export function bulkEnrolProblems(figure: BulkEnrolFigure): string[] {
   const problems: string[] = [];
   if (figure.enrolled !== figure.rows) problems.push(`bulk enrolment enrolled ${figure.enrolled} of ${figure.rows} rows.`);
   if (!figure.ledgerIntact) problems.push('bulk enrolment: the balance no longer equals the sum of the ledger.');
-  if (figure.totalSeconds > figure.targetSeconds) problems.push(`bulk enrolment took ${figure.totalSeconds} s (target ${figure.targetSeconds} s).`);
+  if (figure.totalSeconds > figure.targetSeconds)
+    problems.push(`bulk enrolment took ${figure.totalSeconds} s (target ${figure.targetSeconds} s).`);
   return problems;
 }
 

@@ -42,16 +42,50 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
     const course = await makeCourse(em, { name: 'Bench Induction', validityPeriod: 3 });
     const passedAt = new Date();
     const expiresAt = new Date(passedAt.getTime() + 3 * 365 * 86_400_000);
-    const learners = Array.from({ length: count }, (_, i) => em.create(User, { name: `Bench Learner ${i + 1}`, email: null, passwordHash: null, loginCode: `BENCHCERT${i}`, companyId: company.id, role: 'learner', wpUser: false }));
+    const learners = Array.from({ length: count }, (_, i) =>
+      em.create(User, {
+        name: `Bench Learner ${i + 1}`,
+        email: null,
+        passwordHash: null,
+        loginCode: `BENCHCERT${i}`,
+        companyId: company.id,
+        role: 'learner',
+        wpUser: false,
+      }),
+    );
     await em.flush();
     const enrolments = learners.map((learner) =>
-      em.create(Enrolment, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', score: 100, certificateCode: null, startedAt: passedAt, passedAt, expiresAt }),
+      em.create(Enrolment, {
+        userId: learner.id,
+        courseId: course.id,
+        companyId: company.id,
+        status: 'passed',
+        score: 100,
+        certificateCode: null,
+        startedAt: passedAt,
+        passedAt,
+        expiresAt,
+      }),
     );
     await em.flush();
     enrolments.forEach((enrolment, i) => {
       const code = `BENCH-${String(i).padStart(6, '0')}`;
       enrolment.certificateCode = code;
-      em.create(CertificateRecord, { code, enrollmentId: enrolment.id, userId: enrolment.userId, courseId: course.id, companyId: company.id, issuedAt: passedAt, expiresAt, revokedAt: null, revokedReason: null, revokedById: null, revokedBy: null, supersededBy: null, supersededAt: null });
+      em.create(CertificateRecord, {
+        code,
+        enrollmentId: enrolment.id,
+        userId: enrolment.userId,
+        courseId: course.id,
+        companyId: company.id,
+        issuedAt: passedAt,
+        expiresAt,
+        revokedAt: null,
+        revokedReason: null,
+        revokedById: null,
+        revokedBy: null,
+        supersededBy: null,
+        supersededAt: null,
+      });
     });
     await em.flush();
 
@@ -89,10 +123,15 @@ export async function benchCertificates(): Promise<CertificateFigure> {
  */
 export function certificateProblems(figure: CertificateFigure): string[] {
   const problems: string[] = [];
-  if (figure.perSecond < CERTIFICATES_PER_SECOND_GOAL) problems.push(`certificates: ${figure.perSecond} rendered per second (goal ${CERTIFICATES_PER_SECOND_GOAL}).`);
-  if (figure.zip.seconds > ZIP_TARGET_SECONDS) problems.push(`certificates: the ${figure.zip.certificates}-certificate zip took ${figure.zip.seconds} s (target ${ZIP_TARGET_SECONDS} s).`);
+  if (figure.perSecond < CERTIFICATES_PER_SECOND_GOAL)
+    problems.push(`certificates: ${figure.perSecond} rendered per second (goal ${CERTIFICATES_PER_SECOND_GOAL}).`);
+  if (figure.zip.seconds > ZIP_TARGET_SECONDS)
+    problems.push(
+      `certificates: the ${figure.zip.certificates}-certificate zip took ${figure.zip.seconds} s (target ${ZIP_TARGET_SECONDS} s).`,
+    );
   const growth = figure.zip.peakRssMB - figure.zip.rssBeforeMB;
-  if (growth > ZIP_TARGET_PEAK_MB) problems.push(`certificates: memory grew by ${growth} MB while zipping (target ${ZIP_TARGET_PEAK_MB} MB).`);
+  if (growth > ZIP_TARGET_PEAK_MB)
+    problems.push(`certificates: memory grew by ${growth} MB while zipping (target ${ZIP_TARGET_PEAK_MB} MB).`);
   return problems;
 }
 

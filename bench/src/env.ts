@@ -34,7 +34,8 @@ export type BenchPart = (typeof BENCH_PARTS)[number];
 export const BENCH_ONLY: BenchPart[] = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',').map((part) => {
       const name = part.trim();
-      if (!(BENCH_PARTS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: no part named ${name} (parts: ${BENCH_PARTS.join(', ')})`);
+      if (!(BENCH_PARTS as readonly string[]).includes(name))
+        throw new Error(`BENCH_ONLY: no part named ${name} (parts: ${BENCH_PARTS.join(', ')})`);
       return name as BenchPart;
     })
   : [...BENCH_PARTS];

@@ -34,8 +34,16 @@ export { LIGHTHOUSE_RUNS };
 type Flags = Parameters<typeof lighthouse>[1];
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-export async function runLighthouse(baseUrl: string, sessions: Map<Persona, string>, formFactor: 'mobile' | 'desktop', pages: LandingPage[] = LANDING_PAGES): Promise<LighthouseScore[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+export async function runLighthouse(
+  baseUrl: string,
+  sessions: Map<Persona, string>,
+  formFactor: 'mobile' | 'desktop',
+  pages: LandingPage[] = LANDING_PAGES,
+): Promise<LighthouseScore[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const config = formFactor === 'desktop' ? desktopConfig : undefined;
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
   /** The session cookie goes into the browser's jar through the DevTools port, then Playwright lets go. */
@@ -68,7 +76,9 @@ export async function runLighthouse(baseUrl: string, sessions: Map<Persona, stri
       const runs: Report[] = [];
       for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await audit(`${baseUrl}${page.path}`));
       const performanceOf = (lhr: Report) => lhr.categories.performance?.score ?? 0;
-      const { categories, audits, finalDisplayedUrl } = runs.sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(runs.length / 2)]!;
+      const { categories, audits, finalDisplayedUrl } = runs.sort((a, b) => performanceOf(a) - performanceOf(b))[
+        Math.floor(runs.length / 2)
+      ]!;
       if (new URL(finalDisplayedUrl).pathname !== new URL(`${baseUrl}${page.path}`).pathname) {
         throw new Error(`Lighthouse on ${page.path} ended on ${finalDisplayedUrl}: not signed in?`);
       }
@@ -92,7 +102,9 @@ export async function runLighthouse(baseUrl: string, sessions: Map<Persona, stri
         accessibilityFailures,
       });
       if (LIGHTHOUSE_DEBUG) {
-        process.stderr.write(`${page.name}: ${JSON.stringify({ shifts: audits['layout-shifts']?.details, bootup: audits['bootup-time']?.details, mainthread: audits['mainthread-work-breakdown']?.details }).slice(0, 6000)}\n`);
+        process.stderr.write(
+          `${page.name}: ${JSON.stringify({ shifts: audits['layout-shifts']?.details, bootup: audits['bootup-time']?.details, mainthread: audits['mainthread-work-breakdown']?.details }).slice(0, 6000)}\n`,
+        );
       }
     }
     return scores;
@@ -104,9 +116,12 @@ export async function runLighthouse(baseUrl: string, sessions: Map<Persona, stri
 export function lighthouseProblems(scores: LighthouseScore[]): string[] {
   const problems: string[] = [];
   for (const score of scores) {
-    if (score.performance < LIGHTHOUSE_TARGETS.performance) problems.push(`${score.name} (${score.formFactor}): performance ${score.performance} < ${LIGHTHOUSE_TARGETS.performance}`);
+    if (score.performance < LIGHTHOUSE_TARGETS.performance)
+      problems.push(`${score.name} (${score.formFactor}): performance ${score.performance} < ${LIGHTHOUSE_TARGETS.performance}`);
     if (score.accessibility < LIGHTHOUSE_TARGETS.accessibility) {
-      problems.push(`${score.name} (${score.formFactor}): accessibility ${score.accessibility} < ${LIGHTHOUSE_TARGETS.accessibility} (${score.accessibilityFailures.join(', ')})`);
+      problems.push(
+        `${score.name} (${score.formFactor}): accessibility ${score.accessibility} < ${LIGHTHOUSE_TARGETS.accessibility} (${score.accessibilityFailures.join(', ')})`,
+      );
     }
   }
   return problems;

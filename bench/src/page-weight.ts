@@ -5,7 +5,15 @@ import { CHROMIUM_PATH } from './env';
 
 export { CHROMIUM_PATH };
 /** Playwright adds its own headless flag; Lighthouse's launcher gets `--headless=new` on top. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface ScriptFile {
   url: string;
@@ -57,7 +65,13 @@ const COUNT_REACT_RENDERERS = () => {
  * the browser limited to `acceptEncoding`; waits for the page's h1 and for the network to go quiet,
  * then sums the encoded (transfer) size of every JavaScript response.
  */
-export async function measurePage(browser: Browser, baseUrl: string, page: LandingPage, session: string | undefined, acceptEncoding: string): Promise<PageWeight> {
+export async function measurePage(
+  browser: Browser,
+  baseUrl: string,
+  page: LandingPage,
+  session: string | undefined,
+  acceptEncoding: string,
+): Promise<PageWeight> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': acceptEncoding } });
   try {
     if (session) await context.addCookies([{ name: SESSION_COOKIE, value: session, url: baseUrl }]);
@@ -72,7 +86,11 @@ export async function measurePage(browser: Browser, baseUrl: string, page: Landi
           const type = response.headers()['content-type'] ?? '';
           if (request.resourceType() !== 'script' && !/javascript/.test(type)) return null;
           const sizes = await request.sizes();
-          return { url: request.url().replace(baseUrl, ''), transferBytes: sizes.responseBodySize, encoding: response.headers()['content-encoding'] ?? 'identity' };
+          return {
+            url: request.url().replace(baseUrl, ''),
+            transferBytes: sizes.responseBodySize,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          };
         })(),
       );
     });
@@ -80,7 +98,9 @@ export async function measurePage(browser: Browser, baseUrl: string, page: Landi
     await tab.getByRole('heading', { level: 1, name: page.heading }).waitFor({ state: 'visible', timeout: 30_000 });
     await tab.waitForLoadState('networkidle');
     const reactRenderers = await tab.evaluate(
-      () => ((window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size ?? 0),
+      () =>
+        (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__
+          ?.renderers.size ?? 0,
     );
     const scripts = (await Promise.all(pending)).filter((file): file is ScriptFile => file !== null);
     return {
@@ -100,11 +120,17 @@ export async function measurePage(browser: Browser, baseUrl: string, page: Landi
 }
 
 /** Every landing page, first visits, in one Chromium. */
-export async function measurePages(baseUrl: string, sessions: Map<Persona, string>, acceptEncoding: string, pages: LandingPage[] = LANDING_PAGES): Promise<PageWeight[]> {
+export async function measurePages(
+  baseUrl: string,
+  sessions: Map<Persona, string>,
+  acceptEncoding: string,
+  pages: LandingPage[] = LANDING_PAGES,
+): Promise<PageWeight[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const results: PageWeight[] = [];
-    for (const page of pages) results.push(await measurePage(browser, baseUrl, page, page.as ? sessions.get(page.as) : undefined, acceptEncoding));
+    for (const page of pages)
+      results.push(await measurePage(browser, baseUrl, page, page.as ? sessions.get(page.as) : undefined, acceptEncoding));
     return results;
   } finally {
     await browser.close();

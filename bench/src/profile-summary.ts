@@ -16,7 +16,8 @@ export function groupOf(url: string, functionName: string): string {
   const bench = /\/bench\/src\/(.*)$/.exec(url);
   if (bench) return `bench/${bench[1]}`;
   const portal = /\/(services|contracts)\/([^/]+)?\/?(?:src\/)?(.*)$/.exec(url);
-  if (portal) return portal[1] === 'contracts' ? '@portal/contracts' : `services/${portal[2]}/${portal[3]!.split('/').slice(0, 2).join('/')}`;
+  if (portal)
+    return portal[1] === 'contracts' ? '@portal/contracts' : `services/${portal[2]}/${portal[3]!.split('/').slice(0, 2).join('/')}`;
   if (url.startsWith('node:')) return url.replace(/^node:internal\/([^/]+).*/, 'node:$1');
   return url;
 }
@@ -59,7 +60,10 @@ export function summariseProfile(profile: CpuProfile, top = 25) {
     functions.set(name, (functions.get(name) ?? 0) + micros);
   }
   const share = (entries: Map<string, number>) =>
-    [...entries].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, micros]) => ({ name, ms: Math.round(micros / 1000), share: Number((micros / busy).toFixed(3)) }));
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, micros]) => ({ name, ms: Math.round(micros / 1000), share: Number((micros / busy).toFixed(3)) }));
   return { busyMs: Math.round(busy / 1000), idleMs: Math.round(idle / 1000), groups: share(groups), functions: share(functions) };
 }
 
@@ -107,9 +111,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const summary = summariseProfile(profile, Number(top));
   process.stdout.write(`busy ${summary.busyMs} ms, idle ${summary.idleMs} ms\n\nby package / file (self time):\n`);
-  for (const g of summary.groups) process.stdout.write(`  ${(g.share * 100).toFixed(1).padStart(5)} %  ${String(g.ms).padStart(6)} ms  ${g.name}\n`);
+  for (const g of summary.groups)
+    process.stdout.write(`  ${(g.share * 100).toFixed(1).padStart(5)} %  ${String(g.ms).padStart(6)} ms  ${g.name}\n`);
   process.stdout.write('\nby function (self time):\n');
-  for (const f of summary.functions) process.stdout.write(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}\n`);
+  for (const f of summary.functions)
+    process.stdout.write(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${String(f.ms).padStart(6)} ms  ${f.name}\n`);
 }
 
 /**
@@ -166,6 +172,7 @@ export function timeByArea(profile: CpuProfile, steps: Steps, layers: Layers) {
     const layer = layerOf(id);
     layered.set(layer, (layered.get(layer) ?? 0) + micros);
   });
-  const sorted = (entries: Map<string, number>) => [...entries].sort((a, b) => b[1] - a[1]).map(([area, micros]) => ({ area, micros, share: micros / (busy || 1) }));
+  const sorted = (entries: Map<string, number>) =>
+    [...entries].sort((a, b) => b[1] - a[1]).map(([area, micros]) => ({ area, micros, share: micros / (busy || 1) }));
   return { busyMicros: busy, areas: sorted(areas), layers: sorted(layered) };
 }

@@ -2,9 +2,182 @@ import type { Em } from '@portal/service-kit';
 
 // The reporting bench's data set: a million enrolments written set-based into a fresh, migrated database.
 
-const FIRST_NAMES = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel', 'Nancy', 'Matthew', 'Lisa', 'Anthony', 'Betty', 'Mark', 'Margaret', 'Paul', 'Sandra', 'Steven', 'Ashley', 'Andrew', 'Emily', 'Kenneth', 'Donna', 'Joshua', 'Michelle', 'Kevin', 'Carol'];
-const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright', 'Thompson', 'Evans', 'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Patel', 'Khan', 'Lewis', 'James', 'Phillips', 'Mason', 'Mitchell', 'Rose', 'Davis', 'Rodriguez', 'Cox', 'Alexander', 'Morgan', 'Moore', 'Martin', 'Price', 'Bell', 'Harris', 'Cooper', 'Baker', 'Turner', 'Hill', 'Ward', 'Watson', 'Morris', 'King', 'Allen', 'Scott', 'Young', 'Edwards', 'Hughes', 'Lee', 'Adams', 'Campbell', 'Anderson', 'Carter', 'Shaw', 'Knight', 'Parker', 'Lloyd', 'Bennett', 'Murphy', 'Ellis', 'Collins', 'Marshall', 'Gray', 'Richards', 'Fox', 'Bailey', 'Webb', 'Kelly', 'Simpson', 'Owen', 'Stevens', 'Russell', 'Palmer', 'Griffiths', 'Harrison', 'Chapman', 'Hunt', 'Mills', 'Holmes', 'Atkinson', 'Mann', 'Barker', 'Burton', 'Dixon', 'Fisher', 'Butler', 'Reid', 'Pearson', 'Foster', 'Gibson', 'Hamilton', 'Graham', 'Henderson', 'Wallace', 'Ross', 'Stewart', 'Murray'];
-export const COURSE_NAMES = ['Manual Handling', 'Fire Safety Awareness', 'Working at Height', 'COSHH Awareness', 'First Aid Essentials', 'Asbestos Awareness', 'Display Screen Equipment', 'Slips, Trips and Falls', 'Abrasive Wheels', 'Confined Spaces', 'Electrical Safety', 'Environmental Awareness', 'Forklift Safety', 'Food Hygiene Level 2', 'GDPR Essentials', 'Health and Safety Induction', 'Legionella Awareness', 'Lone Working', 'Noise Awareness', 'Risk Assessment', 'Safeguarding Adults', 'Stress Awareness', 'Vehicle Banksman', 'Ladder Safety', 'Hand Arm Vibration', 'PPE Awareness', 'Sharps Awareness', 'Mental Health Awareness', 'Equality and Diversity', 'Anti-Bribery'];
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'William',
+  'Elizabeth',
+  'David',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Lisa',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Margaret',
+  'Paul',
+  'Sandra',
+  'Steven',
+  'Ashley',
+  'Andrew',
+  'Emily',
+  'Kenneth',
+  'Donna',
+  'Joshua',
+  'Michelle',
+  'Kevin',
+  'Carol',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Lewis',
+  'James',
+  'Phillips',
+  'Mason',
+  'Mitchell',
+  'Rose',
+  'Davis',
+  'Rodriguez',
+  'Cox',
+  'Alexander',
+  'Morgan',
+  'Moore',
+  'Martin',
+  'Price',
+  'Bell',
+  'Harris',
+  'Cooper',
+  'Baker',
+  'Turner',
+  'Hill',
+  'Ward',
+  'Watson',
+  'Morris',
+  'King',
+  'Allen',
+  'Scott',
+  'Young',
+  'Edwards',
+  'Hughes',
+  'Lee',
+  'Adams',
+  'Campbell',
+  'Anderson',
+  'Carter',
+  'Shaw',
+  'Knight',
+  'Parker',
+  'Lloyd',
+  'Bennett',
+  'Murphy',
+  'Ellis',
+  'Collins',
+  'Marshall',
+  'Gray',
+  'Richards',
+  'Fox',
+  'Bailey',
+  'Webb',
+  'Kelly',
+  'Simpson',
+  'Owen',
+  'Stevens',
+  'Russell',
+  'Palmer',
+  'Griffiths',
+  'Harrison',
+  'Chapman',
+  'Hunt',
+  'Mills',
+  'Holmes',
+  'Atkinson',
+  'Mann',
+  'Barker',
+  'Burton',
+  'Dixon',
+  'Fisher',
+  'Butler',
+  'Reid',
+  'Pearson',
+  'Foster',
+  'Gibson',
+  'Hamilton',
+  'Graham',
+  'Henderson',
+  'Wallace',
+  'Ross',
+  'Stewart',
+  'Murray',
+];
+export const COURSE_NAMES = [
+  'Manual Handling',
+  'Fire Safety Awareness',
+  'Working at Height',
+  'COSHH Awareness',
+  'First Aid Essentials',
+  'Asbestos Awareness',
+  'Display Screen Equipment',
+  'Slips, Trips and Falls',
+  'Abrasive Wheels',
+  'Confined Spaces',
+  'Electrical Safety',
+  'Environmental Awareness',
+  'Forklift Safety',
+  'Food Hygiene Level 2',
+  'GDPR Essentials',
+  'Health and Safety Induction',
+  'Legionella Awareness',
+  'Lone Working',
+  'Noise Awareness',
+  'Risk Assessment',
+  'Safeguarding Adults',
+  'Stress Awareness',
+  'Vehicle Banksman',
+  'Ladder Safety',
+  'Hand Arm Vibration',
+  'PPE Awareness',
+  'Sharps Awareness',
+  'Mental Health Awareness',
+  'Equality and Diversity',
+  'Anti-Bribery',
+];
 /** Companies beside the measured one and its 3 depots: the other 90% of the enrolments, spread evenly. */
 const OTHER_COMPANIES = 300;
 
@@ -40,7 +213,8 @@ export async function generate(em: Em, rows: number, mysql: boolean): Promise<Be
   const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const nowText = new Date(now).toISOString().slice(0, 19).replace('T', ' ');
   /** A date `secondsAgo` (an SQL expression) before now, as each database keeps dates. */
-  const ago = (secondsAgo: string) => (mysql ? `TIMESTAMPADD(SECOND, -(${secondsAgo}), '${nowText}')` : `(${now} - (${secondsAgo}) * 1000)`);
+  const ago = (secondsAgo: string) =>
+    mysql ? `TIMESTAMPADD(SECOND, -(${secondsAgo}), '${nowText}')` : `(${now} - (${secondsAgo}) * 1000)`;
   const nextId = async (table: string) => Number(((await knex(table).max({ id: 'id' })) as { id: number | null }[])[0]?.id ?? 0) + 1;
   const stamp = em.getPlatform().processDateProperty(new Date(now));
 
@@ -76,14 +250,29 @@ export async function generate(em: Em, rows: number, mysql: boolean): Promise<Be
     const companies = [
       { id: big, name: 'Bench Haulage Ltd', parent_id: null },
       ...['Bench Depot Leeds', 'Bench Depot Bristol', 'Bench Depot Glasgow'].map((name, i) => ({ id: depots[i]!, name, parent_id: big })),
-      ...Array.from({ length: OTHER_COMPANIES }, (_, i) => ({ id: C0 + 4 + i, name: `Bench Company ${String(i).padStart(3, '0')}`, parent_id: null })),
+      ...Array.from({ length: OTHER_COMPANIES }, (_, i) => ({
+        id: C0 + 4 + i,
+        name: `Bench Company ${String(i).padStart(3, '0')}`,
+        parent_id: null,
+      })),
     ].map((c) => ({ ...c, created_at: stamp, updated_at: stamp }));
     for (let i = 0; i < companies.length; i += 100) await knex('companies').insert(companies.slice(i, i + 100));
-    await knex('courses').insert(COURSE_NAMES.map((name, i) => ({ id: K0 + i, name, description: '', credit_cost: 1, validity_period: 1, created_at: stamp, updated_at: stamp })));
+    await knex('courses').insert(
+      COURSE_NAMES.map((name, i) => ({
+        id: K0 + i,
+        name,
+        description: '',
+        credit_cost: 1,
+        validity_period: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })),
+    );
   });
 
   // The learner with index l: the measured company's first `bigLearners` (a quarter its own, the rest its depots'), then the others'.
-  const companyOf = (l: string) => `CASE WHEN ${l} < ${bigLearners} THEN (CASE WHEN ${l} % 4 = 0 THEN ${big} ELSE ${C0} + ${l} % 4 END) ELSE ${C0 + 4} + ${l} % ${OTHER_COMPANIES} END`;
+  const companyOf = (l: string) =>
+    `CASE WHEN ${l} < ${bigLearners} THEN (CASE WHEN ${l} % 4 = 0 THEN ${big} ELSE ${C0} + ${l} % 4 END) ELSE ${C0 + 4} + ${l} % ${OTHER_COMPANIES} END`;
   await step(`users (${learners})`, async () => {
     for (let from = 0; from < learners; from += 200_000) {
       await run(`INSERT INTO users (id, name, email, login_code, company_id, role, wp_user, created_at, updated_at)
@@ -98,7 +287,10 @@ export async function generate(em: Em, rows: number, mysql: boolean): Promise<Be
 
   // Per enrolment n: its learner l and the how-many-th enrolment k of that learner (a different course each), a hash h for the status, its age in seconds.
   const otherLearners = learners - bigLearners;
-  const derived = (from: number, to: number) => `SELECT n, l, k, h, ca, ca - 3600 * (n % 48) AS sa, ca - 3600 * (n % 48) - 86400 * (n % 10) AS ua FROM (
+  const derived = (
+    from: number,
+    to: number,
+  ) => `SELECT n, l, k, h, ca, ca - 3600 * (n % 48) AS sa, ca - 3600 * (n % 48) - 86400 * (n % 10) AS ua FROM (
       SELECT s.n,
         CASE WHEN s.n < ${bigRows} THEN s.n % ${bigLearners} ELSE ${bigLearners} + (s.n - ${bigRows}) % ${otherLearners} END AS l,
         CASE WHEN s.n < ${bigRows} THEN s.n ${DIV} ${bigLearners} ELSE (s.n - ${bigRows}) ${DIV} ${otherLearners} END AS k,

@@ -57,7 +57,10 @@ interface BareDriver {
 async function bareDriver(databaseUrl: string | undefined, sqliteFile: string): Promise<BareDriver> {
   if (isMysqlUrl(databaseUrl)) {
     const connection: Connection = await createConnection({ uri: databaseUrl, timezone: 'Z' });
-    return { run: async (sql, bindings) => void (await connection.query(sql, bindings as (string | number | null | Date)[])), close: () => connection.end() };
+    return {
+      run: async (sql, bindings) => void (await connection.query(sql, bindings as (string | number | null | Date)[])),
+      close: () => connection.end(),
+    };
   }
   const db = new Database(sqliteFile, { readonly: true });
   return { run: (sql, bindings) => Promise.resolve(void db.prepare(sql).all(...bindings)), close: () => Promise.resolve(void db.close()) };
@@ -105,12 +108,23 @@ const KEPT_NAME = `${REPORTING_BENCH_NAME}_${REPORTING_BENCH_ROWS}`;
 /** A fresh database for the bench: a throwaway MySQL database beside DATABASE_URL's, or a SQLite file; kept and reused with REPORTING_BENCH_KEEP. */
 async function benchDatabase(databaseUrl: string | undefined) {
   if (!isMysqlUrl(databaseUrl)) {
-    const dataDir = REPORTING_BENCH_KEEP ? join(tmpdir(), `portal-bench-${KEPT_NAME.replace(/_/g, '-')}`) : mkdtempSync(join(tmpdir(), 'portal-bench-reporting-'));
-    return { databaseUrl: undefined, dataDir, drop: () => Promise.resolve(REPORTING_BENCH_KEEP ? undefined : rmSync(dataDir, { recursive: true, force: true })) };
+    const dataDir = REPORTING_BENCH_KEEP
+      ? join(tmpdir(), `portal-bench-${KEPT_NAME.replace(/_/g, '-')}`)
+      : mkdtempSync(join(tmpdir(), 'portal-bench-reporting-'));
+    return {
+      databaseUrl: undefined,
+      dataDir,
+      drop: () => Promise.resolve(REPORTING_BENCH_KEEP ? undefined : rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const server = new URL(databaseUrl);
   const name = REPORTING_BENCH_KEEP ? `portal_bench_${KEPT_NAME}` : `portal_bench_reporting_${randomBytes(4).toString('hex')}`;
-  const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  const admin = await createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+  });
   await admin.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   server.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-reporting-'));
@@ -137,7 +151,13 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
   configureLogger({ quiet: true });
   const source = loadGatewayEnv(BENCH_SECRETS);
   const database = await benchDatabase(source.DATABASE_URL);
-  const env = loadGatewayEnv({ ...BENCH_SECRETS, NODE_ENV: 'production', LOG_REQUESTS: 'false', DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl });
+  const env = loadGatewayEnv({
+    ...BENCH_SECRETS,
+    NODE_ENV: 'production',
+    LOG_REQUESTS: 'false',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+  });
   const mysql = isMysqlUrl(env.DATABASE_URL);
   const platform = await createPlatform(env);
   const server = serve({ fetch: createGatewayApp(platform).fetch, port: 0, hostname: '127.0.0.1' });
@@ -148,11 +168,15 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
     const em = platform.orm.em.fork();
     const knex = em.getKnex();
     const t0 = performance.now();
-    const reused = REPORTING_BENCH_KEEP ? ((await knex('companies').where('name', 'Bench Haulage Ltd').first('id')) as { id: number } | undefined) : undefined;
+    const reused = REPORTING_BENCH_KEEP
+      ? ((await knex('companies').where('name', 'Bench Haulage Ltd').first('id')) as { id: number } | undefined)
+      : undefined;
     let data: BenchData;
     if (reused) {
       const big = Number(reused.id);
-      const courses = ((await knex('courses').where('name', 'like', '%').orderBy('id').limit(COURSE_NAMES.length).select('id')) as { id: number }[]).map((r) => Number(r.id));
+      const courses = (
+        (await knex('courses').where('name', 'like', '%').orderBy('id').limit(COURSE_NAMES.length).select('id')) as { id: number }[]
+      ).map((r) => Number(r.id));
       data = { big, depots: [big + 1, big + 2, big + 3], courses, generationSeconds: { reused: 0 } };
     } else {
       process.stdout.write(`generating ${rows} enrolments (${mysql ? 'MariaDB' : 'SQLite'})\n`);
@@ -164,10 +188,18 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
     const token = await makeSession(em, manager.id);
     // The XSRF token is bound to the session (an HMAC of its token).
     const headers = { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfTokenFor(token)}`, [XSRF_HEADER]: xsrfTokenFor(token) };
-    const bigCompanyRows = Number(((await knex('enrollments').whereIn('company_id', [big, ...depots]).count({ n: '*' })) as { n: number }[])[0]!.n);
+    const bigCompanyRows = Number(
+      (
+        (await knex('enrollments')
+          .whereIn('company_id', [big, ...depots])
+          .count({ n: '*' })) as { n: number }[]
+      )[0]!.n,
+    );
     bare = await bareDriver(env.DATABASE_URL, join(database.dataDir, 'portal.sqlite'));
     const load = { start: await loadAverage(), end: [] as number[] };
-    const bufferPoolMb = mysql ? Number(((await knex.raw('SELECT @@innodb_buffer_pool_size AS size')) as [{ size: number | string }[]])[0][0]!.size) / 2 ** 20 : null;
+    const bufferPoolMb = mysql
+      ? Number(((await knex.raw('SELECT @@innodb_buffer_pool_size AS size')) as [{ size: number | string }[]])[0][0]!.size) / 2 ** 20
+      : null;
     if (bufferPoolMb !== null) process.stdout.write(`MariaDB innodb_buffer_pool_size: ${bufferPoolMb} MB\n`);
 
     const figures: ReportingCombinationFigure[] = [];
@@ -212,10 +244,18 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
         slowest: { ms: round(medians[slowestIndex] ?? 0), sql: statements[slowestIndex]?.sql ?? '' },
       };
       figures.push(figure);
-      process.stdout.write(`${figure.query}: ${figure.total} rows, http p50 ${figure.httpP50Ms} p95 ${figure.httpP95Ms} ms; bare p50 ${figure.bareP50Ms} p95 ${figure.bareP95Ms} ms; ratio ${figure.ratio}; slowest ${figure.slowest.ms} ms: ${figure.slowest.sql.slice(0, 160)}\n`);
+      process.stdout.write(
+        `${figure.query}: ${figure.total} rows, http p50 ${figure.httpP50Ms} p95 ${figure.httpP95Ms} ms; bare p50 ${figure.bareP50Ms} p95 ${figure.bareP95Ms} ms; ratio ${figure.ratio}; slowest ${figure.slowest.ms} ms: ${figure.slowest.sql.slice(0, 160)}\n`,
+      );
     }
 
-    const exportIds = ((await knex('enrollments').select('id').whereIn('company_id', [big, ...depots]).orderBy('id', 'desc').limit(100_000)) as { id: number }[]).map((r) => Number(r.id));
+    const exportIds = (
+      (await knex('enrollments')
+        .select('id')
+        .whereIn('company_id', [big, ...depots])
+        .orderBy('id', 'desc')
+        .limit(100_000)) as { id: number }[]
+    ).map((r) => Number(r.id));
     global.gc?.();
     const before = process.memoryUsage();
     let peakRss = before.rss;
@@ -228,7 +268,11 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
     const timer = setInterval(sample, 20);
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
-    const response = await fetch(`${baseUrl}/api/enrollments/exportBulk`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ids: exportIds }) });
+    const response = await fetch(`${baseUrl}/api/enrollments/exportBulk`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: exportIds }),
+    });
     if (!response.ok) throw new Error(`export answered ${response.status}: ${await response.text()}`);
     const reader = response.body!.getReader();
     let exportBytes = 0;
@@ -241,7 +285,9 @@ export async function benchReporting(rows = REPORTING_BENCH_ROWS): Promise<Repor
     const exportCpuSeconds = (cpu.user + cpu.system) / 1e6;
     clearInterval(timer);
     load.end = await loadAverage();
-    process.stdout.write(`export of ${exportIds.length} rows: ${exportSeconds.toFixed(2)} s (${exportCpuSeconds.toFixed(2)} s of this process's CPU), ${exportBytes} bytes, peak RSS +${round((peakRss - before.rss) / 2 ** 20)} MB, heap +${round((peakHeap - before.heapUsed) / 2 ** 20)} MB\n`);
+    process.stdout.write(
+      `export of ${exportIds.length} rows: ${exportSeconds.toFixed(2)} s (${exportCpuSeconds.toFixed(2)} s of this process's CPU), ${exportBytes} bytes, peak RSS +${round((peakRss - before.rss) / 2 ** 20)} MB, heap +${round((peakHeap - before.heapUsed) / 2 ** 20)} MB\n`,
+    );
 
     const p95s = figures.length ? figures.map((f) => f.httpP95Ms) : [0];
     return {
@@ -275,11 +321,15 @@ export function reportingProblems(f: ReportingBenchFigure): string[] {
   const problems: string[] = [];
   const mysql = f.database.startsWith('MariaDB');
   for (const c of f.combinations) {
-    if (mysql && c.httpP95Ms > REPORTING_P95_TARGET_MS) problems.push(`/reporting ${c.query}: HTTP p95 ${c.httpP95Ms} ms (target ${REPORTING_P95_TARGET_MS} ms).`);
-    if (c.ratio > REPORTING_RATIO_TARGET) problems.push(`/reporting ${c.query} (${f.database}): HTTP p95 ${c.ratio}× the bare SQL (target ${REPORTING_RATIO_TARGET}×).`);
+    if (mysql && c.httpP95Ms > REPORTING_P95_TARGET_MS)
+      problems.push(`/reporting ${c.query}: HTTP p95 ${c.httpP95Ms} ms (target ${REPORTING_P95_TARGET_MS} ms).`);
+    if (c.ratio > REPORTING_RATIO_TARGET)
+      problems.push(`/reporting ${c.query} (${f.database}): HTTP p95 ${c.ratio}× the bare SQL (target ${REPORTING_RATIO_TARGET}×).`);
   }
-  if (f.exportSeconds > EXPORT_TARGET_SECONDS) problems.push(`export of ${f.exportRows} rows took ${f.exportSeconds} s (target ${EXPORT_TARGET_SECONDS} s).`);
-  if (f.exportPeakRssDeltaMb > EXPORT_TARGET_MB) problems.push(`export of ${f.exportRows} rows grew the process by ${f.exportPeakRssDeltaMb} MB (target ${EXPORT_TARGET_MB} MB).`);
+  if (f.exportSeconds > EXPORT_TARGET_SECONDS)
+    problems.push(`export of ${f.exportRows} rows took ${f.exportSeconds} s (target ${EXPORT_TARGET_SECONDS} s).`);
+  if (f.exportPeakRssDeltaMb > EXPORT_TARGET_MB)
+    problems.push(`export of ${f.exportRows} rows grew the process by ${f.exportPeakRssDeltaMb} MB (target ${EXPORT_TARGET_MB} MB).`);
   return problems;
 }
 
@@ -288,9 +338,15 @@ export function reportingMarkdown(f: ReportingBenchFigure): string[] {
   return [
     `| /reporting data (${f.database}, ${f.rows} enrolments, ${f.bigCompanyRows} in the measured company and its depots; ${f.samples} samples) | rows | HTTP p50 ms | HTTP p95 ms | bare SQL p50 ms | bare SQL p95 ms | HTTP/bare (p95) |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...f.combinations.map((c) => `| \`${c.query}\` | ${c.total} | ${c.httpP50Ms} | ${c.httpP95Ms} | ${c.bareP50Ms} | ${c.bareP95Ms} | ${c.ratio} |`),
+    ...f.combinations.map(
+      (c) => `| \`${c.query}\` | ${c.total} | ${c.httpP50Ms} | ${c.httpP95Ms} | ${c.bareP50Ms} | ${c.bareP95Ms} | ${c.ratio} |`,
+    ),
     '',
-    `HTTP p95: median over the addresses ${f.httpP95MedianMs} ms, worst ${f.httpP95WorstMs} ms (target ${REPORTING_P95_TARGET_MS} ms on MariaDB, ≤ ${REPORTING_RATIO_TARGET}× bare). ${f.bufferPoolMb === null ? '' : `InnoDB buffer pool ${f.bufferPoolMb} MB. `}Load average ${f.load.start.join(' / ')} at the start, ${f.load.end.join(' / ')} at the end. Generation: ${Object.entries(f.generationSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}.`,
+    `HTTP p95: median over the addresses ${f.httpP95MedianMs} ms, worst ${f.httpP95WorstMs} ms (target ${REPORTING_P95_TARGET_MS} ms on MariaDB, ≤ ${REPORTING_RATIO_TARGET}× bare). ${f.bufferPoolMb === null ? '' : `InnoDB buffer pool ${f.bufferPoolMb} MB. `}Load average ${f.load.start.join(' / ')} at the start, ${f.load.end.join(' / ')} at the end. Generation: ${Object.entries(
+      f.generationSeconds,
+    )
+      .map(([k, v]) => `${k} ${v} s`)
+      .join(', ')}.`,
     '',
     `Export of ${f.exportRows} rows over HTTP (.xlsx, ${round(f.exportBytes / 2 ** 20)} MB): ${f.exportSeconds} s (${f.exportCpuSeconds} s of the serving process's CPU), peak RSS +${f.exportPeakRssDeltaMb} MB, peak heap +${f.exportPeakHeapDeltaMb} MB (targets ${EXPORT_TARGET_SECONDS} s, ${EXPORT_TARGET_MB} MB).`,
   ];

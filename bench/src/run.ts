@@ -120,7 +120,8 @@ try {
   const lighthouse: LighthouseScore[] = [];
   if (parts.has('lighthouse')) {
     const sessions = await signInPersonas(server.baseUrl);
-    for (const formFactor of ['mobile', 'desktop'] as const) lighthouse.push(...(await runLighthouse(server.baseUrl, sessions, formFactor)));
+    for (const formFactor of ['mobile', 'desktop'] as const)
+      lighthouse.push(...(await runLighthouse(server.baseUrl, sessions, formFactor)));
     problems.push(...lighthouseProblems(lighthouse));
   }
 
@@ -195,10 +196,14 @@ function statementLists(check: BareCheck): string {
 /** The API part on one bench server: the figures, the stages of one request, and what is wrong with them. */
 async function apiOn(on: BenchServer): Promise<ApiResult> {
   for (const check of on.checks) {
-    const wrong = [check.sameBody ? null : 'answers another body', check.sameSql ? null : 'runs other statements'].filter(Boolean).join(' and ');
+    const wrong = [check.sameBody ? null : 'answers another body', check.sameSql ? null : 'runs other statements']
+      .filter(Boolean)
+      .join(' and ');
     if (wrong) {
       failed = true;
-      problems.push(`API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/src/bare-routes.ts must follow the route): its ratio is not valid.${check.sameSql ? '' : statementLists(check)}`);
+      problems.push(
+        `API (${on.database}): the bare twin of ${check.path} ${wrong} (bench/src/bare-routes.ts must follow the route): its ratio is not valid.${check.sameSql ? '' : statementLists(check)}`,
+      );
     }
   }
   const figure = await benchApi(on, (line) => process.stdout.write(`${line}\n`));
@@ -209,7 +214,8 @@ async function apiOn(on: BenchServer): Promise<ApiResult> {
     }
   }
   for (const route of figure.routes) {
-    if (route.ratioToBare < API_RATIO_TARGET) problems.push(`API (${on.database}): ${route.name} at ${route.ratioToBare} of its bare twin (target ${API_RATIO_TARGET}).`);
+    if (route.ratioToBare < API_RATIO_TARGET)
+      problems.push(`API (${on.database}): ${route.name} at ${route.ratioToBare} of its bare twin (target ${API_RATIO_TARGET}).`);
   }
   return { ...figure, stages: on.stages };
 }
@@ -227,12 +233,25 @@ type Results = {
   reporting: ReportingBenchFigure | null;
   pageWeight: {
     budgetGzipKB: number;
-    pages: { name: string; path: string; as: string | null; gzipKB: number; brotliKB: number; gzipKBBeforeIssue14: number | null; ratioToBefore: number | null; ratioToBudget: number }[];
+    pages: {
+      name: string;
+      path: string;
+      as: string | null;
+      gzipKB: number;
+      brotliKB: number;
+      gzipKBBeforeIssue14: number | null;
+      ratioToBefore: number | null;
+      ratioToBudget: number;
+    }[];
   } | null;
-  lighthouse: { version: string; runsPerPage: number; targets: typeof LIGHTHOUSE_TARGETS; scores: (LighthouseScore & { performanceToTarget: number; accessibilityToTarget: number })[] } | null;
+  lighthouse: {
+    version: string;
+    runsPerPage: number;
+    targets: typeof LIGHTHOUSE_TARGETS;
+    scores: (LighthouseScore & { performanceToTarget: number; accessibilityToTarget: number })[];
+  } | null;
   problems: string[];
 };
-
 
 /** The API tables: throughput against the bare twins, then one request's stages. */
 function apiMarkdown(api: ApiResult): string[] {
@@ -240,7 +259,10 @@ function apiMarkdown(api: ApiResult): string[] {
   const lines = [
     `| API on ${api.database} (autocannon, ${api.connections} connections, ${api.durationSeconds} s, ${rounds}) | requests/s | p50 ms | p99 ms | bare twin, requests/s | ratio to bare (target ≥ ${API_RATIO_TARGET}) |`,
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...api.routes.map((r) => `| ${r.name} | ${r.route.requestsPerSecond} | ${r.route.latencyMs.p50} | ${r.route.latencyMs.p99} | ${r.bare.requestsPerSecond} | ${r.ratioToBare} |`),
+    ...api.routes.map(
+      (r) =>
+        `| ${r.name} | ${r.route.requestsPerSecond} | ${r.route.latencyMs.p50} | ${r.route.latencyMs.p99} | ${r.bare.requestsPerSecond} | ${r.ratioToBare} |`,
+    ),
     `| ${api.asBrowser.name} | ${api.asBrowser.requestsPerSecond} | ${api.asBrowser.latencyMs.p50} | ${api.asBrowser.latencyMs.p99} | - | ${api.asBrowser.ratioToBare} |`,
     `| floor: bare Hono answering fixed JSON, no SQL | ${api.floor.requestsPerSecond} | ${api.floor.latencyMs.p50} | ${api.floor.latencyMs.p99} | - | - |`,
     '',
@@ -285,7 +307,8 @@ function markdown(results: Results): string {
       `| first visit, JavaScript | signed in as | gzip KB | brotli KB | before issue 14, gzip KB | ratio to before | ratio to the ${results.pageWeight.budgetGzipKB} KB budget |`,
       '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
       ...results.pageWeight.pages.map(
-        (p) => `| ${p.name} (\`${p.path}\`) | ${p.as ?? '-'} | ${p.gzipKB} | ${p.brotliKB} | ${p.gzipKBBeforeIssue14 ?? '-'} | ${p.ratioToBefore ?? '-'} | ${p.ratioToBudget} |`,
+        (p) =>
+          `| ${p.name} (\`${p.path}\`) | ${p.as ?? '-'} | ${p.gzipKB} | ${p.brotliKB} | ${p.gzipKBBeforeIssue14 ?? '-'} | ${p.ratioToBefore ?? '-'} | ${p.ratioToBudget} |`,
       ),
       '',
     );
@@ -295,7 +318,8 @@ function markdown(results: Results): string {
       `| Lighthouse 12.8 (median of ${results.lighthouse.runsPerPage}) | form factor | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | performance to target 95 |`,
       '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...results.lighthouse.scores.map(
-        (s) => `| ${s.name} (\`${s.path}\`) | ${s.formFactor} | ${s.performance} | ${s.accessibility} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.performanceToTarget} |`,
+        (s) =>
+          `| ${s.name} (\`${s.path}\`) | ${s.formFactor} | ${s.performance} | ${s.accessibility} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.performanceToTarget} |`,
       ),
       '',
     );

@@ -18,12 +18,16 @@ const agent = new Agent({ keepAlive: true, maxSockets: 2048, timeout: 4000 });
 function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -36,12 +40,28 @@ export const suspendDataOf = (seq: number) => `{"page":${seq},"state":"${SUSPEND
 /** A SCORM 2004 commit as scorm-again sends it: the page, statuses, score, times, 4 objectives and 10 interactions. */
 export function commitBody(seq: number): string {
   const objectives = Object.fromEntries(
-    Array.from({ length: 4 }, (_, i) => [String(i), { id: `objective-${i}`, success_status: 'unknown', completion_status: 'incomplete', score: { raw: String(10 * i), min: '0', max: '100', scaled: String(i / 10) }, progress_measure: '0.5' }]),
+    Array.from({ length: 4 }, (_, i) => [
+      String(i),
+      {
+        id: `objective-${i}`,
+        success_status: 'unknown',
+        completion_status: 'incomplete',
+        score: { raw: String(10 * i), min: '0', max: '100', scaled: String(i / 10) },
+        progress_measure: '0.5',
+      },
+    ]),
   );
   const interactions = Object.fromEntries(
     Array.from({ length: 10 }, (_, i) => [
       String(i),
-      { id: `question-${i}`, type: 'choice', learner_response: `answer-${(seq + i) % 4}`, result: i % 3 === 0 ? 'incorrect' : 'correct', latency: 'PT12S', timestamp: '2026-11-26T10:00:00' },
+      {
+        id: `question-${i}`,
+        type: 'choice',
+        learner_response: `answer-${(seq + i) % 4}`,
+        result: i % 3 === 0 ? 'incorrect' : 'correct',
+        latency: 'PT12S',
+        timestamp: '2026-11-26T10:00:00',
+      },
     ]),
   );
   return JSON.stringify({
@@ -74,7 +94,12 @@ interface LaunchAnswer {
 
 export async function launch(base: string, learner: ScormLearner, tries = 3): Promise<LaunchAnswer> {
   // A reused keep-alive socket the server closed meanwhile: the launch was not made, so it is sent again.
-  const answer = await post(base, `/api/learn/${learner.enrollmentId}/launch`, { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) }, '{}').catch((error: NodeJS.ErrnoException) => {
+  const answer = await post(
+    base,
+    `/api/learn/${learner.enrollmentId}/launch`,
+    { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) },
+    '{}',
+  ).catch((error: NodeJS.ErrnoException) => {
     if (tries > 1 && error.code === 'ECONNRESET') return null;
     throw error;
   });
@@ -83,7 +108,8 @@ export async function launch(base: string, learner: ScormLearner, tries = 3): Pr
 }
 
 function launchAnswer(learner: ScormLearner, answer: { status: number; body: string }): LaunchAnswer {
-  if (answer.status !== 200) throw new Error(`launch of enrolment ${learner.enrollmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  if (answer.status !== 200)
+    throw new Error(`launch of enrolment ${learner.enrollmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   return JSON.parse(answer.body) as LaunchAnswer;
 }
 

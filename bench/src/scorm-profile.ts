@@ -38,20 +38,26 @@ export const COMMIT_STEPS: Steps = [
 ];
 /** The rest by the package or file of the code running (groups of profile-summary.ts `groupOf`). */
 export const COMMIT_LAYERS: Layers = [
-  ['statements: driver (libsql / mysql2, socket writes)', /^(libsql|@libsql\/.*|mysql2|sql-escaper|lru\.min|denque|node:net|node:stream_base_commons)$/],
+  [
+    'statements: driver (libsql / mysql2, socket writes)',
+    /^(libsql|@libsql\/.*|mysql2|sql-escaper|lru\.min|denque|node:net|node:stream_base_commons)$/,
+  ],
   ['statements: prepared statements and rows (kit db)', /^services\/kit\/db\//],
   ['statements: knex (bindings placed, transaction)', /^(knex|tarn)$/],
   ['MikroORM (transactional, fork, context, flush)', /^(@mikro-orm\/.*|dataloader|lodash)$/],
   ['AsyncLocalStorage (node:async_hooks promise hooks)', /^node:async_hooks$/],
-  ['route binding, body read and validation (kit http, contracts, zod, hono)', /^(zod|hono|@hono\/node-server|services\/kit\/http\/.*|@portal\/contracts)$/],
-  ['the commit\'s own work (store-commit, scorm-status, scorm-records)', /^services\/enrolment\//],
-  ['the twin\'s own handler (bare-scorm-commit.ts, bare-database.ts)', /^bench\/bare-(scorm-commit|database)\.ts$/],
+  [
+    'route binding, body read and validation (kit http, contracts, zod, hono)',
+    /^(zod|hono|@hono\/node-server|services\/kit\/http\/.*|@portal\/contracts)$/,
+  ],
+  ["the commit's own work (store-commit, scorm-status, scorm-records)", /^services\/enrolment\//],
+  ["the twin's own handler (bare-scorm-commit.ts, bare-database.ts)", /^bench\/bare-(scorm-commit|database)\.ts$/],
   ['the bench building each body (client side, in process)', /^bench\/scorm-client\.ts$/],
   ['Request / Response objects (undici, web streams)', /^node:(deps|webstreams|buffer|encoding|url|worker|abort_controller)$/],
   ['crypto outside the steps above', /^node:crypto$/],
   ['microtasks, events, timers (node)', /^node:/],
   ['gateway and kit (other)', /^services\//],
-]
+];
 
 /**
  * BENCH_PROFILE: steady commits profiled in process (no HTTP), PROFILE_LEARNERS learners each way
@@ -65,7 +71,8 @@ export async function profileCommits(server: BenchServer, launched: Launched[], 
     const answer = await launch(server.baseUrl, learner);
     return { ...learner, attemptId: answer.attempt_id, commitPath: answer.scos[0]!.commit_url, seq: 0 };
   });
-  for (const learner of learners) if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
+  for (const learner of learners)
+    if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
   const folder = join(REPO_ROOT, 'bench-results', 'profiles');
   mkdirSync(folder, { recursive: true });
   const name = `scorm-commit-${server.database.startsWith('SQLite') ? 'sqlite' : 'mysql'}`;
@@ -85,11 +92,22 @@ export async function profileCommits(server: BenchServer, launched: Launched[], 
   const side = (profiled: { file: string; cpuMicros: number }): ProfiledSide => {
     const summary = timeByArea(JSON.parse(readFileSync(profiled.file, 'utf8')) as CpuProfile, COMMIT_STEPS, COMMIT_LAYERS);
     const shares = (list: { area: string; share: number }[]) => list.map((a) => ({ area: a.area, share: Number(a.share.toFixed(3)) }));
-    return { file: profiled.file, cpuMicros: profiled.cpuMicros, busyMicros: summary.busyMicros, areas: shares(summary.areas), layers: shares(summary.layers) };
+    return {
+      file: profiled.file,
+      cpuMicros: profiled.cpuMicros,
+      busyMicros: summary.busyMicros,
+      areas: shares(summary.areas),
+      layers: shares(summary.layers),
+    };
   };
   const profile = { commits: figure.commits, load: Number(load.toFixed(2)), route: side(figure.route), twin: side(figure.twin) };
-  log(`  profiled ${profile.commits} steady commits each way (load ${profile.load}): route CPU ${profile.route.cpuMicros} µs a commit, twin ${profile.twin.cpuMicros} µs (${name}-*.cpuprofile)`);
-  for (const [label, p] of [['route', profile.route], ['twin', profile.twin]] as const) {
+  log(
+    `  profiled ${profile.commits} steady commits each way (load ${profile.load}): route CPU ${profile.route.cpuMicros} µs a commit, twin ${profile.twin.cpuMicros} µs (${name}-*.cpuprofile)`,
+  );
+  for (const [label, p] of [
+    ['route', profile.route],
+    ['twin', profile.twin],
+  ] as const) {
     log(`  ${label} by area: ${p.areas.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
     log(`  ${label} by layer: ${p.layers.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join('; ')}`);
   }

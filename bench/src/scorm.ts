@@ -1,5 +1,12 @@
 import { loadavg } from 'node:os';
-import { BENCH_PROFILE, BENCH_SCORM_LEARNERS, BENCH_SCORM_RATE, BENCH_SCORM_RATES, BENCH_SCORM_SECONDS, BENCH_SCORM_STEP_SECONDS } from './env';
+import {
+  BENCH_PROFILE,
+  BENCH_SCORM_LEARNERS,
+  BENCH_SCORM_RATE,
+  BENCH_SCORM_RATES,
+  BENCH_SCORM_SECONDS,
+  BENCH_SCORM_STEP_SECONDS,
+} from './env';
 import { clientError, commitBody, commitOnce, inBatches, launch, suspendDataOf, type Launched } from './scorm-client';
 import { profileCommits, type CommitProfile } from './scorm-profile';
 import type { BareCheck, BenchServer, ScormTiming } from './start-bench-server';
@@ -57,7 +64,8 @@ export interface ScormFigure {
   profile?: CommitProfile;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]! : 0;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
@@ -91,8 +99,16 @@ async function load(base: string, learners: Launched[], rate: number, seconds: n
   return figure(rate, learners.length, seconds, sent, latencies, statuses, (lastAnswer - started) / 1000, startLoad);
 }
 
-
-function figure(rate: number, learners: number, seconds: number, sent: number, latencies: number[], statuses: Record<string, number>, window: number, startLoad: number): LoadFigure {
+function figure(
+  rate: number,
+  learners: number,
+  seconds: number,
+  sent: number,
+  latencies: number[],
+  statuses: Record<string, number>,
+  window: number,
+  startLoad: number,
+): LoadFigure {
   const sorted = [...latencies].sort((a, b) => a - b);
   const answered = statuses['200'] ?? 0;
   return {
@@ -104,7 +120,12 @@ function figure(rate: number, learners: number, seconds: number, sent: number, l
     keptPerSecond: round(answered / Math.max(window, seconds)),
     errors: sent - answered,
     statuses,
-    latencyMs: { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), p99: round(percentile(sorted, 0.99)), max: round(sorted.at(-1) ?? 0) },
+    latencyMs: {
+      p50: round(percentile(sorted, 0.5)),
+      p95: round(percentile(sorted, 0.95)),
+      p99: round(percentile(sorted, 0.99)),
+      max: round(sorted.at(-1) ?? 0),
+    },
     load: Number(startLoad.toFixed(2)),
   };
 }
@@ -141,7 +162,8 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
 
   // The twin's start-up check: two learners' first commits through the route, then the second of each, one each way.
   const [a, b] = launched as [Launched, Launched];
-  for (const learner of [a, b]) if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
+  for (const learner of [a, b])
+    if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
   a.seq++;
   b.seq++;
   const checked = await server.scormCheck({ routeUrl: a.commitPath, routeToken: a.token, bareUrl: b.commitPath, body: commitBody(a.seq) });
@@ -149,10 +171,19 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
   // One commit at a time in process: where the CPU goes, steadier than latency on a shared machine.
   // The rate limit allows 60 a minute per attempt: two learners not used by the loads below, 50 commits each.
   const [c, d] = launched.slice(-2) as [Launched, Launched];
-  for (const learner of [c, d]) if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
-  const timing = await server.scormTime({ routeUrl: c.commitPath, routeToken: c.token, bareUrl: d.commitPath, firstSeq: 2, count: TIMED_COMMITS });
+  for (const learner of [c, d])
+    if ((await commitOnce(server.baseUrl, learner, ++learner.seq, false)) !== 200) throw new Error('the first commit failed');
+  const timing = await server.scormTime({
+    routeUrl: c.commitPath,
+    routeToken: c.token,
+    bareUrl: d.commitPath,
+    firstSeq: 2,
+    count: TIMED_COMMITS,
+  });
   c.seq = d.seq = 1 + TIMED_COMMITS;
-  log(`  one commit in process (median of ${TIMED_COMMITS}): route ${timing.route.wallMicros} µs (CPU ${timing.route.cpuMicros} µs), twin ${timing.twin.wallMicros} µs (CPU ${timing.twin.cpuMicros} µs)`);
+  log(
+    `  one commit in process (median of ${TIMED_COMMITS}): route ${timing.route.wallMicros} µs (CPU ${timing.route.cpuMicros} µs), twin ${timing.twin.wallMicros} µs (CPU ${timing.twin.cpuMicros} µs)`,
+  );
 
   const profile = BENCH_PROFILE ? await profileCommits(server, launched, log) : undefined;
 
@@ -161,21 +192,32 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
   await load(server.baseUrl, steadyLearners, BENCH_SCORM_RATE, 3, false);
   await load(twinBase, steadyLearners, BENCH_SCORM_RATE, 3, true);
 
-  log(`SCORM (${server.database}): steady, ${BENCH_SCORM_RATE} commits a second from ${steadyLearners.length} learners, ${BENCH_SCORM_SECONDS} s each way…`);
+  log(
+    `SCORM (${server.database}): steady, ${BENCH_SCORM_RATE} commits a second from ${steadyLearners.length} learners, ${BENCH_SCORM_SECONDS} s each way…`,
+  );
   const steadyRoute = await load(server.baseUrl, steadyLearners, BENCH_SCORM_RATE, BENCH_SCORM_SECONDS, false);
-  log(`  route: p50 ${steadyRoute.latencyMs.p50} ms, p95 ${steadyRoute.latencyMs.p95} ms, ${steadyRoute.keptPerSecond}/s, errors ${steadyRoute.errors}`);
+  log(
+    `  route: p50 ${steadyRoute.latencyMs.p50} ms, p95 ${steadyRoute.latencyMs.p95} ms, ${steadyRoute.keptPerSecond}/s, errors ${steadyRoute.errors}`,
+  );
   const steadyTwin = await load(twinBase, steadyLearners, BENCH_SCORM_RATE, BENCH_SCORM_SECONDS, true);
-  log(`  twin:  p50 ${steadyTwin.latencyMs.p50} ms, p95 ${steadyTwin.latencyMs.p95} ms, ${steadyTwin.keptPerSecond}/s, errors ${steadyTwin.errors}`);
+  log(
+    `  twin:  p50 ${steadyTwin.latencyMs.p50} ms, p95 ${steadyTwin.latencyMs.p95} ms, ${steadyTwin.keptPerSecond}/s, errors ${steadyTwin.errors}`,
+  );
 
   await pause(COMMIT_INTERVAL_MS);
   const burstRoute = await burst(server.baseUrl, steadyLearners, false);
-  log(`  burst of ${steadyLearners.length}, route: p50 ${burstRoute.latencyMs.p50} ms, p95 ${burstRoute.latencyMs.p95} ms, max ${burstRoute.latencyMs.max} ms, errors ${burstRoute.errors}`);
+  log(
+    `  burst of ${steadyLearners.length}, route: p50 ${burstRoute.latencyMs.p50} ms, p95 ${burstRoute.latencyMs.p95} ms, max ${burstRoute.latencyMs.max} ms, errors ${burstRoute.errors}`,
+  );
   await pause(COMMIT_INTERVAL_MS);
   const burstTwin = await burst(twinBase, steadyLearners, true);
-  log(`  burst of ${steadyLearners.length}, twin:  p50 ${burstTwin.latencyMs.p50} ms, p95 ${burstTwin.latencyMs.p95} ms, max ${burstTwin.latencyMs.max} ms, errors ${burstTwin.errors}`);
+  log(
+    `  burst of ${steadyLearners.length}, twin:  p50 ${burstTwin.latencyMs.p50} ms, p95 ${burstTwin.latencyMs.p95} ms, max ${burstTwin.latencyMs.max} ms, errors ${burstTwin.errors}`,
+  );
 
   const steps = { route: [] as LoadFigure[], twin: [] as LoadFigure[] };
-  const kept = (f: LoadFigure) => f.latencyMs.p95 <= SCORM_TARGETS.p95KeptMs && f.answered >= f.sent * KEPT_SHARE && f.keptPerSecond >= f.rate * KEPT_SHARE;
+  const kept = (f: LoadFigure) =>
+    f.latencyMs.p95 <= SCORM_TARGETS.p95KeptMs && f.answered >= f.sent * KEPT_SHARE && f.keptPerSecond >= f.rate * KEPT_SHARE;
   for (const [name, base, twin] of [
     ['route', server.baseUrl, false],
     ['twin', twinBase, true],
@@ -184,7 +226,9 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
       await pause(COMMIT_INTERVAL_MS);
       const step = await load(base, launched.slice(0, Math.ceil((rate * COMMIT_INTERVAL_MS) / 1000)), rate, BENCH_SCORM_STEP_SECONDS, twin);
       steps[name].push(step);
-      log(`  ${name} at ${rate}/s: p50 ${step.latencyMs.p50} ms, p95 ${step.latencyMs.p95} ms, ${step.keptPerSecond}/s answered, errors ${step.errors} (load ${step.load})`);
+      log(
+        `  ${name} at ${rate}/s: p50 ${step.latencyMs.p50} ms, p95 ${step.latencyMs.p95} ms, ${step.keptPerSecond}/s answered, errors ${step.errors} (load ${step.load})`,
+      );
       if (!kept(step)) break;
     }
   }
@@ -210,7 +254,9 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
     return cmi['cmi.location'] === `page-${learner.seq}` && cmi['cmi.suspend_data'] === suspendDataOf(learner.seq);
   });
   const verified = { learners: used.length, commits, lost, duplicated, resumedAtLastPage: resumed.filter(Boolean).length };
-  log(`  verified: ${verified.commits} commits of ${verified.learners} learners, ${lost} lost, ${duplicated} applied twice, ${verified.resumedAtLastPage} resumed at their last page`);
+  log(
+    `  verified: ${verified.commits} commits of ${verified.learners} learners, ${lost} lost, ${duplicated} applied twice, ${verified.resumedAtLastPage} resumed at their last page`,
+  );
   return {
     database: server.database,
     check: checked,
@@ -228,13 +274,27 @@ export async function benchScorm(server: BenchServer, log: (line: string) => voi
 export function scormProblems(f: ScormFigure): string[] {
   const out: string[] = [];
   const on = `SCORM commits (${f.database})`;
-  if (!f.check.sameSql || !f.check.sameBody) out.push(`${on}: the bare twin does not run the route's statements (bench/src/bare-scorm-commit.ts must follow store-commit.ts): its figures are not valid.`);
-  if (f.steady.route.latencyMs.p95 > SCORM_TARGETS.p95AtSteadyMs) out.push(`${on}: p95 ${f.steady.route.latencyMs.p95} ms at ${f.steady.route.rate}/s (goal ≤ ${SCORM_TARGETS.p95AtSteadyMs} ms).`);
-  if (f.keptRate.route < SCORM_TARGETS.keptRatePerSecond) out.push(`${on}: keeps up with ${f.keptRate.route}/s (goal ≥ ${SCORM_TARGETS.keptRatePerSecond}/s).`);
-  if (f.burst.route.latencyMs.p95 > SCORM_TARGETS.burstP95Ms || f.burst.route.latencyMs.max > SCORM_TARGETS.burstMaxMs) out.push(`${on}: a burst of ${f.burst.route.sent}: p95 ${f.burst.route.latencyMs.p95} ms, slowest ${f.burst.route.latencyMs.max} ms (goals ≤ 500 ms, ≤ 1 s).`);
+  if (!f.check.sameSql || !f.check.sameBody)
+    out.push(
+      `${on}: the bare twin does not run the route's statements (bench/src/bare-scorm-commit.ts must follow store-commit.ts): its figures are not valid.`,
+    );
+  if (f.steady.route.latencyMs.p95 > SCORM_TARGETS.p95AtSteadyMs)
+    out.push(`${on}: p95 ${f.steady.route.latencyMs.p95} ms at ${f.steady.route.rate}/s (goal ≤ ${SCORM_TARGETS.p95AtSteadyMs} ms).`);
+  if (f.keptRate.route < SCORM_TARGETS.keptRatePerSecond)
+    out.push(`${on}: keeps up with ${f.keptRate.route}/s (goal ≥ ${SCORM_TARGETS.keptRatePerSecond}/s).`);
+  if (f.burst.route.latencyMs.p95 > SCORM_TARGETS.burstP95Ms || f.burst.route.latencyMs.max > SCORM_TARGETS.burstMaxMs)
+    out.push(
+      `${on}: a burst of ${f.burst.route.sent}: p95 ${f.burst.route.latencyMs.p95} ms, slowest ${f.burst.route.latencyMs.max} ms (goals ≤ 500 ms, ≤ 1 s).`,
+    );
   const failed = f.steady.route.errors + f.burst.route.errors;
-  if (failed) out.push(`${on}: ${failed} commits of the steady load and the burst were not stored (${JSON.stringify({ ...f.steady.route.statuses })}, ${JSON.stringify(f.burst.route.statuses)}).`);
-  if (f.verified.lost || f.verified.duplicated || f.verified.resumedAtLastPage !== f.verified.learners) out.push(`${on}: ${f.verified.lost} lost, ${f.verified.duplicated} applied twice, ${f.verified.learners - f.verified.resumedAtLastPage} did not resume at their last page.`);
+  if (failed)
+    out.push(
+      `${on}: ${failed} commits of the steady load and the burst were not stored (${JSON.stringify({ ...f.steady.route.statuses })}, ${JSON.stringify(f.burst.route.statuses)}).`,
+    );
+  if (f.verified.lost || f.verified.duplicated || f.verified.resumedAtLastPage !== f.verified.learners)
+    out.push(
+      `${on}: ${f.verified.lost} lost, ${f.verified.duplicated} applied twice, ${f.verified.learners - f.verified.resumedAtLastPage} did not resume at their last page.`,
+    );
   return out;
 }
 
@@ -248,7 +308,10 @@ export function scormMarkdown(figures: ScormFigure[]): string {
       `| | bare twin | ${s.twin.keptPerSecond} of ${s.twin.rate} | ${s.twin.latencyMs.p50} | ${s.twin.latencyMs.p95} | ${f.keptRate.twin} | ${b.twin.latencyMs.p50} / ${b.twin.latencyMs.p95} / ${b.twin.latencyMs.max} | ${s.twin.errors + b.twin.errors} | ${s.twin.load} |`,
     ];
   });
-  const verified = figures.map((f) => `${f.database.split(' ')[0]}: one commit in process ${f.timing.route.wallMicros} µs, CPU ${f.timing.route.cpuMicros} µs (twin ${f.timing.twin.wallMicros} / ${f.timing.twin.cpuMicros} µs, CPU ratio ${(f.timing.twin.cpuMicros / f.timing.route.cpuMicros).toFixed(2)}); ${f.verified.commits} commits of ${f.verified.learners} learners, ${f.verified.lost} lost, ${f.verified.duplicated} applied twice, ${f.verified.resumedAtLastPage} resumed at their last page; rate kept route/twin ${f.keptRate.ratio}.`);
+  const verified = figures.map(
+    (f) =>
+      `${f.database.split(' ')[0]}: one commit in process ${f.timing.route.wallMicros} µs, CPU ${f.timing.route.cpuMicros} µs (twin ${f.timing.twin.wallMicros} / ${f.timing.twin.cpuMicros} µs, CPU ratio ${(f.timing.twin.cpuMicros / f.timing.route.cpuMicros).toFixed(2)}); ${f.verified.commits} commits of ${f.verified.learners} learners, ${f.verified.lost} lost, ${f.verified.duplicated} applied twice, ${f.verified.resumedAtLastPage} resumed at their last page; rate kept route/twin ${f.keptRate.ratio}.`,
+  );
   return [
     '| database | | commits/s kept at the steady rate | p50 ms | p95 ms | rate kept (p95 ≤ 100 ms) | burst p50 / p95 / slowest ms | errors | load |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

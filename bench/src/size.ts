@@ -19,14 +19,16 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * and the same with brotli for information; problems lists whatever breaks the budget.
  */
 export async function measureSizes(baseUrl: string, budgetBytes = JS_BUDGET_GZIP_BYTES): Promise<SizeReport> {
-  if ((await fetch(`${baseUrl}/login`)).status === 503) throw new Error('The frontends are not built: run `npx turbo run build --filter=./shells/* --filter=./remotes/*` first.');
+  if ((await fetch(`${baseUrl}/login`)).status === 503)
+    throw new Error('The frontends are not built: run `npx turbo run build --filter=./shells/* --filter=./remotes/*` first.');
   const sessions = await signInPersonas(baseUrl);
   const gzip = await measurePages(baseUrl, sessions, 'gzip');
   const brotli = await measurePages(baseUrl, sessions, 'br, gzip');
   const problems: string[] = [];
   const pages = gzip.map(({ acceptEncoding: _, ...page }, index) => {
     const overBudget = page.scriptTransferBytes > budgetBytes;
-    if (overBudget) problems.push(`${page.name}: ${kb(page.scriptTransferBytes)} KB of gzipped JavaScript, over the ${kb(budgetBytes)} KB budget`);
+    if (overBudget)
+      problems.push(`${page.name}: ${kb(page.scriptTransferBytes)} KB of gzipped JavaScript, over the ${kb(budgetBytes)} KB budget`);
     if (page.uncompressedScripts > 0) problems.push(`${page.name}: ${page.uncompressedScripts} script(s) sent without compression`);
     if (page.reactRenderers !== 1) problems.push(`${page.name}: ${page.reactRenderers} React DOM copies started (expected 1)`);
     return { ...page, brotliBytes: brotli[index]!.scriptTransferBytes, overBudget };
@@ -47,7 +49,11 @@ export function sizeTable(report: SizeReport): string {
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '),
+    )
+    .join('\n');
 }
 
 /**
@@ -64,11 +70,19 @@ if (import.meta.filename === process.argv[1]) {
     const report = await measureSizes(server.baseUrl, budgetBytes);
     const folder = join(REPO_ROOT, 'bench-results');
     mkdirSync(folder, { recursive: true });
-    const result = { date: new Date().toISOString(), node: process.version, cores: availableParallelism(), database: server.database, ...report };
+    const result = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cores: availableParallelism(),
+      database: server.database,
+      ...report,
+    };
     writeFileSync(join(folder, 'size.json'), `${JSON.stringify(result, null, 2)}\n`);
     if (process.argv.includes('--files')) {
       for (const page of report.pages) {
-        process.stdout.write(`\n${page.name}\n${page.scripts.map((file) => `  ${kb(file.transferBytes).padStart(6)} KB  ${file.encoding.padEnd(8)} ${file.url}`).join('\n')}\n`);
+        process.stdout.write(
+          `\n${page.name}\n${page.scripts.map((file) => `  ${kb(file.transferBytes).padStart(6)} KB  ${file.encoding.padEnd(8)} ${file.url}`).join('\n')}\n`,
+        );
       }
     }
     process.stdout.write(`\nFirst visit, JavaScript on the wire (pages: ${LANDING_PAGES.length})\n${sizeTable(report)}\n\n`);

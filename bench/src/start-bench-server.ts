@@ -111,7 +111,13 @@ export { BENCH_PORT };
  * `forApi`: the bare twins are checked and the stages timed first (`checks`, `stages`; empty otherwise).
  */
 export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl?: string; forApi?: boolean } = {}): Promise<BenchServer> {
-  const args = [join(import.meta.dirname, 'bench-server.ts'), String(port), String(port + 1), ...(options.databaseUrl ? [options.databaseUrl] : []), ...(options.forApi ? ['--api'] : [])];
+  const args = [
+    join(import.meta.dirname, 'bench-server.ts'),
+    String(port),
+    String(port + 1),
+    ...(options.databaseUrl ? [options.databaseUrl] : []),
+    ...(options.forApi ? ['--api'] : []),
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -147,7 +153,15 @@ export async function startBenchServer(port = BENCH_PORT, options: { databaseUrl
       createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    const info = JSON.parse(firstLine) as { gatewayPort: number; barePort: number; managerToken: string; learnerToken: string; database: string; checks: BareCheck[]; stages: StageFigure[] };
+    const info = JSON.parse(firstLine) as {
+      gatewayPort: number;
+      barePort: number;
+      managerToken: string;
+      learnerToken: string;
+      database: string;
+      checks: BareCheck[];
+      stages: StageFigure[];
+    };
     return {
       baseUrl: `http://127.0.0.1:${info.gatewayPort}`,
       bareUrl: `http://127.0.0.1:${info.barePort}`,

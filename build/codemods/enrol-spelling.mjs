@@ -32,7 +32,10 @@ const args = process.argv.slice(2);
 const DRY = args.includes('--dry-run');
 const COUNT = args.includes('--count');
 const scopeArg = args.find((a) => a.startsWith('--scope='));
-const SCOPE = (scopeArg ? scopeArg.slice('--scope='.length) : 'contracts,services').split(',').filter(Boolean).map((s) => s.replace(/\/$/, ''));
+const SCOPE = (scopeArg ? scopeArg.slice('--scope='.length) : 'contracts,services')
+  .split(',')
+  .filter(Boolean)
+  .map((s) => s.replace(/\/$/, ''));
 /** Generated from the contracts: regenerated, never edited. */
 const GENERATED = ['contracts/src/generated/'];
 
@@ -140,7 +143,10 @@ function census() {
   const total = (m) => [...m.values()].reduce((a, b) => a + b, 0);
   const allIds = (sfList) => {
     let n = 0;
-    for (const sf of sfList) walk(sf, (node) => { if ((node.kind === K.Identifier || node.kind === K.PrivateIdentifier) && isAmerican(node.text)) n += 1; });
+    for (const sf of sfList)
+      walk(sf, (node) => {
+        if ((node.kind === K.Identifier || node.kind === K.PrivateIdentifier) && isAmerican(node.text)) n += 1;
+      });
     return n;
   };
   const keptByName = new Map();
@@ -283,10 +289,20 @@ for (const t of targets.values()) {
     const node = nodeAt(sf, loc.textSpan.start);
     if (!node || node.kind !== K.Identifier || !resolveName) continue;
     if (ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) continue;
-    if (ts.isPropertyAssignment(node.parent) || ts.isPropertySignature(node.parent) || ts.isMethodSignature(node.parent) || ts.isMethodDeclaration(node.parent)) continue;
+    if (
+      ts.isPropertyAssignment(node.parent) ||
+      ts.isPropertySignature(node.parent) ||
+      ts.isMethodSignature(node.parent) ||
+      ts.isMethodDeclaration(node.parent)
+    )
+      continue;
     if (isSpecifier(node)) continue;
     const existing = resolveName(t.newName, node, MEANING, false);
-    if (existing && !renamedSymbols.has(existing) && !(existing.flags & ts.SymbolFlags.Alias && renamedSymbols.has(checker.getAliasedSymbol(existing)))) {
+    if (
+      existing &&
+      !renamedSymbols.has(existing) &&
+      !(existing.flags & ts.SymbolFlags.Alias && renamedSymbols.has(checker.getAliasedSymbol(existing)))
+    ) {
       clash = `${rel(loc.fileName)}:${sf.getLineAndCharacterOfPosition(loc.textSpan.start).line + 1}`;
       break;
     }
@@ -316,7 +332,9 @@ for (const t of targets.values()) {
       continue;
     }
     const shorthand =
-      parent && (ts.isShorthandPropertyAssignment(parent) || (ts.isBindingElement(parent) && !parent.propertyName && ts.isObjectBindingPattern(parent.parent) && parent.name === node));
+      parent &&
+      (ts.isShorthandPropertyAssignment(parent) ||
+        (ts.isBindingElement(parent) && !parent.propertyName && ts.isObjectBindingPattern(parent.parent) && parent.name === node));
     if (shorthand) {
       const key = `${loc.fileName}@${start}`;
       const entry = shorthands.get(key) ?? { fileName: loc.fileName, start, end, name: t.oldName, key: t.oldName, value: t.oldName };
@@ -351,10 +369,13 @@ for (const { sf, node } of labels) addEdit(sf.fileName, node.getStart(sf), node.
 const renamedNames = new Map();
 for (const t of targets.values()) if (!scopeClash.some((c) => c.startsWith(`${t.oldName} ->`))) renamedNames.set(t.oldName, t);
 const distinctNames = [...renamedNames.keys()].filter(distinctive).sort((a, b) => b.length - a.length);
-const wordPattern = distinctNames.length ? new RegExp(`(?<![A-Za-z0-9_$])(${distinctNames.map((n) => n.replace(/[$]/g, '\\$&')).join('|')})(?![A-Za-z0-9_$])`, 'g') : null;
+const wordPattern = distinctNames.length
+  ? new RegExp(`(?<![A-Za-z0-9_$])(${distinctNames.map((n) => n.replace(/[$]/g, '\\$&')).join('|')})(?![A-Za-z0-9_$])`, 'g')
+  : null;
 function rewriteWords(fileName, start, text, why) {
   if (!wordPattern) return;
-  for (const m of text.matchAll(wordPattern)) addEdit(fileName, start + m.index, start + m.index + m[0].length, renamedNames.get(m[0]).newName, why);
+  for (const m of text.matchAll(wordPattern))
+    addEdit(fileName, start + m.index, start + m.index + m[0].length, renamedNames.get(m[0]).newName, why);
 }
 const TEST_CALLS = new Set(['describe', 'it', 'test', 'suite', 'bench']);
 function calleeRoot(expr) {
@@ -379,7 +400,12 @@ for (const sf of scoped) {
   walk(sf, (node) => {
     comment(ts.getLeadingCommentRanges(sf.text, node.pos));
     comment(ts.getTrailingCommentRanges(sf.text, node.end));
-    if (ts.isCallExpression(node) && TEST_CALLS.has(calleeRoot(node.expression)) && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      TEST_CALLS.has(calleeRoot(node.expression)) &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       const arg = node.arguments[0];
       rewriteWords(sf.fileName, arg.getStart(sf) + 1, arg.text, 'test title');
     }
@@ -387,12 +413,24 @@ for (const sf of scoped) {
       addEdit(sf.fileName, node.getStart(sf) + 1, node.getEnd() - 1, renamedNames.get(node.text).newName, 'string naming a method');
     }
     // defineEntity({ name: 'Enrollment', tableName: 'enrollments' }): the entity's name follows its constant; the table stays.
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineEntity' && ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'defineEntity' &&
+      ts.isVariableDeclaration(node.parent) &&
+      ts.isIdentifier(node.parent.name)
+    ) {
       const t = renamedNames.get(node.parent.name.text);
       const options = node.arguments[0];
       if (t && options && ts.isObjectLiteralExpression(options)) {
         for (const prop of options.properties) {
-          if (ts.isPropertyAssignment(prop) && ts.isIdentifier(prop.name) && prop.name.text === 'name' && ts.isStringLiteral(prop.initializer) && prop.initializer.text === t.oldName) {
+          if (
+            ts.isPropertyAssignment(prop) &&
+            ts.isIdentifier(prop.name) &&
+            prop.name.text === 'name' &&
+            ts.isStringLiteral(prop.initializer) &&
+            prop.initializer.text === t.oldName
+          ) {
             addEdit(sf.fileName, prop.initializer.getStart(sf) + 1, prop.initializer.getEnd() - 1, t.newName, 'entity name');
           }
         }
@@ -426,7 +464,8 @@ for (const [fileName, inFile] of edits) {
 }
 log(`${editCount} edits in ${changedFiles.length} files (${[...renamedNames.keys()].length} names)`);
 if (DRY) {
-  for (const [oldName, t] of [...renamedNames].sort()) process.stdout.write(`${t.kind}\t${oldName} -> ${t.newName}\t${rel(t.sf.fileName)}\n`);
+  for (const [oldName, t] of [...renamedNames].sort())
+    process.stdout.write(`${t.kind}\t${oldName} -> ${t.newName}\t${rel(t.sf.fileName)}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -434,7 +473,10 @@ if (DRY) {
 const moves = [];
 for (const f of tracked) {
   if (!inScope(path.join(ROOT, f)) || !isAmerican(f)) continue;
-  const to = f.split('/').map((seg) => british(seg)).join('/');
+  const to = f
+    .split('/')
+    .map((seg) => british(seg))
+    .join('/');
   if (to !== f) moves.push([f, to]);
 }
 for (const [from, to] of moves) {
@@ -457,7 +499,10 @@ for (const [from, to] of moves) {
 }
 
 // 6. References to moved files outside TypeScript imports: comments, vi.mock paths, docs.
-const stems = moves.map(([from, to]) => [path.posix.basename(from).replace(/\.(test\.)?(m)?tsx?$/, ''), path.posix.basename(to).replace(/\.(test\.)?(m)?tsx?$/, '')]);
+const stems = moves.map(([from, to]) => [
+  path.posix.basename(from).replace(/\.(test\.)?(m)?tsx?$/, ''),
+  path.posix.basename(to).replace(/\.(test\.)?(m)?tsx?$/, ''),
+]);
 const dirs = new Map();
 for (const [from, to] of moves) {
   const a = from.split('/');
@@ -467,7 +512,9 @@ for (const [from, to] of moves) {
 const SELF = rel(new URL(import.meta.url).pathname);
 const textFiles = git('ls-files', '-z')
   .split('\0')
-  .filter((f) => f && f !== SELF && /\.(m?[jt]sx?|md|json|ya?ml)$/.test(f) && !f.endsWith('package-lock.json') && existsSync(path.join(ROOT, f)));
+  .filter(
+    (f) => f && f !== SELF && /\.(m?[jt]sx?|md|json|ya?ml)$/.test(f) && !f.endsWith('package-lock.json') && existsSync(path.join(ROOT, f)),
+  );
 for (const f of textFiles) {
   const abs = path.join(ROOT, f);
   const before = readFileSync(abs, 'utf8');

@@ -16,7 +16,8 @@ function recordingFetch(answer: (request: Request) => Response) {
   return { fetch, requests, bodies };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('createApiClient', () => {
   it('fills path parameters and query strings from the route table', async () => {
@@ -32,7 +33,9 @@ describe('createApiClient', () => {
   it('refuses an object where a path or query value goes, instead of sending "[object Object]"', async () => {
     const { fetch, requests } = recordingFetch(() => json(200, { ok: true }));
     const api = createApiClient({ prefix: 'http://portal.test', fetch });
-    await expect(api.call(companyDashboard, { params: { companyId: { id: 7 } } })).rejects.toThrow('companyId: expected a string, number or boolean, got object');
+    await expect(api.call(companyDashboard, { params: { companyId: { id: 7 } } })).rejects.toThrow(
+      'companyId: expected a string, number or boolean, got object',
+    );
     await expect(api.call(verifyCertificate, { query: { code: { text: 'ABC' } as never } })).rejects.toThrow(TypeError);
     expect(requests).toHaveLength(0);
   });
@@ -63,7 +66,12 @@ describe('createApiClient', () => {
       const status = statuses.shift()!;
       return json(status, status === 409 ? { message: 'Moved', location: '/elsewhere' } : { message: 'Signed out' });
     });
-    const api = createApiClient({ prefix: 'http://portal.test', fetch, onUnauthorized: () => unauthorized++, onRedirect: (l) => redirects.push(l) });
+    const api = createApiClient({
+      prefix: 'http://portal.test',
+      fetch,
+      onUnauthorized: () => unauthorized++,
+      onRedirect: (l) => redirects.push(l),
+    });
     await expect(api.call(shell)).rejects.toBeInstanceOf(ApiError);
     await expect(api.call(shell)).rejects.toBeInstanceOf(ApiError);
     expect(unauthorized).toBe(1);

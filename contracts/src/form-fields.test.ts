@@ -32,17 +32,28 @@ describe('nestFormFields', () => {
   });
 
   it('builds nested values on null-prototype objects, which zod still takes', () => {
-    const nested = nestFormFields({ 'activities[0][name]': 'First', 'activities[1][name]': 'Second', 'meta[colour]': 'red', ids: ['1', '2'] }) as Record<string, unknown>;
+    const nested = nestFormFields({
+      'activities[0][name]': 'First',
+      'activities[1][name]': 'Second',
+      'meta[colour]': 'red',
+      ids: ['1', '2'],
+    }) as Record<string, unknown>;
     expect(Object.getPrototypeOf(nested)).toBeNull();
     expect(Object.getPrototypeOf(nested.meta)).toBeNull();
-    const schema = z.object({ activities: z.array(z.object({ name: z.string() })), meta: z.object({ colour: z.string() }), ids: z.array(z.string()) });
+    const schema = z.object({
+      activities: z.array(z.object({ name: z.string() })),
+      meta: z.object({ colour: z.string() }),
+      ids: z.array(z.string()),
+    });
     expect(schema.parse(nested)).toEqual({ activities: [{ name: 'First' }, { name: 'Second' }], meta: { colour: 'red' }, ids: ['1', '2'] });
   });
 });
 
 describe('hasForbiddenSegment', () => {
   it('finds the segments in bracketed and dotted names, and nothing in ordinary ones', () => {
-    for (const name of [...HOSTILE_NAMES, 'cmi.objectives.0.__proto__.x', 'a.prototype', 'constructor']) expect(hasForbiddenSegment(name), name).toBe(true);
-    for (const name of ['courses[]', 'activities[0][name]', 'cmi.core.lesson_status', 'proto', '__proto', 'constructors', 'my_prototype']) expect(hasForbiddenSegment(name), name).toBe(false);
+    for (const name of [...HOSTILE_NAMES, 'cmi.objectives.0.__proto__.x', 'a.prototype', 'constructor'])
+      expect(hasForbiddenSegment(name), name).toBe(true);
+    for (const name of ['courses[]', 'activities[0][name]', 'cmi.core.lesson_status', 'proto', '__proto', 'constructors', 'my_prototype'])
+      expect(hasForbiddenSegment(name), name).toBe(false);
   });
 });

@@ -76,7 +76,8 @@ export function appendFormFields(form: FormData, value: unknown, prefix = ''): F
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => appendFormFields(form, item, `${prefix}[${index}]`));
   } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) appendFormFields(form, item, prefix ? `${prefix}[${key}]` : key);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>))
+      appendFormFields(form, item, prefix ? `${prefix}[${key}]` : key);
   } else {
     form.append(prefix, typeof value === 'boolean' ? (value ? '1' : '0') : scalarText(value, prefix));
   }

@@ -14,7 +14,8 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 function valueImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers: string[] = [];
-  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)';/gm)) if (!match[1]) specifiers.push(match[2]!);
+  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)';/gm))
+    if (!match[1]) specifiers.push(match[2]!);
   return specifiers;
 }
 
@@ -40,7 +41,21 @@ describe("the frontends' entry (browser condition)", () => {
   });
 
   it('offers every value of the contracts except schemas and server helpers, routes as their metadata', () => {
-    const serverOnly = ['anonymisedName', 'bodyLimitOf', 'buildOpenApiDocument', 'decimal', 'defineRoute', 'isIdIssue', 'issuesToFieldErrors', 'inspectInput', 'listQuery', 'optionalTextField', 'pageSchema', 'queryShape', 'textFieldErrors'];
+    const serverOnly = [
+      'anonymisedName',
+      'bodyLimitOf',
+      'buildOpenApiDocument',
+      'decimal',
+      'defineRoute',
+      'isIdIssue',
+      'issuesToFieldErrors',
+      'inspectInput',
+      'listQuery',
+      'optionalTextField',
+      'pageSchema',
+      'queryShape',
+      'textFieldErrors',
+    ];
     // The /reporting filters' helpers read and write with their schema: the page imports them from `@portal/contracts/schemas`.
     serverOnly.push('readReportingFilters', 'reportingFilterParams', 'hasReportingFilters');
     const missing = Object.entries(full)
@@ -49,7 +64,13 @@ describe("the frontends' entry (browser condition)", () => {
     expect(missing).toEqual([]);
     for (const route of full.routeTable) {
       const meta = (frontend.routeTable as readonly object[]).find((candidate) => (candidate as { name: string }).name === route.name);
-      expect(meta).toEqual({ name: route.name, method: route.method, path: route.path, ...(route.bodyType ? { bodyType: route.bodyType } : {}), ...(route.responseType ? { responseType: route.responseType } : {}) });
+      expect(meta).toEqual({
+        name: route.name,
+        method: route.method,
+        path: route.path,
+        ...(route.bodyType ? { bodyType: route.bodyType } : {}),
+        ...(route.responseType ? { responseType: route.responseType } : {}),
+      });
     }
     expect(frontend.USER_MESSAGES).toEqual(full.USER_MESSAGES);
     expect(frontend.reportGenerateRoutes['credit-usage'].path).toBe('/api/reports/credit-usage');
@@ -58,7 +79,9 @@ describe("the frontends' entry (browser condition)", () => {
   it('types a call of a route by its metadata exactly as by the route itself', () => {
     expectTypeOf<RouteInput<typeof frontend.userUpdate>>().toEqualTypeOf<RouteInput<typeof full.userUpdate>>();
     expectTypeOf<RouteOutput<typeof frontend.learnerDashboard>>().toEqualTypeOf<RouteOutput<typeof full.learnerDashboard>>();
-    expectTypeOf<RouteInput<(typeof frontend.reportGenerateRoutes)['credit-usage']>>().toEqualTypeOf<RouteInput<(typeof full.reportGenerateRoutes)['credit-usage']>>();
+    expectTypeOf<RouteInput<(typeof frontend.reportGenerateRoutes)['credit-usage']>>().toEqualTypeOf<
+      RouteInput<(typeof full.reportGenerateRoutes)['credit-usage']>
+    >();
   });
 });
 

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ADMIN_LIST_PARAMS, listQuery, pageSchema, queryShape, REPORTING_LIST_PARAMS, type ListQuery, type Page } from './list';
 import { type adminUsers, type listCourses } from './routes';
 
-const admin = listQuery({ sortable: ['id', 'name'], defaultSort: 'id', defaultDir: 'desc', perPage: { default: 15 }, names: ADMIN_LIST_PARAMS });
+const admin = listQuery({
+  sortable: ['id', 'name'],
+  defaultSort: 'id',
+  defaultDir: 'desc',
+  perPage: { default: 15 },
+  names: ADMIN_LIST_PARAMS,
+});
 const reporting = listQuery({
   sortable: ['name', 'status'],
   defaultSort: 'name',
@@ -16,7 +22,13 @@ const reporting = listQuery({
 describe('listQuery', () => {
   it('parses either naming into one shape, with the defaults', () => {
     expect(admin.parse({})).toEqual({ search: null, sort: 'id', dir: 'desc', page: 1, perPage: 15 });
-    expect(admin.parse({ search: '  ladder ', sortBy: 'name', sortDir: 'desc', page: '3' })).toEqual({ search: 'ladder', sort: 'name', dir: 'desc', page: 3, perPage: 15 });
+    expect(admin.parse({ search: '  ladder ', sortBy: 'name', sortDir: 'desc', page: '3' })).toEqual({
+      search: 'ladder',
+      sort: 'name',
+      dir: 'desc',
+      page: 3,
+      perPage: 15,
+    });
     expect(reporting.parse({ search: 'ab', order_by: 'status', order_dir: 'desc', per_page: '25', page: '2', status: 'passed' })).toEqual({
       search: 'ab',
       sort: 'status',
@@ -40,7 +52,15 @@ describe('listQuery', () => {
   });
 
   it('refuses unknown sort keys, directions, pages, page sizes and parameters', () => {
-    for (const bad of [{ sortBy: 'password' }, { sortDir: 'up' }, { page: '0' }, { page: '1.5' }, { page: 'x' }, { per_page: '10' }, { order_by: 'name' }]) {
+    for (const bad of [
+      { sortBy: 'password' },
+      { sortDir: 'up' },
+      { page: '0' },
+      { page: '1.5' },
+      { page: 'x' },
+      { per_page: '10' },
+      { order_by: 'name' },
+    ]) {
       expect(admin.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     for (const bad of [{ per_page: '0' }, { per_page: '51' }, { sortBy: 'name' }, { status: 'unknown' }]) {
@@ -49,13 +69,20 @@ describe('listQuery', () => {
   });
 
   it('types the address by its names and the parsed query by one shape', () => {
-    expectTypeOf<z.input<typeof admin>>().toEqualTypeOf<{ search?: string | undefined; sortBy?: 'id' | 'name' | undefined; sortDir?: 'asc' | 'desc' | undefined; page?: unknown }>();
+    expectTypeOf<z.input<typeof admin>>().toEqualTypeOf<{
+      search?: string | undefined;
+      sortBy?: 'id' | 'name' | undefined;
+      sortDir?: 'asc' | 'desc' | undefined;
+      page?: unknown;
+    }>();
     expectTypeOf<z.output<typeof admin>>().toExtend<ListQuery<'id' | 'name'>>();
     expectTypeOf<z.output<typeof reporting>>().toExtend<ListQuery<'name' | 'status'> & { status?: 'passed' | 'failed' | undefined }>();
     expectTypeOf<z.input<typeof reporting>>().toHaveProperty('per_page');
     expectTypeOf<z.input<typeof reporting>>().toHaveProperty('order_dir');
     expectTypeOf<z.input<NonNullable<typeof listCourses.query>>>().toHaveProperty('category_id');
-    expectTypeOf<z.output<NonNullable<typeof adminUsers.query>>['sort']>().toEqualTypeOf<'id' | 'name' | 'email' | 'role' | 'company' | 'created_at'>();
+    expectTypeOf<z.output<NonNullable<typeof adminUsers.query>>['sort']>().toEqualTypeOf<
+      'id' | 'name' | 'email' | 'role' | 'company' | 'created_at'
+    >();
   });
 
   it('shows its address fields to OpenAPI and the bad-input tests', () => {
@@ -67,7 +94,17 @@ describe('listQuery', () => {
 describe('pageSchema', () => {
   it('is the Page type', () => {
     expectTypeOf<z.output<ReturnType<typeof pageSchema<z.ZodNumber>>>>().toEqualTypeOf<Page<number>>();
-    const page: Page<number> = { data: [], current_page: 1, last_page: 1, per_page: 15, total: 0, from: null, to: null, prev_page_url: null, next_page_url: null };
+    const page: Page<number> = {
+      data: [],
+      current_page: 1,
+      last_page: 1,
+      per_page: 15,
+      total: 0,
+      from: null,
+      to: null,
+      prev_page_url: null,
+      next_page_url: null,
+    };
     expect(pageSchema(z.number()).parse(page)).toEqual(page);
   });
 });

@@ -16,14 +16,22 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents path parameters and the 422 shape', () => {
-    const operation = document.paths['/api/company/{companyId}/dashboard']!.get as { parameters: { name: string; in: string }[]; responses: Record<string, unknown> };
+    const operation = document.paths['/api/company/{companyId}/dashboard']!.get as {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    };
     expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'companyId', in: 'path' }));
     expect(operation.responses['422']).toBeDefined();
     expect(operation.responses['403']).toBeDefined();
   });
 
-  it('documents a list route\'s query parameters under their address names', () => {
+  it("documents a list route's query parameters under their address names", () => {
     const operation = document.paths['/api/admin/users']!.get as { parameters: { name: string; in: string }[] };
-    expect(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['page', 'search', 'sortBy', 'sortDir']);
+    expect(
+      operation.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['page', 'search', 'sortBy', 'sortDir']);
   });
 });

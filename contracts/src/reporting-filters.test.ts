@@ -14,7 +14,9 @@ const address = (text: string) => new URLSearchParams(text);
 
 describe('the /reporting filters: one shape from the address to SQL', () => {
   it('round-trips: address → schema → query string → schema gives the same object', () => {
-    const read = readReportingFilters(address('status=passed&user=7&courses=3,1&start_date=2026-01-02&end_date=2026-02-03&depot=9&order_by=course'));
+    const read = readReportingFilters(
+      address('status=passed&user=7&courses=3,1&start_date=2026-01-02&end_date=2026-02-03&depot=9&order_by=course'),
+    );
     expect(read).toEqual({ status: 'passed', user: 7, courses: [3, 1], start_date: '2026-01-02', end_date: '2026-02-03', depot: 9 });
     const queryString = new URLSearchParams(reportingFilterParams(read)).toString();
     expect(queryString).toBe('status=passed&user=7&courses=3%2C1&start_date=2026-01-02&end_date=2026-02-03&depot=9');
@@ -27,7 +29,7 @@ describe('the /reporting filters: one shape from the address to SQL', () => {
   it('round-trips every single filter and none', () => {
     const cases: ReportingFilters[] = [
       NO_REPORTING_FILTERS,
-      { courses: [] , status: 'not_started' },
+      { courses: [], status: 'not_started' },
       { courses: [5] },
       { courses: [], user: 12 },
       { courses: [], start_date: '2026-12-31' },

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decimal, ID_MAX, idParam, inspectInput, isIdIssue, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, textFieldErrors } from './route';
+import {
+  decimal,
+  ID_MAX,
+  idParam,
+  inspectInput,
+  isIdIssue,
+  LONE_SURROGATE_MESSAGE,
+  NUL_FILE_NAME_MESSAGE,
+  NUL_MESSAGE,
+  textFieldErrors,
+} from './route';
 
 describe('idParam', () => {
   it('takes an id as canonical digits or a whole number from 1 to ID_MAX', () => {
@@ -11,7 +21,29 @@ describe('idParam', () => {
   });
 
   it('refuses every other form, with an issue the binding recognises', () => {
-    for (const value of ['0x1', '1e1', '01', '-1', '1.0', ' 1', '1 ', '+1', '0', '', String(ID_MAX + 1), '１', 0, -3, 1.5, ID_MAX + 1, Number.NaN, null, undefined, true, [1]]) {
+    for (const value of [
+      '0x1',
+      '1e1',
+      '01',
+      '-1',
+      '1.0',
+      ' 1',
+      '1 ',
+      '+1',
+      '0',
+      '',
+      String(ID_MAX + 1),
+      '１',
+      0,
+      -3,
+      1.5,
+      ID_MAX + 1,
+      Number.NaN,
+      null,
+      undefined,
+      true,
+      [1],
+    ]) {
       const result = idParam.safeParse(value);
       expect(result.success, JSON.stringify(value)).toBe(false);
       expect(result.error!.issues.every(isIdIssue), JSON.stringify(value)).toBe(true);
@@ -21,7 +53,10 @@ describe('idParam', () => {
   it('stays optional where a schema says so, and names the field in its message', () => {
     const schema = z.object({ page: idParam.optional() });
     expect(schema.parse({})).toEqual({});
-    expect(schema.safeParse({ page: '01' }).error!.issues[0]).toMatchObject({ path: ['page'], message: 'Must be a number written as plain digits, like 12.' });
+    expect(schema.safeParse({ page: '01' }).error!.issues[0]).toMatchObject({
+      path: ['page'],
+      message: 'Must be a number written as plain digits, like 12.',
+    });
   });
 });
 
@@ -79,7 +114,9 @@ describe('inspectInput', () => {
   it('names the first key with a __proto__, constructor or prototype segment, at any depth, bracketed or dotted', () => {
     expect(inspectInput(JSON.parse('{"a":{"__proto__":{"xsrf":"launch-token"}}}')).forbiddenKey).toBe('__proto__');
     expect(inspectInput({ 'courses[__proto__][force]': '1' }).forbiddenKey).toBe('courses[__proto__][force]');
-    expect(inspectInput({ cmi: { 'cmi.objectives.0.constructor.prototype.x': 'y' } }).forbiddenKey).toBe('cmi.objectives.0.constructor.prototype.x');
+    expect(inspectInput({ cmi: { 'cmi.objectives.0.constructor.prototype.x': 'y' } }).forbiddenKey).toBe(
+      'cmi.objectives.0.constructor.prototype.x',
+    );
     expect(inspectInput([{ ok: 1 }, { prototype: 1 }]).forbiddenKey).toBe('prototype');
     expect(inspectInput({ proto: 1, 'activities[0][name]': 'x', list: ['__proto__'] }).forbiddenKey).toBeNull();
   });
@@ -88,7 +125,15 @@ describe('inspectInput', () => {
 describe('decimal', () => {
   const schema = z.object({ n: decimal(z.number({ error: 'A number, please.' }).int().min(-5)) });
   it('takes JSON numbers and canonical decimal text', () => {
-    for (const [given, taken] of [[12, 12], ['12', 12], ['0', 0], ['-3', -3], [0, 0], [' 7 ', 7]] as const) expect(schema.parse({ n: given }), String(given)).toEqual({ n: taken });
+    for (const [given, taken] of [
+      [12, 12],
+      ['12', 12],
+      ['0', 0],
+      ['-3', -3],
+      [0, 0],
+      [' 7 ', 7],
+    ] as const)
+      expect(schema.parse({ n: given }), String(given)).toEqual({ n: taken });
   });
   it('refuses hex, exponents, fractions, leading zeros, spaces, blanks and booleans, which z.coerce.number took', () => {
     for (const given of ['0x10', '0X5', '1e3', '1E1', '1.0', '012', '-0', ' 0x1 ', '', '  ', '+1', 'Infinity', true, false, null, [1]]) {

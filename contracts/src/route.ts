@@ -86,7 +86,9 @@ declare const routeDefinition: unique symbol;
  * A route as the frontends import it (`@portal/contracts` in a browser build): its metadata, no
  * zod schemas, and the full definition's types, so calls stay typed exactly as with the route itself.
  */
-export type FrontendRoute<R extends AnyRoute> = Pick<R, 'name' | 'method' | 'path' | 'bodyType' | 'responseType'> & { readonly [routeDefinition]: R };
+export type FrontendRoute<R extends AnyRoute> = Pick<R, 'name' | 'method' | 'path' | 'bodyType' | 'responseType'> & {
+  readonly [routeDefinition]: R;
+};
 /** A collection of routes (array or record) as the frontends import it. */
 export type FrontendRoutes<T> = { readonly [K in keyof T]: T[K] extends AnyRoute ? FrontendRoute<T[K]> : T[K] };
 type DefinitionOf<R> = R extends { readonly [routeDefinition]: infer D } ? D : R;
@@ -96,7 +98,9 @@ type Maybe<T extends z.ZodType, K extends string> = [z.input<T>] extends [undefi
 
 /** What a caller passes: only the parts the route declares. */
 export type RouteInput<R> =
-  DefinitionOf<R> extends RouteDef<infer P, infer Q, infer B, z.ZodType> ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'> : never;
+  DefinitionOf<R> extends RouteDef<infer P, infer Q, infer B, z.ZodType>
+    ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'>
+    : never;
 export type RouteOutput<R> = DefinitionOf<R> extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer O> ? z.output<O> : never;
 
 export { fillPath, pathParamNames, toHonoPath } from './paths';
@@ -116,7 +120,8 @@ function idProblem(value: unknown): string | null {
     return value > ID_MAX ? `Must be at most ${ID_MAX}.` : null;
   }
   if (typeof value !== 'string') return 'Must be a number.';
-  if (!CANONICAL_ID.test(value)) return /^-\d+$|^0+$/.test(value) ? 'Must be a positive number.' : 'Must be a number written as plain digits, like 12.';
+  if (!CANONICAL_ID.test(value))
+    return /^-\d+$|^0+$/.test(value) ? 'Must be a positive number.' : 'Must be a number written as plain digits, like 12.';
   return Number(value) > ID_MAX ? `Must be at most ${ID_MAX}.` : null;
 }
 
@@ -137,7 +142,10 @@ export const idsQueryParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value, ctx): number[] => {
-    const parts = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const parts = (Array.isArray(value) ? value : value ? [value] : [])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (parts.length > 100) {
       ctx.addIssue({ code: 'custom', message: 'At most 100 ids.' });
       return z.NEVER;
@@ -174,7 +182,8 @@ export const LONE_SURROGATE_MESSAGE = 'This field contains a broken character (h
 
 /** Half of a surrogate pair with no other half: storable on SQLite, not UTF-8, and refused by MariaDB. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const textProblem = (text: string): string | null => (text.includes('\0') ? NUL_MESSAGE : LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null);
+const textProblem = (text: string): string | null =>
+  text.includes('\0') ? NUL_MESSAGE : LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
 
 export interface InputInspection {
   /** 422s by dotted field path: a NUL or a lone surrogate in a string, a key or a file name. */
@@ -198,7 +207,13 @@ export function inspectInput(value: unknown): InputInspection {
   }
   const errors: Record<string, string[]> = {};
   let forbiddenKey: string | null = null;
-  const fieldPath = (key: string) => (key === '' || /[[\]]/.test(key) ? key.replace(/\[\]$/, '').split(/[[\]]+/).filter((segment) => segment !== '') : [key]);
+  const fieldPath = (key: string) =>
+    key === '' || /[[\]]/.test(key)
+      ? key
+          .replace(/\[\]$/, '')
+          .split(/[[\]]+/)
+          .filter((segment) => segment !== '')
+      : [key];
   const pathOf = (step: Step | null): string[] => {
     const parts: string[][] = [];
     for (let at = step; at; at = at.parent) if (at.key !== null) parts.push(fieldPath(at.key));

@@ -25,7 +25,13 @@ export function readableResponse(text: string | null | undefined): string {
 /** A result as a label: 1.2 says `wrong` where 2004 says `incorrect`; a numeric result stays a number. */
 export function resultLabel(result: string | null | undefined): string {
   if (!result) return '';
-  const known: Record<string, string> = { correct: 'Correct', incorrect: 'Incorrect', wrong: 'Incorrect', unanticipated: 'Unanticipated', neutral: 'Neutral' };
+  const known: Record<string, string> = {
+    correct: 'Correct',
+    incorrect: 'Incorrect',
+    wrong: 'Incorrect',
+    unanticipated: 'Unanticipated',
+    neutral: 'Neutral',
+  };
   return known[result] ?? result;
 }
 
@@ -52,5 +58,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString('en-GB', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

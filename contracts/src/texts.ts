@@ -27,7 +27,8 @@ export const REPORTING_MESSAGES = {
   reEnrolled: (name: string, course: string) => `${name} has successfully been re-enrolled onto ${course}`,
   reEnrolNoCredit: "You don't have enough credit to re-enrol this learner. Order credit here.",
   /** Re-enrol on an enrolment that already has a newer one: nothing is enrolled or charged. */
-  alreadyReEnrolled: (name: string, course: string, on: string) => `${name} has already been re-enrolled onto ${course} (on ${on}): nothing was charged.`,
+  alreadyReEnrolled: (name: string, course: string, on: string) =>
+    `${name} has already been re-enrolled onto ${course} (on ${on}): nothing was charged.`,
   /** Re-enrol before the window opens, or on an enrolment that is not passed. */
   reEnrolNotDue: `This learner can be re-enrolled from ${RENEWAL_THRESHOLD_DAYS} days before their certificate expires.`,
   edited: 'Enrolment updated successfully.',

@@ -27,7 +27,9 @@ export async function startMailSink(port: number): Promise<{ smtpUrl: string; cl
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+            a.value.map((v) => (v.address ?? '').toLowerCase()),
+          );
           const attachments = mail.attachments.map((a) => ({
             filename: a.filename ?? '',
             contentType: a.contentType,

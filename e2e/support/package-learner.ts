@@ -21,7 +21,11 @@ export function packageLearnerFixture() {
 
   async function call(method: string, path: string, init: { data?: unknown; multipart?: Multipart } = {}): Promise<unknown> {
     const xsrf = (await admin!.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await admin!.request.fetch(`${baseURL}${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' }, ...init });
+    const response = await admin!.request.fetch(`${baseURL}${path}`, {
+      method,
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+      ...init,
+    });
     expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
     return response.json();
   }
@@ -38,7 +42,13 @@ export function packageLearnerFixture() {
     },
 
     /** A course made of `files` (a zip), a new learner `learnerName` signing in with `loginCode`, enrolled. */
-    async enrolOnPackage(options: { courseName: string; learnerName: string; loginCode: string; files: Record<string, string>; passMark?: number }): Promise<{ enrolmentId: number }> {
+    async enrolOnPackage(options: {
+      courseName: string;
+      learnerName: string;
+      loginCode: string;
+      files: Record<string, string>;
+      passMark?: number;
+    }): Promise<{ enrolmentId: number }> {
       const zip = Buffer.from(zipSync(Object.fromEntries(Object.entries(options.files).map(([name, text]) => [name, strToU8(text)]))));
       const course = (await call('POST', '/api/courses', {
         multipart: {
@@ -51,9 +61,13 @@ export function packageLearnerFixture() {
         },
       })) as { data: { id: number } };
       created.courses.push(course.data.id);
-      const user = (await call('POST', '/api/user', { data: { name: options.learnerName, login_code: options.loginCode, company_id: companyId } })) as { data: { id: number } };
+      const user = (await call('POST', '/api/user', {
+        data: { name: options.learnerName, login_code: options.loginCode, company_id: companyId },
+      })) as { data: { id: number } };
       created.users.push(user.data.id);
-      const enrolment = (await call('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number } };
+      const enrolment = (await call('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as {
+        data: { id: number };
+      };
       return { enrolmentId: enrolment.data.id };
     },
 

@@ -23,7 +23,11 @@ export interface SeededCompany {
 }
 
 /** A new company with its manager (whose generated password comes back once) and `credits` credits. */
-export async function seedCompany(admin: BrowserContext, baseURL: string, options: { name?: string; credits?: number } = {}): Promise<SeededCompany> {
+export async function seedCompany(
+  admin: BrowserContext,
+  baseURL: string,
+  options: { name?: string; credits?: number } = {},
+): Promise<SeededCompany> {
   const tag = uniqueTag();
   const name = options.name ?? `Own Co ${tag}`;
   const manager = { email: `manager-${tag}@e2e.test`, name: `Manny ${tag}` };

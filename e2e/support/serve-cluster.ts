@@ -33,14 +33,25 @@ function log(line: string) {
 // One MariaDB database for every instance.
 const server = new URL(process.env.MYSQL_URL ?? '');
 if (!process.env.MYSQL_URL) throw new Error('The cluster runs on MariaDB: set MYSQL_URL.');
-const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+const admin = await createConnection({
+  host: server.hostname,
+  port: Number(server.port || 3306),
+  user: decodeURIComponent(server.username),
+  password: decodeURIComponent(server.password),
+});
 const database = `portal_cluster_${Date.now()}`;
 await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
 server.pathname = `/${database}`;
 
 const sink = await startMailSink(port);
 // The files every instance shares: an S3-compatible server on a folder (npm s3rver), as production points at a bucket.
-const s3 = new S3rver({ address: '127.0.0.1', port: ports.s3, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'portal' }] });
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: ports.s3,
+  silent: true,
+  directory: join(work, 's3'),
+  configureBuckets: [{ name: 'portal' }],
+});
 await s3.run();
 const env: Record<string, string | undefined> = {
   ...process.env,
@@ -67,7 +78,12 @@ const env: Record<string, string | undefined> = {
 };
 
 /** How each kind of process starts: the same build as `npm start`, with plain node (docs/deploy.md). */
-const built = (start: string, ...args: string[]) => [process.execPath, '--enable-source-maps', join(root, 'services/gateway/dist', `${start}.js`), ...args];
+const built = (start: string, ...args: string[]) => [
+  process.execPath,
+  '--enable-source-maps',
+  join(root, 'services/gateway/dist', `${start}.js`),
+  ...args,
+];
 
 interface Instance extends InstanceInfo {
   command: string[];
@@ -76,8 +92,24 @@ interface Instance extends InstanceInfo {
 }
 
 const instances: Instance[] = [];
-function addInstance(name: string, kind: InstanceInfo['kind'], instancePort: number | null, command: string[], extra: Record<string, string> = {}) {
-  instances.push({ name, kind, port: instancePort, healthPath: null, command, env: { ...env, ...extra }, child: null, pid: null, up: false });
+function addInstance(
+  name: string,
+  kind: InstanceInfo['kind'],
+  instancePort: number | null,
+  command: string[],
+  extra: Record<string, string> = {},
+) {
+  instances.push({
+    name,
+    kind,
+    port: instancePort,
+    healthPath: null,
+    command,
+    env: { ...env, ...extra },
+    child: null,
+    pid: null,
+    up: false,
+  });
 }
 let next = ports.firstInstance;
 for (const n of [1, 2]) {
@@ -174,20 +206,37 @@ for (let i = 0; i < instances.length; i += 2) await Promise.all(instances.slice(
 log(`${instances.length} instances up`);
 
 // nginx, configured by the project's own generator from the route table.
-const upstream = (kind: InstanceInfo['kind']) => `${kind}=${instances.filter((i) => i.kind === kind).map((i) => `127.0.0.1:${i.port}`).join(',')}`;
+const upstream = (kind: InstanceInfo['kind']) =>
+  `${kind}=${instances
+    .filter((i) => i.kind === kind)
+    .map((i) => `127.0.0.1:${i.port}`)
+    .join(',')}`;
 const configFile = join(work, 'nginx.conf');
-const generate = spawnLogged('nginx-config', [
-  ...built('nginx-config'),
-  ...(['gateway', 'content', 'identity', 'catalogue', 'enrolment', 'reporting'] as const).flatMap((kind) => ['--upstream', upstream(kind)]),
-  '--listen', `127.0.0.1:${port}`,
-  '--content-listen', `127.0.0.1:${ports.content}`,
-  '--root', root,
-  '--run-dir', join(work, 'nginx'),
-  // Started as root, nginx's workers would be nobody, who may not read a checkout under /root.
-  ...(process.getuid?.() === 0 ? ['--user', 'root'] : []),
-  '--out', configFile,
-], env);
-if ((await new Promise<number | null>((done) => generate.once('exit', done))) !== 0) throw new Error(`nginx:config failed: see ${join(work, 'nginx-config.log')}`);
+const generate = spawnLogged(
+  'nginx-config',
+  [
+    ...built('nginx-config'),
+    ...(['gateway', 'content', 'identity', 'catalogue', 'enrolment', 'reporting'] as const).flatMap((kind) => [
+      '--upstream',
+      upstream(kind),
+    ]),
+    '--listen',
+    `127.0.0.1:${port}`,
+    '--content-listen',
+    `127.0.0.1:${ports.content}`,
+    '--root',
+    root,
+    '--run-dir',
+    join(work, 'nginx'),
+    // Started as root, nginx's workers would be nobody, who may not read a checkout under /root.
+    ...(process.getuid?.() === 0 ? ['--user', 'root'] : []),
+    '--out',
+    configFile,
+  ],
+  env,
+);
+if ((await new Promise<number | null>((done) => generate.once('exit', done))) !== 0)
+  throw new Error(`nginx:config failed: see ${join(work, 'nginx-config.log')}`);
 const nginx = spawnLogged('nginx', ['/usr/sbin/nginx', '-c', configFile, '-e', join(work, 'nginx', 'error.log'), '-g', 'daemon off;'], env);
 nginx.once('exit', (code) => {
   log(`nginx exited (${code}): see ${join(work, 'nginx.log')}`);

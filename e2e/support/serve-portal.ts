@@ -31,7 +31,12 @@ const env: Record<string, string | undefined> = {
 
 if (database === 'mysql') {
   const server = new URL(process.env.MYSQL_URL ?? '');
-  const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  const admin = await createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+  });
   // Databases of earlier runs that were killed before they could clean up.
   const [old] = await admin.query("SHOW DATABASES LIKE 'portal\\_e2e\\_%'");
   // Only those over two hours old: a younger one may belong to a run still going on this machine.

@@ -23,7 +23,12 @@ export interface ShopOrderInput {
 export const shopSignature = (body: string, secret = E2E_SHOP_WEBHOOK_SECRET) => createHmac('sha256', secret).update(body).digest('hex');
 
 /** Posts a paid order as the shop would: the raw JSON body and its signature (or the one given). */
-export async function postShopOrder(request: APIRequestContext, baseURL: string, order: ShopOrderInput, signature?: string): Promise<APIResponse> {
+export async function postShopOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  order: ShopOrderInput,
+  signature?: string,
+): Promise<APIResponse> {
   const body = JSON.stringify(order);
   return request.post(`${baseURL}/api/shop/orders`, {
     headers: { 'Content-Type': 'application/json', 'X-Shop-Signature': signature ?? shopSignature(body) },

@@ -11,11 +11,20 @@ import { apiAs, uniqueTag } from './identity-helpers';
 
 // The texts of contracts (USER_MESSAGES, LEARNER_ADMIN_MESSAGES, AUDIT_ACTION_LABELS) as a user reads them.
 const USER_MESSAGES = { companyChanged: "User's company successfully changed!" };
-const LEARNER_ADMIN_MESSAGES = { anonymised: 'Learner anonymised successfully!', movedToParent: 'Learners moved to the parent company and depot deleted.' };
-const AUDIT_ACTION_LABELS = { 'user.moved': 'Learner moved', 'depot.learners-moved': 'Depot learners moved to parent', 'user.anonymised': 'Learner anonymised' };
+const LEARNER_ADMIN_MESSAGES = {
+  anonymised: 'Learner anonymised successfully!',
+  movedToParent: 'Learners moved to the parent company and depot deleted.',
+};
+const AUDIT_ACTION_LABELS = {
+  'user.moved': 'Learner moved',
+  'depot.learners-moved': 'Depot learners moved to parent',
+  'user.anonymised': 'Learner anonymised',
+};
 
-const enGb = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const enGb = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** Signs in and waits to land, so the next page.goto carries the session. */
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -26,7 +35,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 /** Companies, a depot and learners of this run's own, made over the admin's API. */
 async function arrange(page: Page, baseURL: string) {
   const tag = uniqueTag();
-  const api = async <T,>(method: string, path: string, data?: unknown) => {
+  const api = async <T>(method: string, path: string, data?: unknown) => {
     const response = await apiAs(page.context(), baseURL, method, path, data);
     expect(response.status(), `${method} ${path}`).toBe(200);
     return (await response.json()) as T;
@@ -39,8 +48,10 @@ async function arrange(page: Page, baseURL: string) {
       credit_balance: 5,
       ...extra,
     });
-  const learner = async (name: string, companyId: number) => (await api<{ data: { id: number } }>('POST', '/api/user', { name, company_id: companyId })).data.id;
-  const [course] = (await api<{ data: { id: number; name: string }[] }>('GET', '/api/courses?per_page=1&search=Fire%20Safety%20Awareness')).data;
+  const learner = async (name: string, companyId: number) =>
+    (await api<{ data: { id: number } }>('POST', '/api/user', { name, company_id: companyId })).data.id;
+  const [course] = (await api<{ data: { id: number; name: string }[] }>('GET', '/api/courses?per_page=1&search=Fire%20Safety%20Awareness'))
+    .data;
 
   const from = { name: `From Co ${tag}`, ...(await company(`From Co ${tag}`)) };
   const to = { name: `To Co ${tag}`, email: `manager-to-co-${tag}@e2e.test`, ...(await company(`To Co ${tag}`)) };
@@ -49,7 +60,11 @@ async function arrange(page: Page, baseURL: string) {
   const depotLearner = { name: `Dee Depot ${tag}`, id: await learner(`Dee Depot ${tag}`, depot.data.id) };
   await api('POST', `/api/user/${depotLearner.id}/enroll`, { course_id: course!.id, force: true });
   const erased = { name: `Erin Erased ${tag}`, id: await learner(`Erin Erased ${tag}`, to.data.id) };
-  const passed = await api<{ data: { certificate_code: string | null } }>('POST', `/api/user/${erased.id}/enroll`, { course_id: course!.id, force: true, pass_date: isoDay(new Date()) });
+  const passed = await api<{ data: { certificate_code: string | null } }>('POST', `/api/user/${erased.id}/enroll`, {
+    course_id: course!.id,
+    force: true,
+    pass_date: isoDay(new Date()),
+  });
   return { tag, course: course!, from, to, depot, mover, depotLearner, erased, certificateCode: passed.data.certificate_code! };
 }
 
@@ -78,7 +93,9 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await dialog.getByRole('button', { name: `Move learners to ${setup.from.name}` }).click();
     await expect(page.getByText(LEARNER_ADMIN_MESSAGES.movedToParent)).toBeVisible();
     await expect(page.getByRole('button', { name: `Delete ${setup.depot.name}` })).toHaveCount(0);
-    const moved = (await (await apiAs(page.context(), baseURL!, 'GET', `/api/user/${setup.depotLearner.id}`)).json()) as { data: { company_id: number } };
+    const moved = (await (await apiAs(page.context(), baseURL!, 'GET', `/api/user/${setup.depotLearner.id}`)).json()) as {
+      data: { company_id: number };
+    };
     expect(moved.data.company_id).toBe(setup.from.data.id);
 
     // 3. Anonymise a learner: the certificate still verifies, with course and dates and no name.
@@ -126,7 +143,9 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await depotRow.getByRole('button', { name: DEMO.admin.name }).click();
     await expect(page).toHaveURL(/actor_id=\d+/);
     await listSettled(audit);
-    await expect(audit.getByRole('row').filter({ hasText: setup.from.name }).first()).toContainText(AUDIT_ACTION_LABELS['depot.learners-moved']);
+    await expect(audit.getByRole('row').filter({ hasText: setup.from.name }).first()).toContainText(
+      AUDIT_ACTION_LABELS['depot.learners-moved'],
+    );
 
     // 5. The receiving company's manager sees their company's rows only.
     await signIn(page, { email: setup.to.email, password: setup.to.password });

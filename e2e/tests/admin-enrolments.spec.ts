@@ -9,10 +9,15 @@ interface Course {
   credit_cost: number;
 }
 
-const enGb = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+const enGb = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 
 test.describe('admin: a learner’s enrolments', () => {
-  test('force-enrol, enrol paid, manual pass with a reason, delete with refund, and back to /admin when none is left', async ({ page, browser, baseURL }) => {
+  test('force-enrol, enrol paid, manual pass with a reason, delete with refund, and back to /admin when none is left', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
@@ -20,7 +25,12 @@ test.describe('admin: a learner’s enrolments', () => {
 
     // A company of its own (its credits are not the demo company's) with one learner.
     const managerEmail = `enrol-admin-${tag}@e2e.test`;
-    const created = await api('POST', '/api/company/createCompanyAndUser', { name: `Enrol Co ${tag}`, manager_name: `Eve ${tag}`, manager_email: managerEmail, credit_balance: 20 });
+    const created = await api('POST', '/api/company/createCompanyAndUser', {
+      name: `Enrol Co ${tag}`,
+      manager_name: `Eve ${tag}`,
+      manager_email: managerEmail,
+      credit_balance: 20,
+    });
     expect(created.status()).toBe(200);
     const company = (await created.json()) as { password: string; data: { id: number } };
     const learner = await api('POST', '/api/user', { name: `Lou Learner ${tag}`, company_id: company.data.id });
@@ -28,7 +38,8 @@ test.describe('admin: a learner’s enrolments', () => {
     const learnerId = ((await learner.json()) as { data: { id: number } }).data.id;
     const courses = ((await (await api('GET', '/api/courses?per_page=2&sortBy=name')).json()) as { data: Course[] }).data;
     const [paid, forced] = courses as [Course, Course];
-    const balance = async () => ((await (await api('GET', `/api/company/${company.data.id}`)).json()) as { data: { credit_balance: number } }).data.credit_balance;
+    const balance = async () =>
+      ((await (await api('GET', `/api/company/${company.data.id}`)).json()) as { data: { credit_balance: number } }).data.credit_balance;
 
     await page.goto(`/admin/users/${learnerId}`);
     const enrolments = page.getByTestId('user-enrolments');
@@ -107,7 +118,12 @@ test.describe('admin: a learner’s enrolments', () => {
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const api = (method: string, path: string, data?: unknown) => apiAs(page.context(), baseURL!, method, path, data);
-    const created = await api('POST', '/api/company/createCompanyAndUser', { name: `Refund Co ${tag}`, manager_name: `Rae ${tag}`, manager_email: `refund-${tag}@e2e.test`, credit_balance: 10 });
+    const created = await api('POST', '/api/company/createCompanyAndUser', {
+      name: `Refund Co ${tag}`,
+      manager_name: `Rae ${tag}`,
+      manager_email: `refund-${tag}@e2e.test`,
+      credit_balance: 10,
+    });
     const companyId = ((await created.json()) as { data: { id: number } }).data.id;
     const learnerIds: number[] = [];
     for (const name of ['One', 'Two']) {
@@ -124,12 +140,22 @@ test.describe('admin: a learner’s enrolments', () => {
     await listSettled(enrolments);
     await expect(enrolments.locator('tbody tr')).toHaveCount(2);
     // The older, paid one (the list is newest first).
-    await enrolments.locator('tbody tr').last().getByRole('button', { name: /^Delete/ }).click();
+    await enrolments
+      .locator('tbody tr')
+      .last()
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete enrolment' });
     await expect(dialog).toContainText('refunded');
     await dialog.getByRole('button', { name: 'Delete enrolment' }).click();
-    await expect(enrolments.getByText(`Enrollment successfully deleted! ${course.credit_cost} credit${course.credit_cost === 1 ? ' was' : 's were'} refunded.`)).toBeVisible();
-    const ledger = (await (await api('GET', `/api/company/${companyId}/credit-ledger?kind=refund`)).json()) as { data: { amount: number }[] };
+    await expect(
+      enrolments.getByText(
+        `Enrollment successfully deleted! ${course.credit_cost} credit${course.credit_cost === 1 ? ' was' : 's were'} refunded.`,
+      ),
+    ).toBeVisible();
+    const ledger = (await (await api('GET', `/api/company/${companyId}/credit-ledger?kind=refund`)).json()) as {
+      data: { amount: number }[];
+    };
     expect(ledger.data.map((row) => row.amount)).toEqual([course.credit_cost]);
   });
 });

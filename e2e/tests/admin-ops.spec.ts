@@ -55,7 +55,12 @@ test.describe('System Reports', () => {
     await expect(panel.getByRole('heading', { name: 'System Reports' })).toBeVisible();
     await expect(panel.getByLabel('Start date')).toHaveValue(range.start_date);
     await expect(panel.getByLabel('End date')).toHaveValue(range.end_date);
-    await expect(panel.getByLabel('User activity: role').locator('option')).toHaveText(['Everyone', 'Learners', 'Managers', 'Administrators']);
+    await expect(panel.getByLabel('User activity: role').locator('option')).toHaveText([
+      'Everyone',
+      'Learners',
+      'Managers',
+      'Administrators',
+    ]);
 
     for (const type of REPORT_TYPES) {
       const expected = await reportJson(page, baseURL!, type, range);
@@ -70,7 +75,9 @@ test.describe('System Reports', () => {
       expect(posted.length - 1, type).toBe(expected.rows.length);
       await expect(panel.getByText('Report downloaded successfully!')).toBeVisible();
 
-      const got = await page.request.get(`/api/reports/${type}?startDate=${range.start_date}&endDate=${range.end_date}`, { headers: { Accept: XLSX } });
+      const got = await page.request.get(`/api/reports/${type}?startDate=${range.start_date}&endDate=${range.end_date}`, {
+        headers: { Accept: XLSX },
+      });
       expect(got.status()).toBe(200);
       expect(got.headers()['content-disposition']).toContain(`${type}_${range.start_date}_${range.end_date}.xlsx`);
       expect(await sheetRows(await got.body()), type).toEqual(posted);
@@ -78,8 +85,13 @@ test.describe('System Reports', () => {
 
     // The data behind the counts: the new company, alone under its filter, with its opening credits.
     const analytics = await reportJson(page, baseURL!, 'company-analytics', { ...range, company_id: company.companyId });
-    expect(analytics.rows).toEqual([expect.objectContaining({ company: expect.stringMatching(/^Reports Co /), learners: 0, enrollments: 0, credit_balance: 3 })]);
-    const filtered = await page.request.get(`/api/reports/company-analytics?startDate=${range.start_date}&endDate=${range.end_date}&companyId=${company.companyId}`, { headers: { Accept: XLSX } });
+    expect(analytics.rows).toEqual([
+      expect.objectContaining({ company: expect.stringMatching(/^Reports Co /), learners: 0, enrollments: 0, credit_balance: 3 }),
+    ]);
+    const filtered = await page.request.get(
+      `/api/reports/company-analytics?startDate=${range.start_date}&endDate=${range.end_date}&companyId=${company.companyId}`,
+      { headers: { Accept: XLSX } },
+    );
     const filteredRows = await sheetRows(await filtered.body());
     expect(filteredRows).toHaveLength(2);
     expect(filteredRows[1]).toContain(3);
@@ -146,7 +158,10 @@ test.describe('Cron Jobs tab', () => {
     await signInWithPassword(page, DEMO.admin);
     await expect(page).not.toHaveURL(/\/login/);
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const asked = await page.request.post('/password/email', { data: { email: DEMO.learner.email }, headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } });
+    const asked = await page.request.post('/password/email', {
+      data: { email: DEMO.learner.email },
+      headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' },
+    });
     expect(asked.ok()).toBe(true);
     const finished = async () => {
       const list = (await (await page.request.get('/api/admin/jobs?search=mail.send')).json()) as { data: { id: number; state: string }[] };
@@ -163,7 +178,10 @@ test.describe('Cron Jobs tab', () => {
       // Newest first: on a desktop the job's row, on a phone (rows become cards) the first card that ran.
       const opener =
         width > 700
-          ? panel.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) }).getByRole('button', { name: 'mail.send' })
+          ? panel
+              .getByRole('row')
+              .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) })
+              .getByRole('button', { name: 'mail.send' })
           : panel.getByRole('button', { name: 'mail.send' }).first();
       await opener.click();
       const details = page.getByRole('dialog', { name: /^Job \d+: mail\.send$/ });

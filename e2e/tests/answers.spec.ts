@@ -14,7 +14,12 @@ interface ReportingData {
 }
 
 const rowOf = (page: Page, learner: string, course: string) =>
-  page.getByTestId('reporting-page').getByRole('region', { name: 'Enrolments' }).locator('tbody tr').filter({ hasText: learner }).filter({ hasText: course });
+  page
+    .getByTestId('reporting-page')
+    .getByRole('region', { name: 'Enrolments' })
+    .locator('tbody tr')
+    .filter({ hasText: learner })
+    .filter({ hasText: course });
 
 /** Priya's enrolments as the demo manager's /reporting lists them. */
 async function priyasEnrolments(page: Page, baseURL: string) {
@@ -48,7 +53,9 @@ test.describe('what a learner answered', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await expect(rowOf(page, 'Priya Shah', 'Manual Handling')).toBeVisible();
     await screenshot(page, 'reporting-row-actions-1366');
-    await rowOf(page, 'Priya Shah', 'Manual Handling').getByRole('button', { name: /View answers/ }).click();
+    await rowOf(page, 'Priya Shah', 'Manual Handling')
+      .getByRole('button', { name: /View answers/ })
+      .click();
 
     const dialog = page.getByRole('dialog', { name: 'Answers: Priya Shah' });
     await expect(dialog.getByTestId('answers-attempt')).toHaveCount(2);
@@ -123,7 +130,9 @@ test.describe('what a learner answered', () => {
     await signInWithPassword(page, DEMO.manager);
     await expect(page.getByTestId('company-dashboard')).toBeVisible();
     const { manualHandling, fireSafety } = await priyasEnrolments(page, baseURL!);
-    const response = await apiAs(page.context(), baseURL!, 'POST', '/api/enrollments/exportBulk', { ids: [manualHandling.id, fireSafety.id] });
+    const response = await apiAs(page.context(), baseURL!, 'POST', '/api/enrollments/exportBulk', {
+      ids: [manualHandling.id, fireSafety.id],
+    });
     expect(response.status()).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await response.body()) as unknown as ArrayBuffer);

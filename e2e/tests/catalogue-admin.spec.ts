@@ -6,7 +6,8 @@ import { listSettled } from '../support/lists';
 import { DEMO, signInWithPassword } from '../support/personas';
 
 const SCORM = resolve(import.meta.dirname, '../../../shared/fixtures/scorm');
-const shot = (name: string) => (process.env.CATALOGUE_SHOTS ? { path: `${process.env.CATALOGUE_SHOTS}/${name}.png`, fullPage: true } : undefined);
+const shot = (name: string) =>
+  process.env.CATALOGUE_SHOTS ? { path: `${process.env.CATALOGUE_SHOTS}/${name}.png`, fullPage: true } : undefined;
 
 test.describe('admin courses', () => {
   test.beforeEach(async ({ page }) => {
@@ -25,7 +26,9 @@ test.describe('admin courses', () => {
     // 15) of them: each order is checked against one answer of the API, read again until no course
     // came or went between the page's read and the API's.
     const everyNameAscending = async () =>
-      ((await (await page.request.get('/api/courses?per_page=100&sortBy=name&sortDir=asc')).json()) as { data: { name: string }[] }).data.map((c) => c.name);
+      (
+        (await (await page.request.get('/api/courses?per_page=100&sortBy=name&sortDir=asc')).json()) as { data: { name: string }[] }
+      ).data.map((c) => c.name);
     const expectFirstPage = (order: 'asc' | 'desc') =>
       expect(async () => {
         await expect(panel.locator('.admin-courses__name').first()).toBeVisible();
@@ -112,7 +115,9 @@ test.describe('admin courses', () => {
     await editor.getByLabel('Name', { exact: true }).fill('Evil package');
     await editor.getByLabel('Fire Safety').check();
     const evil = zipSync({ 'imsmanifest.xml': strToU8('<manifest/>'), '../../escape.html': strToU8('x') });
-    await editor.getByLabel('Course package (SCORM .zip)').setInputFiles({ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(evil) });
+    await editor
+      .getByLabel('Course package (SCORM .zip)')
+      .setInputFiles({ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(evil) });
     await editor.getByRole('button', { name: 'Create course' }).click();
     await expect(editor.locator('#course-file-error')).toContainText('outside its folder');
     const s = shot('admin-course-refused');

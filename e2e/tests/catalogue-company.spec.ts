@@ -5,7 +5,8 @@ import { DEMO, signInWithPassword } from '../support/personas';
 import { apiAs, seedCompany, uniqueTag } from '../support/seed';
 
 const SCORM = resolve(import.meta.dirname, '../../../shared/fixtures/scorm');
-const shot = (name: string) => (process.env.CATALOGUE_SHOTS ? { path: `${process.env.CATALOGUE_SHOTS}/${name}.png`, fullPage: true } : undefined);
+const shot = (name: string) =>
+  process.env.CATALOGUE_SHOTS ? { path: `${process.env.CATALOGUE_SHOTS}/${name}.png`, fullPage: true } : undefined;
 
 async function xsrfHeader(page: Page) {
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -43,11 +44,20 @@ test.describe('company courses', () => {
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const company = await seedCompany(page.context(), baseURL!, { name: `Catalogue Co ${uniqueTag()}` });
-    const fireSafety = ((await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?search=Fire%20Safety%20Awareness')).json()) as { data: { id: number }[] }).data[0]!;
-    const learner = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Cat Learner ${uniqueTag()}`, company_id: company.id });
+    const fireSafety = (
+      (await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?search=Fire%20Safety%20Awareness')).json()) as {
+        data: { id: number }[];
+      }
+    ).data[0]!;
+    const learner = await apiAs(page.context(), baseURL!, 'POST', '/api/user', {
+      name: `Cat Learner ${uniqueTag()}`,
+      company_id: company.id,
+    });
     expect(learner.status()).toBe(200);
     const learnerId = ((await learner.json()) as { data: { id: number } }).data.id;
-    expect((await apiAs(page.context(), baseURL!, 'POST', `/api/user/${learnerId}/enroll`, { course_id: fireSafety.id, force: true })).status()).toBe(200);
+    expect(
+      (await apiAs(page.context(), baseURL!, 'POST', `/api/user/${learnerId}/enroll`, { course_id: fireSafety.id, force: true })).status(),
+    ).toBe(200);
     await page.context().clearCookies();
     await signInWithPassword(page, company.manager);
     await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
@@ -81,7 +91,9 @@ test.describe('company courses', () => {
     await expect(panel.getByRole('link', { name: 'Enrol Employees' })).toHaveAttribute('href', '/enrolments/create/v2');
 
     // Which courses the company has enrolments on decides what may leave the selection.
-    const listed = (await (await page.request.get('/api/courses?per_page=100')).json()) as { data: { name: string; has_enrollments: boolean }[] };
+    const listed = (await (await page.request.get('/api/courses?per_page=100')).json()) as {
+      data: { name: string; has_enrollments: boolean }[];
+    };
     const free = listed.data.find((c) => c.name === freeName && !c.has_enrollments)!;
     const enrolled = listed.data.find((c) => c.has_enrollments)!;
     expect(free && enrolled).toBeTruthy();
@@ -102,10 +114,14 @@ test.describe('company courses', () => {
     const kept = courses.getByTestId('course-card').filter({ hasText: enrolled.name });
     await kept.getByRole('button', { name: 'Select' }).click();
     await expect(kept.getByRole('button', { name: 'Selected' })).toBeDisabled();
-    const refused = await page.request.post(`/api/courses/${(await kept.getAttribute('data-course-id'))}/toggle`, { headers: await xsrfHeader(page) });
+    const refused = await page.request.post(`/api/courses/${await kept.getAttribute('data-course-id')}/toggle`, {
+      headers: await xsrfHeader(page),
+    });
     expect(refused.status()).toBe(422);
     await page.reload();
-    await expect(courses.getByTestId('course-card').filter({ hasText: enrolled.name }).getByRole('button', { name: 'Selected' })).toBeDisabled();
+    await expect(
+      courses.getByTestId('course-card').filter({ hasText: enrolled.name }).getByRole('button', { name: 'Selected' }),
+    ).toBeDisabled();
 
     await courses.getByRole('button', { name: /^Selected Courses/ }).click();
     await expect(page.getByRole('complementary', { name: 'Selected Courses' })).toBeVisible();

@@ -54,7 +54,12 @@ async function makeWorld(browser: Browser, baseURL: string): Promise<World> {
 
   async function company(name: string) {
     const email = `cert-manager-${tag}-${name.length}@e2e.test`;
-    const response = await call('POST', '/api/company/createCompanyAndUser', { name, manager_name: `Mara ${tag}`, manager_email: email, credit_balance: 5 });
+    const response = await call('POST', '/api/company/createCompanyAndUser', {
+      name,
+      manager_name: `Mara ${tag}`,
+      manager_email: email,
+      credit_balance: 5,
+    });
     expect(response.status(), await response.text()).toBe(200);
     const body = (await response.json()) as { password: string; data: { id: number } };
     return { id: body.data.id, email, password: body.password };
@@ -93,7 +98,15 @@ async function makeWorld(browser: Browser, baseURL: string): Promise<World> {
     other: await pass(second.id, courses[0].id, today),
   };
   await admin.close();
-  return { companyName, courses, learner: main, otherLearner: second, manager: { email: home.email, password: home.password }, otherManager: { email: other.email, password: other.password }, enrolments };
+  return {
+    companyName,
+    courses,
+    learner: main,
+    otherLearner: second,
+    manager: { email: home.email, password: home.password },
+    otherManager: { email: other.email, password: other.password },
+    enrolments,
+  };
 }
 
 let world: World;
@@ -128,7 +141,10 @@ const pathOf = (address: string) => {
 
 async function downloadFromCard(page: Page, courseName: string): Promise<Buffer> {
   const card = page.getByTestId('course-card').filter({ hasText: courseName });
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Download certificate/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: /^Download certificate/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   return readFileSync((await download.path())!);
 }
@@ -138,7 +154,11 @@ async function mailsTo(baseURL: string, page: Page, to: string): Promise<Receive
   return (await (await page.request.get(`http://127.0.0.1:${http}/messages?to=${encodeURIComponent(to)}`)).json()) as ReceivedMail[];
 }
 
-test('a valid certificate: downloaded, read by qpdf, pdftotext and zbarimg, and its QR code says it is valid', async ({ page, browser, baseURL }) => {
+test('a valid certificate: downloaded, read by qpdf, pdftotext and zbarimg, and its QR code says it is valid', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const course = world.courses[0];
   await signInWithCode(page, world.learner.loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
@@ -167,8 +187,15 @@ test('a valid certificate: downloaded, read by qpdf, pdftotext and zbarimg, and 
 
   // The activities page offers the same PDF.
   await page.goto(`/learn/${world.enrolments.valid.id}/activities`);
-  const [fromActivities] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Course Certificate' }).click()]);
-  expect(readFileSync((await fromActivities.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const [fromActivities] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Course Certificate' }).click(),
+  ]);
+  expect(
+    readFileSync((await fromActivities.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await shot(page, 'activities-download');
 });
 
@@ -179,7 +206,9 @@ test('share: the verify link is copied (Copied!), and email to two addresses car
   const card = page.getByTestId('course-card').filter({ hasText: course.name });
   await card.getByRole('button', { name: /^Copy link/ }).click();
   await expect(card.getByTestId('share-status')).toHaveText('Copied!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(baseURL!).origin}/verify?code=${encodeURIComponent(world.enrolments.valid.code)}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(baseURL!).origin}/verify?code=${encodeURIComponent(world.enrolments.valid.code)}`,
+  );
 
   // Email: the server's field errors appear under the box; then two addresses at once.
   await card.getByRole('button', { name: /^Email certificate/ }).click();
@@ -236,7 +265,10 @@ test('a certificate whose pass the admin withdrew says revoked', async ({ page, 
   const learner = await browser.newPage({ baseURL: baseURL! });
   await signInWithCode(learner, world.learner.loginCode);
   await expect(learner.getByTestId('learner-dashboard')).toBeVisible();
-  const before = inspectPdf(await (await learner.request.get(`/api/enrollments/${world.enrolments.revoked.id}/certificate`)).body(), 'revoked');
+  const before = inspectPdf(
+    await (await learner.request.get(`/api/enrollments/${world.enrolments.revoked.id}/certificate`)).body(),
+    'revoked',
+  );
 
   await signInWithPassword(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
@@ -277,7 +309,11 @@ test('a renewal supersedes the earlier certificate; both stay in the history wit
   const admin = await browser.newPage({ baseURL: baseURL! });
   await signInWithPassword(admin, DEMO.admin);
   await expect(admin).toHaveURL(/\/admin/);
-  const renewed = await apiAs(admin.context(), baseURL!, 'POST', `/api/user/${world.learner.id}/enroll`, { course_id: course.id, force: true, pass_date: isoDay(new Date()) });
+  const renewed = await apiAs(admin.context(), baseURL!, 'POST', `/api/user/${world.learner.id}/enroll`, {
+    course_id: course.id,
+    force: true,
+    pass_date: isoDay(new Date()),
+  });
   expect(renewed.status(), await renewed.text()).toBe(200);
   const renewal = ((await renewed.json()) as { data: { id: number; certificate_code: string } }).data;
   expect(renewal.certificate_code).not.toBe(world.enrolments.valid.code);
@@ -293,7 +329,11 @@ test('a renewal supersedes the earlier certificate; both stay in the history wit
 
   // The learner's card lists both, newest first.
   await signInWithCode(page, world.learner.loginCode);
-  const card = page.getByTestId('course-card').filter({ hasText: course.name }).filter({ has: page.getByRole('button', { name: /^Download certificate/ }) }).first();
+  const card = page
+    .getByTestId('course-card')
+    .filter({ hasText: course.name })
+    .filter({ has: page.getByRole('button', { name: /^Download certificate/ }) })
+    .first();
   await card.getByText('Certificate history').click();
   const items = card.getByTestId('certificate-history-item');
   await expect(items).toHaveCount(2);
@@ -319,7 +359,10 @@ function zipEntries(zip: Buffer): string[] {
   return names;
 }
 
-test('a manager downloads three certificates in one dated zip; ids without one or of another company are refused', async ({ page, baseURL }) => {
+test('a manager downloads three certificates in one dated zip; ids without one or of another company are refused', async ({
+  page,
+  baseURL,
+}) => {
   await signInWithPassword(page, world.manager);
   await expect(page.getByTestId('company-dashboard')).toBeVisible();
   const bulk = (ids: number[]) => apiAs(page.context(), baseURL!, 'POST', '/api/enrollments/downloadBulkCertificates', { ids });
@@ -352,7 +395,11 @@ test('refusals: another company’s manager, another learner and anonymous calle
   const routes = (userId: number) => [
     { method: 'GET', path: `/api/enrollments/${valid.id}/certificate` },
     { method: 'GET', path: `/api/users/${userId}/certificates` },
-    { method: 'POST', path: `/api/course/${world.courses[0].id}/email-certificate`, data: { email: 'x@e2e.test', enrollment_id: valid.id } },
+    {
+      method: 'POST',
+      path: `/api/course/${world.courses[0].id}/email-certificate`,
+      data: { email: 'x@e2e.test', enrollment_id: valid.id },
+    },
     { method: 'POST', path: '/api/enrollments/downloadBulkCertificates', data: { ids: [valid.id] } },
     { method: 'POST', path: `/api/enrollments/${valid.id}/withdraw-pass`, data: { reason: 'Not allowed' } },
     { method: 'POST', path: '/api/course/updateCertificateBG', data: {} },
@@ -380,15 +427,22 @@ test('refusals: another company’s manager, another learner and anonymous calle
   await otherLearner.close();
 
   const anonymous = await playwright.request.newContext({ baseURL: baseURL! });
-  await report('anonymous', (r) => anonymous.fetch(r.path, { method: r.method, headers: { Accept: 'application/json' }, ...(r.data ? { data: r.data } : {}) }));
+  await report('anonymous', (r) =>
+    anonymous.fetch(r.path, { method: r.method, headers: { Accept: 'application/json' }, ...(r.data ? { data: r.data } : {}) }),
+  );
   await anonymous.dispose();
 });
 
-test('admin Certificate tab: a background is uploaded with progress, a sample shows it, and it is removed again', async ({ page, baseURL }) => {
+test('admin Certificate tab: a background is uploaded with progress, a sample shows it, and it is removed again', async ({
+  page,
+  baseURL,
+}) => {
   // A4-landscape PNG made by the browser itself: a framed, tinted page.
   const painter = await page.context().newPage();
   await painter.setViewportSize({ width: 1123, height: 794 });
-  await painter.setContent('<body style="margin:0"><div style="box-sizing:border-box;width:1123px;height:794px;border:28px double #1d4ed8;background:linear-gradient(135deg,#eff6ff,#fef3c7)"></div></body>');
+  await painter.setContent(
+    '<body style="margin:0"><div style="box-sizing:border-box;width:1123px;height:794px;border:28px double #1d4ed8;background:linear-gradient(135deg,#eff6ff,#fef3c7)"></div></body>',
+  );
   const background = await painter.screenshot({ type: 'png' });
   await painter.close();
 
@@ -399,14 +453,23 @@ test('admin Certificate tab: a background is uploaded with progress, a sample sh
   await expect(panel.getByTestId('certificate-background-status')).toBeVisible();
 
   // The wrong type is refused before anything is sent.
-  await panel.getByLabel('Choose a certificate background image').setInputFiles({ name: 'background.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await panel
+    .getByLabel('Choose a certificate background image')
+    .setInputFiles({ name: 'background.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(panel.getByText('The background must be a PNG or JPEG image.')).toBeVisible();
 
   // A slow uplink, so the upload's progress in % can be seen.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: Math.max(16 * 1024, background.length / 3) });
-  await panel.getByLabel('Choose a certificate background image').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: background });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: Math.max(16 * 1024, background.length / 3),
+  });
+  await panel
+    .getByLabel('Choose a certificate background image')
+    .setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: background });
   await expect(panel.getByTestId('certificate-upload-progress')).toContainText(/\d+%/);
   await shot(page, 'admin-certificate-uploading');
   await expect(panel.getByText('The certificate background has been updated.')).toBeVisible();

@@ -48,7 +48,14 @@ async function launch(learner: Pick<Learner, 'api' | 'enrollmentId'>) {
   return (await response.json()) as { attempt_id: number; scos: { commit_url: string; cmi: Record<string, string> }[] };
 }
 
-const cmiOf = (seq: number) => ({ location: `page-${seq}`, suspend_data: `{"page":${seq}}`, completion_status: 'incomplete', success_status: 'unknown', exit: 'suspend', session_time: 'PT2S' });
+const cmiOf = (seq: number) => ({
+  location: `page-${seq}`,
+  suspend_data: `{"page":${seq}}`,
+  completion_status: 'incomplete',
+  success_status: 'unknown',
+  exit: 'suspend',
+  session_time: 'PT2S',
+});
 
 /** One learner's round: a commit (numbered) and two reads, each failure written down. */
 async function round(learner: Learner, tally: Tally) {
@@ -117,7 +124,11 @@ test.describe('many instances, one result (issue 21)', () => {
     expect(company.status(), await company.text()).toBe(200);
     const companyId = ((await company.json()) as { data: { id: number } }).data.id;
     const enrolled = await admin.post('/api/company/enroll', {
-      data: { companyID: companyId, courses: [FIRE_SAFETY], newUsers: Array.from({ length: LEARNERS }, (_, i) => ({ name: `Cluster Learner ${tag} ${i + 1}` })) },
+      data: {
+        companyID: companyId,
+        courses: [FIRE_SAFETY],
+        newUsers: Array.from({ length: LEARNERS }, (_, i) => ({ name: `Cluster Learner ${tag} ${i + 1}` })),
+      },
       headers: await xsrf(admin),
     });
     expect(enrolled.status(), await enrolled.text()).toBe(200);
@@ -127,7 +138,14 @@ test.describe('many instances, one result (issue 21)', () => {
       rows.map(async (row) => {
         const api = await signedIn(baseURL!, { login_code: row.login_code });
         const launched = await launch({ api, enrollmentId: row.enrollment_id });
-        return { api, enrollmentId: row.enrollment_id, attemptId: launched.attempt_id, commitUrl: launched.scos[0]!.commit_url, acknowledged: 0, next: 1 };
+        return {
+          api,
+          enrollmentId: row.enrollment_id,
+          attemptId: launched.attempt_id,
+          commitUrl: launched.scos[0]!.commit_url,
+          acknowledged: 0,
+          next: 1,
+        };
       }),
     );
   });
@@ -181,7 +199,9 @@ test.describe('many instances, one result (issue 21)', () => {
       [learners.map((l) => l.attemptId)],
     );
     await db.end();
-    const logs = new Map((rows as { attempt_id: number; entries: number; numbers: number; last: number }[]).map((r) => [Number(r.attempt_id), r]));
+    const logs = new Map(
+      (rows as { attempt_id: number; entries: number; numbers: number; last: number }[]).map((r) => [Number(r.attempt_id), r]),
+    );
     for (const learner of learners) {
       const log = logs.get(learner.attemptId)!;
       // Applied once each: as many entries as numbers. Lost none the server acknowledged.
@@ -258,7 +278,12 @@ test.describe('many instances, one result (issue 21)', () => {
     await control.start('enrolment-2');
     await readsFor(2);
     const two = (twoBefore + (await readsFor(6))) / 2;
-    figures.reads = { twoInstancesPerSecond: Math.round(two), oneInstancePerSecond: Math.round(one), ratio: Number((two / one).toFixed(2)), errors: Object.fromEntries(readErrors) };
+    figures.reads = {
+      twoInstancesPerSecond: Math.round(two),
+      oneInstancePerSecond: Math.round(one),
+      ratio: Number((two / one).toFixed(2)),
+      errors: Object.fromEntries(readErrors),
+    };
     expect(two).toBeGreaterThan(0);
     expect(one).toBeGreaterThan(0);
   });

@@ -57,7 +57,11 @@ test.describe('company remote', () => {
     // A company of its own: the demo company's certificate expiry stays as other specs expect it.
     await signIn(page, DEMO.admin);
     const manager = await createCompanyWithManager(page, baseURL!, `Expiry Co ${uniqueTag()}`);
-    const [course] = ((await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?per_page=1&search=Fire%20Safety%20Awareness')).json()) as { data: Course[] }).data as [Course];
+    const [course] = (
+      (await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?per_page=1&search=Fire%20Safety%20Awareness')).json()) as {
+        data: Course[];
+      }
+    ).data as [Course];
     const years = course.validity_period === 7 ? 8 : 7;
 
     await signIn(page, { email: manager.email, password: manager.password });
@@ -96,12 +100,17 @@ test.describe('company remote', () => {
 });
 
 test.describe('admin remote', () => {
-  test('a created course shows its notice in view; tab counts follow a create and a delete; the form has a styled file input and a rich-text description', async ({ page, baseURL }) => {
+  test('a created course shows its notice in view; tab counts follow a create and a delete; the form has a styled file input and a rich-text description', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, DEMO.admin);
     const coursesTab = page.getByRole('tab', { name: /^Courses/ });
     // The tab reads 'Courses (12)' to screen readers (a badge shows the number).
     const countOf = async () => Number(/\((\d+)\)/.exec((await coursesTab.textContent()) ?? '')?.[1]);
-    const serverCount = async () => ((await (await apiAs(page.context(), baseURL!, 'GET', '/api/admin/dashboard')).json()) as { counts: { courses: number } }).counts.courses;
+    const serverCount = async () =>
+      ((await (await apiAs(page.context(), baseURL!, 'GET', '/api/admin/dashboard')).json()) as { counts: { courses: number } }).counts
+        .courses;
 
     await page.goto('/admin?tab=courses&course=new');
     const editor = page.getByTestId('admin-course-editor');

@@ -14,7 +14,8 @@ interface Heard {
 function listen(page: Page, heard: Heard[]) {
   const where = () => new URL(page.url()).pathname + new URL(page.url()).search;
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'warning' || message.type() === 'error') heard.push({ page: where(), text: `${message.type()}: ${message.text()}` });
+    if (message.type() === 'warning' || message.type() === 'error')
+      heard.push({ page: where(), text: `${message.type()}: ${message.text()}` });
   });
   page.on('pageerror', (error) => heard.push({ page: where(), text: `uncaught: ${error.message}` }));
 }
@@ -71,7 +72,10 @@ test.describe('the console is clean on every main page', () => {
     await expect(page).toHaveURL(/\/admin/);
     const heard: Heard[] = [];
     listen(page, heard);
-    await visit(page, ADMIN_TABS.map((tab) => `/admin?tab=${tab}`));
+    await visit(
+      page,
+      ADMIN_TABS.map((tab) => `/admin?tab=${tab}`),
+    );
     expect(heard).toEqual([]);
   });
 });

@@ -54,7 +54,10 @@ async function signInAsManager(page: Page) {
 const credits = (text: string | null) => Number(/-?\d+/.exec(text ?? '')?.[0]);
 
 test.describe('enrol employees', () => {
-  test('the wizard: a course, an existing, a new and a bulk-uploaded employee, the existing-learner modal, then finalise', async ({ page, browser }) => {
+  test('the wizard: a course, an existing, a new and a bulk-uploaded employee, the existing-learner modal, then finalise', async ({
+    page,
+    browser,
+  }) => {
     const stamp = Date.now();
     const courseName = `Wizard course ${stamp}`;
     const courseId = await createCourseAsAdmin(browser, courseName, 1);
@@ -127,7 +130,11 @@ test.describe('enrol employees', () => {
     await expect(rows.getByRole('cell', { name: 'foo', exact: true })).toHaveCount(0);
 
     // Not a spreadsheet: the server's 400 text is shown, the reviewed rows stay.
-    await wizard.getByLabel('Choose a spreadsheet').setInputFiles({ name: 'people.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('not a spreadsheet') });
+    await wizard.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'people.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('not a spreadsheet'),
+    });
     await expect(wizard.getByTestId('bulk-upload').getByRole('alert')).toBeVisible();
     await expect(rows.getByRole('row')).toHaveCount(3);
 
@@ -188,7 +195,10 @@ test.describe('enrol employees', () => {
     await expect(page.getByTestId('header-credits')).toContainText(String(before - 5));
   });
 
-  test('on a phone (360 px) the four ways to add employees are all in sight and reachable (issue 24 item 12)', async ({ page, browser }) => {
+  test('on a phone (360 px) the four ways to add employees are all in sight and reachable (issue 24 item 12)', async ({
+    page,
+    browser,
+  }) => {
     const courseName = `Phone course ${Date.now()}`;
     const courseId = await createCourseAsAdmin(browser, courseName, 1);
     await page.setViewportSize({ width: 360, height: 740 });

@@ -29,7 +29,12 @@ function png(width: number, height: number): Buffer {
   header[8] = 8;
   header[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x2a)]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test.describe('the account area', () => {
@@ -127,7 +132,12 @@ test.describe('the account area', () => {
     await expect(page).toHaveURL(/\/admin/);
     const manager = await createCompanyWithManager(page, baseURL!, `No Password Co ${uniqueTag()}`);
     const email = `nopass-${uniqueTag()}@e2e.test`;
-    const added = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: 'Noah Pass', email, role: 'manager', company_id: manager.companyId });
+    const added = await apiAs(page.context(), baseURL!, 'POST', '/api/user', {
+      name: 'Noah Pass',
+      email,
+      role: 'manager',
+      company_id: manager.companyId,
+    });
     expect(added.status()).toBe(200);
 
     // In by an emailed sign-in link (the account has no password).

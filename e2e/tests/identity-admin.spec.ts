@@ -16,7 +16,10 @@ test.describe('admin: Learners and Companies', () => {
     // company's learners stay as the specs running alongside read them.
     const company = await seedCompany(page.context(), baseURL!, { name: `Zed Co ${uniqueTag()}` });
     for (let i = 0; i < 17; i++) {
-      const r = await apiAs(page.context(), baseURL!, 'POST', '/api/user', { name: `Zed ${tag} ${String(i).padStart(2, '0')}`, company_id: company.id });
+      const r = await apiAs(page.context(), baseURL!, 'POST', '/api/user', {
+        name: `Zed ${tag} ${String(i).padStart(2, '0')}`,
+        company_id: company.id,
+      });
       expect(r.status()).toBe(200);
     }
     await page.goto('/admin?tab=learners');
@@ -112,9 +115,18 @@ test.describe('admin: Learners and Companies', () => {
 
     // A depot, then edit the company: choosing it loads its depots.
     const companyId = Number(
-      ((await (await apiAs(page.context(), baseURL!, 'GET', `/api/admin/companies?search=Acme%20${tag}`)).json()) as { data: { id: number }[] }).data[0]!.id,
+      (
+        (await (await apiAs(page.context(), baseURL!, 'GET', `/api/admin/companies?search=Acme%20${tag}`)).json()) as {
+          data: { id: number }[];
+        }
+      ).data[0]!.id,
     );
-    await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: `Acme Yard ${tag}`, manager_name: 'Yard Y', manager_email: `yard-${tag}@e2e.test`, parent_id: companyId });
+    await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Acme Yard ${tag}`,
+      manager_name: 'Yard Y',
+      manager_email: `yard-${tag}@e2e.test`,
+      parent_id: companyId,
+    });
     await page.goto(`/admin?tab=companies&search=Acme%20${tag}`);
     await page.getByTestId('companies-panel').getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByTestId('edit-company')).toBeVisible();
@@ -137,7 +149,9 @@ test.describe('admin: Learners and Companies', () => {
     await expect(page.getByText('Depot updated successfully!')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Depots' })).toContainText(`Acme Yard Two ${tag}`);
     await page.getByRole('button', { name: `Delete Acme Yard Two ${tag}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Delete Depot' })).toContainText(`Are you sure you want to delete the Acme Yard Two ${tag} depot? This action can not be undone.`);
+    await expect(page.getByRole('dialog', { name: 'Delete Depot' })).toContainText(
+      `Are you sure you want to delete the Acme Yard Two ${tag} depot? This action can not be undone.`,
+    );
     await page.getByRole('dialog', { name: 'Delete Depot' }).getByRole('button', { name: 'Delete Depot' }).click();
     await expect(page.getByText('Depot deleted successfully!')).toBeVisible();
     await expect(page.getByText('This company has no depots.')).toBeVisible();
@@ -162,7 +176,9 @@ test.describe('admin: Learners and Companies', () => {
     // Delete with the cascade warning.
     await page.goto(`/admin?tab=companies&search=Acme%20${tag}`);
     await page.getByTestId('companies-panel').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('dialog', { name: 'Delete company' })).toContainText('also deletes its users, its depots and all of their enrollments');
+    await expect(page.getByRole('dialog', { name: 'Delete company' })).toContainText(
+      'also deletes its users, its depots and all of their enrollments',
+    );
     await page.getByRole('dialog', { name: 'Delete company' }).getByRole('button', { name: 'Delete company' }).click();
     await expect(page.getByTestId('companies-panel').getByText('No companies match your search.')).toBeVisible();
   });

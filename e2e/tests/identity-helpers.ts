@@ -9,8 +9,14 @@ export async function waitForMail(request: APIRequestContext, baseURL: string, t
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${http}/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
-        found = mails.slice(after).reverse().find((m) => m.subject === subject);
+        const mails = (await (await request.get(`http://127.0.0.1:${http}/messages?to=${encodeURIComponent(to)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        found = mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.subject === subject);
         return Boolean(found);
       },
       { timeout: 10_000 },

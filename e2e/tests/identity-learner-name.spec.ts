@@ -15,7 +15,10 @@ test('Start Course asks the learner to confirm their name, saves it only if chan
 
   // The seeded not-started course (other specs may enrol this learner on more).
   const startSeededCourse = () =>
-    dashboard.locator('[data-testid="course-card"]', { hasText: 'Working at Height Basics' }).getByRole('button', { name: /Start Course/ }).click();
+    dashboard
+      .locator('[data-testid="course-card"]', { hasText: 'Working at Height Basics' })
+      .getByRole('button', { name: /Start Course/ })
+      .click();
   await startSeededCourse();
   await expect(modal.getByLabel('First name')).toHaveValue('Lee');
   await expect(modal.getByLabel('Last name')).toHaveValue('Carter');

@@ -8,7 +8,11 @@ test.describe('ways in: emailed sign-in link and password reset, with mail over 
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const email = `link-${uniqueTag()}@e2e.test`;
-    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: `Link Co ${uniqueTag()}`, manager_name: 'Lin Kay', manager_email: email });
+    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Link Co ${uniqueTag()}`,
+      manager_name: 'Lin Kay',
+      manager_email: email,
+    });
     expect(created.status()).toBe(200);
 
     const visitor = await browser.newPage({ baseURL: baseURL! });
@@ -49,7 +53,11 @@ test.describe('ways in: emailed sign-in link and password reset, with mail over 
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const email = `reset-${uniqueTag()}@e2e.test`;
-    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: `Reset Co ${uniqueTag()}`, manager_name: 'Rhea Set', manager_email: email });
+    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Reset Co ${uniqueTag()}`,
+      manager_name: 'Rhea Set',
+      manager_email: email,
+    });
     const { password: oldPassword } = (await created.json()) as { password: string };
 
     // Signed in elsewhere: the reset ends that session.
@@ -104,7 +112,11 @@ test.describe('ways in: emailed sign-in link and password reset, with mail over 
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const email = `locked-${uniqueTag()}@e2e.test`;
-    await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: `Lock Co ${uniqueTag()}`, manager_name: 'Lock Smith', manager_email: email });
+    await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Lock Co ${uniqueTag()}`,
+      manager_name: 'Lock Smith',
+      manager_email: email,
+    });
     // Leave the signed-in page first, so its requests cannot race the next navigation once the cookies go.
     await page.goto('about:blank');
     await page.context().clearCookies();

@@ -24,7 +24,9 @@ test('the footer has help, verify, privacy and terms links', async ({ page }) =>
 test('when the server fails, the maintenance page shows instead of a blank page', async ({ page }) => {
   await signInWithPassword(page, DEMO.manager);
   await expect(page.getByTestId('company-dashboard')).toBeVisible();
-  await page.route('**/api/shell', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }));
+  await page.route('**/api/shell', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }),
+  );
   await page.reload();
   const errorPage = page.getByTestId('error-page');
   await expect(errorPage).toBeVisible();

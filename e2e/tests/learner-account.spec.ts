@@ -26,9 +26,15 @@ async function makeWorld(browser: Browser, baseURL: string): Promise<World> {
   await expect(admin).toHaveURL(/\/admin/);
   const tag = uniqueTag();
   const context = admin.context();
-  const company = await apiAs(context, baseURL, 'POST', '/api/company/createCompanyAndUser', { name: `Account Co ${tag}`, manager_name: `Mo ${tag}`, manager_email: `mo-${tag}@e2e.test` });
+  const company = await apiAs(context, baseURL, 'POST', '/api/company/createCompanyAndUser', {
+    name: `Account Co ${tag}`,
+    manager_name: `Mo ${tag}`,
+    manager_email: `mo-${tag}@e2e.test`,
+  });
   const companyId = ((await company.json()) as { data: { id: number } }).data.id;
-  const listed = (await (await apiAs(context, baseURL, 'GET', '/api/courses?sortBy=id&sortDir=asc&page=1')).json()) as { data: World['courses'] };
+  const listed = (await (await apiAs(context, baseURL, 'GET', '/api/courses?sortBy=id&sortDir=asc&page=1')).json()) as {
+    data: World['courses'];
+  };
   const courses = listed.data.slice(0, 3);
 
   async function makeLearner(body: Record<string, unknown>) {
@@ -41,7 +47,11 @@ async function makeWorld(browser: Browser, baseURL: string): Promise<World> {
   const b = await makeLearner({ name: `Omar Code${tag.slice(0, 3)}` });
 
   async function pass(userId: number, courseId: number, passDate: Date) {
-    const response = await apiAs(context, baseURL, 'POST', `/api/user/${userId}/enroll`, { course_id: courseId, force: true, pass_date: isoDay(passDate) });
+    const response = await apiAs(context, baseURL, 'POST', `/api/user/${userId}/enroll`, {
+      course_id: courseId,
+      force: true,
+      pass_date: isoDay(passDate),
+    });
     expect(response.status(), await response.text()).toBe(200);
   }
   const [first, second, third] = courses as [World['courses'][number], World['courses'][number], World['courses'][number]];
@@ -56,7 +66,12 @@ async function makeWorld(browser: Browser, baseURL: string): Promise<World> {
   await pass(a.id, third.id, soon);
   await pass(b.id, first.id, new Date(now));
   await admin.close();
-  return { companyId, courses, withEmail: { id: a.id, name: a.name, email, loginCode: a.login_code }, codeOnly: { id: b.id, name: b.name, loginCode: b.login_code } };
+  return {
+    companyId,
+    courses,
+    withEmail: { id: a.id, name: a.name, email, loginCode: a.login_code },
+    codeOnly: { id: b.id, name: b.name, loginCode: b.login_code },
+  };
 }
 
 let world: World;
@@ -110,7 +125,8 @@ test('a learner with an email and a password uses every part of their account pa
   await verifier.goto(verifyHref!);
   await expect(verifier.getByText('This is a valid certificate.')).toBeVisible();
   await verifier.close();
-  const hasDownloadRoute = (await page.request.get('/api/openapi.json').then((r) => r.json()) as { paths: Record<string, unknown> }).paths['/api/enrollments/{id}/certificate'];
+  const hasDownloadRoute = ((await page.request.get('/api/openapi.json').then((r) => r.json())) as { paths: Record<string, unknown> })
+    .paths['/api/enrollments/{id}/certificate'];
   await expect(validRow.getByRole('link', { name: /^Download the/ })).toHaveCount(hasDownloadRoute ? 1 : 0);
 
   // Details: the name follows the name confirmation's rules.
@@ -180,7 +196,10 @@ test('a learner with an email and a password uses every part of their account pa
   expect(data.certificates.map((c) => c.state).sort()).toEqual(['expired', 'expiring-soon', 'superseded', 'valid']);
   expect(data.signIns.map((s) => s.method)).toEqual(expect.arrayContaining(['password', 'login_link']));
   expect(JSON.stringify(data)).not.toContain(world.codeOnly.loginCode);
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const bytes = await readFile((await xlsx.path())!);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
@@ -191,7 +210,12 @@ test('a learner with an email and a password uses every part of their account pa
   await shot(page, 'learner-account-email-end');
 });
 
-test('a learner with only a login code adds an email and a password through a mailed link, and uses every part', async ({ page, browser, baseURL, context }) => {
+test('a learner with only a login code adds an email and a password through a mailed link, and uses every part', async ({
+  page,
+  browser,
+  baseURL,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const learner = world.codeOnly;
   await signInWithCode(page, learner.loginCode);
@@ -246,11 +270,17 @@ test('a learner with only a login code adds an email and a password through a ma
 
   // My data: JSON and .xlsx.
   const [json] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: 'Download as JSON' }).click()]);
-  const data = JSON.parse(await readFile((await json.path())!, 'utf8')) as { profile: { email: string; login_code: string }; certificates: unknown[] };
+  const data = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
+    profile: { email: string; login_code: string };
+    certificates: unknown[];
+  };
   expect(data.profile).toMatchObject({ email, login_code: learner.loginCode });
   expect(data.certificates).toHaveLength(1);
   expect(JSON.stringify(data)).not.toContain(world.withEmail.email);
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   await shot(page, 'learner-account-code-end');
 });
@@ -261,7 +291,12 @@ test('managers and admins keep the company’s account page and are refused the 
   await page.goto('/account');
   await expect(page.getByTestId('account-page')).toBeVisible();
   await expect(page.getByTestId('learner-account')).toHaveCount(0);
-  for (const path of ['/api/learner-account', '/api/learner-account/login-code', '/api/learner-account/data?format=json', '/api/learner-account/certificates']) {
+  for (const path of [
+    '/api/learner-account',
+    '/api/learner-account/login-code',
+    '/api/learner-account/data?format=json',
+    '/api/learner-account/certificates',
+  ]) {
     expect((await apiAs(page.context(), baseURL!, 'GET', path)).status(), path).toBe(403);
   }
 });

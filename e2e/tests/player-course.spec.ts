@@ -67,7 +67,9 @@ test("a learner cannot open someone else's course", async ({ page }) => {
   expect(status).toBe(404);
 });
 
-test('Re-watch Course opens the course from its first page, where Continue resumes, and the pass stays (issue 24 item 4)', async ({ page }) => {
+test('Re-watch Course opens the course from its first page, where Continue resumes, and the pass stays (issue 24 item 4)', async ({
+  page,
+}) => {
   await signInWithCode(page, NORTH_LEARNER_CODE);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const id = await enrolmentOf(page, 'Manual Handling Essentials');

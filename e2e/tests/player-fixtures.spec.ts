@@ -37,7 +37,14 @@ const GOLF_PAGES = [
 ];
 
 interface LearnSummary {
-  enrollment: { id: number; status: string; score: number | null; passed_at: string | null; expired_at: string | null; certificate_code: string | null };
+  enrollment: {
+    id: number;
+    status: string;
+    score: number | null;
+    passed_at: string | null;
+    expired_at: string | null;
+    certificate_code: string | null;
+  };
   course: { name: string };
   finish_url: string;
 }
@@ -48,7 +55,11 @@ let baseURL: string;
 let companyId: number;
 const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
-async function adminCall(method: string, path: string, init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<unknown> {
+async function adminCall(
+  method: string,
+  path: string,
+  init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
+): Promise<unknown> {
   const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await admin.request.fetch(`${baseURL}${path}`, {
     method,
@@ -74,9 +85,13 @@ async function enrolNewLearnerOn(fixture: string) {
   })) as { data: { id: number } };
   created.courses.push(course.data.id);
   const loginCode = `PF-${tag}`;
-  const user = (await adminCall('POST', '/api/user', { data: { name: `Fay Fixture${tag}`, login_code: loginCode, company_id: companyId } })) as { data: { id: number } };
+  const user = (await adminCall('POST', '/api/user', {
+    data: { name: `Fay Fixture${tag}`, login_code: loginCode, company_id: companyId },
+  })) as { data: { id: number } };
   created.users.push(user.data.id);
-  const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as { data: { id: number; status: string } };
+  const enrolment = (await adminCall('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } })) as {
+    data: { id: number; status: string };
+  };
   expect(enrolment.data.status).toBe('not_started');
   return { courseName, loginCode, enrollmentId: enrolment.data.id };
 }
@@ -107,7 +122,9 @@ async function waitForScoSession(page: Page, version: '1.2' | '2004') {
     .poll(
       () =>
         page.evaluate((v) => {
-          const api = (window as unknown as Record<string, { isInitialized?: () => boolean } | undefined>)[v === '1.2' ? 'API' : 'API_1484_11'];
+          const api = (window as unknown as Record<string, { isInitialized?: () => boolean } | undefined>)[
+            v === '1.2' ? 'API' : 'API_1484_11'
+          ];
           return api?.isInitialized?.() ?? false;
         }, version),
       { timeout: 15_000 },

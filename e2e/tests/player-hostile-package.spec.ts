@@ -88,7 +88,12 @@ test.describe('a hostile package cannot act as the learner on the portal origin 
     portal.hostname = portalHost;
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
     const learnerName = `Hana Hostile${tag}`;
-    const enrolment = await fixture.enrolOnPackage({ courseName: `Hostile ${tag}`, learnerName, loginCode: `HP-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': HOSTILE_PAGE } });
+    const enrolment = await fixture.enrolOnPackage({
+      courseName: `Hostile ${tag}`,
+      learnerName,
+      loginCode: `HP-${tag}`,
+      files: { 'imsmanifest.xml': MANIFEST, 'index.html': HOSTILE_PAGE },
+    });
     const context = await browser.newContext({ baseURL: portal.origin });
     const page = await context.newPage();
     const popups: Page[] = [];
@@ -130,7 +135,8 @@ test.describe('a hostile package cannot act as the learner on the portal origin 
       expect(await popup.locator('body').innerText()).toMatch(/Not found|is blocked/);
       expect(await popup.locator('body').innerText()).not.toContain('Hostile course');
     }
-    const copyPath = new URL(probe.portal + `/storage/courses/${/^\/c\/\d+\.(\d+)\./.exec(content.pathname)![1]}/package/index.html`).pathname;
+    const copyPath = new URL(probe.portal + `/storage/courses/${/^\/c\/\d+\.(\d+)\./.exec(content.pathname)![1]}/package/index.html`)
+      .pathname;
     expect((await page.request.get(copyPath)).status()).toBe(404);
     expect((await fixture.adminGet(copyPath)).status()).toBe(404);
 

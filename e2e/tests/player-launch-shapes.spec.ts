@@ -28,7 +28,13 @@ test.describe('courses shaped like authoring tools’ output play to their resul
   async function play(page: Page, shape: string, options: { passMark?: number } = {}) {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
     const learnerName = `Sam Shape${tag}`;
-    const enrolment = await fixture.enrolOnPackage({ courseName: `${shape} ${tag}`, learnerName, loginCode: `LS-${tag}`, files: launchShape(shape), ...options });
+    const enrolment = await fixture.enrolOnPackage({
+      courseName: `${shape} ${tag}`,
+      learnerName,
+      loginCode: `LS-${tag}`,
+      files: launchShape(shape),
+      ...options,
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signInWithCode(page, `LS-${tag}`);
@@ -42,14 +48,18 @@ test.describe('courses shaped like authoring tools’ output play to their resul
     };
   }
 
-  test('Storyline: index_lms.html replaces itself, the driver finds the API, a reload resumes, the goodbye page ends it; judged by the pass mark', async ({ page }) => {
+  test('Storyline: index_lms.html replaces itself, the driver finds the API, a reload resumes, the goodbye page ends it; judged by the pass mark', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const run = await play(page, 'storyline-2004-location-replace', { passMark: 80 });
     const content = courseContent(page);
     await expect(content.locator('#slide')).toHaveText('Slide 1 of 3');
     await expect(content.locator('#status')).toHaveText(/^Learner: Sam Shape/);
     // The content commits every 60 s; the player's autocommit (10 s) saves the slide sooner.
-    const saved = page.waitForResponse((r) => r.url().includes('/commit') && (r.request().postData() ?? '').includes('"location":"2"'), { timeout: 20_000 });
+    const saved = page.waitForResponse((r) => r.url().includes('/commit') && (r.request().postData() ?? '').includes('"location":"2"'), {
+      timeout: 20_000,
+    });
     await content.getByRole('button', { name: 'Next slide' }).click();
     await expect(content.locator('#slide')).toHaveText('Slide 2 of 3');
     await saved;
@@ -82,7 +92,9 @@ test.describe('courses shaped like authoring tools’ output play to their resul
     expect(run.errors).toEqual([]);
   });
 
-  test('one page per screen: a meta refresh, a link and a form, each page Initialize…Finish, what one sets the next reads', async ({ page }) => {
+  test('one page per screen: a meta refresh, a link and a form, each page Initialize…Finish, what one sets the next reads', async ({
+    page,
+  }) => {
     const run = await play(page, 'page-per-screen-1.2');
     const content = courseContent(page);
     await expect(content.getByRole('heading', { name: 'Screen 1 of 3' })).toBeVisible();
@@ -103,7 +115,10 @@ test.describe('courses shaped like authoring tools’ output play to their resul
     expect(run.errors).toEqual([]);
   });
 
-  test('a popup finds the API through opener, a reload of it resumes where the learner was, and it closes itself at the end', async ({ page, context }) => {
+  test('a popup finds the API through opener, a reload of it resumes where the learner was, and it closes itself at the end', async ({
+    page,
+    context,
+  }) => {
     const run = await play(page, 'popup-opener-1.2');
     const content = courseContent(page);
     const opening = context.waitForEvent('page');
@@ -126,7 +141,9 @@ test.describe('courses shaped like authoring tools’ output play to their resul
     expect(await run.summary()).toMatchObject({ status: 'passed', score: 95 });
     expect(run.errors).toEqual([]);
   });
-  test('a page reached by location.href uses the same session; adl.nav.request suspendAll and exit each bring the learner back with everything saved', async ({ page }) => {
+  test('a page reached by location.href uses the same session; adl.nav.request suspendAll and exit each bring the learner back with everything saved', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const run = await play(page, 'nav-request-2004-href');
     const content = courseContent(page);

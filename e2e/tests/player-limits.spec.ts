@@ -70,7 +70,12 @@ test.describe('the player under the commit limits', () => {
     // 65 synchronous saves of 64 KB each take a while on a shared machine (MariaDB above all).
     test.setTimeout(120_000);
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-    const enrolment = await fixture.enrolOnPackage({ courseName: `Limits ${tag}`, learnerName: `Lim Its${tag}`, loginCode: `PL-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE } });
+    const enrolment = await fixture.enrolOnPackage({
+      courseName: `Limits ${tag}`,
+      learnerName: `Lim Its${tag}`,
+      loginCode: `PL-${tag}`,
+      files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
+    });
 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -90,9 +95,14 @@ test.describe('the player under the commit limits', () => {
 
     // A save the server refuses for good (what it answers to suspend data over its cap — more than
     // scorm-again lets content set, so the answer is given here): its message shows above the course.
-    const message = 'This course tried to save 300,000 characters of progress data; the portal keeps at most 256,000. Your progress up to the last save is kept.';
+    const message =
+      'This course tried to save 300,000 characters of progress data; the portal keeps at most 256,000. Your progress up to the last save is kept.';
     await page.route(/\/api\/learn\/attempts\/\d+\/commit/, (route) =>
-      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message, errors: { 'cmi.suspend_data': [message] } }) }),
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ message, errors: { 'cmi.suspend_data': [message] } }),
+      }),
     );
     // (The content frame's API answers from its cache across the frames; the player is what tells the learner.)
     await content.locator('#refused').click();
@@ -104,7 +114,10 @@ test.describe('the player under the commit limits', () => {
     await content.locator('#finish').click();
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const relaunch = await page.request.post(`/api/learn/${enrolment.enrolmentId}/launch`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) }, data: {} });
+    const relaunch = await page.request.post(`/api/learn/${enrolment.enrolmentId}/launch`, {
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      data: {},
+    });
     expect(relaunch.status()).toBe(200);
     const cmi = ((await relaunch.json()) as { scos: { cmi: Record<string, string> }[] }).scos[0]!.cmi;
     expect(cmi['cmi.location']).toBe('last-page');

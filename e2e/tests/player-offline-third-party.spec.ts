@@ -49,10 +49,18 @@ test.afterAll(async () => {
   await fixture.close();
 });
 
-test('third-party service workers refused: a reload while offline waits for the network, then resumes where the learner was', async ({ page, context }) => {
+test('third-party service workers refused: a reload while offline waits for the network, then resumes where the learner was', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const { enrolmentId } = await fixture.enrolOnPackage({ courseName: `Offline 3P ${tag}`, learnerName: `Third Party${tag}`, loginCode: `PT-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE } });
+  const { enrolmentId } = await fixture.enrolOnPackage({
+    courseName: `Offline 3P ${tag}`,
+    learnerName: `Third Party${tag}`,
+    loginCode: `PT-${tag}`,
+    files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
+  });
   await signInWithCode(page, `PT-${tag}`);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await page.goto(`/learn/${enrolmentId}`);
@@ -67,7 +75,9 @@ test('third-party service workers refused: a reload while offline waits for the 
   await expect(courseContent(page).locator('#page')).toHaveText('Page 3');
   await expect(page.getByTestId('player-sync')).toContainText('(1 waiting)');
   await page.reload();
-  await expect(page.locator('.player-status')).toContainText('Your progress is saved on this device. It will be sent, and the course opened, when you are back online.');
+  await expect(page.locator('.player-status')).toContainText(
+    'Your progress is saved on this device. It will be sent, and the course opened, when you are back online.',
+  );
 
   await context.setOffline(false);
   await expect(courseContent(page).locator('#page')).toHaveText('Page 3', { timeout: 20_000 });

@@ -58,7 +58,16 @@ const PAGE = `<!doctype html>
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--disable-features=ThirdPartyCookiePhaseout'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      '--disable-features=ThirdPartyCookiePhaseout',
+    ],
   },
 });
 
@@ -77,14 +86,21 @@ test.afterAll(async () => {
 async function enrolLearner(name: string) {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const courseName = `${name} ${tag}`;
-  const { enrolmentId } = await fixture.enrolOnPackage({ courseName, learnerName: `Off Line${tag}`, loginCode: `PO-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE } });
+  const { enrolmentId } = await fixture.enrolOnPackage({
+    courseName,
+    learnerName: `Off Line${tag}`,
+    loginCode: `PO-${tag}`,
+    files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
+  });
   return { courseName, loginCode: `PO-${tag}`, enrolmentId };
 }
 
 /** Until the SCO has called LMSInitialize on the player's runtime. */
 async function waitForSession(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { API?: { isInitialized?: () => boolean } }).API?.isInitialized?.() ?? false), { timeout: 15_000 })
+    .poll(() => page.evaluate(() => (window as unknown as { API?: { isInitialized?: () => boolean } }).API?.isInitialized?.() ?? false), {
+      timeout: 15_000,
+    })
     .toBe(true);
 }
 
@@ -101,11 +117,16 @@ async function nextPage(page: Page, to: number) {
 
 /** The enrolment and its saved place, as the server has them (a launch reads the newest state). */
 async function serverCopy(page: Page, enrolmentId: number) {
-  const summary = (await (await page.request.get(`/api/learn/${enrolmentId}`)).json()) as { enrollment: { status: string; score: number | null } };
+  const summary = (await (await page.request.get(`/api/learn/${enrolmentId}`)).json()) as {
+    enrollment: { status: string; score: number | null };
+  };
   return summary.enrollment;
 }
 
-test('offline in the middle of the course: carries on to the end, and the result reaches the server once back online', async ({ page, context }) => {
+test('offline in the middle of the course: carries on to the end, and the result reaches the server once back online', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline middle');
@@ -136,13 +157,18 @@ test('offline in the middle of the course: carries on to the end, and the result
   await expect(card).toHaveAttribute('data-state', 'passed');
   expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
   // Everything was sent: nothing is left on the device.
-  expect(await page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('portal-player');
-    open.onsuccess = () => {
-      const request = open.result.transaction('commits').objectStore('commits').count();
-      request.onsuccess = () => resolve(request.result);
-    };
-  }))).toBe(0);
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('portal-player');
+          open.onsuccess = () => {
+            const request = open.result.transaction('commits').objectStore('commits').count();
+            request.onsuccess = () => resolve(request.result);
+          };
+        }),
+    ),
+  ).toBe(0);
 
   // Signing out deletes the device store.
   await page.goto('/logout');
@@ -157,13 +183,24 @@ test('offline in the middle of the course: carries on to the end, and the result
 async function waitForOfflineCopies(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.playerOffline ?? ''), { timeout: 15_000 }).toBe('ready');
   const shell = page.frameLocator('[data-testid=course-frame]');
-  await expect.poll(() => shell.locator(':root').evaluate(() => (window as unknown as { __portalOffline?: string }).__portalOffline ?? ''), { timeout: 15_000 }).toBe('ready');
+  await expect
+    .poll(() => shell.locator(':root').evaluate(() => (window as unknown as { __portalOffline?: string }).__portalOffline ?? ''), {
+      timeout: 15_000,
+    })
+    .toBe('ready');
 }
 
 /** What a request from the frame or page gets: 'failed' when nothing answered it. */
-const tryFetch = (url: string) => fetch(url).then((answer) => `${answer.status}`, () => 'failed');
+const tryFetch = (url: string) =>
+  fetch(url).then(
+    (answer) => `${answer.status}`,
+    () => 'failed',
+  );
 
-test('a reload while offline reopens the course from the device and the learner carries on to the end; back online the card says Passed', async ({ page, context }) => {
+test('a reload while offline reopens the course from the device and the learner carries on to the end; back online the card says Passed', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline reload');
   await signInWithCode(page, loginCode);
@@ -183,7 +220,18 @@ test('a reload while offline reopens the course from the device and the learner 
   // The workers serve the attempt's own files only: no API answer, no other page, nothing outside the package.
   expect(await page.evaluate(tryFetch, '/api/shell')).toBe('failed');
   expect(await page.evaluate(tryFetch, '/shells/portal/not-a-file.js')).toBe('failed');
-  expect(await courseContent(page).locator(':root').evaluate((_, url) => fetch(url).then((answer) => `${answer.status}`, () => 'failed'), 'not-in-the-package.html')).toBe('failed');
+  expect(
+    await courseContent(page)
+      .locator(':root')
+      .evaluate(
+        (_, url) =>
+          fetch(url).then(
+            (answer) => `${answer.status}`,
+            () => 'failed',
+          ),
+        'not-in-the-package.html',
+      ),
+  ).toBe('failed');
   await expect(page.getByTestId('scorm-player')).toBeVisible();
   await nextPage(page, 4);
   await nextPage(page, 5);
@@ -249,7 +297,12 @@ test('a slow 3G connection from start to finish loses no commit', async ({ page,
   });
   // Chrome DevTools' "Slow 3G": 400 ms latency, about 50 KB/s each way.
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: (500 * 1024) / 8, uploadThroughput: (500 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (500 * 1024) / 8,
+    uploadThroughput: (500 * 1024) / 8,
+  });
   await page.goto(`/learn/${enrolmentId}`);
   await waitForSession(page);
   for (let at = 2; at <= PAGES; at++) await nextPage(page, at);

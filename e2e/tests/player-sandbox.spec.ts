@@ -77,7 +77,12 @@ test.describe('a package script cannot act as its viewer', () => {
 
   test('its script gets neither the portal page, nor its cookies, nor its API, while the course plays and saves', async ({ page }) => {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-    const enrolment = await fixture.enrolOnPackage({ courseName: `Probe ${tag}`, learnerName: `Pat Probe${tag}`, loginCode: `PS-${tag}`, files: { 'imsmanifest.xml': MANIFEST, 'index.html': PROBE_PAGE } });
+    const enrolment = await fixture.enrolOnPackage({
+      courseName: `Probe ${tag}`,
+      learnerName: `Pat Probe${tag}`,
+      loginCode: `PS-${tag}`,
+      files: { 'imsmanifest.xml': MANIFEST, 'index.html': PROBE_PAGE },
+    });
 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -112,7 +117,9 @@ test.describe('a package script cannot act as its viewer', () => {
 
     await content.locator('#finish').click();
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-    const summary = (await (await page.request.get(`/api/learn/${enrolment.enrolmentId}`)).json()) as { enrollment: { status: string; score: number | null } };
+    const summary = (await (await page.request.get(`/api/learn/${enrolment.enrolmentId}`)).json()) as {
+      enrollment: { status: string; score: number | null };
+    };
     expect(summary.enrollment).toMatchObject({ status: 'passed', score: 90 });
     expect(errors).toEqual([]);
 

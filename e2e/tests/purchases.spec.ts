@@ -83,7 +83,16 @@ test.describe('purchase history', () => {
     await signInWithPassword(page, company.manager);
     await expect(page.getByTestId('company-dashboard')).toBeVisible();
     const orderId = `E2E-${uniqueTag()}`.toUpperCase();
-    const order = { order_id: orderId, kind: 'credits' as const, company_id: company.id, customer_name: company.name, customer_email: company.manager.email, credits: 25, amount_minor: 4999, currency: 'GBP' };
+    const order = {
+      order_id: orderId,
+      kind: 'credits' as const,
+      company_id: company.id,
+      customer_name: company.name,
+      customer_email: company.manager.email,
+      credits: 25,
+      amount_minor: 4999,
+      currency: 'GBP',
+    };
 
     const forged = await postShopOrder(page.request, baseURL!, order, shopSignature(JSON.stringify(order), 'not-the-shop-secret-at-all'));
     expect(forged.status()).toBe(401);
@@ -122,12 +131,20 @@ test.describe('purchase history', () => {
     await expect(ledger.locator('tbody tr')).toContainText('Shop');
   });
 
-  test('a learner without purchases sees none and cannot read the company’s; a purchased learner sees their own', async ({ page, browser, baseURL }) => {
+  test('a learner without purchases sees none and cannot read the company’s; a purchased learner sees their own', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // The demo company's invoice, as its manager sees it.
     const manager = await newSignedInPage(browser, baseURL!, DEMO.manager);
-    const demoInvoices = (await (await apiAs(manager.context(), baseURL!, 'GET', '/api/purchase-history?search=DEMO-ORDER')).json()) as InvoicePage;
+    const demoInvoices = (await (
+      await apiAs(manager.context(), baseURL!, 'GET', '/api/purchase-history?search=DEMO-ORDER')
+    ).json()) as InvoicePage;
     expect(demoInvoices.total).toBeGreaterThan(0);
-    const courses = (await (await apiAs(manager.context(), baseURL!, 'GET', '/api/courses?per_page=1&sortBy=name')).json()) as { data: { id: number; name: string }[] };
+    const courses = (await (await apiAs(manager.context(), baseURL!, 'GET', '/api/courses?per_page=1&sortBy=name')).json()) as {
+      data: { id: number; name: string }[];
+    };
     const course = courses.data[0]!;
     await manager.close();
 
@@ -137,7 +154,9 @@ test.describe('purchase history', () => {
     const own = await apiAs(page.context(), baseURL!, 'GET', '/api/purchase-history');
     if (own.status() === 200) expect(((await own.json()) as InvoicePage).total).toBe(0);
     else expect(own.status()).toBe(403);
-    expect([403, 404]).toContain((await apiAs(page.context(), baseURL!, 'GET', `/api/purchase-history/${demoInvoices.data[0]!.id}/pdf`)).status());
+    expect([403, 404]).toContain(
+      (await apiAs(page.context(), baseURL!, 'GET', `/api/purchase-history/${demoInvoices.data[0]!.id}/pdf`)).status(),
+    );
     await page.goto('/purchase-history');
     await expect(page.getByTestId('purchase-history')).toBeVisible();
     await expect(page.getByTestId('purchase-history')).not.toContainText('DEMO-ORDER');
@@ -147,17 +166,30 @@ test.describe('purchase history', () => {
     const tag = uniqueTag();
     const email = `buyer-${tag}@e2e.test`;
     const orderId = `E2E-COURSE-${tag}`.toUpperCase();
-    const bought = await postShopOrder(page.request, baseURL!, { order_id: orderId, kind: 'course', course_id: course.id, customer_name: `Bea Buyer ${tag}`, customer_email: email, amount_minor: 2500, currency: 'GBP' });
+    const bought = await postShopOrder(page.request, baseURL!, {
+      order_id: orderId,
+      kind: 'course',
+      course_id: course.id,
+      customer_name: `Bea Buyer ${tag}`,
+      customer_email: email,
+      amount_minor: 2500,
+      currency: 'GBP',
+    });
     expect(bought.status()).toBe(200);
 
     const { http } = mailSinkPorts(Number(new URL(baseURL!).port));
     let mailText = '';
     await expect
-      .poll(async () => {
-        const mails = (await (await page.request.get(`http://127.0.0.1:${http}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
-        mailText = mails.find((m) => /https?:\/\//.test(m.text))?.text ?? '';
-        return mailText !== '';
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const mails = (await (await page.request.get(`http://127.0.0.1:${http}/messages?to=${encodeURIComponent(email)}`)).json()) as {
+            text: string;
+          }[];
+          mailText = mails.find((m) => /https?:\/\//.test(m.text))?.text ?? '';
+          return mailText !== '';
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const buyer = await browser.newPage({ baseURL: baseURL! });
     await buyer.goto(linkPath(mailText));
@@ -183,22 +215,46 @@ test.describe('purchase history', () => {
 });
 
 test.describe('credit history and transfers on the account page', () => {
-  test('an enrolment shows in the ledger; a transfer to a depot asks first, moves credits and refreshes the header', async ({ page, browser, baseURL }) => {
+  test('an enrolment shows in the ledger; a transfer to a depot asks first, moves credits and refreshes the header', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const managerEmail = `ledger-${tag}@e2e.test`;
-    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: `Ledger Co ${tag}`, manager_name: `Lena ${tag}`, manager_email: managerEmail, credit_balance: 20 });
+    const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+      name: `Ledger Co ${tag}`,
+      manager_name: `Lena ${tag}`,
+      manager_email: managerEmail,
+      credit_balance: 20,
+    });
     expect(created.status()).toBe(200);
     const company = (await created.json()) as { password: string; data: { id: number } };
     const depotName = `Ledger Yard ${tag}`;
-    expect((await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', { name: depotName, manager_name: 'Yard Manager', manager_email: `ledger-yard-${tag}@e2e.test`, parent_id: company.data.id })).status()).toBe(200);
+    expect(
+      (
+        await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
+          name: depotName,
+          manager_name: 'Yard Manager',
+          manager_email: `ledger-yard-${tag}@e2e.test`,
+          parent_id: company.data.id,
+        })
+      ).status(),
+    ).toBe(200);
 
     const manager = await newSignedInPage(browser, baseURL!, { email: managerEmail, password: company.password });
-    const courses = (await (await apiAs(manager.context(), baseURL!, 'GET', '/api/courses?per_page=50&sortBy=name')).json()) as { data: { id: number; name: string; credit_cost: number }[] };
+    const courses = (await (await apiAs(manager.context(), baseURL!, 'GET', '/api/courses?per_page=50&sortBy=name')).json()) as {
+      data: { id: number; name: string; credit_cost: number }[];
+    };
     // Other specs add courses (one costs 10,000 credits): take a demo course the 20 credits pay for.
     const course = courses.data.find((c) => c.credit_cost > 0 && c.credit_cost <= 20)!;
-    const enrolled = await apiAs(manager.context(), baseURL!, 'POST', '/api/company/enroll', { courses: [course.id], newUsers: [{ name: `Ledger Learner ${tag}` }], companyID: company.data.id });
+    const enrolled = await apiAs(manager.context(), baseURL!, 'POST', '/api/company/enroll', {
+      courses: [course.id],
+      newUsers: [{ name: `Ledger Learner ${tag}` }],
+      companyID: company.data.id,
+    });
     expect(enrolled.status()).toBe(200);
     const enrolment = (await enrolled.json()) as { data: { enrollment_id: number }[]; credit_balance: number };
     const balance = enrolment.credit_balance;

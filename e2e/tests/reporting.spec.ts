@@ -75,7 +75,9 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     await expect(page).toHaveURL(/\/reporting$/);
   });
 
-  test('every row action is visible without scrolling sideways at 1280 px and up; a phone reads cards with worded actions (issue 24 item 11)', async ({ page }) => {
+  test('every row action is visible without scrolling sideways at 1280 px and up; a phone reads cards with worded actions (issue 24 item 11)', async ({
+    page,
+  }) => {
     // Three widths, each a fresh /reporting with hovers: over 20 s alone, more beside the suite.
     test.slow();
     await signInAsDemoManager(page);
@@ -84,7 +86,12 @@ test.describe('reporting (/reporting) for the demo manager', () => {
       await page.goto('/reporting');
       await settled(page);
       const wrap = table(page);
-      const fits = await wrap.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      const fits = await wrap.evaluate((element) => ({
+        scroll: element.scrollWidth,
+        client: element.clientWidth,
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+      }));
       expect(fits.scroll, `the table fits its card at ${width} px`).toBeLessThanOrEqual(fits.client);
       expect(fits.page).toBeLessThanOrEqual(fits.window);
       const box = (await wrap.boundingBox())!;
@@ -109,11 +116,15 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     const firstAction = table(page).locator('.reporting-actions').locator('a, button').first();
     const label = (await firstAction.getAttribute('data-tooltip'))!;
     await expect(firstAction).toContainText(label);
-    expect(await firstAction.evaluate((element) => element.querySelector('.ds-icon-button__label')!.getBoundingClientRect().width)).toBeGreaterThan(20);
+    expect(
+      await firstAction.evaluate((element) => element.querySelector('.ds-icon-button__label')!.getBoundingClientRect().width),
+    ).toBeGreaterThan(20);
     await page.screenshot({ path: `${test.info().outputDir}/reporting-390.png`, fullPage: true });
   });
 
-  test('filters, search, sort and pages round-trip through the address and Back; each status offers exactly its actions', async ({ page }) => {
+  test('filters, search, sort and pages round-trip through the address and Back; each status offers exactly its actions', async ({
+    page,
+  }) => {
     await signInAsDemoManager(page);
     await page.goto('/reporting');
     const reporting = page.getByTestId('reporting-page');
@@ -135,7 +146,10 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     // Passed rows also open the certificate history.
     expect(await actionsOf(rowOf(page, 'Lee Carter', 'Manual Handling'))).toEqual(['View Certificate', 'History', 'View answers']);
     await expect(rowOf(page, 'Lee Carter', 'Fire Safety').locator('.ds-pill')).toHaveText('In Progress');
-    await expect(rowOf(page, 'Lee Carter', 'Manual Handling').getByRole('link', { name: /View Certificate/ })).toHaveAttribute('href', /\/api\/enrollments\/\d+\/certificate$/);
+    await expect(rowOf(page, 'Lee Carter', 'Manual Handling').getByRole('link', { name: /View Certificate/ })).toHaveAttribute(
+      'href',
+      /\/api\/enrollments\/\d+\/certificate$/,
+    );
 
     await reporting.getByLabel('Search enrolments').fill('Priya');
     await expect(page).toHaveURL(/search=Priya/);
@@ -152,12 +166,16 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     await reporting.getByLabel('Search enrolments').fill('');
     await expect(page).not.toHaveURL(/search=/);
     await settled(page);
-    await table(page).getByRole('button', { name: /^Learner/ }).click();
+    await table(page)
+      .getByRole('button', { name: /^Learner/ })
+      .click();
     await expect(page).toHaveURL(/order_by=learner&order_dir=asc/);
     await settled(page);
     const learnersAsc = await bodyRows(page).locator('.reporting-learner').allInnerTexts();
     expect(learnersAsc).toEqual([...learnersAsc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    await table(page).getByRole('button', { name: /^Learner/ }).click();
+    await table(page)
+      .getByRole('button', { name: /^Learner/ })
+      .click();
     await expect(page).toHaveURL(/order_by=learner&order_dir=desc/);
     await settled(page);
 
@@ -256,7 +274,10 @@ test.describe('reporting (/reporting) for the demo manager', () => {
     expect(codeSheet.rows.map((row) => String(row[codeSheet.header.indexOf('Login code')]))).toEqual(expect.arrayContaining(['DEMOCODE1']));
 
     // A passed row opens the learner's certificate history of the course (renewals and their states).
-    await bodyRows(page).first().getByRole('button', { name: /^History/ }).click();
+    await bodyRows(page)
+      .first()
+      .getByRole('button', { name: /^History/ })
+      .click();
     const history = page.getByRole('dialog', { name: 'Certificate history' });
     await expect(history.getByTestId('certificate-history').locator('li').first()).toContainText(/Valid|Expired|Superseded|Revoked/);
     await expect(history.getByRole('link', { name: /^Verify/ }).first()).toHaveAttribute('href', /^\/verify\?code=/);
@@ -286,7 +307,9 @@ test.describe('reporting actions on a fresh company', () => {
     await signInWithPassword(page, DEMO.admin);
     await expect(page).toHaveURL(/\/admin/);
     const managerEmail = `reporting-${tag}@e2e.test`;
-    const catalogue = (await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?per_page=50&sortBy=name')).json()) as { data: { id: number; name: string; credit_cost: number }[] };
+    const catalogue = (await (await apiAs(page.context(), baseURL!, 'GET', '/api/courses?per_page=50&sortBy=name')).json()) as {
+      data: { id: number; name: string; credit_cost: number }[];
+    };
     const course = catalogue.data.find((c) => c.credit_cost > 0 && c.credit_cost <= 20)!;
     const cost = course.credit_cost;
     const created = await apiAs(page.context(), baseURL!, 'POST', '/api/company/createCompanyAndUser', {
@@ -301,16 +324,30 @@ test.describe('reporting actions on a fresh company', () => {
     const manager = await newSignedInPage(browser, baseURL!, { email: managerEmail, password: company.password });
     const mailed = { name: `Mia Mail ${tag}`, email: `mia-${tag}@e2e.test` };
     const paper = { name: `Pat Paper ${tag}` };
-    const enrolled = await apiAs(manager.context(), baseURL!, 'POST', '/api/company/enroll', { courses: [course.id], newUsers: [mailed, paper], companyID: company.data.id });
+    const enrolled = await apiAs(manager.context(), baseURL!, 'POST', '/api/company/enroll', {
+      courses: [course.id],
+      newUsers: [mailed, paper],
+      companyID: company.data.id,
+    });
     expect(enrolled.status()).toBe(200);
-    const paperCode = ((await enrolled.json()) as { data: { learner_name: string; login_code: string | null }[] }).data.find((row) => row.learner_name === paper.name)!.login_code!;
+    const paperCode = ((await enrolled.json()) as { data: { learner_name: string; login_code: string | null }[] }).data.find(
+      (row) => row.learner_name === paper.name,
+    )!.login_code!;
     // A learner whose pass expired long ago (forced by the admin, so nothing is charged).
     const renewer = `Rene Renew ${tag}`;
     const learner = await apiAs(manager.context(), baseURL!, 'POST', '/api/user', { name: renewer, company_id: company.data.id });
     expect(learner.status()).toBe(200);
     const renewerId = ((await learner.json()) as { data: { id: number } }).data.id;
     const passDate = new Date(Date.now() - 10 * 365 * 86_400_000).toISOString().slice(0, 10);
-    expect((await apiAs(page.context(), baseURL!, 'POST', `/api/user/${renewerId}/enroll`, { course_id: course.id, force: true, pass_date: passDate })).status()).toBe(200);
+    expect(
+      (
+        await apiAs(page.context(), baseURL!, 'POST', `/api/user/${renewerId}/enroll`, {
+          course_id: course.id,
+          force: true,
+          pass_date: passDate,
+        })
+      ).status(),
+    ).toBe(200);
 
     await manager.goto('/reporting');
     const reporting = manager.getByTestId('reporting-page');
@@ -323,14 +360,18 @@ test.describe('reporting actions on a fresh company', () => {
     await expect(manager.getByTestId('header-credits')).toContainText('0');
 
     // Re-enrol with no credit left.
-    await rowOf(manager, renewer, course.name).getByRole('button', { name: /Re-enrol/ }).click();
+    await rowOf(manager, renewer, course.name)
+      .getByRole('button', { name: /Re-enrol/ })
+      .click();
     const refusal = reporting.getByRole('alert').filter({ hasText: "You don't have enough credit to re-enrol this learner." });
     await expect(refusal).toBeVisible();
     await expect(refusal.getByRole('link', { name: 'Order credit here.' })).toHaveAttribute('href', CREDIT_PURCHASE_URL);
 
     // Remind one: a mail with a sign-in link; the row shows when.
     const before = await mailCount(manager.request, baseURL!, mailed.email);
-    await rowOf(manager, mailed.name, course.name).getByRole('button', { name: /Remind/ }).click();
+    await rowOf(manager, mailed.name, course.name)
+      .getByRole('button', { name: /Remind/ })
+      .click();
     await expect(reporting.getByText('Learner has been reminded successfully.')).toBeVisible();
     await expect.poll(() => mailCount(manager.request, baseURL!, mailed.email), { timeout: 10_000 }).toBeGreaterThan(before);
     await settled(manager);
@@ -371,19 +412,31 @@ test.describe('reporting actions on a fresh company', () => {
     await expect(bodyRows(manager).filter({ hasText: renamed })).toHaveCount(0);
 
     // Re-enrol with credit: the old enrolment stays as history beside the new one.
-    await rowOf(manager, renewer, course.name).getByRole('button', { name: /Re-enrol/ }).click();
+    await rowOf(manager, renewer, course.name)
+      .getByRole('button', { name: /Re-enrol/ })
+      .click();
     await expect(reporting.getByText(`${renewer} has successfully been re-enrolled onto ${course.name}`)).toBeVisible();
     await expect(manager.getByTestId('header-credits')).toContainText('0');
     await settled(manager);
     await expect(bodyRows(manager).filter({ hasText: renewer })).toHaveCount(2);
-    expect((await bodyRows(manager).filter({ hasText: renewer }).locator('.ds-pill').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(['Not Started', 'Passed']);
+    expect(
+      (await bodyRows(manager).filter({ hasText: renewer }).locator('.ds-pill').allInnerTexts()).map((text) => text.trim()).sort(),
+    ).toEqual(['Not Started', 'Passed']);
     // Renewed: the old row no longer offers Re-enrol and says why; the server refuses a second one and charges nothing (issue 24 item 1).
-    const renewedRow = bodyRows(manager).filter({ hasText: renewer }).filter({ has: manager.locator('.ds-pill', { hasText: 'Passed' }) });
+    const renewedRow = bodyRows(manager)
+      .filter({ hasText: renewer })
+      .filter({ has: manager.locator('.ds-pill', { hasText: 'Passed' }) });
     await expect(renewedRow.getByRole('button', { name: /Re-enrol/ })).toHaveCount(0);
     await expect(renewedRow.getByTestId('re-enrolled')).toHaveText(/^Re-enrolled \d\d\/\d\d\/\d{4}$/);
-    const rows = (await (await apiAs(manager.context(), baseURL!, 'GET', `/api/reporting/enrolments?search=${encodeURIComponent(renewer)}`)).json()) as { results: { data: { id: number; status: string; user_id: number; course_id: number }[] } };
+    const rows = (await (
+      await apiAs(manager.context(), baseURL!, 'GET', `/api/reporting/enrolments?search=${encodeURIComponent(renewer)}`)
+    ).json()) as { results: { data: { id: number; status: string; user_id: number; course_id: number }[] } };
     const renewed = rows.results.data.find((r) => r.status === 'passed')!;
-    const again = await apiAs(manager.context(), baseURL!, 'POST', `/api/company/${company.data.id}/enroll`, { courses: [renewed.course_id], users: [renewed.user_id], enrollment_id: renewed.id });
+    const again = await apiAs(manager.context(), baseURL!, 'POST', `/api/company/${company.data.id}/enroll`, {
+      courses: [renewed.course_id],
+      users: [renewed.user_id],
+      enrollment_id: renewed.id,
+    });
     expect(again.status()).toBe(422);
     expect(((await again.json()) as { message: string }).message).toMatch(/has already been re-enrolled onto .*: nothing was charged\.$/);
     await manager.reload();

@@ -53,13 +53,25 @@ async function enrolNewLearner(admin: Admin, fixture: string, fields: Record<str
   });
   const loginCode = `SL-${tag}`;
   const company = await seedCompany(admin.context, admin.baseURL, { name: `Shell Co ${tag}` });
-  const user = await admin.call<{ data: { id: number } }>('POST', '/api/user', { data: { name: `Sam Shell${tag}`, login_code: loginCode, company_id: company.id } });
-  const enrolment = await admin.call<{ data: { id: number } }>('POST', `/api/user/${user.data.id}/enroll`, { data: { course_id: course.data.id, force: true } });
+  const user = await admin.call<{ data: { id: number } }>('POST', '/api/user', {
+    data: { name: `Sam Shell${tag}`, login_code: loginCode, company_id: company.id },
+  });
+  const enrolment = await admin.call<{ data: { id: number } }>('POST', `/api/user/${user.data.id}/enroll`, {
+    data: { course_id: course.data.id, force: true },
+  });
   const cleanUp = async () => {
     await admin.call('DELETE', `/api/courses/${course.data.id}`);
     await admin.call('DELETE', `/api/user/${user.data.id}`);
   };
-  return { courseId: course.data.id, courseName, learnerName: `Sam Shell${tag}`, loginCode, enrollmentId: enrolment.data.id, manager: company.manager, cleanUp };
+  return {
+    courseId: course.data.id,
+    courseName,
+    learnerName: `Sam Shell${tag}`,
+    loginCode,
+    enrollmentId: enrolment.data.id,
+    manager: company.manager,
+    cleanUp,
+  };
 }
 
 /** Every 401 answer and console error a page sees from now on. */
@@ -86,7 +98,11 @@ async function expectSkipLinkFocusesMain(page: Page) {
 }
 
 test.describe('the learner remote', () => {
-  test('the activity code page is reached from the course’s bridging activities and leads the manager to pages that exist (item 1; issue 24 item 8)', async ({ page, browser, baseURL }) => {
+  test('the activity code page is reached from the course’s bridging activities and leads the manager to pages that exist (item 1; issue 24 item 8)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const admin = await adminSession(browser, baseURL!);
     const enrolled = await enrolNewLearner(admin, 'RuntimeBasicCalls_SCORM20043rdEdition.zip', {
       has_bridging: '1',
@@ -195,7 +211,11 @@ test.describe('the learner remote', () => {
 });
 
 test.describe('notices the spec asks for (issue 24 item 16)', () => {
-  test('finishing a course lands on the dashboard with a success notice that hides itself after 5000 ms', async ({ page, browser, baseURL }) => {
+  test('finishing a course lands on the dashboard with a success notice that hides itself after 5000 ms', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const admin = await adminSession(browser, baseURL!);
     const enrolled = await enrolNewLearner(admin, 'RuntimeMinimumCalls_SCORM12-mini.zip');
@@ -271,7 +291,10 @@ test.describe('the shells', () => {
     await expectSkipLinkFocusesMain(page);
     await signInWithPassword(page, DEMO.learner);
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-    await page.getByRole('link', { name: /Continue Course/ }).first().click();
+    await page
+      .getByRole('link', { name: /Continue Course/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/learn\/\d+/);
     await page.reload();
     await expect(page.getByTestId('exit-course')).toBeVisible();
@@ -285,7 +308,10 @@ test.describe('the shells', () => {
     const admin = await adminSession(browser, baseURL!);
     const { page } = admin;
     try {
-      const companies = await admin.call<{ data: { id: number; name: string }[] }>('GET', `/api/admin/companies?search=${encodeURIComponent('Demo')}`);
+      const companies = await admin.call<{ data: { id: number; name: string }[] }>(
+        'GET',
+        `/api/admin/companies?search=${encodeURIComponent('Demo')}`,
+      );
       const company = companies.data.find((c) => c.id === DEMO_COMPANY_ID) ?? companies.data[0]!;
       await expect(page.getByTestId('mimic-banner')).toHaveCount(0);
       await admin.call('POST', '/api/user/mimicCompany', { data: { company_id: company.id } });
@@ -324,7 +350,9 @@ test.describe('the shells', () => {
       await expect(pill).toHaveAccessibleName(`Credits: ${balance} (buy more credits)`);
       await expect(pill.getByText('Credits:')).toBeVisible();
       // The label costs room: the header row still holds everything (nothing pushed off the edge).
-      const bar = await page.locator('.shell-header__bar').evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
+      const bar = await page
+        .locator('.shell-header__bar')
+        .evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
       expect(bar.scroll, `header row at ${width} px`).toBeLessThanOrEqual(bar.client);
       await pill.screenshot({ path: `${shotDir()}/credit-pill-${width}.png` });
     }

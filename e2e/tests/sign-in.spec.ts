@@ -20,9 +20,15 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     await expect(dashboard.getByText(new RegExp(`^Welcome( back)?, ${DEMO.learner.name}$`))).toBeVisible();
     // The seeded cards (other specs may enrol this learner on more courses).
     await expect(dashboard.getByTestId('course-card').first()).toBeVisible();
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="passed"]', { hasText: 'Manual Handling Essentials' })).toBeVisible();
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="in-progress"]', { hasText: 'Fire Safety Awareness' })).toBeVisible();
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="not-started"]', { hasText: 'Working at Height Basics' })).toBeVisible();
+    await expect(
+      dashboard.locator('[data-testid="course-card"][data-state="passed"]', { hasText: 'Manual Handling Essentials' }),
+    ).toBeVisible();
+    await expect(
+      dashboard.locator('[data-testid="course-card"][data-state="in-progress"]', { hasText: 'Fire Safety Awareness' }),
+    ).toBeVisible();
+    await expect(
+      dashboard.locator('[data-testid="course-card"][data-state="not-started"]', { hasText: 'Working at Height Basics' }),
+    ).toBeVisible();
     await expect(dashboard.getByRole('button', { name: /Start Course/ }).first()).toBeVisible();
     await expect(dashboard.getByRole('link', { name: /Continue Course/ }).first()).toBeVisible();
     // Learners see no credits; their account item opens their own account page, not the company's settings (issue 15).
@@ -37,7 +43,9 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     const expired = dashboard.locator('[data-testid="course-card"][data-state="expired"]');
     await expect(expired).toContainText('Expired');
     await expect(expired.getByRole('link', { name: /Renew/ })).toBeVisible();
-    await expect(dashboard.locator('[data-testid="course-card"][data-state="failed"]').getByRole('link', { name: /Continue Course/ })).toBeVisible();
+    await expect(
+      dashboard.locator('[data-testid="course-card"][data-state="failed"]').getByRole('link', { name: /Continue Course/ }),
+    ).toBeVisible();
   });
 
   test('a manager sees the company Dashboard', async ({ page }) => {
@@ -49,7 +57,9 @@ test.describe('each demo persona signs in and lands on its page with the seeded 
     await expect(dashboard.getByText('Demo Construction Ltd')).toBeVisible();
     await expect(dashboard.getByRole('link', { name: 'Organisation Settings' })).toHaveAttribute('href', '/account');
     const { passed, incomplete, not_started: notStarted } = data.chart;
-    await expect(dashboard.getByRole('img', { name: new RegExp(`Passed ${passed}.*Incomplete ${incomplete}.*Not Started ${notStarted}`) })).toBeVisible();
+    await expect(
+      dashboard.getByRole('img', { name: new RegExp(`Passed ${passed}.*Incomplete ${incomplete}.*Not Started ${notStarted}`) }),
+    ).toBeVisible();
     await expect(dashboard.getByText('Learners enrolled')).toBeVisible();
     await expect(dashboard.getByText('Credits remaining')).toBeVisible();
     await expect(dashboard.getByText('Courses passed')).toBeVisible();
@@ -100,7 +110,9 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Safety Training Portal, home' })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^(serif|"?Times)/i);
-  expect(await page.getByRole('button', { name: 'Log out' }).evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(239, 239, 239)');
+  expect(await page.getByRole('button', { name: 'Log out' }).evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe(
+    'rgb(239, 239, 239)',
+  );
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: test.info().outputPath(`logout-${width}.png`) });
@@ -133,7 +145,9 @@ test('a 401 on an API call while the session is still valid stays on the page (i
     if (new URL(request.url()).pathname === '/logout') sentToLogout.push(request.url());
   });
   // The catalogue refuses for a reason of its own; the session itself is fine.
-  await page.route(/\/api\/courses(\?|$)/, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Not for you.' }) }));
+  await page.route(/\/api\/courses(\?|$)/, (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Not for you.' }) }),
+  );
   const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/shell' && response.status() === 200);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
   await asked;

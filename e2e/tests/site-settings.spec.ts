@@ -45,7 +45,9 @@ test.describe('Site tab', () => {
       await expect(panel.getByLabel('Help email')).toHaveValue(DEFAULT_SITE_SETTINGS.help_email);
       await panel.getByLabel('Privacy policy address').fill('javascript:alert(1)');
       await panel.getByRole('button', { name: 'Save settings' }).click();
-      await expect(panel.locator('#site-privacy_url-error')).toHaveText('The privacy policy address must be a web address starting with https:// or http://.');
+      await expect(panel.locator('#site-privacy_url-error')).toHaveText(
+        'The privacy policy address must be a web address starting with https:// or http://.',
+      );
       await expect(panel.getByLabel('Privacy policy address')).toHaveAttribute('aria-invalid', 'true');
 
       await panel.getByLabel('Privacy policy address').fill('https://example.test/privacy-e2e');

@@ -67,12 +67,17 @@ test('on a phone the player’s bar gives the course title two lines before cutt
   await page.setViewportSize({ width: 390, height: 800 });
   await signInWithCode(page, 'DEMOCODE2');
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  const body = (await (await page.request.get('/api/learner/dashboard')).json()) as { enrollments: { id: number; course: { name: string } }[] };
+  const body = (await (await page.request.get('/api/learner/dashboard')).json()) as {
+    enrollments: { id: number; course: { name: string } }[];
+  };
   const enrolment = body.enrollments.find((e) => e.course.name === 'Manual Handling Essentials')!;
   await page.goto(`/learn/${enrolment.id}`);
   const title = page.locator('.player__title');
   await expect(title).toHaveText('Manual Handling Essentials');
-  const box = await title.evaluate((el) => ({ cutAcross: el.scrollWidth > el.clientWidth + 1, cutDown: el.scrollHeight > el.clientHeight + 1 }));
+  const box = await title.evaluate((el) => ({
+    cutAcross: el.scrollWidth > el.clientWidth + 1,
+    cutDown: el.scrollHeight > el.clientHeight + 1,
+  }));
   await page.screenshot({ path: test.info().outputPath('player-bar-390.png') });
   expect(box).toEqual({ cutAcross: false, cutDown: false });
 });

@@ -56,7 +56,8 @@ export const accountLogin = defineRoute({
   path: '/account/login',
   service: 'identity',
   access: ['manager', 'admin'],
-  summary: 'Changes the caller’s name, email and (unless blank) password. A new email or password needs the current password; the old address is told of a new email, the account’s address of a new password.',
+  summary:
+    'Changes the caller’s name, email and (unless blank) password. A new email or password needs the current password; the old address is told of a new email, the account’s address of a new password.',
   body: accountLoginBodySchema,
   response: successSchema,
 });
@@ -142,4 +143,13 @@ export const companyLogo = defineRoute({
   responseType: 'file',
 });
 
-export const accountRoutes = [accountGet, accountLogin, accountPasswordLink, accountNotifications, accountLogo, accountDepotUpdate, accountDepotDelete, companyLogo] as const;
+export const accountRoutes = [
+  accountGet,
+  accountLogin,
+  accountPasswordLink,
+  accountNotifications,
+  accountLogo,
+  accountDepotUpdate,
+  accountDepotDelete,
+  companyLogo,
+] as const;

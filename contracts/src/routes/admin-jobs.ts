@@ -48,11 +48,23 @@ export const adminFailedJobDetailSchema = adminFailedJobSchema.extend({
 });
 
 export const JOB_SORTABLE = ['id', 'name', 'queue', 'attempts', 'available_at'] as const;
-export const adminJobsQuery = listQuery({ sortable: JOB_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export const adminJobsQuery = listQuery({
+  sortable: JOB_SORTABLE,
+  defaultSort: 'id',
+  defaultDir: 'desc',
+  perPage: { default: ADMIN_PAGE_SIZE },
+  names: ADMIN_LIST_PARAMS,
+});
 export type AdminJobsQuery = z.output<typeof adminJobsQuery>;
 
 export const FAILED_JOB_SORTABLE = ['id', 'name', 'queue', 'failed_at'] as const;
-export const adminFailedJobsQuery = listQuery({ sortable: FAILED_JOB_SORTABLE, defaultSort: 'failed_at', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export const adminFailedJobsQuery = listQuery({
+  sortable: FAILED_JOB_SORTABLE,
+  defaultSort: 'failed_at',
+  defaultDir: 'desc',
+  perPage: { default: ADMIN_PAGE_SIZE },
+  names: ADMIN_LIST_PARAMS,
+});
 export type AdminFailedJobsQuery = z.output<typeof adminFailedJobsQuery>;
 
 export const adminJobs = defineRoute({
@@ -61,7 +73,8 @@ export const adminJobs = defineRoute({
   path: '/api/admin/jobs',
   service: 'reporting',
   access: ['admin'],
-  summary: 'Queued and running jobs, and the ones that finished in the last week, newest first (name, queue, attempts, available at, state).',
+  summary:
+    'Queued and running jobs, and the ones that finished in the last week, newest first (name, queue, attempts, available at, state).',
   query: adminJobsQuery,
   response: pageSchema(adminJobSchema),
 });
@@ -148,7 +161,13 @@ export const scheduledTaskSchema = z.object({
   description: z.string(),
   schedule: z.string(),
   last_run: z
-    .object({ occurrence: z.string(), started_at: z.string(), finished_at: z.string().nullable(), outcome: z.string(), error: z.string().nullable() })
+    .object({
+      occurrence: z.string(),
+      started_at: z.string(),
+      finished_at: z.string().nullable(),
+      outcome: z.string(),
+      error: z.string().nullable(),
+    })
     .nullable(),
   next_run_at: z.string(),
 });

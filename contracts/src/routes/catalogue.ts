@@ -151,7 +151,11 @@ export const COURSE_PACKAGE_MISSING = "Choose the course's SCORM package (.zip).
 export const courseActivityInputSchema = z.object({
   /** Set when editing an existing activity. */
   id: idParam.optional(),
-  name: z.string({ error: 'Enter the activity name.' }).trim().min(1, 'Enter the activity name.').max(191, 'The name may be at most 191 characters.'),
+  name: z
+    .string({ error: 'Enter the activity name.' })
+    .trim()
+    .min(1, 'Enter the activity name.')
+    .max(191, 'The name may be at most 191 characters.'),
   /** A number the learner types on site; generated when left blank. */
   code: z
     .union([z.string(), z.number()], { error: 'The code must be a number.' })
@@ -166,7 +170,11 @@ export const courseActivityInputSchema = z.object({
 });
 
 const courseFormFields = {
-  name: z.string({ error: 'Enter the course name.' }).trim().min(1, 'Enter the course name.').max(191, 'The name may be at most 191 characters.'),
+  name: z
+    .string({ error: 'Enter the course name.' })
+    .trim()
+    .min(1, 'Enter the course name.')
+    .max(191, 'The name may be at most 191 characters.'),
   description: z.string({ error: 'Enter a description.' }).max(100_000, 'The description is too long.').optional().default(''),
   category_ids: z.preprocess(asList, z.array(idParam, { error: 'Choose categories.' }).max(50, 'Too many categories.')),
   /** Required when 'Company Specific' is ticked; cleared otherwise. */
@@ -239,7 +247,12 @@ export const deleteCourse = defineRoute({
   access: ['admin'],
   summary: 'Deletes a course, its package and activities; its enrolments go and their credits return to the companies.',
   params: z.object({ id: idParam }),
-  response: z.object({ success: z.literal(true), message: z.string(), removed_enrollments: z.number().int(), refunded_credits: z.number().int() }),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    removed_enrollments: z.number().int(),
+    refunded_credits: z.number().int(),
+  }),
 });
 
 /* ------------------------------------------------------- company selection */
@@ -294,11 +307,16 @@ export const editCompanyCourseBodySchema = z.object({
   ),
   activities: z
     .array(
-      z.object({
-        id: idParam,
-        description: z.string({ error: 'Enter a description.' }).trim().max(5000, 'The description may be at most 5000 characters.'),
-        enabled: z.boolean({ error: 'Choose whether the activity is enabled.' }),
-      }).refine((a) => !a.enabled || a.description.length > 0, { path: ['description'], message: 'Enter a description for an enabled activity.' }),
+      z
+        .object({
+          id: idParam,
+          description: z.string({ error: 'Enter a description.' }).trim().max(5000, 'The description may be at most 5000 characters.'),
+          enabled: z.boolean({ error: 'Choose whether the activity is enabled.' }),
+        })
+        .refine((a) => !a.enabled || a.description.length > 0, {
+          path: ['description'],
+          message: 'Enter a description for an enabled activity.',
+        }),
       { error: 'Send the list of activities.' },
     )
     .max(100, 'Too many activities.')

@@ -90,11 +90,19 @@ export const certificateEmailList = z
   .string({ error: CERTIFICATE_MESSAGES.emailMissing })
   .max(2000, 'The list of addresses is too long.')
   .transform((text, ctx) => {
-    const addresses = [...new Set(text.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a.length > 0))];
+    const addresses = [
+      ...new Set(
+        text
+          .split(',')
+          .map((a) => a.trim().toLowerCase())
+          .filter((a) => a.length > 0),
+      ),
+    ];
     if (addresses.length === 0) ctx.addIssue({ code: 'custom', message: CERTIFICATE_MESSAGES.emailMissing });
     if (addresses.length > CERTIFICATE_EMAIL_MAX) ctx.addIssue({ code: 'custom', message: CERTIFICATE_MESSAGES.emailTooMany });
     for (const address of addresses) {
-      if (address.length > 191 || !z.email().safeParse(address).success) ctx.addIssue({ code: 'custom', message: `${CERTIFICATE_MESSAGES.emailInvalid} ${address}` });
+      if (address.length > 191 || !z.email().safeParse(address).success)
+        ctx.addIssue({ code: 'custom', message: `${CERTIFICATE_MESSAGES.emailInvalid} ${address}` });
     }
     return addresses;
   });
@@ -240,7 +248,11 @@ export const updateCertificateBackground = defineRoute({
   bodyType: 'multipart',
   bodyLimit: CERTIFICATE_BACKGROUND_MAX_BYTES + 64 * 1024,
   body: z.object({ file: z.custom<File>(isFile, { message: CERTIFICATE_MESSAGES.backgroundMissing }) }),
-  response: z.object({ success: z.literal(true), message: z.string(), data: z.object({ content_type: z.enum(['image/png', 'image/jpeg']), size: z.number().int(), updated_at: z.string() }) }),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({ content_type: z.enum(['image/png', 'image/jpeg']), size: z.number().int(), updated_at: z.string() }),
+  }),
 });
 
 export const certificateBackgroundSchema = z.object({

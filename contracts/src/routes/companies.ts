@@ -67,7 +67,13 @@ export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 export const COMPANY_SORTABLE = ['id', 'name', 'email', 'manager_name', 'created_at'] as const;
 /** The Companies tab's address: search, sortBy, sortDir, page; newest first unless sorted. */
-export const adminCompaniesQuery = listQuery({ sortable: COMPANY_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export const adminCompaniesQuery = listQuery({
+  sortable: COMPANY_SORTABLE,
+  defaultSort: 'id',
+  defaultDir: 'desc',
+  perPage: { default: ADMIN_PAGE_SIZE },
+  names: ADMIN_LIST_PARAMS,
+});
 export type AdminCompaniesQuery = z.output<typeof adminCompaniesQuery>;
 
 export const adminCompanies = defineRoute({
@@ -194,4 +200,13 @@ export const depotDelete = defineRoute({
   response: successSchema,
 });
 
-export const companyRoutes = [adminCompanies, companyOptions, companyGet, companyCreate, companyUpdate, companyDelete, depotUpdate, depotDelete] as const;
+export const companyRoutes = [
+  adminCompanies,
+  companyOptions,
+  companyGet,
+  companyCreate,
+  companyUpdate,
+  companyDelete,
+  depotUpdate,
+  depotDelete,
+] as const;

@@ -132,17 +132,24 @@ export const shopOrderBodySchema = z
     kind: z.enum(['credits', 'course'], { error: 'The order kind must be credits or course.' }),
     company_id: z.number().int().positive().optional(),
     customer_name: z.string().trim().min(1).max(191),
-    customer_email: z.email({ error: 'The customer email is not valid.' }).max(191).transform((v) => v.toLowerCase()),
+    customer_email: z
+      .email({ error: 'The customer email is not valid.' })
+      .max(191)
+      .transform((v) => v.toLowerCase()),
     credits: z.number().int().min(1).max(1_000_000).optional(),
     course_id: z.number().int().positive().optional(),
     sku: z.string().trim().min(1).max(64).optional(),
     /** The amount paid, in minor units (pence). */
     amount_minor: z.number().int().min(0).max(1_000_000_000),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'The currency is a 3-letter code.').default('GBP'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'The currency is a 3-letter code.')
+      .default('GBP'),
     paid_at: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((order, ctx) => {
-    if (order.kind === 'credits' && order.credits == null) ctx.addIssue({ code: 'custom', path: ['credits'], message: 'A credits order names its credits.' });
+    if (order.kind === 'credits' && order.credits == null)
+      ctx.addIssue({ code: 'custom', path: ['credits'], message: 'A credits order names its credits.' });
     if (order.kind === 'course' && order.course_id == null && order.sku == null) {
       ctx.addIssue({ code: 'custom', path: ['course_id'], message: 'A course order names its course_id or sku.' });
     }
@@ -194,7 +201,8 @@ export const purchaseHistory = defineRoute({
   path: '/api/purchase-history',
   service: 'enrolment',
   access: ['manager', 'admin', 'learner'],
-  summary: 'Invoices of the caller’s company (managers) or of the caller’s own purchases (purchased learners); search finds the order id or course.',
+  summary:
+    'Invoices of the caller’s company (managers) or of the caller’s own purchases (purchased learners); search finds the order id or course.',
   query: purchaseHistoryQuery,
   response: pageSchema(invoiceSchema),
 });

@@ -13,7 +13,8 @@ export const ENROLLING_MESSAGES = {
   markedPassed: 'Enrollment successfully marked as passed!',
   deleted: 'Enrollment successfully deleted!',
   alreadyEnrolled: 'Already enrolled on this course.',
-  nothingToEnrol: 'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.',
+  nothingToEnrol:
+    'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.',
   learnerExists: 'Whoops! this learner already exists',
   removeBulkRow: 'Are you sure you want to remove this user?',
   networkError: 'Network error occurred. Please try again.',
@@ -31,7 +32,9 @@ export const ENROLLING_MESSAGES = {
 } as const;
 
 const idList = (what: string, max: number) =>
-  z.array(decimal(z.number().int().positive(`Each ${what} id is a positive whole number.`)), { error: `Send the ${what} ids as a list.` }).max(max, `At most ${max} ${what}s at once.`);
+  z
+    .array(decimal(z.number().int().positive(`Each ${what} id is a positive whole number.`)), { error: `Send the ${what} ids as a list.` })
+    .max(max, `At most ${max} ${what}s at once.`);
 
 /** An employee in the wizard's pickers: enough to name them and to say what they already have. */
 export const employeeSchema = z.object({
@@ -218,7 +221,12 @@ export const bulkEnrolUpload = defineRoute({
     z.object({
       file: z.instanceof(File, { error: 'Choose a spreadsheet to upload.' }),
       /** The courses chosen in step 1, so rows already enrolled on them are flagged. */
-      courses: z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : typeof v === 'object' ? v : String(v).split(',')), idList('course', 100)).optional(),
+      courses: z
+        .preprocess(
+          (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : typeof v === 'object' ? v : String(v).split(',')),
+          idList('course', 100),
+        )
+        .optional(),
     }),
   ),
   response: z.object({ data: z.array(bulkRowSchema), total: z.number().int(), ok: z.number().int() }),
@@ -249,7 +257,9 @@ export const userEnrolments = defineRoute({
   response: z.object({ data: z.array(adminEnrolmentSchema) }),
 });
 
-export const manualPassBodySchema = z.object({ reason: z.string({ error: ENROLLING_MESSAGES.reasonRequired }).trim().min(3, ENROLLING_MESSAGES.reasonRequired).max(255) });
+export const manualPassBodySchema = z.object({
+  reason: z.string({ error: ENROLLING_MESSAGES.reasonRequired }).trim().min(3, ENROLLING_MESSAGES.reasonRequired).max(255),
+});
 
 export const manualPass = defineRoute({
   name: 'admin.enrollments.manualPass',

@@ -53,7 +53,9 @@ export const verifyCertificate = defineRoute({
   service: 'enrolment',
   access: 'public',
   summary: 'Checks a certificate by the code printed in its QR code. Open to anyone; rate-limited per address (429).',
-  query: z.object({ code: z.string({ error: 'Enter a certificate code.' }).trim().min(1, 'Enter a certificate code.').max(64, 'That code is too long.') }),
+  query: z.object({
+    code: z.string({ error: 'Enter a certificate code.' }).trim().min(1, 'Enter a certificate code.').max(64, 'That code is too long.'),
+  }),
   /**
    * `state` tells valid, expired, revoked, superseded or not-found; `message` is the sentence to
    * show (CERTIFICATE_MESSAGES in certificates.ts). Details are only what the certificate prints:

@@ -30,7 +30,8 @@ export const loginBodySchema = z
   .superRefine((body, ctx) => {
     if (body.login_code) return;
     if (!body.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email address or a login code.' });
-    else if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter a valid email address.' });
+    else if (!z.email().safeParse(body.email).success)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter a valid email address.' });
     if (!body.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password.' });
   });
 
@@ -160,7 +161,10 @@ export const passwordResetBodySchema = z
     password_confirmation: z.string({ error: 'Confirm the password.' }).min(1, 'Confirm the password.').max(200),
     token: z.string({ error: 'The reset link is incomplete.' }).trim().min(1, 'The reset link is incomplete.').max(200),
   })
-  .refine((body) => body.password === body.password_confirmation, { path: ['password_confirmation'], message: IDENTITY_MESSAGES.passwordsDiffer });
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: IDENTITY_MESSAGES.passwordsDiffer,
+  });
 
 export const passwordReset = defineRoute({
   name: 'password.reset',

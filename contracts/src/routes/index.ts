@@ -41,4 +41,24 @@ export * from './settings';
 export * from './answers';
 
 /** The route table: a route that is not here does not exist. */
-export const routeTable: readonly AnyRoute[] = [...identityRoutes, ...accountRoutes, ...userRoutes, ...companyRoutes, ...catalogueRoutes, ...enrolmentRoutes, ...learningRoutes, ...reportingRoutes, ...creditRoutes, ...enrollingRoutes, ...learnerAccountRoutes, ...reportingEnrolmentRoutes, ...certificateRoutes, ...auditRoutes, ...learnerAdminRoutes, ...adminJobRoutes, ...systemReportRoutes, ...settingsRoutes, ...answerRoutes];
+export const routeTable: readonly AnyRoute[] = [
+  ...identityRoutes,
+  ...accountRoutes,
+  ...userRoutes,
+  ...companyRoutes,
+  ...catalogueRoutes,
+  ...enrolmentRoutes,
+  ...learningRoutes,
+  ...reportingRoutes,
+  ...creditRoutes,
+  ...enrollingRoutes,
+  ...learnerAccountRoutes,
+  ...reportingEnrolmentRoutes,
+  ...certificateRoutes,
+  ...auditRoutes,
+  ...learnerAdminRoutes,
+  ...adminJobRoutes,
+  ...systemReportRoutes,
+  ...settingsRoutes,
+  ...answerRoutes,
+];

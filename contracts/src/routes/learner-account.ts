@@ -77,7 +77,10 @@ const optionalNewPassword = z.preprocess((value) => (value === '' ? null : value
 export const learnerSignInDetailsBodySchema = z
   .object({
     email: emailField,
-    current_password: z.string({ error: LEARNER_ACCOUNT_MESSAGES.currentPasswordRequired }).min(1, LEARNER_ACCOUNT_MESSAGES.currentPasswordRequired).max(200),
+    current_password: z
+      .string({ error: LEARNER_ACCOUNT_MESSAGES.currentPasswordRequired })
+      .min(1, LEARNER_ACCOUNT_MESSAGES.currentPasswordRequired)
+      .max(200),
     password: optionalNewPassword.optional(),
     password_confirmation: z.string().max(200).optional(),
   })
@@ -169,4 +172,12 @@ export const learnerCertificates = defineRoute({
   response: pageSchema(learnerCertificateSchema),
 });
 
-export const learnerAccountRoutes = [learnerAccountGet, learnerLoginCode, learnerSignInDetails, learnerSignInSetUp, learnerSignInLink, learnerDataExport, learnerCertificates] as const;
+export const learnerAccountRoutes = [
+  learnerAccountGet,
+  learnerLoginCode,
+  learnerSignInDetails,
+  learnerSignInSetUp,
+  learnerSignInLink,
+  learnerDataExport,
+  learnerCertificates,
+] as const;

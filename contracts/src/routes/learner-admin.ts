@@ -89,4 +89,10 @@ export const depotMoveToParent = defineRoute({
   response: depotMovedSchema,
 });
 
-export const learnerAdminRoutes = [userAnonymise, accountDepotDeletionPreview, accountDepotMoveToParent, depotDeletionPreview, depotMoveToParent] as const;
+export const learnerAdminRoutes = [
+  userAnonymise,
+  accountDepotDeletionPreview,
+  accountDepotMoveToParent,
+  depotDeletionPreview,
+  depotMoveToParent,
+] as const;

@@ -98,7 +98,10 @@ export const learnCommit = defineRoute({
   params: z.object({ attemptId: idParam }),
   query: z.object({
     sco: z.string({ error: 'Name the SCO.' }).min(1, 'Name the SCO.').max(191, 'That SCO identifier is too long.'),
-    token: z.string({ error: 'The launch token is missing.' }).min(16, 'The launch token is not valid.').max(128, 'The launch token is not valid.'),
+    token: z
+      .string({ error: 'The launch token is missing.' })
+      .min(16, 'The launch token is not valid.')
+      .max(128, 'The launch token is not valid.'),
     final: z.enum(['true', 'false']).optional(),
   }),
   body: scormCommitBody,

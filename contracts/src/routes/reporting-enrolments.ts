@@ -25,7 +25,17 @@ export const REMINDER_INTERVAL_HOURS = 24;
 export const EXPORT_MAX_IDS = 200_000;
 
 /** Sort keys of the table: every column. `enrolled` (newest first) is the default. */
-export const REPORTING_SORTABLE = ['learner', 'email', 'depot', 'course', 'status', 'enrolled', 'last_activity', 'passed', 'expiry'] as const;
+export const REPORTING_SORTABLE = [
+  'learner',
+  'email',
+  'depot',
+  'course',
+  'status',
+  'enrolled',
+  'last_activity',
+  'passed',
+  'expiry',
+] as const;
 export type ReportingSort = (typeof REPORTING_SORTABLE)[number];
 
 /** The /reporting address, as the page keeps it (spec §2): the filters (reportingFiltersSchema) and the list's search, order_by, order_dir, per_page, page. */
@@ -152,7 +162,8 @@ export const enrolmentForEdit = defineRoute({
   path: '/api/enrolments/{id}',
   service: 'enrolment',
   access: ['manager', 'admin'],
-  summary: 'One enrolment of the acting company for the edit page: the learner (name, email, login code), course, status, its company/depot, the depots to choose from and whether it may still be edited.',
+  summary:
+    'One enrolment of the acting company for the edit page: the learner (name, email, login code), course, status, its company/depot, the depots to choose from and whether it may still be edited.',
   params: z.object({ id: idParam }),
   response: z.object({
     data: z.object({
@@ -244,7 +255,10 @@ export const remindAll = defineRoute({
     'Reminds every not-started learner of the company (and its depots) on these courses (none: every course), skipping those reminded in the last 24 hours; learners without email come back with their login codes.',
   params: z.object({ companyId: idParam }),
   body: z.object({
-    courses: z.array(decimal(z.number().int().positive('Each course id is a positive whole number.')), { error: 'Send the course ids as a list.' }).max(1000).default([]),
+    courses: z
+      .array(decimal(z.number().int().positive('Each course id is a positive whole number.')), { error: 'Send the course ids as a list.' })
+      .max(1000)
+      .default([]),
   }),
   response: remindResponse,
 });

@@ -15,7 +15,13 @@ export const companyDashboard = defineRoute({
     chart: z.object({ passed: z.number().int(), incomplete: z.number().int(), not_started: z.number().int() }),
     stats: z.object({ learners_enrolled: z.number().int(), credits_remaining: z.number().int(), courses_passed: z.number().int() }),
     courses: z.array(
-      z.object({ id: z.number().int(), name: z.string(), total: z.number().int(), passed: z.number().int(), progress: z.number().int().min(0).max(100) }),
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        total: z.number().int(),
+        passed: z.number().int(),
+        progress: z.number().int().min(0).max(100),
+      }),
     ),
   }),
 });

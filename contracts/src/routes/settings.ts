@@ -62,7 +62,11 @@ const webAddress = (label: string) =>
     }, `The ${label} must be a web address starting with https:// or http://.`);
 
 const shortText = (label: string, max: number) =>
-  z.string({ error: `Enter the ${label}.` }).trim().min(1, `Enter the ${label}.`).max(max, `The ${label} may not be longer than ${max} characters.`);
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} may not be longer than ${max} characters.`);
 
 export const siteSettingsBodySchema = z.strictObject({
   help_email: z

@@ -31,9 +31,16 @@ export const REPORT_TITLES: Record<ReportType, string> = {
 };
 
 /** The user-activity role filter as the page labels it (spec §2). */
-export const REPORT_ROLE_LABELS: Record<(typeof ROLES)[number], string> = { learner: 'Learners', manager: 'Managers', admin: 'Administrators' };
+export const REPORT_ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  learner: 'Learners',
+  manager: 'Managers',
+  admin: 'Administrators',
+};
 
-const reportDate = z.string({ error: 'Enter the date as YYYY-MM-DD.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date.');
+const reportDate = z
+  .string({ error: 'Enter the date as YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date.');
 const reportRole = z.enum(ROLES, { error: 'Choose learners, managers or administrators.' });
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idParam.optional());
 
@@ -41,7 +48,8 @@ function datesInOrder<T extends Record<string, unknown>>(startKey: keyof T & str
   return (value: T, ctx: z.RefinementCtx) => {
     const start = value[startKey];
     const end = value[endKey];
-    if (typeof start === 'string' && typeof end === 'string' && start > end) ctx.addIssue({ code: 'custom', path: [startKey], message: REPORT_MESSAGES.datesOutOfOrder });
+    if (typeof start === 'string' && typeof end === 'string' && start > end)
+      ctx.addIssue({ code: 'custom', path: [startKey], message: REPORT_MESSAGES.datesOutOfOrder });
   };
 }
 
@@ -116,7 +124,11 @@ function downloadRoute<T extends ReportType>(type: T) {
   });
 }
 
-export const reportGenerateRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, generateRoute(type)])) as { [T in ReportType]: ReturnType<typeof generateRoute<T>> };
-export const reportDownloadRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, downloadRoute(type)])) as { [T in ReportType]: ReturnType<typeof downloadRoute<T>> };
+export const reportGenerateRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, generateRoute(type)])) as {
+  [T in ReportType]: ReturnType<typeof generateRoute<T>>;
+};
+export const reportDownloadRoutes = Object.fromEntries(REPORT_TYPES.map((type) => [type, downloadRoute(type)])) as {
+  [T in ReportType]: ReturnType<typeof downloadRoute<T>>;
+};
 
 export const systemReportRoutes = REPORT_TYPES.flatMap((type) => [reportGenerateRoutes[type], reportDownloadRoutes[type]]);

@@ -30,7 +30,8 @@ const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim
 
 /** An optional email from a form: '' or null clears it; otherwise a valid, lower-cased email. */
 export const optionalEmailField = z.preprocess(blankToNull, emailField.nullable());
-export const optionalTextField = (max = 191) => z.preprocess(blankToNull, z.string().trim().max(max, `May not be longer than ${max} characters.`).nullable());
+export const optionalTextField = (max = 191) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `May not be longer than ${max} characters.`).nullable());
 export const nameField = z
   .string({ error: 'Name is required' })
   .trim()
@@ -67,7 +68,13 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const USER_SORTABLE = ['id', 'name', 'email', 'role', 'company', 'created_at'] as const;
 /** The Learners tab's address: search, sortBy, sortDir, page; newest first unless sorted. */
-export const adminUsersQuery = listQuery({ sortable: USER_SORTABLE, defaultSort: 'id', defaultDir: 'desc', perPage: { default: ADMIN_PAGE_SIZE }, names: ADMIN_LIST_PARAMS });
+export const adminUsersQuery = listQuery({
+  sortable: USER_SORTABLE,
+  defaultSort: 'id',
+  defaultDir: 'desc',
+  perPage: { default: ADMIN_PAGE_SIZE },
+  names: ADMIN_LIST_PARAMS,
+});
 export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 
 export const adminUsers = defineRoute({
@@ -189,4 +196,13 @@ export const unMimicCompany = defineRoute({
   response: successSchema,
 });
 
-export const userRoutes = [adminUsers, userGet, userCreate, userUpdate, userChangeCompany, userDelete, mimicCompany, unMimicCompany] as const;
+export const userRoutes = [
+  adminUsers,
+  userGet,
+  userCreate,
+  userUpdate,
+  userChangeCompany,
+  userDelete,
+  mimicCompany,
+  unMimicCompany,
+] as const;

@@ -23,17 +23,31 @@ export const Catalogue: Story = {
       {(['md', 'sm'] as const).map((size) => (
         <Stack key={size} direction="row" gap="sm" wrap>
           <Button size={size}>Primary</Button>
-          <Button size={size} variant="secondary">Secondary</Button>
-          <Button size={size} variant="danger">Danger</Button>
-          <Button size={size} variant="ghost">Ghost</Button>
-          <Button size={size} loading>Generating...</Button>
-          <Button size={size} disabled>Disabled</Button>
+          <Button size={size} variant="secondary">
+            Secondary
+          </Button>
+          <Button size={size} variant="danger">
+            Danger
+          </Button>
+          <Button size={size} variant="ghost">
+            Ghost
+          </Button>
+          <Button size={size} loading>
+            Generating...
+          </Button>
+          <Button size={size} disabled>
+            Disabled
+          </Button>
         </Stack>
       ))}
       <Stack direction="row" gap="sm" wrap>
         <ButtonLink href="#courses">Browse courses (link)</ButtonLink>
-        <ButtonLink href="#renew" variant="secondary">Renew</ButtonLink>
-        <ButtonLink href="#back" variant="ghost" size="sm">Go back</ButtonLink>
+        <ButtonLink href="#renew" variant="secondary">
+          Renew
+        </ButtonLink>
+        <ButtonLink href="#back" variant="ghost" size="sm">
+          Go back
+        </ButtonLink>
       </Stack>
     </Stack>
   ),

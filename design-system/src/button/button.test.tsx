@@ -7,10 +7,16 @@ describe('Button', () => {
     const { container } = render(
       <>
         <Button>Save</Button>
-        <Button variant="secondary" size="sm">Cancel</Button>
+        <Button variant="secondary" size="sm">
+          Cancel
+        </Button>
         <Button variant="danger">Delete</Button>
-        <Button variant="ghost" loading>Generating...</Button>
-        <ButtonLink href="/courses" variant="secondary">Browse courses</ButtonLink>
+        <Button variant="ghost" loading>
+          Generating...
+        </Button>
+        <ButtonLink href="/courses" variant="secondary">
+          Browse courses
+        </ButtonLink>
       </>,
     );
     await expectNoAxeViolations(container);
@@ -18,7 +24,11 @@ describe('Button', () => {
 
   it('applies variant and size classes and calls onClick', () => {
     const onClick = vi.fn();
-    render(<Button variant="danger" size="sm" onClick={onClick}>Delete</Button>);
+    render(
+      <Button variant="danger" size="sm" onClick={onClick}>
+        Delete
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Delete' });
     expect(button.className).toContain('ds-button--danger');
     expect(button.className).toContain('ds-button--sm');
@@ -28,7 +38,11 @@ describe('Button', () => {
 
   it('is disabled and busy while loading, so clicks are ignored', () => {
     const onClick = vi.fn();
-    render(<Button loading onClick={onClick}>Generating...</Button>);
+    render(
+      <Button loading onClick={onClick}>
+        Generating...
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Generating...' });
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-busy')).toBe('true');
@@ -44,7 +58,11 @@ describe('Button', () => {
 
 describe('ButtonLink', () => {
   it('renders an anchor with the button look and anchor props', () => {
-    render(<ButtonLink href="/account" target="_blank" rel="noreferrer" variant="ghost">Account</ButtonLink>);
+    render(
+      <ButtonLink href="/account" target="_blank" rel="noreferrer" variant="ghost">
+        Account
+      </ButtonLink>,
+    );
     const link = screen.getByRole('link', { name: 'Account' });
     expect(link.getAttribute('href')).toBe('/account');
     expect(link.getAttribute('target')).toBe('_blank');

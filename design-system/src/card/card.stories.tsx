@@ -18,7 +18,14 @@ export const Catalogue: Story = {
   render: () => (
     <Stack gap="md">
       <Card title="With title only">Content of the card.</Card>
-      <Card title="With actions" actions={<Button size="sm" variant="secondary">Edit</Button>}>
+      <Card
+        title="With actions"
+        actions={
+          <Button size="sm" variant="secondary">
+            Edit
+          </Button>
+        }
+      >
         Title and actions share the header row and wrap on small screens.
       </Card>
       <Card>Without a header.</Card>

@@ -101,9 +101,7 @@ export const CATEGORY_ICON_NAMES = Object.keys(CATEGORY_ICONS) as CategoryIconNa
 
 export function CategoryIcon({ icon, title, size = 24 }: CategoryIconProps) {
   const titleId = useId();
-  const accessibility = title
-    ? { role: 'img', 'aria-labelledby': titleId }
-    : { 'aria-hidden': true as const };
+  const accessibility = title ? { role: 'img', 'aria-labelledby': titleId } : { 'aria-hidden': true as const };
   return (
     <svg
       className="ds-icon ds-category-icon"

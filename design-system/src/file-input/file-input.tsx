@@ -2,7 +2,10 @@ import { forwardRef, useState, type ChangeEvent, type DragEvent, type InputHTMLA
 import { classNames } from '../class-names';
 import './file-input.css';
 
-export interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value' | 'defaultValue' | 'multiple'> {
+export interface FileInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'onChange' | 'value' | 'defaultValue' | 'multiple'
+> {
   /** Called with the chosen (or dropped) file; undefined when the choice is cleared. */
   onFileChange: (file: File | undefined) => void;
   /** The text of the button part. */
@@ -39,19 +42,48 @@ export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function F
 
   return (
     <div
-      className={classNames('ds-file-input', isDragging && 'ds-file-input--dragging', invalid && 'ds-file-input--error', disabled && 'ds-file-input--disabled', className)}
+      className={classNames(
+        'ds-file-input',
+        isDragging && 'ds-file-input--dragging',
+        invalid && 'ds-file-input--error',
+        disabled && 'ds-file-input--disabled',
+        className,
+      )}
       onDragEnter={dragState(true)}
       onDragLeave={dragState(false)}
       onDrop={dragState(false)}
     >
-      <input ref={ref} type="file" className="ds-file-input__native" disabled={disabled} aria-invalid={invalid || undefined} onChange={choose} {...inputProps} />
+      <input
+        ref={ref}
+        type="file"
+        className="ds-file-input__native"
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        onChange={choose}
+        {...inputProps}
+      />
       <span className="ds-file-input__button" aria-hidden="true">
-        <svg className="ds-icon" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+        <svg
+          className="ds-icon"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          focusable="false"
+        >
           <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
         </svg>
         {buttonLabel}
       </span>
-      <span className={classNames('ds-file-input__name', !fileName && 'ds-file-input__name--empty')} data-testid="file-input-name" aria-hidden="true">
+      <span
+        className={classNames('ds-file-input__name', !fileName && 'ds-file-input__name--empty')}
+        data-testid="file-input-name"
+        aria-hidden="true"
+      >
         {fileName ?? placeholder}
       </span>
       <span className="ds-file-input__hint" aria-hidden="true">

@@ -6,7 +6,12 @@ import { FormField } from './form-field';
 const meta = {
   title: 'Forms/FormField',
   component: FormField,
-  args: { label: 'Email', htmlFor: 'story-email', hint: 'Optional unless the role is manager', children: <TextInput id="story-email" type="email" /> },
+  args: {
+    label: 'Email',
+    htmlFor: 'story-email',
+    hint: 'Optional unless the role is manager',
+    children: <TextInput id="story-email" type="email" />,
+  },
 } satisfies Meta<typeof FormField>;
 
 export default meta;
@@ -26,7 +31,12 @@ export const Catalogue: Story = {
         <FormField label="SKU" htmlFor="c-sku" error="The sku has already been taken.">
           <TextInput id="c-sku" defaultValue="FIRE-01" />
         </FormField>
-        <FormField label="Password" htmlFor="c-password" hint="At least 8 characters" error={['The password must be at least 8 characters.', 'The password must contain a number.']}>
+        <FormField
+          label="Password"
+          htmlFor="c-password"
+          hint="At least 8 characters"
+          error={['The password must be at least 8 characters.', 'The password must contain a number.']}
+        >
           <TextInput id="c-password" type="password" defaultValue="abc" />
         </FormField>
         <FormField label="Role" htmlFor="c-role">

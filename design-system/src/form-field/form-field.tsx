@@ -27,8 +27,7 @@ export function FormField({ label, htmlFor, error, hint, children }: FormFieldPr
   const onlyChild = Children.count(children) === 1 && isValidElement<DescribableProps>(children) ? children : null;
   const control = onlyChild
     ? cloneElement(onlyChild, {
-        'aria-describedby':
-          [onlyChild.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined,
+        'aria-describedby': [onlyChild.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined,
         'aria-invalid': errorId ? true : onlyChild.props['aria-invalid'],
       })
     : children;

@@ -59,7 +59,19 @@ export const ACTION_ICON_NAMES = Object.keys(PATHS) as ActionIconName[];
 /** A decorative action icon: the control that holds it carries the name. */
 export function ActionIcon({ name, size = 18 }: { name: ActionIconName; size?: number }) {
   return (
-    <svg className="ds-icon ds-action-icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="ds-icon ds-action-icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {PATHS[name]}
     </svg>
   );

@@ -7,7 +7,10 @@ const meta = {
   title: 'Actions/IconButton',
   component: IconButton,
   args: { icon: 'remind', label: 'Remind', detail: 'Lee Carter, Fire Safety' },
-  argTypes: { icon: { control: 'select', options: ACTION_ICON_NAMES }, variant: { control: 'select', options: ['primary', 'secondary', 'ghost'] } },
+  argTypes: {
+    icon: { control: 'select', options: ACTION_ICON_NAMES },
+    variant: { control: 'select', options: ['primary', 'secondary', 'ghost'] },
+  },
 } satisfies Meta<typeof IconButton>;
 
 export default meta;

@@ -37,7 +37,10 @@ function Content({ icon, label, detail }: Pick<IconButtonLookProps, 'icon' | 'la
  * and keyboard focus) and its accessible name, and a stacked (phone) table row shows it beside the
  * icon. For rows of actions where worded buttons would not fit (the /reporting table).
  */
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ icon, label, detail, variant = 'secondary', className, ...buttonProps }, ref) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { icon, label, detail, variant = 'secondary', className, ...buttonProps },
+  ref,
+) {
   return (
     <Button ref={ref} {...buttonProps} variant={variant} size="sm" className={classNames('ds-icon-button', className)} data-tooltip={label}>
       <Content icon={icon} label={label} detail={detail} />
@@ -46,9 +49,19 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
 });
 
 /** IconButton as a link (an address to open, such as a certificate PDF). */
-export const IconLink = forwardRef<HTMLAnchorElement, IconLinkProps>(function IconLink({ icon, label, detail, variant = 'secondary', className, ...anchorProps }, ref) {
+export const IconLink = forwardRef<HTMLAnchorElement, IconLinkProps>(function IconLink(
+  { icon, label, detail, variant = 'secondary', className, ...anchorProps },
+  ref,
+) {
   return (
-    <ButtonLink ref={ref} {...anchorProps} variant={variant} size="sm" className={classNames('ds-icon-button', className)} data-tooltip={label}>
+    <ButtonLink
+      ref={ref}
+      {...anchorProps}
+      variant={variant}
+      size="sm"
+      className={classNames('ds-icon-button', className)}
+      data-tooltip={label}
+    >
       <Content icon={icon} label={label} detail={detail} />
     </ButtonLink>
   );

@@ -27,7 +27,9 @@ function ModalDemo({ withFooter }: { withFooter: boolean }) {
         footer={
           withFooter ? (
             <>
-              <Button variant="secondary" onClick={close}>Cancel</Button>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
               <Button onClick={close}>Confirm and start</Button>
             </>
           ) : undefined

@@ -13,7 +13,9 @@ function renderModal(onClose = vi.fn()) {
         onClose={onClose}
         footer={
           <>
-            <Button variant="secondary" onClick={onClose}>Cancel</Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
             <Button>Start Course</Button>
           </>
         }
@@ -34,15 +36,27 @@ describe('Modal', () => {
   });
 
   it('is wide on request, for reading much', () => {
-    const { unmount } = render(<Modal open title="Answers" size="wide" onClose={() => {}}>Body</Modal>);
+    const { unmount } = render(
+      <Modal open title="Answers" size="wide" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
     expect(screen.getByRole('dialog').className).toBe('ds-modal ds-modal--wide');
     unmount();
-    render(<Modal open title="Question" onClose={() => {}}>Body</Modal>);
+    render(
+      <Modal open title="Question" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
     expect(screen.getByRole('dialog').className).toBe('ds-modal');
   });
 
   it('renders nothing while closed', () => {
-    render(<Modal open={false} title="Hidden" onClose={() => {}}>Body</Modal>);
+    render(
+      <Modal open={false} title="Hidden" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -80,9 +94,17 @@ describe('Modal', () => {
     const opener = document.createElement('button');
     document.body.appendChild(opener);
     opener.focus();
-    const { rerender } = render(<Modal open title="Edit" onClose={() => {}}>Body</Modal>);
+    const { rerender } = render(
+      <Modal open title="Edit" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
     expect(document.activeElement).not.toBe(opener);
-    rerender(<Modal open={false} title="Edit" onClose={() => {}}>Body</Modal>);
+    rerender(
+      <Modal open={false} title="Edit" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
     expect(document.activeElement).toBe(opener);
     opener.remove();
   });

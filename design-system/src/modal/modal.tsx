@@ -83,13 +83,30 @@ export function Modal({ open, title, onClose, children, footer, size = 'default'
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={dialogRef} className={size === 'wide' ? 'ds-modal ds-modal--wide' : 'ds-modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={dialogRef}
+        className={size === 'wide' ? 'ds-modal ds-modal--wide' : 'ds-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <div className="ds-modal__header">
           <h2 id={titleId} className="ds-modal__title">
             {title}
           </h2>
           <button type="button" className="ds-modal__close" aria-label="Close" onClick={onClose}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

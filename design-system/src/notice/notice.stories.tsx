@@ -17,9 +17,15 @@ export const Catalogue: Story = {
   render: () => (
     <Stack gap="sm">
       <Notice tone="info">Please wait.. this may take a minute.</Notice>
-      <Notice tone="success" title="Saved" onDismiss={() => {}}>Company details updated.</Notice>
-      <Notice tone="warning" title="Low balance">You have 2 credits left.</Notice>
-      <Notice tone="error" title="Error">Error generating report: timeout</Notice>
+      <Notice tone="success" title="Saved" onDismiss={() => {}}>
+        Company details updated.
+      </Notice>
+      <Notice tone="warning" title="Low balance">
+        You have 2 credits left.
+      </Notice>
+      <Notice tone="error" title="Error">
+        Error generating report: timeout
+      </Notice>
     </Stack>
   ),
 };

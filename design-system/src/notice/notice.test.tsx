@@ -11,9 +11,13 @@ describe('Notice', () => {
     const { container } = render(
       <>
         <Notice tone="info">Please wait.. this may take a minute.</Notice>
-        <Notice tone="success" title="Saved" onDismiss={() => {}}>Company details updated.</Notice>
+        <Notice tone="success" title="Saved" onDismiss={() => {}}>
+          Company details updated.
+        </Notice>
         <Notice tone="warning">No login codes available to download</Notice>
-        <Notice tone="error" title="Error">Failed to generate report</Notice>
+        <Notice tone="error" title="Error">
+          Failed to generate report
+        </Notice>
       </>,
     );
     await expectNoAxeViolations(container);

@@ -42,7 +42,19 @@ export function Notice({ tone, title, children, onDismiss, autoHideMs }: NoticeP
 
   return (
     <div className={`ds-notice ds-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      <svg className="ds-icon ds-notice__icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        className="ds-icon ds-notice__icon"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="12" r="9.5" />
         {toneIcons[tone]}
       </svg>
@@ -52,7 +64,17 @@ export function Notice({ tone, title, children, onDismiss, autoHideMs }: NoticeP
       </div>
       {onDismiss && (
         <button type="button" className="ds-notice__dismiss" aria-label="Dismiss" onClick={dismiss}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

@@ -29,10 +29,22 @@ export const CustomColours: Story = {
   },
 };
 export const OneNonZeroSlice: Story = {
-  args: { slices: [{ label: 'Passed', value: 7 }, { label: 'Incomplete', value: 0 }, { label: 'Not Started', value: 0 }] },
+  args: {
+    slices: [
+      { label: 'Passed', value: 7 },
+      { label: 'Incomplete', value: 0 },
+      { label: 'Not Started', value: 0 },
+    ],
+  },
 };
 export const Small: Story = { args: { size: 120 } };
 /** Every value is zero: the component renders nothing, so this story is intentionally blank. */
 export const AllZeroRendersNothing: Story = {
-  args: { slices: [{ label: 'Passed', value: 0 }, { label: 'Incomplete', value: 0 }, { label: 'Not Started', value: 0 }] },
+  args: {
+    slices: [
+      { label: 'Passed', value: 0 },
+      { label: 'Incomplete', value: 0 },
+      { label: 'Not Started', value: 0 },
+    ],
+  },
 };

@@ -15,9 +15,7 @@ describe('PieChart', () => {
   });
 
   it('renders nothing when every value is zero', () => {
-    const { container } = render(
-      <PieChart title="Course completion" slices={slices.map((slice) => ({ ...slice, value: 0 }))} />,
-    );
+    const { container } = render(<PieChart title="Course completion" slices={slices.map((slice) => ({ ...slice, value: 0 }))} />);
     expect(container.innerHTML).toBe('');
   });
 
@@ -29,9 +27,7 @@ describe('PieChart', () => {
   it('is a captioned figure whose image summarises every value', () => {
     render(<PieChart title="Course completion" slices={slices} />);
     expect(screen.getByRole('figure', { name: 'Course completion' })).toBeTruthy();
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Course completion: Passed 12, Incomplete 5, Not Started 3',
-    );
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Course completion: Passed 12, Incomplete 5, Not Started 3');
   });
 
   it('lists label and value in the legend, including zero slices', () => {

@@ -65,12 +65,22 @@ export function PieChart({ title, slices, size = 200 }: PieChartProps) {
 
   return (
     <figure className="ds-pie" aria-labelledby={captionId}>
-      <figcaption id={captionId} className="ds-pie__title">{title}</figcaption>
+      <figcaption id={captionId} className="ds-pie__title">
+        {title}
+      </figcaption>
       <div className="ds-pie__body">
         <div className="ds-pie__chart" role="img" aria-label={summarise(title, slices)} style={{ width: size, height: size }}>
           <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
             {sectors.map((sector) => (
-              <path key={sector.label} className="ds-pie__sector" d={sector.d} fill={sector.color} stroke="#ffffff" strokeWidth={2} strokeLinejoin="round" />
+              <path
+                key={sector.label}
+                className="ds-pie__sector"
+                d={sector.d}
+                fill={sector.color}
+                stroke="#ffffff"
+                strokeWidth={2}
+                strokeLinejoin="round"
+              />
             ))}
           </svg>
         </div>

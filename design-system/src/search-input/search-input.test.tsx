@@ -27,7 +27,9 @@ describe('SearchInput', () => {
   });
 
   it('asks for room for its whole placeholder, so the hint is not cut (issue 24 item 13)', () => {
-    const { container } = render(<SearchInput label="Search certificates" value="" onChange={() => {}} placeholder="Course or certificate code" />);
+    const { container } = render(
+      <SearchInput label="Search certificates" value="" onChange={() => {}} placeholder="Course or certificate code" />,
+    );
     expect(container.querySelector<HTMLElement>('.ds-search')!.style.getPropertyValue('--ds-search-placeholder')).toBe('26ch');
   });
 });

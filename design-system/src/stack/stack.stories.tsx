@@ -3,7 +3,9 @@ import { Button } from '../button';
 import { Stack } from './stack';
 
 const items = ['Fire Safety', 'First Aid', 'Manual Handling', 'Working at Height', 'COSHH'].map((name) => (
-  <Button key={name} variant="secondary" size="sm">{name}</Button>
+  <Button key={name} variant="secondary" size="sm">
+    {name}
+  </Button>
 ));
 
 const meta = {
@@ -20,9 +22,15 @@ export const Playground: Story = {};
 export const Catalogue: Story = {
   render: () => (
     <Stack gap="lg">
-      <Stack direction="row" gap="sm" wrap>{items}</Stack>
-      <Stack direction="row" gap="md" wrap>{items}</Stack>
-      <Stack direction="column" gap="sm">{items.slice(0, 3)}</Stack>
+      <Stack direction="row" gap="sm" wrap>
+        {items}
+      </Stack>
+      <Stack direction="row" gap="md" wrap>
+        {items}
+      </Stack>
+      <Stack direction="column" gap="sm">
+        {items.slice(0, 3)}
+      </Stack>
     </Stack>
   ),
 };

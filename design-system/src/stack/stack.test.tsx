@@ -20,7 +20,11 @@ describe('Stack', () => {
   });
 
   it('maps direction, gap and wrap to classes', () => {
-    const { container } = render(<Stack direction="row" gap="lg" wrap>content</Stack>);
+    const { container } = render(
+      <Stack direction="row" gap="lg" wrap>
+        content
+      </Stack>,
+    );
     const classes = (container.firstElementChild as HTMLElement).className.split(' ');
     expect(classes).toContain('ds-stack--row');
     expect(classes).toContain('ds-stack--gap-lg');

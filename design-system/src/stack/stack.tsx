@@ -12,8 +12,6 @@ export interface StackProps {
 
 export function Stack({ gap = 'md', direction = 'column', wrap = false, children }: StackProps) {
   return (
-    <div className={classNames('ds-stack', `ds-stack--${direction}`, `ds-stack--gap-${gap}`, wrap && 'ds-stack--wrap')}>
-      {children}
-    </div>
+    <div className={classNames('ds-stack', `ds-stack--${direction}`, `ds-stack--gap-${gap}`, wrap && 'ds-stack--wrap')}>{children}</div>
   );
 }

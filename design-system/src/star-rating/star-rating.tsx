@@ -19,7 +19,16 @@ export function StarRating({ rating, label }: StarRatingProps) {
         const fill = Math.min(1, Math.max(0, value - index));
         const clipId = `${clipPrefix}-star-${index}`;
         return (
-          <svg key={index} className="ds-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-fill={fill}>
+          <svg
+            key={index}
+            className="ds-icon"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+            data-fill={fill}
+          >
             <clipPath id={clipId}>
               <rect x="0" y="0" width={24 * fill} height="24" />
             </clipPath>

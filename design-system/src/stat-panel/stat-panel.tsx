@@ -35,7 +35,19 @@ export function StatPanel({ label, value, href, linkLabel, icon, external = fals
       <a className="ds-stat-panel" href={href} {...externalLinkProps(external)}>
         {content}
         {external && newTabHint}
-        <svg className="ds-icon ds-stat-panel__arrow" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          className="ds-icon ds-stat-panel__arrow"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M5 12h14M13 6l6 6-6 6" />
         </svg>
       </a>

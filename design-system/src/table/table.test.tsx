@@ -22,8 +22,15 @@ const rows: Learner[] = [
 describe('Table', () => {
   it('has no accessibility violations', async () => {
     const { container } = render(
-      <Table caption="Learners" columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="No learners"
-        sort={{ key: 'name', dir: 'asc' }} onSortChange={() => {}} />,
+      <Table
+        caption="Learners"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyText="No learners"
+        sort={{ key: 'name', dir: 'asc' }}
+        onSortChange={() => {}}
+      />,
     );
     await expectNoAxeViolations(container);
   });
@@ -60,8 +67,14 @@ describe('Table', () => {
   it('renders sortable headers as buttons with aria-sort and reports the clicked key', () => {
     const onSortChange = vi.fn();
     render(
-      <Table columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="-" sort={{ key: 'credits', dir: 'desc' }}
-        onSortChange={onSortChange} />,
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyText="-"
+        sort={{ key: 'credits', dir: 'desc' }}
+        onSortChange={onSortChange}
+      />,
     );
     const [nameHeader, creditsHeader, actionsHeader] = screen.getAllByRole('columnheader');
     expect(nameHeader!.getAttribute('aria-sort')).toBe('none');
@@ -76,10 +89,16 @@ describe('Table', () => {
   it('stacks rows on phones only when asked, labelling each cell by its column', () => {
     const labelled: TableColumn<Learner>[] = [
       ...columns.slice(0, 2),
-      { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <a href={`/learners/${row.id}`}>Edit {row.name}</a> },
+      {
+        key: 'actions',
+        header: <span className="ds-visually-hidden">Actions</span>,
+        render: (row) => <a href={`/learners/${row.id}`}>Edit {row.name}</a>,
+      },
       { key: 'note', header: <em>Note</em>, label: 'Note', render: () => '—' },
     ];
-    const { rerender } = render(<Table caption="Learners" columns={labelled} rows={rows} rowKey={(row) => row.id} emptyText="No learners" />);
+    const { rerender } = render(
+      <Table caption="Learners" columns={labelled} rows={rows} rowKey={(row) => row.id} emptyText="No learners" />,
+    );
     expect(screen.getByRole('table').className).toBe('ds-table');
     expect(screen.getAllByRole('cell')[0]!.hasAttribute('data-label')).toBe(false);
 

@@ -44,7 +44,19 @@ function ariaSort(column: { key: string; sortable?: boolean }, sort: TableSort |
 function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
   const path = direction === 'ascending' ? 'M6 15l6-6 6 6' : direction === 'descending' ? 'M6 9l6 6 6-6' : 'M8 10l4-4 4 4M8 14l4 4 4-4';
   return (
-    <svg className="ds-icon ds-table__sort-icon" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="ds-icon ds-table__sort-icon"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} />
     </svg>
   );
@@ -59,13 +71,26 @@ function cellLabel(column: TableColumn<unknown>): string | undefined {
   return typeof column.header === 'string' ? column.header : undefined;
 }
 
-export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = false, sort, onSortChange, stackOnMobile = false }: TableProps<T>) {
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  loading = false,
+  sort,
+  onSortChange,
+  stackOnMobile = false,
+}: TableProps<T>) {
   const showLoadingRow = loading && rows.length === 0;
   const showEmptyRow = !loading && rows.length === 0;
 
   return (
     // With a caption the scroll container is a named, focusable region, so keyboard users can scroll narrow screens.
-    <div className={classNames('ds-table-wrap', stackOnMobile && 'ds-table-wrap--stack')} {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
+    <div
+      className={classNames('ds-table-wrap', stackOnMobile && 'ds-table-wrap--stack')}
+      {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+    >
       <table className={classNames('ds-table', stackOnMobile && 'ds-table--stack')} aria-busy={loading || undefined}>
         {caption !== undefined && <caption>{caption}</caption>}
         <thead>
@@ -103,7 +128,11 @@ export function Table<T>({ caption, columns, rows, rowKey, emptyText, loading = 
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key} className={classNames(alignClass(column.align))} data-label={stackOnMobile ? cellLabel(column as TableColumn<unknown>) : undefined}>
+                <td
+                  key={column.key}
+                  className={classNames(alignClass(column.align))}
+                  data-label={stackOnMobile ? cellLabel(column as TableColumn<unknown>) : undefined}
+                >
                   {column.render(row)}
                 </td>
               ))}

@@ -37,5 +37,12 @@ function InteractiveTabs({ tabs }: { tabs: TabItem[] }) {
 
 export const AdminDashboard: Story = { render: () => <InteractiveTabs tabs={adminTabs} /> };
 export const WithoutCounts: Story = {
-  render: () => <InteractiveTabs tabs={[{ id: 'details', label: 'Details' }, { id: 'activities', label: 'Activities' }]} />,
+  render: () => (
+    <InteractiveTabs
+      tabs={[
+        { id: 'details', label: 'Details' },
+        { id: 'activities', label: 'Activities' },
+      ]}
+    />
+  ),
 };

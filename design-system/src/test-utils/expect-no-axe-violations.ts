@@ -11,8 +11,7 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
     rules: { 'color-contrast': { enabled: false } },
   });
   const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary).toEqual([]);
 }

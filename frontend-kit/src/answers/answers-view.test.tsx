@@ -28,7 +28,18 @@ const DATA: EnrolmentAnswers = {
       number: 2,
       status: 'passed',
       score_percent: 80,
-      objectives: [{ sco: 'fire', id: 'fire-triangle', success_status: 'passed', completion_status: 'completed', score_raw: '2', score_min: '0', score_max: '2', score_scaled: null }],
+      objectives: [
+        {
+          sco: 'fire',
+          id: 'fire-triangle',
+          success_status: 'passed',
+          completion_status: 'completed',
+          score_raw: '2',
+          score_min: '0',
+          score_max: '2',
+          score_scaled: null,
+        },
+      ],
       interactions: [
         {
           sco: 'fire',
@@ -60,10 +71,39 @@ const DATA: EnrolmentAnswers = {
           timestamp: null,
           answered_at: '2026-06-15T10:06:00.000Z',
         },
-        { sco: 'fire', position: 2, id: 'essay', type: 'long-fill-in', description: null, learner_response: LONG, correct_responses: [], result: null, weighting: null, latency: null, latency_seconds: null, timestamp: null, answered_at: '2026-06-15T10:07:00.000Z' },
+        {
+          sco: 'fire',
+          position: 2,
+          id: 'essay',
+          type: 'long-fill-in',
+          description: null,
+          learner_response: LONG,
+          correct_responses: [],
+          result: null,
+          weighting: null,
+          latency: null,
+          latency_seconds: null,
+          timestamp: null,
+          answered_at: '2026-06-15T10:07:00.000Z',
+        },
       ],
     }),
-    attempt({ id: 1, number: 1, objectives: [{ sco: 'fire', id: 'fire-triangle', success_status: 'failed', completion_status: 'completed', score_raw: null, score_min: null, score_max: null, score_scaled: '0.25' }] }),
+    attempt({
+      id: 1,
+      number: 1,
+      objectives: [
+        {
+          sco: 'fire',
+          id: 'fire-triangle',
+          success_status: 'failed',
+          completion_status: 'completed',
+          score_raw: null,
+          score_min: null,
+          score_max: null,
+          score_scaled: '0.25',
+        },
+      ],
+    }),
   ],
 };
 
@@ -92,9 +132,17 @@ describe('AnswersBody', () => {
     render(<AnswersBody data={DATA} />);
     const [q1, q2, essay] = within(screen.getAllByTestId('answers-attempt')[1]!).getAllByTestId('answer');
     expect(within(q1!).getByText('Which extinguisher is suitable for a fire in electrical equipment?')).toBeTruthy();
-    const fields = (card: HTMLElement) => Object.fromEntries([...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    const fields = (card: HTMLElement) =>
+      Object.fromEntries([...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
     expect(q1!.querySelector('.answers-result')!.textContent).toBe('Incorrect');
-    expect(fields(q1!)).toEqual({ Answer: 'water', 'Correct answer': 'carbon_dioxide', Type: 'Choice', Weighting: '1', Took: '13 s', When: '15/06/2026, 10:05' });
+    expect(fields(q1!)).toEqual({
+      Answer: 'water',
+      'Correct answer': 'carbon_dioxide',
+      Type: 'Choice',
+      Weighting: '1',
+      Took: '13 s',
+      When: '15/06/2026, 10:05',
+    });
     expect(fields(q2!)).toMatchObject({ Answer: 'raise_alarm, leave', 'Correct answers': 'raise_alarm, leave or leave, raise_alarm' });
     expect(q2!.querySelector('.answers-result--correct')).toBeTruthy();
     // A long answer is shown whole (the style wraps it).
@@ -109,7 +157,7 @@ describe('AnswersBody', () => {
 });
 
 describe('AnswersModal', () => {
-  it('loads the enrolment\'s answers into a wide dialog and closes', async () => {
+  it("loads the enrolment's answers into a wide dialog and closes", async () => {
     const { api, requests } = fakeApi({ 'GET /api/reporting/enrolments/7/answers': () => ({ data: DATA }) });
     const onClose = vi.fn();
     render(<AnswersModal api={api} enrollmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={onClose} />);
@@ -122,7 +170,9 @@ describe('AnswersModal', () => {
   });
 
   it('says why when the server refuses', async () => {
-    const { api } = fakeApi({ 'GET /api/reporting/enrolments/7/answers': () => reply(403, { message: 'That enrolment is not your company’s.' }) });
+    const { api } = fakeApi({
+      'GET /api/reporting/enrolments/7/answers': () => reply(403, { message: 'That enrolment is not your company’s.' }),
+    });
     render(<AnswersModal api={api} enrollmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={() => {}} />);
     await waitFor(() => expect(screen.getByText(/not your company/)).toBeTruthy());
   });
@@ -136,6 +186,9 @@ describe('labels', () => {
     expect(objectiveStatus({ success_status: null, completion_status: null })).toBe('Not reported');
     expect(objectiveScore({ score_raw: '3', score_max: '4', score_scaled: '0.75' })).toBe('3 / 4');
     expect(objectiveScore({ score_raw: null, score_max: null, score_scaled: null })).toBe('');
-    expect(attemptSummary(attempt({ status: null, finished: false, score_percent: null, time_seconds: null }))).toEqual(['15/06/2026, 10:00', 'Not finished']);
+    expect(attemptSummary(attempt({ status: null, finished: false, score_percent: null, time_seconds: null }))).toEqual([
+      '15/06/2026, 10:00',
+      'Not finished',
+    ]);
   });
 });

@@ -27,7 +27,8 @@ export function statusLabel(status: string | null | undefined): string {
 /** An objective's score: raw against its max (`3 / 4`), raw alone, or the scaled score as a percentage. */
 export function objectiveScore(o: Pick<AnswerObjective, 'score_raw' | 'score_max' | 'score_scaled'>): string {
   if (o.score_raw !== null && o.score_raw !== '') return o.score_max ? `${o.score_raw} / ${o.score_max}` : o.score_raw;
-  if (o.score_scaled !== null && o.score_scaled !== '' && Number.isFinite(Number(o.score_scaled))) return `${Math.round(Number(o.score_scaled) * 100)}%`;
+  if (o.score_scaled !== null && o.score_scaled !== '' && Number.isFinite(Number(o.score_scaled)))
+    return `${Math.round(Number(o.score_scaled) * 100)}%`;
   return '';
 }
 
@@ -73,11 +74,19 @@ function InteractionCard({ interaction, showSco }: { interaction: AnswerInteract
       </div>
       {interaction.description ? <p className="answers-card__question">{interaction.description}</p> : null}
       <dl className="answers-card__fields">
-        <Field label="Answer">{readableResponse(interaction.learner_response) || <span className="answers-muted">No answer given</span>}</Field>
-        {correct.length > 0 ? <Field label={correct.length > 1 ? 'Correct answers' : 'Correct answer'}>{correct.join(' or ')}</Field> : null}
+        <Field label="Answer">
+          {readableResponse(interaction.learner_response) || <span className="answers-muted">No answer given</span>}
+        </Field>
+        {correct.length > 0 ? (
+          <Field label={correct.length > 1 ? 'Correct answers' : 'Correct answer'}>{correct.join(' or ')}</Field>
+        ) : null}
         {interaction.type ? <Field label="Type">{statusLabel(interaction.type)}</Field> : null}
         {interaction.weighting ? <Field label="Weighting">{interaction.weighting}</Field> : null}
-        {interaction.latency ? <Field label="Took">{interaction.latency_seconds !== null ? shortDuration(interaction.latency_seconds) : interaction.latency}</Field> : null}
+        {interaction.latency ? (
+          <Field label="Took">
+            {interaction.latency_seconds !== null ? shortDuration(interaction.latency_seconds) : interaction.latency}
+          </Field>
+        ) : null}
         <Field label="When">{formatDateTime(interaction.answered_at)}</Field>
         {showSco ? <Field label="Part">{interaction.sco}</Field> : null}
       </dl>
@@ -90,7 +99,10 @@ function AttemptSection({ attempt, isNewest, showSco }: { attempt: AnswerAttempt
   return (
     <details className="answers-attempt" open={isNewest} data-testid="answers-attempt">
       <summary className="answers-attempt__summary">
-        <span className="answers-attempt__title">Attempt {attempt.number}{isNewest ? ' (latest)' : ''}</span>
+        <span className="answers-attempt__title">
+          Attempt {attempt.number}
+          {isNewest ? ' (latest)' : ''}
+        </span>
         <span className="answers-attempt__meta">{attemptSummary(attempt).join(' · ')}</span>
       </summary>
       {isEmpty ? <p className="answers-empty">No objectives or answers were recorded in this attempt.</p> : null}
@@ -144,7 +156,19 @@ export function AnswersBody({ data }: { data: EnrolmentAnswers }) {
 }
 
 /** The answers of one enrolment in a wide dialog: from a /reporting row and from the admin's learner screen. */
-export function AnswersModal({ api, enrollmentId: enrolmentId, learnerName, courseName, onClose }: { api: ApiClient; enrollmentId: number; learnerName: string; courseName: string; onClose: () => void }) {
+export function AnswersModal({
+  api,
+  enrollmentId: enrolmentId,
+  learnerName,
+  courseName,
+  onClose,
+}: {
+  api: ApiClient;
+  enrollmentId: number;
+  learnerName: string;
+  courseName: string;
+  onClose: () => void;
+}) {
   const answers = useApiQuery(`enrolment-answers:${enrolmentId}`, () => api.call(enrolmentAnswers, { params: { id: enrolmentId } }));
   return (
     <Modal open size="wide" title={`Answers: ${learnerName}`} onClose={onClose}>

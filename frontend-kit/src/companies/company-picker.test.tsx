@@ -24,7 +24,15 @@ function companyOptionsServer() {
   });
 }
 
-function Picker({ api, initial = null, onChange = () => {} }: { api: ReturnType<typeof fakeApi>['api']; initial?: number | null; onChange?: (id: number | null) => void }) {
+function Picker({
+  api,
+  initial = null,
+  onChange = () => {},
+}: {
+  api: ReturnType<typeof fakeApi>['api'];
+  initial?: number | null;
+  onChange?: (id: number | null) => void;
+}) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <FormField label="Company" htmlFor="user-company" error={value === null ? 'Choose a company.' : undefined}>
@@ -41,7 +49,10 @@ function Picker({ api, initial = null, onChange = () => {} }: { api: ReturnType<
   );
 }
 
-const optionLabels = () => within(screen.getByLabelText('Company')).getAllByRole('option').map((option) => option.textContent);
+const optionLabels = () =>
+  within(screen.getByLabelText('Company'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 const searches = (requests: FakeRequest[]) => requests.filter((r) => !r.query.has('id')).map((r) => r.query.get('search'));
 
 describe('CompanyPicker', () => {
@@ -66,7 +77,9 @@ describe('CompanyPicker', () => {
     fireEvent.change(box, { target: { value: 'D' } });
     fireEvent.change(box, { target: { value: 'De' } });
     fireEvent.change(box, { target: { value: 'Depot' } });
-    await waitFor(() => expect(optionLabels()).toEqual(['Choose a company…', 'North Depot (depot)', ...COMPANIES.slice(3, 12).map((c) => c.name)]));
+    await waitFor(() =>
+      expect(optionLabels()).toEqual(['Choose a company…', 'North Depot (depot)', ...COMPANIES.slice(3, 12).map((c) => c.name)]),
+    );
     // One request for the first companies, one for the pause; none per key, none below 2 characters.
     expect(searches(requests)).toEqual([null, 'Depot']);
   });

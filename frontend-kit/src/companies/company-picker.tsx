@@ -14,7 +14,9 @@ export function CompanyPicker({ api, ...field }: CompanyPickerProps) {
     <SearchablePicker<CompanyOption>
       {...field}
       queryKey="company-options"
-      search={(term) => api.call(companyOptions, { query: term ? { search: term } : {} }).then((r) => r.data.slice(0, COMPANY_DROPDOWN_MAX_MATCHES))}
+      search={(term) =>
+        api.call(companyOptions, { query: term ? { search: term } : {} }).then((r) => r.data.slice(0, COMPANY_DROPDOWN_MAX_MATCHES))
+      }
       findById={(id) => api.call(companyOptions, { query: { id } }).then((r) => r.data[0] ?? null)}
       optionLabel={label}
       searchLabel="Search companies"

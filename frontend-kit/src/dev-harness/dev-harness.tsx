@@ -20,7 +20,8 @@ interface Props {
   needsSession: boolean;
 }
 
-type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'ready'; user?: SessionUser } | { status: 'failed'; message: string };
+type SessionState =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'ready'; user?: SessionUser } | { status: 'failed'; message: string };
 
 export function DevHarness({ pages, needsSession }: Props) {
   const [session, setSession] = useState<SessionState>(needsSession ? { status: 'loading' } : { status: 'ready' });
@@ -35,7 +36,9 @@ export function DevHarness({ pages, needsSession }: Props) {
         setSession({ status: 'ready', user: data.user });
       },
       (error: unknown) =>
-        setSession(error instanceof ApiError && error.status === 401 ? { status: 'signed-out' } : { status: 'failed', message: String(error) }),
+        setSession(
+          error instanceof ApiError && error.status === 401 ? { status: 'signed-out' } : { status: 'failed', message: String(error) },
+        ),
     );
   }, [needsSession, attempt]);
 

@@ -13,7 +13,15 @@ function Harness({ onForm, onValues }: { onForm: (form: UseFormReturn<Values>) =
   onForm(bound);
   return (
     <form onSubmit={bound.handleSubmit(onValues)} noValidate>
-      <BoundField form={bound} name="name" id="user-name" label="Name" hint="As on the certificate." autoComplete="name" registerOptions={{ required: 'Enter a name.' }} />
+      <BoundField
+        form={bound}
+        name="name"
+        id="user-name"
+        label="Name"
+        hint="As on the certificate."
+        autoComplete="name"
+        registerOptions={{ required: 'Enter a name.' }}
+      />
       <BoundField form={bound} name="role" id="user-role" label="Role">
         {(control) => (
           <select {...control}>
@@ -77,7 +85,9 @@ describe('BoundField', () => {
       form?.setError('role', { type: 'server', message: 'Managers need an email.' });
       form?.setError('depots.0.name', { type: 'server', message: 'Taken.' });
     });
-    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Managers need an email.', 'Taken.']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Managers need an email.', 'Taken.']),
+    );
     expect(screen.getByRole('combobox', { name: 'Role' }).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('textbox', { name: 'Depot' }).getAttribute('aria-describedby')).toBe('depot-0-error');
   });

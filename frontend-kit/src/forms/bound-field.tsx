@@ -24,7 +24,16 @@ export interface BoundFieldProps<T extends FieldValues> extends Omit<TextInputPr
  * A react-hook-form field: the label and hint, the control registered under `name`, and the
  * field's error (the schema's or the server's) under it. Without children the control is a text input.
  */
-export function BoundField<T extends FieldValues>({ form, name, label, id, hint, registerOptions, children, ...inputProps }: BoundFieldProps<T>) {
+export function BoundField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  id,
+  hint,
+  registerOptions,
+  children,
+  ...inputProps
+}: BoundFieldProps<T>) {
   const fieldError = get(form.formState.errors, name) as { message?: string } | undefined;
   const registration = form.register(name, registerOptions);
   return (

@@ -16,7 +16,10 @@ describe('lazyResolver', () => {
       return requireName;
     });
     expect(loads).toBe(0);
-    expect(await resolver({ name: '' }, undefined, options)).toEqual({ values: {}, errors: { name: { type: 'required', message: 'Enter a name.' } } });
+    expect(await resolver({ name: '' }, undefined, options)).toEqual({
+      values: {},
+      errors: { name: { type: 'required', message: 'Enter a name.' } },
+    });
     expect(await resolver({ name: 'Ada' }, undefined, options)).toEqual({ values: { name: 'Ada' }, errors: {} });
     expect(loads).toBe(1);
   });

@@ -70,7 +70,14 @@ export function SearchablePicker<Option extends { id: number }>({
 
   return (
     <div className={className}>
-      <TextInput id={`${id}-search`} aria-label={searchLabel} aria-controls={id} placeholder={searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} />
+      <TextInput
+        id={`${id}-search`}
+        aria-label={searchLabel}
+        aria-controls={id}
+        placeholder={searchPlaceholder}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <select
         id={id}
         className={`ds-input ${selectClassName}`}

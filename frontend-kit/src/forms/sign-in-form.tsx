@@ -32,7 +32,19 @@ export interface SignInFormProps {
  * The skeleton every sign-in form shares (password, code, link, reset, the learner's own sign-in
  * details): intro, one message, the fields, one submit button. The form owns its values and submit.
  */
-export function SignInForm({ label, className, intro, notice, onDismissNotice, onSubmit, submitLabel, isSubmitting, isSubmitDisabled, submitClassName, children }: SignInFormProps) {
+export function SignInForm({
+  label,
+  className,
+  intro,
+  notice,
+  onDismissNotice,
+  onSubmit,
+  submitLabel,
+  isSubmitting,
+  isSubmitDisabled,
+  submitClassName,
+  children,
+}: SignInFormProps) {
   return (
     <form className={className} onSubmit={onSubmit} noValidate aria-label={label}>
       {intro}

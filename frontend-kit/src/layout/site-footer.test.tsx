@@ -28,7 +28,9 @@ describe('SiteFooter', () => {
 
   it('shows the settings the shell published (the public shell has no props to pass)', () => {
     render(<SiteFooter containerClassName="public-container" />);
-    act(() => publishSiteSettings({ help_email: 'desk@example.test', privacy_url: 'https://example.test/privacy', support_contact: 'Ring us' }));
+    act(() =>
+      publishSiteSettings({ help_email: 'desk@example.test', privacy_url: 'https://example.test/privacy', support_contact: 'Ring us' }),
+    );
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'desk@example.test' }).getAttribute('href')).toBe('mailto:desk@example.test');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://example.test/privacy');

@@ -1,4 +1,15 @@
-import { activeSearch, ADMIN_LIST_NAMES, readListAddress, REPORTING_LIST_NAMES, withPage, withPerPage, withSearch, withSort, writeListAddress, type ListAddress } from './list-address';
+import {
+  activeSearch,
+  ADMIN_LIST_NAMES,
+  readListAddress,
+  REPORTING_LIST_NAMES,
+  withPage,
+  withPerPage,
+  withSearch,
+  withSort,
+  writeListAddress,
+  type ListAddress,
+} from './list-address';
 
 const base: ListAddress = { search: '', sortBy: null, sortDir: 'asc', page: 1, perPage: null };
 
@@ -29,7 +40,9 @@ describe('list address', () => {
     const params = new URLSearchParams('search=fire&order_by=course&order_dir=desc&per_page=25&page=2&status=3');
     const list = readListAddress(params, REPORTING_LIST_NAMES);
     expect(list).toEqual({ search: 'fire', sortBy: 'course', sortDir: 'desc', page: 2, perPage: 25 });
-    expect(writeListAddress(params, REPORTING_LIST_NAMES, withPage(list, 1)).toString()).toBe('search=fire&order_by=course&order_dir=desc&per_page=25&status=3');
+    expect(writeListAddress(params, REPORTING_LIST_NAMES, withPage(list, 1)).toString()).toBe(
+      'search=fire&order_by=course&order_dir=desc&per_page=25&status=3',
+    );
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {

@@ -15,7 +15,13 @@ export interface ListAddressNames {
 /** /admin: ?search=&sortBy=&sortDir=&page= */
 export const ADMIN_LIST_NAMES: ListAddressNames = { search: 'search', sortBy: 'sortBy', sortDir: 'sortDir', page: 'page' };
 /** /reporting: ?search=&order_by=&order_dir=&per_page=&page= */
-export const REPORTING_LIST_NAMES: ListAddressNames = { search: 'search', sortBy: 'order_by', sortDir: 'order_dir', page: 'page', perPage: 'per_page' };
+export const REPORTING_LIST_NAMES: ListAddressNames = {
+  search: 'search',
+  sortBy: 'order_by',
+  sortDir: 'order_dir',
+  page: 'page',
+  perPage: 'per_page',
+};
 
 /** A list's state as the address holds it. */
 export interface ListAddress<S extends string = string> {
@@ -40,7 +46,11 @@ function positiveInt(value: string | null): number | null {
 }
 
 /** Reads a list's state; anything missing or malformed gets its default, a sort key outside `sortable` none. */
-export function readListAddress<S extends string = string>(params: URLSearchParams, names: ListAddressNames, sortable?: readonly S[]): ListAddress<S> {
+export function readListAddress<S extends string = string>(
+  params: URLSearchParams,
+  names: ListAddressNames,
+  sortable?: readonly S[],
+): ListAddress<S> {
   const sortBy = params.get(names.sortBy) || null;
   return {
     search: activeSearch(params.get(names.search) ?? ''),

@@ -40,7 +40,11 @@ export interface ListQuery<S extends string> {
  * The address is replaced only when the new one differs, and never because the address changed,
  * so a pending search cannot undo a navigation.
  */
-export function useListAddress<S extends string = string>({ names = ADMIN_LIST_NAMES, sortable, debounceMs = DEBOUNCE_MS.autocomplete }: ListAddressOptions<S> = {}) {
+export function useListAddress<S extends string = string>({
+  names = ADMIN_LIST_NAMES,
+  sortable,
+  debounceMs = DEBOUNCE_MS.autocomplete,
+}: ListAddressOptions<S> = {}) {
   const [params, setParams] = useSearchParams();
   const address = params.toString();
   // Keyed by the address text: `params` is a new object after every navigation.
@@ -96,17 +100,14 @@ export function useListAddress<S extends string = string>({ names = ADMIN_LIST_N
   const setPage = useCallback((page: number, lastPage?: number) => update((current) => withPage(current, page, lastPage)), [update]);
   const setPerPage = useCallback((perPage: number | null) => update((current) => withPerPage(current, perPage)), [update]);
   /** Another parameter of the list (a category, a status): the page starts again at 1. */
-  const setFilter = useCallback(
-    (name: string, value: string | null) => {
-      const { params: current, setParams: set, names: currentNames } = latest.current;
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-      next.delete(currentNames.page);
-      if (next.toString() !== current.toString()) set(next);
-    },
-    [],
-  );
+  const setFilter = useCallback((name: string, value: string | null) => {
+    const { params: current, setParams: set, names: currentNames } = latest.current;
+    const next = new URLSearchParams(current);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    next.delete(currentNames.page);
+    if (next.toString() !== current.toString()) set(next);
+  }, []);
 
   const query: ListQuery<S> = {
     ...(list.search ? { search: list.search } : {}),

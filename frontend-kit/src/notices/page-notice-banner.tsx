@@ -19,7 +19,12 @@ export function PageNoticeBanner({ path }: { path: string }) {
   if (!notice) return null;
   return (
     <div className="page-notice" data-testid="page-notice">
-      <Notice key={notice.text} tone={notice.tone} onDismiss={() => setShown({ path, notice: null })} {...(notice.tone === 'success' ? { autoHideMs: LEARNER_SUCCESS_NOTICE_MS } : {})}>
+      <Notice
+        key={notice.text}
+        tone={notice.tone}
+        onDismiss={() => setShown({ path, notice: null })}
+        {...(notice.tone === 'success' ? { autoHideMs: LEARNER_SUCCESS_NOTICE_MS } : {})}
+      >
         {notice.text}
       </Notice>
     </div>

@@ -7,12 +7,14 @@ describe('PageModules', () => {
     expectTypeOf<PageModules['company']>().toEqualTypeOf<
       'dashboard' | 'account' | 'courses' | 'edit-course' | 'enrol' | 'enrol-wizard' | 'purchase-history' | 'enrolments' | 'edit-enrolment'
     >();
-    expectTypeOf<PageModules['learner']>().toEqualTypeOf<'learner-dashboard' | 'learner-course' | 'learner-course-activities' | 'activity-code' | 'learner-account'>();
+    expectTypeOf<PageModules['learner']>().toEqualTypeOf<
+      'learner-dashboard' | 'learner-course' | 'learner-course-activities' | 'activity-code' | 'learner-account'
+    >();
     expectTypeOf<PageModules['admin']>().toEqualTypeOf<'admin-dashboard'>();
     expectTypeOf<PageModules['verify']>().toEqualTypeOf<'verify'>();
   });
 
-  it("pairs a module only with its own remote", () => {
+  it('pairs a module only with its own remote', () => {
     expectTypeOf<{ remote: 'company'; module: 'enrol-wizard' }>().toExtend<RemotePageAddress>();
     expectTypeOf<{ remote: 'learner'; module: 'enrol-wizard' }>().not.toExtend<RemotePageAddress>();
     expectTypeOf<{ remote: 'company'; module: 'EnrollNew' }>().not.toExtend<RemotePageAddress>();

@@ -46,7 +46,9 @@ describe('RemotePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     // Retry makes the runtime fetch that remote's manifest again.
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'verify', entry: expect.stringContaining('/remotes/verify/') as string }], { force: true });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'verify', entry: expect.stringContaining('/remotes/verify/') as string }], {
+      force: true,
+    });
     expect((await screen.findByTestId('verify-prompt')).textContent).toBe('Verify page anonymous');
     expect(screen.queryByTestId('remote-fallback')).toBeNull();
     expect(loadRemote).toHaveBeenCalledTimes(2);

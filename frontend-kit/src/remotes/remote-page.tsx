@@ -6,10 +6,7 @@ import type { RemotePageComponent, RemotePageProps } from './remote-page-props';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFallback } from './remote-fallback';
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Page: RemotePageComponent }
-  | { status: 'failed'; error: unknown };
+type LoadState = { status: 'loading' } | { status: 'ready'; Page: RemotePageComponent } | { status: 'failed'; error: unknown };
 
 type RemotePageOwnProps = RemotePageProps & RemotePageAddress;
 

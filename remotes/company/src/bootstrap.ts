@@ -9,7 +9,9 @@ import PurchaseHistory from './pages/purchase-history';
 import Enrolments from './pages/enrolments';
 import EditEnrolment from './pages/edit-enrolment';
 
-mountDevHarness({ needsSession: true, pages: [
+mountDevHarness({
+  needsSession: true,
+  pages: [
     { path: '/', Page: Dashboard },
     { path: '/account', Page: Account },
     { path: '/account/depot/:id', Page: Account },
@@ -19,4 +21,5 @@ mountDevHarness({ needsSession: true, pages: [
     { path: '/account/purchase-history', Page: PurchaseHistory },
     { path: '/reporting', Page: Enrolments },
     { path: '/enrolments/:id/edit', Page: EditEnrolment },
-  ] });
+  ],
+});

@@ -4,7 +4,10 @@ import { mountDevHarness } from '@portal/frontend-kit/dev-harness';
 import LearnerDashboard from './pages/learner-dashboard';
 import LearnerAccount from './pages/learner-account';
 
-mountDevHarness({ needsSession: true, pages: [
+mountDevHarness({
+  needsSession: true,
+  pages: [
     { path: '/', Page: LearnerDashboard },
     { path: '/account', Page: LearnerAccount },
-  ] });
+  ],
+});

@@ -1,4 +1,12 @@
-import { rowBoolean, preparedRead, type CourseActivityInfo, type CoursePackage, type CourseSummary, type Em, type Orm } from '@portal/service-kit';
+import {
+  rowBoolean,
+  preparedRead,
+  type CourseActivityInfo,
+  type CoursePackage,
+  type CourseSummary,
+  type Em,
+  type Orm,
+} from '@portal/service-kit';
 import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
 import { BridgingActivity } from './modules/company-courses/company-course.entity';
@@ -23,16 +31,26 @@ interface CourseSummaryRow {
  */
 // Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
 const coursesWithIds = preparedRead<CourseSummaryRow, [ids: number[]]>((knex, ids) =>
-  knex('courses').select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging').whereIn('id', ids),
+  knex('courses')
+    .select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging')
+    .whereIn('id', ids),
 );
-const companyValidities = preparedRead<{ course_id: number; validity_period: number | null }, [companyId: number, courseIds: number[]]>((knex, companyId, courseIds) =>
-  knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courseIds),
+const companyValidities = preparedRead<{ course_id: number; validity_period: number | null }, [companyId: number, courseIds: number[]]>(
+  (knex, companyId, courseIds) =>
+    knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courseIds),
 );
 
 export async function findCourseSummaries(from: Em | Orm, ids: number[], companyId?: number): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
   const courses = await coursesWithIds(from, [...new Set(ids)]);
-  const settings = companyId === undefined || !courses.length ? [] : await companyValidities(from, companyId, courses.map((c) => Number(c.id)));
+  const settings =
+    companyId === undefined || !courses.length
+      ? []
+      : await companyValidities(
+          from,
+          companyId,
+          courses.map((c) => Number(c.id)),
+        );
   const ownValidity = new Map(settings.map((s) => [Number(s.course_id), s.validity_period === null ? null : Number(s.validity_period)]));
   return courses.map((c) => ({
     id: Number(c.id),
@@ -106,7 +124,17 @@ export async function getCoursePackage(from: Em | Orm, courseId: number): Promis
   return {
     courseId: id,
     version: course.scorm_version === '2004' ? '2004' : '1.2',
-    scos: [{ identifier: 'item_1', title: course.name, href: course.launch_path, masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] }],
+    scos: [
+      {
+        identifier: 'item_1',
+        title: course.name,
+        href: course.launch_path,
+        masteryScore: null,
+        dataFromLms: null,
+        scaledPassingScore: null,
+        objectiveIds: [],
+      },
+    ],
     passMark,
   };
 }
@@ -116,7 +144,14 @@ export const storageUrl = (key: string | null | undefined) => (key ? `/storage/$
 /** A course's activity templates, in their order. */
 export async function findCourseActivities(em: Em, courseId: number): Promise<CourseActivityInfo[]> {
   const activities = await em.find(CourseActivity, { courseId }, { orderBy: { position: 'asc', id: 'asc' } });
-  return activities.map((a) => ({ id: a.id, name: a.name, code: a.code, description: a.description, type: a.type, fileUrl: storageUrl(a.filePath) }));
+  return activities.map((a) => ({
+    id: a.id,
+    name: a.name,
+    code: a.code,
+    description: a.description,
+    type: a.type,
+    fileUrl: storageUrl(a.filePath),
+  }));
 }
 
 /**

@@ -17,7 +17,11 @@ import { exportRoutes } from './modules/exports/exports.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
-  return new Hono<AppEnv>().route('/', creditRoutes(deps)).route('/', learnerDashboardRoutes(deps)).route('/', verifyRoutes(deps)).route('/', certificateRoutes(deps))
+  return new Hono<AppEnv>()
+    .route('/', creditRoutes(deps))
+    .route('/', learnerDashboardRoutes(deps))
+    .route('/', verifyRoutes(deps))
+    .route('/', certificateRoutes(deps))
     .route('/', playerRoutes(deps))
     .route('/', activitiesRoutes(deps))
     .route('/', adminEnrolRoutes(deps))

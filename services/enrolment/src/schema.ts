@@ -20,7 +20,20 @@ import { SentReminder } from './modules/reminders/sent-reminder.entity';
 import { EnrolmentAttemptSession } from './migrations/202612040100_enrolment_attempt_session';
 
 export const enrolmentSchema: ServiceSchema = {
-  entities: [Enrolment, CreditAccount, CreditTransaction, ScormAttempt, ScoState, ScormLogEntry, LearnerActivity, Invoice, CertificateRecord, SentReminder, ScormObjective, ScormInteraction],
+  entities: [
+    Enrolment,
+    CreditAccount,
+    CreditTransaction,
+    ScormAttempt,
+    ScoState,
+    ScormLogEntry,
+    LearnerActivity,
+    Invoice,
+    CertificateRecord,
+    SentReminder,
+    ScormObjective,
+    ScormInteraction,
+  ],
   migrations: [
     { name: '202611210030_enrolment_initial', class: EnrolmentInitial },
     { name: '202611210800_enrolment_scorm_runtime', class: EnrolmentScormRuntime },

@@ -32,7 +32,10 @@ export function compressJson(): MiddlewareHandler {
     const body = Buffer.from(await response.arrayBuffer());
     let sent: Buffer = body;
     if (body.length >= COMPRESS_THRESHOLD_BYTES) {
-      sent = coding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 6 });
+      sent =
+        coding === 'br'
+          ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+          : await gzipAsync(body, { level: 6 });
     }
     const headers = new Headers(response.headers);
     headers.set('Content-Length', String(sent.length));

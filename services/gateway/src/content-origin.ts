@@ -191,7 +191,13 @@ export function injectRuntime(html: string, base: string): string {
   return doctype ? doctype[0] + tags + html.slice(doctype[0].length) : tags + html;
 }
 
-const EXTRA_TYPES: Record<string, string> = { xsd: 'application/xml; charset=utf-8', vtt: 'text/vtt; charset=utf-8', m4v: 'video/mp4', mov: 'video/quicktime', swf: 'application/x-shockwave-flash' };
+const EXTRA_TYPES: Record<string, string> = {
+  xsd: 'application/xml; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  swf: 'application/x-shockwave-flash',
+};
 const typeOf = (name: string) => {
   const extension = (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
   return EXTRA_TYPES[extension] ?? getMimeType(name) ?? 'application/octet-stream';
@@ -214,7 +220,11 @@ const BASE_HEADERS = {
   'Cache-Control': 'private, max-age=300',
 };
 
-const notFound = () => new Response('Not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...BASE_HEADERS, 'Cache-Control': 'no-store' } });
+const notFound = () =>
+  new Response('Not found.', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...BASE_HEADERS, 'Cache-Control': 'no-store' },
+  });
 
 /**
  * Only the portal (and the package's own pages) may frame the content origin's pages: a package page framed by another site
@@ -263,7 +273,11 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
     const own = OWN_FILES.get(rest);
     if (own) {
       const body = own.body();
-      const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': own.type, ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}) };
+      const headers: Record<string, string> = {
+        ...BASE_HEADERS,
+        'Content-Type': own.type,
+        ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}),
+      };
       // The worker may control the token's whole folder, never more (not another token's, not the origin).
       if (rest === `${SCRIPT_PATH}/sw.js`) Object.assign(headers, { 'Service-Worker-Allowed': base, 'Cache-Control': 'no-cache' });
       return new Response(c.req.method === 'HEAD' ? null : body, { headers });
@@ -277,7 +291,9 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
         return notFound();
       }
       const list = JSON.stringify({ files: [...OWN_FILES.keys()].filter((name) => name !== `${SCRIPT_PATH}/sw.js`).concat(files) });
-      return new Response(c.req.method === 'HEAD' ? null : list, { headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+      return new Response(c.req.method === 'HEAD' ? null : list, {
+        headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
     }
     let segments: string[];
     try {
@@ -292,7 +308,9 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
       const page = await deps.storage.get(key).catch(() => null);
       if (!page) return notFound();
       const html = injectRuntime(page.toString('utf8'), base);
-      return new Response(c.req.method === 'HEAD' ? null : html, { headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      return new Response(c.req.method === 'HEAD' ? null : html, {
+        headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
     }
     // Streamed from storage (local disk or the bucket) with byte ranges and an ETag: media seek and revalidate.
     return (await storedFileResponse(deps.storage, key, c.req.raw, { ...BASE_HEADERS, 'Content-Type': type })) ?? notFound();

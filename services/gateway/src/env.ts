@@ -23,4 +23,3 @@ export function startModeOverrides(argv: readonly string[], environment: Record<
 export function loadServerEnv(argv: readonly string[] = process.argv): Env {
   return loadGatewayEnv(startModeOverrides(argv, process.env));
 }
-

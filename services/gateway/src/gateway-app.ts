@@ -35,7 +35,12 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
       const started = performance.now();
       await next();
       if (deps.env.LOG_REQUESTS) {
-        logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+        logger.info('request', {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        });
       }
       // The route's own stages come from its router (kit bind-routes); `total` adds the gateway's middleware.
       if (deps.env.SERVER_TIMING) c.res.headers.append('Server-Timing', `total;dur=${(performance.now() - started).toFixed(3)}`);

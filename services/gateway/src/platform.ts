@@ -41,7 +41,10 @@ const ALL_PORTS = composed.ports as PortFactories;
  */
 export function jobDefinitions(platform: ServiceDeps): JobDefinition[] {
   const { env } = platform;
-  return [mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })), ...composed.jobs(() => platform)];
+  return [
+    mailSendJob(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir })),
+    ...composed.jobs(() => platform),
+  ];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +72,13 @@ export function scheduledTasks(platform: ServiceDeps): ScheduledTask[] {
  */
 export function startBackgroundWork(platform: ServiceDeps): { stop: () => Promise<void> } {
   const now = () => platform.now();
-  const worker = createWorker({ orm: platform.orm, now, queue: platform.jobs, definitions: jobDefinitions(platform), ...workerSettings(platform.env) });
+  const worker = createWorker({
+    orm: platform.orm,
+    now,
+    queue: platform.jobs,
+    definitions: jobDefinitions(platform),
+    ...workerSettings(platform.env),
+  });
   const scheduler = createScheduler({ orm: platform.orm, now, tasks: scheduledTasks(platform), pollMs: platform.env.SCHEDULER_POLL_MS });
   worker.start();
   scheduler.start();
@@ -84,7 +93,10 @@ export function startBackgroundWork(platform: ServiceDeps): { stop: () => Promis
  * One database, one set of dependencies with every port wired, shared by the four services inside
  * the gateway (and by a service run alone, `standalone.ts`).
  */
-export async function createPlatform(env: Env, options: { sqliteFile?: string } = {}): Promise<ServiceDeps & { close: () => Promise<void> }> {
+export async function createPlatform(
+  env: Env,
+  options: { sqliteFile?: string } = {},
+): Promise<ServiceDeps & { close: () => Promise<void> }> {
   const orm = await createOrm({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,

@@ -49,13 +49,15 @@ export function portalContentSecurityPolicy(env: Env, options: PolicyOptions = {
  * Stored files (attachments, certificate images): never a page that runs anything. Course packages
  * are not served on the portal's origin at all (issue 25 D2: only the content origin serves them).
  */
-export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
+export const STORED_FILE_POLICY =
+  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 
 /**
  * Only features Chromium knows: an unknown one (`bluetooth`, FLoC's retired `interest-cohort`) is a
  * console warning on every page load and denies nothing.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), fullscreen=(self)';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), fullscreen=(self)';
 
 /**
  * Headers of every answer: the CSP that fits what is answered, Permissions-Policy, and

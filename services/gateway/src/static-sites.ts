@@ -64,7 +64,9 @@ export function mountStaticSites(app: Hono<AppEnv>, options: StaticSitesOptions 
     app.get(`${path}/*`, page('public'));
   }
   // The player's service worker (player-worker.ts): at the root so it may take the /learn/ scope; always revalidated.
-  app.get('/learn-sw.js', (c) => c.body(PLAYER_WORKER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/learn-sw.js', (c) =>
+    c.body(PLAYER_WORKER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
   const portalPage = page('portal');
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/remotes/') || c.req.path.startsWith('/shells/')) return next();

@@ -25,11 +25,19 @@ describe('the portal’s schedule', () => {
     const expired = new Date(Date.now() + SESSION_TTL_SECONDS * 1000 + 60_000);
     let clock = new Date(Date.UTC(expired.getUTCFullYear(), expired.getUTCMonth(), expired.getUTCDate() + 1, 3, 15));
     harness.platform.now = () => clock;
-    const scheduler = createScheduler({ orm: harness.platform.orm, tasks: scheduledTasks(harness.platform), now: () => harness.platform.now() });
+    const scheduler = createScheduler({
+      orm: harness.platform.orm,
+      tasks: scheduledTasks(harness.platform),
+      now: () => harness.platform.now(),
+    });
     const results = await scheduler.tick();
     expect(results.map((r) => [r.task, r.outcome])).toContainEqual(['identity.remove-expired-sessions', 'succeeded']);
-    expect(await harness.platform.orm.em.fork().count(ScheduledRun, { task: 'identity.remove-expired-sessions', outcome: 'succeeded' })).toBe(1);
-    const sessions = await harness.platform.orm.em.fork().execute<{ n: number }[]>('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [user.id]);
+    expect(
+      await harness.platform.orm.em.fork().count(ScheduledRun, { task: 'identity.remove-expired-sessions', outcome: 'succeeded' }),
+    ).toBe(1);
+    const sessions = await harness.platform.orm.em
+      .fork()
+      .execute<{ n: number }[]>('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [user.id]);
     expect(Number(sessions[0]!.n)).toBe(0);
 
     // The same day again: it does not run; the next day it runs again.
@@ -44,7 +52,12 @@ describe('the portal’s schedule', () => {
 
 describe('the portal’s jobs', () => {
   it('mail.send writes the mail to data/mail when SMTP_URL is unset', async () => {
-    const worker = createWorker({ orm: harness.platform.orm, now: () => harness.platform.now(), queue: harness.platform.jobs, definitions: jobDefinitions(harness.platform) });
+    const worker = createWorker({
+      orm: harness.platform.orm,
+      now: () => harness.platform.now(),
+      queue: harness.platform.jobs,
+      definitions: jobDefinitions(harness.platform),
+    });
     await harness.platform.mailer.send({
       to: 'reader@example.test',
       subject: 'Through the queue',

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bodyLimitOf, idParam, LONE_SURROGATE_MESSAGE, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, pathParamNames, queryShape, routeTable, type AnyRoute } from '@portal/contracts';
+import {
+  bodyLimitOf,
+  idParam,
+  LONE_SURROGATE_MESSAGE,
+  NUL_FILE_NAME_MESSAGE,
+  NUL_MESSAGE,
+  pathParamNames,
+  queryShape,
+  routeTable,
+  type AnyRoute,
+} from '@portal/contracts';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { createPersonaWorld, type PersonaName, type PersonaWorld } from './fixtures/personas';
 import { ROUTE_SAMPLES, type SampleRequest } from './fixtures/route-samples';
@@ -31,14 +41,17 @@ const WRONG_VALUES: unknown[] = ['', 'not-a-number', -1, 0, 1.5, 'x'.repeat(5000
 /** Query strings and path segments travel as text: judge a candidate as the server will see it. */
 function asText(candidate: unknown): unknown {
   if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate)) return candidate;
-  return Object.fromEntries(Object.entries(candidate).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]));
+  return Object.fromEntries(
+    Object.entries(candidate).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]),
+  );
 }
 
 /** One value as an address carries it: an object or array as its JSON (as `asText` judges it), anything else as its text. */
 function textOf(value: unknown): string {
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === null || value === undefined) return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === null || value === undefined)
+    return String(value);
   throw new Error(`No text for a ${typeof value} value.`);
 }
 
@@ -65,7 +78,8 @@ async function send(route: AnyRoute, persona: PersonaName, sample: SampleRequest
     return client.request(path, { method: route.method, ...(route.method === 'GET' ? {} : { json: sample.body ?? {} }) });
   }
   if (part === 'query') {
-    const query = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { junk: String(value) };
+    const query =
+      value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { junk: String(value) };
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, textOf(v)]));
     return client.call(route, { ...sample, query: Object.fromEntries(search) });
   }
@@ -78,7 +92,9 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
   it('answers 4xx with the error shape, never 5xx', async () => {
     const sample = ROUTE_SAMPLES[route.name]!(world);
     const attempts: { part: 'params' | 'query' | 'body'; value: unknown }[] = [
-      ...violations(route.params, sample.params, true).map((value) => ({ part: 'params' as const, value })).filter((a) => typeof a.value === 'object' && !Array.isArray(a.value)),
+      ...violations(route.params, sample.params, true)
+        .map((value) => ({ part: 'params' as const, value }))
+        .filter((a) => typeof a.value === 'object' && !Array.isArray(a.value)),
       ...violations(route.query, sample.query, true).map((value) => ({ part: 'query' as const, value })),
       ...violations(route.body, sample.body as Record<string, unknown>).map((value) => ({ part: 'body' as const, value })),
     ];
@@ -92,7 +108,6 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
       if (response.status === 422) expect(body.errors, label).toBeTypeOf('object');
     }
   });
-
 });
 
 /* ------------------------------------------------------------- request hygiene, for every route */
@@ -118,12 +133,36 @@ type CaseKind =
   | 'loneSurrogate'
   | 'contentEncoding'
   | 'looseNumber';
-const NO_CASES: Record<CaseKind, number> = { malformedJson: 0, malformedMultipart: 0, oversizeLength: 0, oversizeChunked: 0, nulBody: 0, nulQuery: 0, nulPath: 0, nonCanonicalId: 0, forbiddenName: 0, loneSurrogate: 0, contentEncoding: 0, looseNumber: 0 };
+const NO_CASES: Record<CaseKind, number> = {
+  malformedJson: 0,
+  malformedMultipart: 0,
+  oversizeLength: 0,
+  oversizeChunked: 0,
+  nulBody: 0,
+  nulQuery: 0,
+  nulPath: 0,
+  nonCanonicalId: 0,
+  forbiddenName: 0,
+  loneSurrogate: 0,
+  contentEncoding: 0,
+  looseNumber: 0,
+};
 
 /** Field names that would write into Object.prototype through a form's nesting or a dotted key (issue 25 D1). */
-const PROTOTYPE_NAMES = ['courses[__proto__][xsrf]', 'courses[__proto__][force]', 'activities[__proto__][name]', '__proto__[polluted]', 'a[constructor][prototype][polluted]', 'cmi.__proto__.polluted'];
+const PROTOTYPE_NAMES = [
+  'courses[__proto__][xsrf]',
+  'courses[__proto__][force]',
+  'activities[__proto__][name]',
+  '__proto__[polluted]',
+  'a[constructor][prototype][polluted]',
+  'cmi.__proto__.polluted',
+];
 /** The JSON of those, as own keys at several depths (JSON.parse makes `__proto__` an own key). */
-const PROTOTYPE_JSON_KEYS = ['"__proto__":{"xsrf":"launch-token","force":1}', '"zz":{"constructor":{"prototype":{"polluted":1}}}', '"zz":[{"prototype":1}]'];
+const PROTOTYPE_JSON_KEYS = [
+  '"__proto__":{"xsrf":"launch-token","force":1}',
+  '"zz":{"constructor":{"prototype":{"polluted":1}}}',
+  '"zz":[{"prototype":1}]',
+];
 /** What the tests' process must still look like afterwards: nothing of a request on Object.prototype. */
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 const expectCleanPrototype = (label: string) => {
@@ -135,13 +174,15 @@ const expectCleanPrototype = (label: string) => {
 function numberLeaves(value: unknown, path: string[] = []): [string[], number][] {
   if (typeof value === 'number') return [[path, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => numberLeaves(item, [...path, String(index)]));
-  if (value && typeof value === 'object' && !(value instanceof Blob)) return Object.entries(value).flatMap(([key, item]) => numberLeaves(item, [...path, key]));
+  if (value && typeof value === 'object' && !(value instanceof Blob))
+    return Object.entries(value).flatMap(([key, item]) => numberLeaves(item, [...path, key]));
   return [];
 }
 function withValueAt(value: unknown, path: string[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return (value as unknown[]).map((item, index) => (String(index) === head ? withValueAt(item, rest, replacement) : item));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item, index) => (String(index) === head ? withValueAt(item, rest, replacement) : item));
   return { ...(value as Record<string, unknown>), [head!]: withValueAt((value as Record<string, unknown>)[head!], rest, replacement) };
 }
 /** Forms z.coerce.number took: hex, an exponent, and (in JSON, where it stays a boolean) `true`. */
@@ -164,7 +205,11 @@ function withNulAt(value: unknown, path: string[]): unknown {
 
 /** The route's path with the sample's params, one of them replaced by a raw (already encoded) segment. */
 function pathWith(route: AnyRoute, sample: SampleRequest, override?: { key: string; segment: string }, query = ''): string {
-  return route.path.replace(/\{([^}]+)\}/g, (_, key: string) => (override?.key === key ? override.segment : encodeURIComponent(String(sample.params?.[key])))) + query;
+  return (
+    route.path.replace(/\{([^}]+)\}/g, (_, key: string) =>
+      override?.key === key ? override.segment : encodeURIComponent(String(sample.params?.[key])),
+    ) + query
+  );
 }
 
 /** A body that yields 64 KB pieces only when read, counting what the server pulled. */
@@ -226,18 +271,29 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
       // Over the limit: refused by Content-Length before a byte is read, or while a chunked body is read.
       const limit = effectiveLimit(route);
       const declared = countingBody(limit + 1);
-      const byLength = await send(validPath, { body: declared.stream, headers: { 'Content-Type': contentTypeFor(route), 'Content-Length': String(limit + 1) }, duplex: 'half' } as RequestInit);
+      const byLength = await send(validPath, {
+        body: declared.stream,
+        headers: { 'Content-Type': contentTypeFor(route), 'Content-Length': String(limit + 1) },
+        duplex: 'half',
+      } as RequestInit);
       await expectAnswer(byLength, 413, label('oversize by Content-Length'));
       expect(declared.counter.pulled, label('nothing read of an oversize Content-Length')).toBe(0);
       count.oversizeLength++;
       const chunked = countingBody(limit + 4 * CHUNK);
-      const byChunks = await send(validPath, { body: chunked.stream, headers: { 'Content-Type': contentTypeFor(route) }, duplex: 'half' } as RequestInit);
+      const byChunks = await send(validPath, {
+        body: chunked.stream,
+        headers: { 'Content-Type': contentTypeFor(route) },
+        duplex: 'half',
+      } as RequestInit);
       await expectAnswer(byChunks, 413, label('oversize chunked'));
       expect(chunked.counter.pulled, label('the rest of a chunked oversize body is not read')).toBeLessThanOrEqual(limit + 2 * CHUNK);
       count.oversizeChunked++;
 
       // A compressed body is refused, not read as plain bytes.
-      const gzip = await send(validPath, { body: multipart ? `--hygiene--\r\n` : '{}', headers: { 'Content-Type': contentTypeFor(route), 'Content-Encoding': 'gzip' } });
+      const gzip = await send(validPath, {
+        body: multipart ? `--hygiene--\r\n` : '{}',
+        headers: { 'Content-Type': contentTypeFor(route), 'Content-Encoding': 'gzip' },
+      });
       await expectAnswer(gzip, 415, label('Content-Encoding: gzip'));
       count.contentEncoding++;
     }
@@ -246,7 +302,11 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
     if (multipart) {
       for (const name of PROTOTYPE_NAMES) {
         const form = `--hygiene\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nlaunch-token\r\n--hygiene--\r\n`;
-        await expectAnswer(await send(validPath, { body: form, headers: { 'Content-Type': multipartType } }), 400, label(`form field ${name}`));
+        await expectAnswer(
+          await send(validPath, { body: form, headers: { 'Content-Type': multipartType } }),
+          400,
+          label(`form field ${name}`),
+        );
         expectCleanPrototype(label(`form field ${name}`));
         count.forbiddenName++;
       }
@@ -280,7 +340,12 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
       if (!multipart) {
         // A lone surrogate (only JSON's escapes can carry one: form text is decoded to whole characters).
         const json = JSON.stringify({ ...body, zz_surrogate: 'a' }).replace('"zz_surrogate":"a"', '"zz_surrogate":"a\\ud800"');
-        await expectAnswer(await send(validPath, { body: json, headers: { 'Content-Type': 'application/json' } }), 422, label('lone surrogate'), { zz_surrogate: [LONE_SURROGATE_MESSAGE] });
+        await expectAnswer(
+          await send(validPath, { body: json, headers: { 'Content-Type': 'application/json' } }),
+          422,
+          label('lone surrogate'),
+          { zz_surrogate: [LONE_SURROGATE_MESSAGE] },
+        );
         count.loneSurrogate++;
       }
       // Every number of the sample body in the loose forms z.coerce.number took: 422.
@@ -301,7 +366,9 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
 
     // A NUL in every string of the sample query, and in a parameter the route does not take.
     const queries: [Record<string, string>, string][] = [
-      ...Object.keys(sample.query ?? {}).map((key) => [{ ...sample.query, [key]: `${sample.query![key]}\u0000` }, key] as [Record<string, string>, string]),
+      ...Object.keys(sample.query ?? {}).map(
+        (key) => [{ ...sample.query, [key]: `${sample.query![key]}\u0000` }, key] as [Record<string, string>, string],
+      ),
       [{ ...sample.query, zz_nul: '\u0000' }, 'zz_nul'],
     ];
     for (const [query, field] of queries) {
@@ -332,7 +399,9 @@ describe.each(routeTable.map((route) => [route.name, route] as const))('%s with 
     expect(count.nulQuery, label('NUL query cases')).toBe(Object.keys(sample.query ?? {}).length + 1);
     expect(count.nulPath, label('NUL path cases')).toBe(ids);
     expect(count.nonCanonicalId, label('non-canonical id cases')).toBe(ids * 12);
-    expect(count.forbiddenName, label('prototype name cases')).toBe(1 + (multipart ? PROTOTYPE_NAMES.length : unsafe ? PROTOTYPE_JSON_KEYS.length : 0));
+    expect(count.forbiddenName, label('prototype name cases')).toBe(
+      1 + (multipart ? PROTOTYPE_NAMES.length : unsafe ? PROTOTYPE_JSON_KEYS.length : 0),
+    );
     expect(count.contentEncoding, label('Content-Encoding cases')).toBe(unsafe ? 1 : 0);
     if (route.body && !multipart) expect(count.loneSurrogate, label('lone surrogate cases')).toBe(1);
   });
@@ -350,14 +419,17 @@ describe('the hostile-input cases', () => {
     expect(multipartRoutes.length).toBeGreaterThanOrEqual(4);
     for (const route of multipartRoutes) expect(casesSent.get(route.name)!.forbiddenName, route.name).toBe(1 + PROTOTYPE_NAMES.length);
     expect(total('looseNumber')).toBeGreaterThanOrEqual(40);
-    for (const name of ['user.create', 'user.mimicCompany', 'courses.create', 'credits.transfer', 'company.enrolWizard']) expect(casesSent.get(name)!.looseNumber, name).toBeGreaterThan(0);
+    for (const name of ['user.create', 'user.mimicCompany', 'courses.create', 'credits.transfer', 'company.enrolWizard'])
+      expect(casesSent.get(name)!.looseNumber, name).toBeGreaterThan(0);
     expect(total('nonCanonicalId')).toBe(12 * routeTable.reduce((sum, route) => sum + pathParamNames(route.path).length, 0));
   });
 
   it('name every path parameter with the canonical idParam', () => {
     const loose = routeTable.flatMap((route) => {
       const shape = route.params instanceof z.ZodObject ? (route.params.shape as Record<string, z.ZodType>) : {};
-      return pathParamNames(route.path).filter((key) => shape[key] !== idParam).map((key) => `${route.name}: ${key}`);
+      return pathParamNames(route.path)
+        .filter((key) => shape[key] !== idParam)
+        .map((key) => `${route.name}: ${key}`);
     });
     expect(loose).toEqual([]);
   });
@@ -367,9 +439,19 @@ describe('the gateway before routing', () => {
   it('reads no body for an unknown /api route, an anonymous caller or a missing XSRF header', async () => {
     const big = () => countingBody(100 * 1024 * 1024);
     const post = (client: ReturnType<GatewayHarness['client']>, path: string, body: ReadableStream, withXsrf = true) =>
-      client.request(path, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, duplex: 'half', withXsrf } as RequestInit);
+      client.request(path, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+        duplex: 'half',
+        withXsrf,
+      } as RequestInit);
     const unknown = big();
-    await expectAnswer(await post(harness.client(await world.session('admin')), '/api/no-such-route', unknown.stream), 404, 'unknown /api route');
+    await expectAnswer(
+      await post(harness.client(await world.session('admin')), '/api/no-such-route', unknown.stream),
+      404,
+      'unknown /api route',
+    );
     expect(unknown.counter.pulled).toBe(0);
     const anonymous = big();
     await expectAnswer(await post(harness.client(), '/api/user/mimicCompany', anonymous.stream), 401, 'anonymous caller');

@@ -30,7 +30,9 @@ describe('course selection with enrolments', () => {
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { message: string }).message).toMatch(/has enrolments/);
     expect((await em.fork().findOneOrFail(CompanyCourse, { companyId: company.id, courseId: course.id })).selected).toBe(true);
-    const listed = (await (await manager.request(`/api/courses?search=${encodeURIComponent(course.name)}`)).json()) as { data: { has_enrollments: boolean }[] };
+    const listed = (await (await manager.request(`/api/courses?search=${encodeURIComponent(course.name)}`)).json()) as {
+      data: { has_enrollments: boolean }[];
+    };
     expect(listed.data[0]!.has_enrollments).toBe(true);
 
     // The other company has no enrolments on it: it can leave.

@@ -30,7 +30,10 @@ beforeAll(async () => {
   courseId = course.id;
   const enrolment = await makeEnrolment(em, { userId: learner.id, courseId, companyId: company.id });
   attemptId = (await openAttempt(em, { enrollmentId: enrolment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
-  await platform.storage.put(`courses/${courseId}/package/index.html`, new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'));
+  await platform.storage.put(
+    `courses/${courseId}/package/index.html`,
+    new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'),
+  );
   await platform.storage.put(`courses/${courseId}/package/media/clip.bin`, new Uint8Array([1, 2, 3, 4, 5]));
   await platform.storage.put(`courses/${courseId + 1}/package/index.html`, new TextEncoder().encode('<p>Other course</p>'));
   token = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: new Date(NOW.getTime() + 3600_000) });
@@ -42,7 +45,11 @@ describe('the content origin', () => {
     const page = await app.request(`/c/${token}/index.html`, { headers: { Cookie: 'portal_session=whatever' } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toMatch(new RegExp(`^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/bridge.js"></script><title>SCO</title>`));
+    expect(html).toMatch(
+      new RegExp(
+        `^<!doctype html><html><head><script src="/c/${token.replace(/\./g, '\\.')}/__portal/bridge.js"></script><title>SCO</title>`,
+      ),
+    );
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('set-cookie')).toBeNull();
@@ -65,15 +72,29 @@ describe('the content origin', () => {
     expect(shell.headers.get('cache-control')).toBe('no-store');
     expect(await shell.text()).toMatch(/<script src="cross-frame-api\.js"><\/script><script src="shell\.js"><\/script>/);
     expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain('CrossFrameAPI');
-    for (const name of ['__proto__', 'constructor', 'toString']) expect((await app.request(`/c/${token}/__portal/${name}`)).status).toBe(404);
+    for (const name of ['__proto__', 'constructor', 'toString'])
+      expect((await app.request(`/c/${token}/__portal/${name}`)).status).toBe(404);
   });
 
   it('answers 404 to a forged, expired or missing token, another course, escapes and the API', async () => {
     const expired = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: NOW });
     const otherCourse = token.replace(`${attemptId}.${courseId}.`, `${attemptId}.${courseId + 1}.`);
     // Signed for another course than the attempt's: the signature is right, the grant is not.
-    const signedOther = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId: courseId + 1, expiresAt: new Date(NOW.getTime() + 3600_000) });
-    for (const path of [`/c/${expired}/index.html`, `/c/${otherCourse}/index.html`, `/c/${signedOther}/index.html`, `/c/nope/index.html`, `/c/${token}/%2e%2e/%2e%2e/${courseId + 1}/package/index.html`, `/c/${token}/missing.html`, '/api/admin/users', `/storage/courses/${courseId}/package/index.html`]) {
+    const signedOther = signContentToken(contentTokenSecret(platform.env), {
+      attemptId,
+      courseId: courseId + 1,
+      expiresAt: new Date(NOW.getTime() + 3600_000),
+    });
+    for (const path of [
+      `/c/${expired}/index.html`,
+      `/c/${otherCourse}/index.html`,
+      `/c/${signedOther}/index.html`,
+      `/c/nope/index.html`,
+      `/c/${token}/%2e%2e/%2e%2e/${courseId + 1}/package/index.html`,
+      `/c/${token}/missing.html`,
+      '/api/admin/users',
+      `/storage/courses/${courseId}/package/index.html`,
+    ]) {
       expect((await app.request(path)).status, path).toBe(404);
     }
   });
@@ -82,20 +103,38 @@ describe('the content origin', () => {
     const list = await app.request(`/c/${token}/__portal/files.json`);
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
-    expect(await list.json()).toEqual({ files: ['__portal/sco.html', '__portal/shell.js', '__portal/bridge.js', '__portal/cross-frame-api.js', 'index.html', 'media/clip.bin'] });
+    expect(await list.json()).toEqual({
+      files: [
+        '__portal/sco.html',
+        '__portal/shell.js',
+        '__portal/bridge.js',
+        '__portal/cross-frame-api.js',
+        'index.html',
+        'media/clip.bin',
+      ],
+    });
     const worker = await app.request(`/c/${token}/__portal/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(worker.headers.get('service-worker-allowed')).toBe(`/c/${token}/`);
-    expect(await worker.text()).toContain("request.url.indexOf(base) !== 0");
-    expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain("register(scope + '__portal/sw.js', { scope: scope })");
+    expect(await worker.text()).toContain('request.url.indexOf(base) !== 0');
+    expect(await (await app.request(`/c/${token}/__portal/shell.js`)).text()).toContain(
+      "register(scope + '__portal/sw.js', { scope: scope })",
+    );
     const expired = signContentToken(contentTokenSecret(platform.env), { attemptId, courseId, expiresAt: NOW });
-    for (const path of [`/c/${expired}/__portal/files.json`, `/c/${expired}/__portal/sw.js`]) expect((await app.request(path)).status, path).toBe(404);
+    for (const path of [`/c/${expired}/__portal/files.json`, `/c/${expired}/__portal/sw.js`])
+      expect((await app.request(path)).status, path).toBe(404);
   });
 
   it('lets only the portal frame its pages (CSP frame-ancestors), whatever it answers', async () => {
     const portal = contentFramePolicy(platform.env.appUrl);
-    for (const path of [`/c/${token}/index.html`, `/c/${token}/media/clip.bin`, `/c/${token}/__portal/bridge.js`, `/c/${token}/missing.html`, '/elsewhere']) {
+    for (const path of [
+      `/c/${token}/index.html`,
+      `/c/${token}/media/clip.bin`,
+      `/c/${token}/__portal/bridge.js`,
+      `/c/${token}/missing.html`,
+      '/elsewhere',
+    ]) {
       expect((await app.request(path)).headers.get('content-security-policy'), path).toBe(portal);
     }
     expect(contentFramePolicy('https://training.example.com')).toBe("frame-ancestors 'self' https://training.example.com");
@@ -103,7 +142,9 @@ describe('the content origin', () => {
   });
 
   it('puts the bridge first wherever a page starts', () => {
-    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(/^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/bridge\.js">/);
+    expect(injectRuntime('<HTML><HEAD lang="en"><title>x</title>', '/c/t/')).toMatch(
+      /^<HTML><HEAD lang="en"><script src="\/c\/t\/__portal\/bridge\.js">/,
+    );
     expect(injectRuntime('<!DOCTYPE html><p>bare', '/c/t/')).toMatch(/^<!DOCTYPE html><script /);
     expect(injectRuntime('<p>bare', '/c/t/')).toMatch(/^<script /);
   });
@@ -172,7 +213,9 @@ describe('an attempt’s content token is revoked with its enrolment and session
   it('stops when the sign-in session expires, though the token itself has hours left', async () => {
     const { session, status } = await launched();
     // A session signed in hours before the launch: it ends an hour from now, the token in eight.
-    await harness.platform.orm.em.fork().nativeUpdate(Session, { id: hashToken(session) }, { expiresAt: new Date(clock.getTime() + 3600_000) });
+    await harness.platform.orm.em
+      .fork()
+      .nativeUpdate(Session, { id: hashToken(session) }, { expiresAt: new Date(clock.getTime() + 3600_000) });
     clock = new Date(clock.getTime() + 3600_000 - 60_000);
     expect(await status()).toBe(200);
     clock = new Date(clock.getTime() + 2 * 60_000);

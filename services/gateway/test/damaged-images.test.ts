@@ -22,13 +22,25 @@ beforeAll(async () => {
   const company = await makeCompany(em, { name: 'Images Ltd' });
   const admin = await makeUser(em, { role: 'admin', companyId: company.id });
   const manager = await makeUser(em, { role: 'manager', companyId: company.id, email: `boss-${company.id}@images.test` });
-  const learner = await makeUser(em, { role: 'learner', companyId: company.id, email: `learner-${company.id}@images.test`, name: 'Ima Learner' });
+  const learner = await makeUser(em, {
+    role: 'learner',
+    companyId: company.id,
+    email: `learner-${company.id}@images.test`,
+    name: 'Ima Learner',
+  });
   const course = await makeCourse(em, { name: 'Ladders' });
   ids.course = course.id;
   ids.enrollments = [];
   for (const [i, passedAt] of [new Date('2026-01-10'), new Date('2026-02-10'), new Date('2026-03-10')].entries()) {
     const user = i === 0 ? learner : await makeUser(em, { role: 'learner', companyId: company.id });
-    const enrolment = await makeEnrolment(em, { userId: user.id, courseId: i === 0 ? course.id : (await makeCourse(em)).id, companyId: company.id, status: 'passed', passedAt, expiresAt: new Date('2029-01-01') });
+    const enrolment = await makeEnrolment(em, {
+      userId: user.id,
+      courseId: i === 0 ? course.id : (await makeCourse(em)).id,
+      companyId: company.id,
+      status: 'passed',
+      passedAt,
+      expiresAt: new Date('2029-01-01'),
+    });
     await issueCertificate(em, harness.platform, enrolment, new Date('2026-04-01'));
     ids.enrollments.push(enrolment.id);
   }
@@ -44,7 +56,8 @@ function uploadBackground(bytes: Uint8Array, name: string, type: string) {
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return as('admin').request('/api/course/updateCertificateBG', { method: 'POST', body: form });
 }
-const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-6).toString('latin1').includes('%%EOF');
+const isPdf = (bytes: Buffer) =>
+  bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-6).toString('latin1').includes('%%EOF');
 
 /** Every way a certificate leaves the portal answers a whole PDF. */
 async function expectCertificatesWork(label: string) {
@@ -64,7 +77,10 @@ async function expectCertificatesWork(label: string) {
   // The harness runs every job the gateway runs: the managers' certificate-issued mails go first.
   await harness.platform.jobs.drain();
   harness.platform.sentMail.length = 0;
-  const mail = await as('learner').request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'colleague@images.test' } });
+  const mail = await as('learner').request(`/api/course/${ids.course}/email-certificate`, {
+    method: 'POST',
+    json: { email: 'colleague@images.test' },
+  });
   expect(mail.status, `${label}: mail`).toBe(200);
   await harness.platform.jobs.drain();
   expect(harness.platform.sentMail, `${label}: mail`).toHaveLength(1);
@@ -79,7 +95,11 @@ describe('a damaged certificate background (issue 25 D4)', () => {
     const before = await harness.platform.storage.get('certificate-background/background');
     expect(await isReadableImage(before, ['png'])).toBe(true);
     const { truncated, garbled } = await corruptJpegs();
-    for (const [name, bytes, type] of [['broken.png', corruptPng(), 'image/png'], ['cut.jpg', truncated, 'image/jpeg'], ['garbled.jpg', garbled, 'image/jpeg']] as const) {
+    for (const [name, bytes, type] of [
+      ['broken.png', corruptPng(), 'image/png'],
+      ['cut.jpg', truncated, 'image/jpeg'],
+      ['garbled.jpg', garbled, 'image/jpeg'],
+    ] as const) {
       const response = await uploadBackground(bytes, name, type);
       expect(response.status, name).toBe(422);
       expect(await response.json(), name).toMatchObject({ errors: { file: [CERTIFICATE_MESSAGES.backgroundUnreadable] } });
@@ -101,10 +121,16 @@ describe('a damaged certificate background (issue 25 D4)', () => {
 
   it('stored before this fix, falls back to the built-in design: downloads, preview, zip and mail all work', async () => {
     const { truncated } = await corruptJpegs();
-    for (const [bytes, type] of [[corruptPng(), 'image/png'], [truncated, 'image/jpeg']] as const) {
+    for (const [bytes, type] of [
+      [corruptPng(), 'image/png'],
+      [truncated, 'image/jpeg'],
+    ] as const) {
       // As an unchecked upload left it: the image and its JSON beside it.
       await harness.platform.storage.put('certificate-background/background', bytes);
-      await harness.platform.storage.put('certificate-background/background.json', JSON.stringify({ contentType: type, size: bytes.length, updatedAt: new Date().toISOString() }));
+      await harness.platform.storage.put(
+        'certificate-background/background.json',
+        JSON.stringify({ contentType: type, size: bytes.length, updatedAt: new Date().toISOString() }),
+      );
       await expectCertificatesWork(`with a damaged ${type} stored`);
     }
   });
@@ -112,7 +138,10 @@ describe('a damaged certificate background (issue 25 D4)', () => {
 
 describe('a damaged company logo (issue 25 D4)', () => {
   it('is refused with 422 under the field', async () => {
-    for (const [name, bytes, type] of [['broken.png', corruptPng(), 'image/png'], ['cut.jpg', (await corruptJpegs()).truncated, 'image/jpeg']] as const) {
+    for (const [name, bytes, type] of [
+      ['broken.png', corruptPng(), 'image/png'],
+      ['cut.jpg', (await corruptJpegs()).truncated, 'image/jpeg'],
+    ] as const) {
       const form = new FormData();
       form.append('logo', new Blob([new Uint8Array(bytes)], { type }), name);
       const response = await as('manager').request('/account/logo', { method: 'POST', body: form });

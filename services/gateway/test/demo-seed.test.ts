@@ -20,7 +20,11 @@ const em = () => harness.platform.orm.em.fork();
 const signIn = async (body: Record<string, string>) => {
   const client = harness.client();
   const response = await client.request('/api/auth/login', { method: 'POST', json: body });
-  return { client, response, body: (await response.json()) as { user: { id: number; role: string; company_id: number; company_name: string }; redirect: string } };
+  return {
+    client,
+    response,
+    body: (await response.json()) as { user: { id: number; role: string; company_id: number; company_name: string }; redirect: string },
+  };
 };
 
 /** Everything the seed writes, to compare before and after a second run. */
@@ -30,7 +34,13 @@ async function snapshot() {
     users: (await e.find(User, {}, { orderBy: { id: 'asc' } })).map((u) => [u.id, u.email, u.loginCode, u.role, u.companyId]),
     companies: (await e.find(Company, {}, { orderBy: { id: 'asc' } })).map((c) => [c.id, c.name, c.parentId]),
     courses: (await e.find(Course, {}, { orderBy: { id: 'asc' } })).map((c) => [c.id, c.name, c.packagePath]),
-    enrollments: (await e.find(Enrolment, {}, { orderBy: { id: 'asc' } })).map((x) => [x.id, x.userId, x.courseId, x.status, x.certificateCode]),
+    enrollments: (await e.find(Enrolment, {}, { orderBy: { id: 'asc' } })).map((x) => [
+      x.id,
+      x.userId,
+      x.courseId,
+      x.status,
+      x.certificateCode,
+    ]),
     ledger: await e.count(CreditTransaction, {}),
     accounts: (await e.find(CreditAccount, {}, { orderBy: { companyId: 'asc' } })).map((a) => [a.companyId, a.balance]),
   };

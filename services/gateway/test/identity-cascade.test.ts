@@ -58,14 +58,29 @@ describe('identity cascades into enrolment', () => {
     const depot = await makeCompany(em(), { parentId: company.id, credits: 2 });
     // A change needs a reason (it becomes the adjustment's note).
     expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25 } })).status).toBe(422);
-    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25, credit_reason: 'Top-up' } })).status).toBe(200);
-    expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'D', credit_balance: 0, credit_reason: 'Closed' } })).status).toBe(200);
+    expect(
+      (await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 25, credit_reason: 'Top-up' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
+          method: 'PATCH',
+          json: { name: 'D', credit_balance: 0, credit_reason: 'Closed' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await harness.platform.enrolment.creditBalances([company.id, depot.id])).toEqual([
       { companyId: company.id, balance: 25 },
       { companyId: depot.id, balance: 0 },
     ]);
     const ledger = await em().find(CreditTransaction, { companyId: { $in: [company.id, depot.id] }, kind: 'adjustment' });
-    expect(ledger.map((t) => [t.companyId, t.delta]).sort()).toEqual([[company.id, 15], [depot.id, -2]].sort());
+    expect(ledger.map((t) => [t.companyId, t.delta]).sort()).toEqual(
+      [
+        [company.id, 15],
+        [depot.id, -2],
+      ].sort(),
+    );
     const listed = (await (await asAdmin().request(`/api/company/${company.id}`)).json()) as { data: { credit_balance: number } };
     expect(listed.data.credit_balance).toBe(25);
   });

@@ -52,7 +52,9 @@ function fakeInstance(name: string): Promise<{ server: Server; address: string }
       res.end(JSON.stringify({ upstream: name, method: req.method, url: req.url, bytes, proto: req.headers['x-forwarded-proto'] }));
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, address: `127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, address: `127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -69,13 +71,27 @@ interface Answer {
   body: string;
 }
 
-function send(port: number, method: string, path: string, options: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  options: { body?: Buffer; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...options.headers, ...(options.body ? { 'Content-Length': String(options.body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...options.headers, ...(options.body ? { 'Content-Length': String(options.body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -96,7 +112,7 @@ async function waitForPort(port: number, nginx: ChildProcess, log: () => string)
 }
 
 // Debian's nginx is what production and CI run (.ci/run installs it); a machine without it cannot run this part.
-describe.skipIf(!existsSync(NGINX))('the generated nginx configuration, run by Debian\'s nginx in front of stand-in instances', () => {
+describe.skipIf(!existsSync(NGINX))("the generated nginx configuration, run by Debian's nginx in front of stand-in instances", () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
   // nginx's workers run as another user (nobody, when started as root) and must read the files.
   chmodSync(dir, 0o755);
@@ -131,7 +147,13 @@ describe.skipIf(!existsSync(NGINX))('the generated nginx configuration, run by D
     const configFile = join(dir, 'nginx.conf');
     writeFileSync(
       configFile,
-      renderNginxConfig(routeTable, { upstreams, staticRoot: join(dir, 'release'), listen: `127.0.0.1:${port}`, contentListen: `127.0.0.1:${contentPort}`, runDir: dir }),
+      renderNginxConfig(routeTable, {
+        upstreams,
+        staticRoot: join(dir, 'release'),
+        listen: `127.0.0.1:${port}`,
+        contentListen: `127.0.0.1:${contentPort}`,
+        runDir: dir,
+      }),
     );
     const check = spawnSync(NGINX, ['-t', '-c', configFile, '-e', join(dir, 'error.log')], { encoding: 'utf8' });
     expect(check.stderr).toContain('test is successful');
@@ -150,7 +172,8 @@ describe.skipIf(!existsSync(NGINX))('the generated nginx configuration, run by D
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const upstreamOf = async (method: string, path: string) => (JSON.parse((await send(port, method, path)).body) as { upstream: string }).upstream;
+  const upstreamOf = async (method: string, path: string) =>
+    (JSON.parse((await send(port, method, path)).body) as { upstream: string }).upstream;
 
   it('sends each route to its own service, by method and path, and the rest to the gateway', async () => {
     expect(await upstreamOf('GET', '/api/reporting/enrolments/7/answers')).toBe('reporting');
@@ -174,7 +197,7 @@ describe.skipIf(!existsSync(NGINX))('the generated nginx configuration, run by D
     expect(answer.proto).toBe('http');
   });
 
-  it('refuses a body over the route\'s limit and lets a larger route\'s body through to the service', async () => {
+  it("refuses a body over the route's limit and lets a larger route's body through to the service", async () => {
     const twoMegabytes = Buffer.alloc(2 * 1024 * 1024 - 4096, 1);
     expect((await send(port, 'POST', '/account/notifications', { body: twoMegabytes })).status).toBe(413);
     const logo = await send(port, 'POST', '/account/logo', { body: twoMegabytes });
@@ -193,7 +216,9 @@ describe.skipIf(!existsSync(NGINX))('the generated nginx configuration, run by D
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect(entry.body).toContain('entry');
     expect(entry.headers.etag).toBeTruthy();
-    expect((await send(port, 'GET', '/remotes/learner/remoteEntry.js', { headers: { 'If-None-Match': String(entry.headers.etag) } })).status).toBe(304);
+    expect(
+      (await send(port, 'GET', '/remotes/learner/remoteEntry.js', { headers: { 'If-None-Match': String(entry.headers.etag) } })).status,
+    ).toBe(304);
     expect((await send(port, 'GET', '/remotes/learner/../../../nginx.conf')).status).not.toBe(200);
   });
 

@@ -38,7 +38,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('lists exactly the routes of the table, each once under its method', () => {
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(routeTable.map((route) => `${route.method} ${route.path}`).sort());
   });
 
@@ -50,7 +52,8 @@ describe('GET /api/openapi.json', () => {
       expect(operation().summary).toBe(route.summary);
       expect(operation()['x-service']).toBe(route.service);
       expect(operation()['x-access']).toEqual(route.access);
-      const tenant = route.tenant && ('param' in route.tenant ? { in: 'path', name: route.tenant.param } : { in: 'body', name: route.tenant.body });
+      const tenant =
+        route.tenant && ('param' in route.tenant ? { in: 'path', name: route.tenant.param } : { in: 'body', name: route.tenant.body });
       expect(operation()['x-tenant']).toEqual(tenant);
     });
 

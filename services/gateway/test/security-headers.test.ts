@@ -18,7 +18,10 @@ beforeAll(async () => {
   await storage.put(`courses/${courseId}/package/index.html`, new TextEncoder().encode('<script>1</script>'));
   await storage.put(`courses/${courseId}/activities/1/notes.html`, new TextEncoder().encode('<script>alert(document.cookie)</script>'));
   await storage.put(`courses/${courseId}/activities/1/guide.pdf`, new TextEncoder().encode('%PDF-1.4'));
-  await storage.put(`courses/${courseId}/certificate/bg.svg`, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'));
+  await storage.put(
+    `courses/${courseId}/certificate/bg.svg`,
+    new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+  );
   await storage.put(`courses/${courseId}/certificate/bg.png`, new Uint8Array([137, 80, 78, 71]));
 });
 afterAll(() => harness.close());
@@ -37,7 +40,10 @@ describe('security headers', () => {
   });
 
   it('lets remotes published on another origin load, and nothing else', () => {
-    const csp = portalContentSecurityPolicy({ ...harness.platform.env, REMOTE_ADMIN_URL: 'https://cdn.example.test/admin/mf-manifest.json' });
+    const csp = portalContentSecurityPolicy({
+      ...harness.platform.env,
+      REMOTE_ADMIN_URL: 'https://cdn.example.test/admin/mf-manifest.json',
+    });
     expect(csp).toContain("script-src 'self' https://cdn.example.test;");
     expect(csp).toContain("connect-src 'self' https://cdn.example.test;");
   });

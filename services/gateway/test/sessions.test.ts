@@ -28,7 +28,11 @@ async function world(env: Record<string, string> = {}) {
 
 const login = (client: TestClient, credentials: { email: string; password: string }, headers: Record<string, string> = {}) =>
   client.request('/api/auth/login', { method: 'POST', json: credentials, headers });
-const cookieLine = (response: Response, name: string) => response.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`)).pop() ?? '';
+const cookieLine = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .filter((c) => c.startsWith(`${name}=`))
+    .pop() ?? '';
 
 describe('session cookies', () => {
   it('are Secure when the public address is https, or a trusted proxy says the request was', async () => {
@@ -98,7 +102,10 @@ describe('/logout with the frontends built', () => {
     const root = mkdtempSync(join(tmpdir(), 'portal-logout-'));
     try {
       mkdirSync(join(root, 'shells/public/dist'), { recursive: true });
-      writeFileSync(join(root, 'shells/public/dist/index.html'), '<!doctype html><html lang="en-GB"><title>Safety Training</title><div id="root"></div></html>');
+      writeFileSync(
+        join(root, 'shells/public/dist/index.html'),
+        '<!doctype html><html lang="en-GB"><title>Safety Training</title><div id="root"></div></html>',
+      );
       const app = new Hono<AppEnv>();
       const logout = logoutHandlers(harness.platform, { confirmPage: publicShellPage({ root }) });
       app.get('/logout', logout.get);

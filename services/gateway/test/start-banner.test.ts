@@ -6,7 +6,15 @@ const SECRETS = { CONTENT_TOKEN_SECRET: 'c'.repeat(32), SHOP_WEBHOOK_SECRET: 's'
 
 // Issue 24 item 19: the start banner tells the truth the README tells.
 const envOf = (overrides: Record<string, string | undefined>) =>
-  loadGatewayEnv({ NODE_ENV: undefined, SHOP_WEBHOOK_SECRET: undefined, CONTENT_PORT: undefined, CONTENT_ORIGIN_URL: undefined, APP_URL: undefined, PORT: '3000', ...overrides });
+  loadGatewayEnv({
+    NODE_ENV: undefined,
+    SHOP_WEBHOOK_SECRET: undefined,
+    CONTENT_PORT: undefined,
+    CONTENT_ORIGIN_URL: undefined,
+    APP_URL: undefined,
+    PORT: '3000',
+    ...overrides,
+  });
 
 describe('npm start (the demo mode)', () => {
   it('serves in development unless NODE_ENV is set, so the shop dev secret applies', () => {
@@ -15,17 +23,28 @@ describe('npm start (the demo mode)', () => {
     expect(startModeOverrides(['node', 'main.ts'], {})).toEqual({});
     const env = envOf(startModeOverrides(['--demo'], {}));
     expect(env.shopWebhookSecret).toBe('dev-shop-webhook-secret');
-    expect(startBanner(env, 3000)).toContain('Mode: demo (NODE_ENV=development), error details in answers; shop orders signed with the dev secret "dev-shop-webhook-secret" are accepted.');
+    expect(startBanner(env, 3000)).toContain(
+      'Mode: demo (NODE_ENV=development), error details in answers; shop orders signed with the dev secret "dev-shop-webhook-secret" are accepted.',
+    );
   });
 
   it('refuses production without its secrets, and says production checks shop orders against SHOP_WEBHOOK_SECRET', () => {
     expect(() => envOf({})).toThrow(/CONTENT_TOKEN_SECRET, SHOP_WEBHOOK_SECRET must be set when NODE_ENV=production/);
-    expect(startBanner(envOf(SECRETS), 3000)).toContain('Mode: production (NODE_ENV=production); shop orders are checked against SHOP_WEBHOOK_SECRET.');
+    expect(startBanner(envOf(SECRETS), 3000)).toContain(
+      'Mode: production (NODE_ENV=production); shop orders are checked against SHOP_WEBHOOK_SECRET.',
+    );
   });
 
   it('lists every demo sign-in the README lists, the depot learners’ codes included', () => {
     const banner = startBanner(envOf(SECRETS), 3000).join('\n');
-    for (const text of ['admin@portal.test / Admin!2345', 'manager@demo.test / Manager!2345', 'learner@demo.test / Learner!2345', 'DEMOCODE1', 'DEMOCODE2 (North Depot)', 'DEMOCODE3 (South Depot)']) {
+    for (const text of [
+      'admin@portal.test / Admin!2345',
+      'manager@demo.test / Manager!2345',
+      'learner@demo.test / Learner!2345',
+      'DEMOCODE1',
+      'DEMOCODE2 (North Depot)',
+      'DEMOCODE3 (South Depot)',
+    ]) {
       expect(banner).toContain(text);
     }
   });

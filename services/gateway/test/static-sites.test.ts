@@ -25,9 +25,17 @@ async function built(path: string, content: string, precompress = true) {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'portal-static-'));
-  await built('shells/portal/dist/index.html', '<!doctype html><html lang="en-GB"><title>Portal</title><div id="root"></div><script src="/shells/portal/main.35883037.js"></script></html>\n'.repeat(8));
+  await built(
+    'shells/portal/dist/index.html',
+    '<!doctype html><html lang="en-GB"><title>Portal</title><div id="root"></div><script src="/shells/portal/main.35883037.js"></script></html>\n'.repeat(
+      8,
+    ),
+  );
   await built('shells/portal/dist/main.35883037.js', script);
-  await built('shells/public/dist/index.html', '<!doctype html><html lang="en-GB"><title>Sign in</title><div id="root"></div></html>\n'.repeat(8));
+  await built(
+    'shells/public/dist/index.html',
+    '<!doctype html><html lang="en-GB"><title>Sign in</title><div id="root"></div></html>\n'.repeat(8),
+  );
   await built('remotes/learner/dist/remoteEntry.js', script);
   await built('remotes/learner/dist/mf-manifest.json', manifest);
   await built('remotes/learner/dist/__federation_expose_LearnerDashboard.0756f721.js', script);
@@ -43,7 +51,9 @@ const get = (path: string, headers: Record<string, string> = {}) => app.request(
 
 describe('hashed bundles', () => {
   it('are cached for a year, immutable, and sent as brotli to a browser that accepts it', async () => {
-    const response = await get('/remotes/learner/__federation_expose_LearnerDashboard.0756f721.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    const response = await get('/remotes/learner/__federation_expose_LearnerDashboard.0756f721.js', {
+      'Accept-Encoding': 'gzip, deflate, br, zstd',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
     expect(response.headers.get('content-encoding')).toBe('br');

@@ -1,5 +1,15 @@
 import { type Role, USER_MESSAGES } from '@portal/contracts';
-import { joinPortTransaction, preparedRead, readRows, rowBoolean, type CompanySummary, type IdentityPort, type PortContext, type UserLabel, type UserSummary } from '@portal/service-kit';
+import {
+  joinPortTransaction,
+  preparedRead,
+  readRows,
+  rowBoolean,
+  type CompanySummary,
+  type IdentityPort,
+  type PortContext,
+  type UserLabel,
+  type UserSummary,
+} from '@portal/service-kit';
 import { deleteSession, isSessionLive, resolvePrincipal } from './data/session.repository';
 import { Company } from './data/company.entity';
 import { User } from './data/user.entity';
@@ -9,9 +19,10 @@ import { issueTokens } from './data/user-token.repository';
 import { isEmailTaken } from './data/user.repository';
 
 // Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
-const usersWithIds = preparedRead<{ id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown }, [ids: number[]]>((knex, ids) =>
-  knex('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', ids),
-);
+const usersWithIds = preparedRead<
+  { id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown },
+  [ids: number[]]
+>((knex, ids) => knex('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', ids));
 
 /** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
 export function createIdentityPort(context: PortContext): IdentityPort {
@@ -27,7 +38,14 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       if (ids.length === 0) return [];
       const users = await usersWithIds(orm, [...new Set(ids)]);
       return users.map((u) => ({
-        ...toUserSummary({ id: Number(u.id), name: u.name, email: u.email, companyId: Number(u.company_id), role: u.role, wpUser: rowBoolean(u.wp_user) }),
+        ...toUserSummary({
+          id: Number(u.id),
+          name: u.name,
+          email: u.email,
+          companyId: Number(u.company_id),
+          role: u.role,
+          wpUser: rowBoolean(u.wp_user),
+        }),
         anonymised: u.anonymised_at !== null && u.anonymised_at !== undefined,
       }));
     },
@@ -62,16 +80,29 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       // In chunks: an IN list of 10,000 addresses is too long for some drivers.
       for (let i = 0; i < addresses.length; i += 1000) {
         users.push(
-          ...(await em.find(User, { email: { $in: addresses.slice(i, i + 1000) }, companyId: { $in: companyIds } }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'] })),
+          ...(await em.find(
+            User,
+            { email: { $in: addresses.slice(i, i + 1000) }, companyId: { $in: companyIds } },
+            { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'] },
+          )),
         );
       }
-      return users.map((u) => ({ id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser }));
+      return users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email ?? null,
+        companyId: u.companyId,
+        role: u.role,
+        purchasedAccount: u.wpUser,
+      }));
     },
     async createLearners(companyId, learners, options = {}) {
       const at = now();
       const mail = { mailer: context.mailer, appUrl: context.env.appUrl, now: at };
       const welcomesOf = (results: LearnerResult[]) =>
-        results.flatMap((r) => (r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : []));
+        results.flatMap((r) =>
+          r.ok && r.user.email ? [{ id: r.user.id, name: r.user.name, email: r.user.email, loginCode: r.user.loginCode }] : [],
+        );
       if (options.transaction) {
         // In the caller's transaction: accounts, sign-in links and welcome jobs commit with its work or not at all.
         const em = joinPortTransaction(options.transaction);
@@ -105,14 +136,19 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       for (let i = 0; i < unique.length; i += 5000) {
         const rows = await readRows<{ id: number; name: string; email: string | null; login_code: string | null }>(
           em,
-          em.getKnex()('users').select('id', 'name', 'email', 'login_code').whereIn('id', unique.slice(i, i + 5000)),
+          em
+            .getKnex()('users')
+            .select('id', 'name', 'email', 'login_code')
+            .whereIn('id', unique.slice(i, i + 5000)),
         );
         for (const u of rows) labels.push({ id: Number(u.id), name: u.name, email: u.email ?? null, loginCode: u.login_code ?? null });
       }
       return labels;
     },
     async companyDepots(companyId) {
-      const depots = await orm.em.fork().find(Company, { parentId: companyId }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { name: 'asc', id: 'asc' } });
+      const depots = await orm.em
+        .fork()
+        .find(Company, { parentId: companyId }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { name: 'asc', id: 'asc' } });
       return depots.map(toCompanySummary);
     },
     async signInLinks(userIds, ttlDays) {
@@ -120,34 +156,73 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       if (ids.length === 0) return [];
       const em = orm.em.fork();
       const users = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'name', 'email', 'loginCode'] });
-      const tokens = await issueTokens(em, { userIds: users.map((u) => u.id), purpose: 'login_link', ttlMinutes: ttlDays * 24 * 60, now: now() });
-      return users.map((u, i) => ({ userId: u.id, name: u.name, email: u.email ?? null, loginCode: u.loginCode ?? null, url: `${context.env.appUrl}/login/link/${tokens[i]}` }));
+      const tokens = await issueTokens(em, {
+        userIds: users.map((u) => u.id),
+        purpose: 'login_link',
+        ttlMinutes: ttlDays * 24 * 60,
+        now: now(),
+      });
+      return users.map((u, i) => ({
+        userId: u.id,
+        name: u.name,
+        email: u.email ?? null,
+        loginCode: u.loginCode ?? null,
+        url: `${context.env.appUrl}/login/link/${tokens[i]}`,
+      }));
     },
     async updateLearner(userId, changes): ReturnType<IdentityPort['updateLearner']> {
       const em = orm.em.fork();
       const user = await em.findOne(User, { id: userId });
       if (!user) return { ok: false, errors: { name: ['That learner no longer exists.'] } };
-      if (changes.email && (await isEmailTaken(em, changes.email, userId))) return { ok: false, errors: { email: [USER_MESSAGES.emailTaken] } };
+      if (changes.email && (await isEmailTaken(em, changes.email, userId)))
+        return { ok: false, errors: { email: [USER_MESSAGES.emailTaken] } };
       user.name = changes.name;
       user.email = changes.email;
       user.companyId = changes.companyId;
       await em.flush();
-      return { ok: true, user: { id: user.id, name: user.name, email: user.email ?? null, companyId: user.companyId, role: user.role, purchasedAccount: user.wpUser } };
+      return {
+        ok: true,
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email ?? null,
+          companyId: user.companyId,
+          role: user.role,
+          purchasedAccount: user.wpUser,
+        },
+      };
     },
     async managersOf(companyIds) {
       const ids = [...new Set(companyIds)];
-      const managers = await orm.em.fork().find(User, { companyId: { $in: ids }, role: 'manager' }, { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'], orderBy: { id: 'asc' } });
+      const managers = await orm.em
+        .fork()
+        .find(
+          User,
+          { companyId: { $in: ids }, role: 'manager' },
+          { fields: ['id', 'name', 'email', 'companyId', 'role', 'wpUser'], orderBy: { id: 'asc' } },
+        );
       return managers.map(toUserSummary);
     },
     async companiesWithSetting(setting) {
-      const field = ({ send_certificate: 'sendCertificate', send_report: 'sendReport', send_expiry_report: 'sendExpiryReport' } as const)[setting];
-      const companies = await orm.em.fork().find(Company, { [field]: true }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { id: 'asc' } });
+      const field = ({ send_certificate: 'sendCertificate', send_report: 'sendReport', send_expiry_report: 'sendExpiryReport' } as const)[
+        setting
+      ];
+      const companies = await orm.em
+        .fork()
+        .find(Company, { [field]: true }, { fields: ['id', 'name', 'parentId', 'email'], orderBy: { id: 'asc' } });
       return companies.map(toCompanySummary);
     },
   };
 }
 
-function toUserSummary(u: { id: number; name: string; email?: string | null; companyId: number; role: Role; wpUser: boolean }): UserSummary {
+function toUserSummary(u: {
+  id: number;
+  name: string;
+  email?: string | null;
+  companyId: number;
+  role: Role;
+  wpUser: boolean;
+}): UserSummary {
   return { id: u.id, name: u.name, email: u.email ?? null, companyId: u.companyId, role: u.role, purchasedAccount: u.wpUser };
 }
 

@@ -43,7 +43,10 @@ describe('loadEnv', () => {
     expect(env.appUrl).toBe('http://localhost:4100');
     expect(env.COOKIE_SECURE).toBe(false);
     expect(env.REMOTE_COMPANY_URL).toBe('/remotes/company/mf-manifest.json');
-    expect(loadEnv({ ...SECRETS, APP_URL: 'https://portal.example.test', COOKIE_SECURE: 'true' })).toMatchObject({ appUrl: 'https://portal.example.test', COOKIE_SECURE: true });
+    expect(loadEnv({ ...SECRETS, APP_URL: 'https://portal.example.test', COOKIE_SECURE: 'true' })).toMatchObject({
+      appUrl: 'https://portal.example.test',
+      COOKIE_SECURE: true,
+    });
   });
 
   it.each(['not-a-port', '70000', '-1', '80.5'])('rejects PORT=%s with a message naming PORT', (port) => {
@@ -55,7 +58,12 @@ describe('loadEnv', () => {
   });
 
   it('reads the worker settings, with defaults for a server that runs its own worker', () => {
-    expect(loadEnv(SECRETS)).toMatchObject({ RUN_WORKER: true, WORKER_CONCURRENCY: 2, JOB_MAX_ATTEMPTS: 3, JOB_RESERVE_TIMEOUT_MS: 60_000 });
+    expect(loadEnv(SECRETS)).toMatchObject({
+      RUN_WORKER: true,
+      WORKER_CONCURRENCY: 2,
+      JOB_MAX_ATTEMPTS: 3,
+      JOB_RESERVE_TIMEOUT_MS: 60_000,
+    });
     expect(loadEnv({ ...SECRETS, RUN_WORKER: 'false', WORKER_QUEUES: 'mail, default', JOB_RESERVE_TIMEOUT_MS: '1500' })).toMatchObject({
       RUN_WORKER: false,
       WORKER_QUEUES: ['mail', 'default'],
@@ -65,8 +73,12 @@ describe('loadEnv', () => {
   });
 
   it('refuses to start in production without the shared secrets, naming each one missing', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow('CONTENT_TOKEN_SECRET, SHOP_WEBHOOK_SECRET must be set when NODE_ENV=production');
-    expect(() => loadEnv({ NODE_ENV: 'production', CONTENT_TOKEN_SECRET: SECRETS.CONTENT_TOKEN_SECRET })).toThrow(/: SHOP_WEBHOOK_SECRET must be set/);
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      'CONTENT_TOKEN_SECRET, SHOP_WEBHOOK_SECRET must be set when NODE_ENV=production',
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production', CONTENT_TOKEN_SECRET: SECRETS.CONTENT_TOKEN_SECRET })).toThrow(
+      /: SHOP_WEBHOOK_SECRET must be set/,
+    );
     expect(() => loadEnv({ ...SECRETS, CONTENT_TOKEN_SECRET: 'short' })).toThrow(/CONTENT_TOKEN_SECRET must be at least 16 characters/);
     expect(loadEnv({ ...SECRETS, NODE_ENV: 'production' }).shopWebhookSecret).toBe(SECRETS.SHOP_WEBHOOK_SECRET);
   });

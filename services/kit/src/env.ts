@@ -43,19 +43,31 @@ const envSchema = z.object({
   /** Signs the content origin's attempt tokens; required in production, else generated once into DATA_DIR. */
   CONTENT_TOKEN_SECRET: z.string().min(16, 'CONTENT_TOKEN_SECRET must be at least 16 characters.').optional(),
   /** Set behind HTTPS so cookies are Secure. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * A reverse proxy in front of the server is trusted: its X-Forwarded-Proto says whether the
    * public address is https (cookies then Secure) and the last X-Forwarded-For hop is the client.
    */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /**
    * Answers carry a Server-Timing header with the time each stage of the request took (session
    * lookup, input, handler, JSON, total): for the bench and for finding slow stages, never on in
    * production (it tells callers how long the server's checks took).
    */
-  SERVER_TIMING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SERVER_TIMING: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Lowers every route's body limit to at most this many bytes (e.g. to match a proxy in front). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
   /**
@@ -66,15 +78,32 @@ const envSchema = z.object({
    */
   SHOP_WEBHOOK_SECRET: z.string().min(16, 'SHOP_WEBHOOK_SECRET must be at least 16 characters.').optional(),
   /** The server runs a job worker and the scheduler in-process; `false` when they run as their own processes (`npm run worker`). */
-  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RUN_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Jobs one worker process runs at the same time. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Only these queues, comma-separated (default: every queue), e.g. `mail` for a mail-only worker. */
-  WORKER_QUEUES: z.string().optional().transform((v) => (v ? v.split(',').map((q) => q.trim()).filter(Boolean) : undefined)),
+  WORKER_QUEUES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((q) => q.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
   /** How often an idle worker looks for due jobs. */
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** A job reservation not renewed for this long (its worker died) is taken back and the job runs again; running jobs renew theirs every quarter of it. */
-  JOB_RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60 * 1000),
+  JOB_RESERVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(60 * 1000),
   /** Tries before a job moves to failed_jobs. */
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   /** Wait before the second try; each later wait is six times the one before. */
@@ -109,7 +138,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production') {
     // Every instance must sign with the same secrets: none may be made up on one machine's disk.
     const missing = PRODUCTION_SECRETS.filter((name) => !env[name]);
-    if (missing.length) throw new Error(`Invalid environment: ${missing.join(', ')} must be set when NODE_ENV=production (at least 16 characters each).`);
+    if (missing.length)
+      throw new Error(`Invalid environment: ${missing.join(', ')} must be set when NODE_ENV=production (at least 16 characters each).`);
   }
   const dataDir = resolve(env.DATA_DIR);
   const shopWebhookSecret = env.SHOP_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_SHOP_WEBHOOK_SECRET);
@@ -150,7 +180,8 @@ export function contentOriginFor(env: Pick<Env, 'contentOriginUrl'>, requestUrl:
   } catch {
     return env.contentOriginUrl;
   }
-  const twin = Object.hasOwn(LOOPBACK_TWIN, content.hostname) && Object.hasOwn(LOOPBACK_TWIN, pageHost) ? LOOPBACK_TWIN[pageHost] : undefined;
+  const twin =
+    Object.hasOwn(LOOPBACK_TWIN, content.hostname) && Object.hasOwn(LOOPBACK_TWIN, pageHost) ? LOOPBACK_TWIN[pageHost] : undefined;
   if (twin === undefined) return env.contentOriginUrl;
   content.hostname = twin;
   return content.origin;

@@ -49,4 +49,7 @@ export class AppError extends Error {
 export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', message);
 export const validationError = (errors: Record<string, string[]>, message?: string, additionalInfo?: Record<string, unknown>) =>
-  new AppError('validation', message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', { errors, ...(additionalInfo ? { additionalInfo } : {}) });
+  new AppError('validation', message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', {
+    errors,
+    ...(additionalInfo ? { additionalInfo } : {}),
+  });

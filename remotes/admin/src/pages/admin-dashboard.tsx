@@ -15,13 +15,17 @@ const AddUserScreen = lazy(() => import('../modules/learners/user-screen').then(
 const EditUserScreen = lazy(() => import('../modules/learners/user-screen').then((module) => ({ default: module.EditUserScreen })));
 const CompaniesPanel = lazy(() => import('../modules/companies/companies-panel').then((module) => ({ default: module.CompaniesPanel })));
 const AddCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.AddCompanyScreen })));
-const EditCompanyScreen = lazy(() => import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })));
+const EditCompanyScreen = lazy(() =>
+  import('../modules/companies/company-screen').then((module) => ({ default: module.EditCompanyScreen })),
+);
 const AuditPanel = lazy(() => import('../modules/audit/audit-panel').then((module) => ({ default: module.AuditPanel })));
 const SitePanel = lazy(() => import('../modules/site/site-panel').then((module) => ({ default: module.SitePanel })));
 const JobsPanel = lazy(() => import('../modules/jobs/jobs-panel').then((module) => ({ default: module.JobsPanel })));
 const ReportsPanel = lazy(() => import('../modules/reports/reports-panel').then((module) => ({ default: module.ReportsPanel })));
 const CoursesPanel = lazy(() => import('../modules/courses/courses-panel').then((module) => ({ default: module.CoursesPanel })));
-const CertificatePanel = lazy(() => import('../modules/certificate/certificate-panel').then((module) => ({ default: module.CertificatePanel })));
+const CertificatePanel = lazy(() =>
+  import('../modules/certificate/certificate-panel').then((module) => ({ default: module.CertificatePanel })),
+);
 const loading = <Spinner label="Loading…" />;
 
 const PANELS: Record<AdminTab, { label: string; description: string }> = {
@@ -73,7 +77,12 @@ function panelFor(tab: AdminTab, api: RemotePageProps['api']): ReactNode {
 export default function AdminDashboard({ api }: RemotePageProps) {
   const { pathname } = useLocation();
   const screen = screenFor(pathname, api);
-  if (screen) return <div className="admin-dashboard"><Suspense fallback={loading}>{screen}</Suspense></div>;
+  if (screen)
+    return (
+      <div className="admin-dashboard">
+        <Suspense fallback={loading}>{screen}</Suspense>
+      </div>
+    );
   return <AdminTabs api={api} />;
 }
 

@@ -21,7 +21,7 @@ export default function Account({ api }: RemotePageProps) {
   const [version, setVersion] = useState(0);
   const location = useLocation();
   // A depot deleted on /account/depot/{id} lands here with its notice.
-  const [flash, setFlash] = useState<string | null>(((location.state as { flash?: string } | null)?.flash) ?? null);
+  const [flash, setFlash] = useState<string | null>((location.state as { flash?: string } | null)?.flash ?? null);
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const account = useApiQuery(`account-${version}`, () => api.call(accountGet));
@@ -54,7 +54,11 @@ export default function Account({ api }: RemotePageProps) {
       <PageHeader
         title="Account settings"
         subtitle={data.company.name}
-        actions={<ButtonLink variant="secondary" href="/account/purchase-history">Purchase history</ButtonLink>}
+        actions={
+          <ButtonLink variant="secondary" href="/account/purchase-history">
+            Purchase history
+          </ButtonLink>
+        }
       />
       {flash ? (
         <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>
@@ -76,7 +80,14 @@ export default function Account({ api }: RemotePageProps) {
             }}
           />
         ) : (
-          <EmptyState title="That depot was not found." action={<a className="ds-link" href="/account">Back to account</a>} />
+          <EmptyState
+            title="That depot was not found."
+            action={
+              <a className="ds-link" href="/account">
+                Back to account
+              </a>
+            }
+          />
         )
       ) : null}
       <div className="account-grid">

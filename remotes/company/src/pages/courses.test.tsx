@@ -23,11 +23,19 @@ function catalogueServer() {
     return { success: true, data: [...selected] };
   };
   return fakeApi({
-    'GET /api/categories': () => ({ data: [{ id: 6, name: 'Fire Safety' }, { id: 8, name: 'Manual Handling' }, { id: 16, name: 'Construction' }] }),
+    'GET /api/categories': () => ({
+      data: [
+        { id: 6, name: 'Fire Safety' },
+        { id: 8, name: 'Manual Handling' },
+        { id: 16, name: 'Construction' },
+      ],
+    }),
     'GET /api/courses': ({ query }: FakeRequest) => {
       const search = query.get('search')?.toLowerCase();
       const category = Number(query.get('category_id')) || null;
-      const rows = COURSES.filter((c) => (!search || c.name.toLowerCase().includes(search)) && (!category || c.category_ids.includes(category)));
+      const rows = COURSES.filter(
+        (c) => (!search || c.name.toLowerCase().includes(search)) && (!category || c.category_ids.includes(category)),
+      );
       const page = Number(query.get('page') ?? 1);
       const perPage = Number(query.get('per_page'));
       return {
@@ -102,7 +110,13 @@ describe('company Courses page', () => {
     expect(within(card('Manual Handling')).getByRole('button', { name: 'Selected' })).toHaveProperty('disabled', true);
 
     fireEvent.click(within(card('Fire Safety Awareness')).getByRole('button', { name: 'Select' }));
-    await waitFor(() => expect(within(panel()).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual(['Fire Safety Awareness', 'Manual Handling']));
+    await waitFor(() =>
+      expect(
+        within(panel())
+          .getAllByRole('listitem')
+          .map((li) => li.querySelector('span')?.textContent),
+      ).toEqual(['Fire Safety Awareness', 'Manual Handling']),
+    );
     expect(toggleButton.textContent).toBe('Selected Courses (2)');
     await waitFor(() => expect(within(card('Fire Safety Awareness')).getByRole('button', { name: 'Selected' })).toBeTruthy());
 

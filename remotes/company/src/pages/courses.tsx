@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE, listCategories, listCourses } from '@portal/contracts';
-import { Button, ButtonLink, CategoryIcon, EmptyState, Notice, PageHeader, Pagination, SearchInput, SkeletonBlock } from '@portal/design-system';
+import {
+  Button,
+  ButtonLink,
+  CategoryIcon,
+  EmptyState,
+  Notice,
+  PageHeader,
+  Pagination,
+  SearchInput,
+  SkeletonBlock,
+} from '@portal/design-system';
 import { countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { useCourseSelection } from '../modules/courses/use-course-selection';
 import { savedNoticeOf } from '../modules/courses/courses-location-state';
@@ -51,10 +61,16 @@ export default function Courses({ api }: RemotePageProps) {
   const categories = useApiQuery('categories', () => api.call(listCategories).then((r) => r.data, logFetchFailure));
   const courses = useApiQuery(JSON.stringify({ categoryId, page: list.page, search: list.search }), () =>
     api
-      .call(listCourses, { query: { category_id: categoryId, page: query.page, per_page: CATALOGUE_PAGE_SIZE, search: query.search, sortBy: 'name' } })
+      .call(listCourses, {
+        query: { category_id: categoryId, page: query.page, per_page: CATALOGUE_PAGE_SIZE, search: query.search, sortBy: 'name' },
+      })
       .catch(logFetchFailure),
   );
-  const { selected, selectedIds, busyId, toggle } = useCourseSelection(api, courses.status === 'success' ? courses.data : null, courses.reload);
+  const { selected, selectedIds, busyId, toggle } = useCourseSelection(
+    api,
+    courses.status === 'success' ? courses.data : null,
+    courses.reload,
+  );
 
   const setCategory = (id: number | undefined) => setFilter('category_id', id ? String(id) : null);
 
@@ -71,7 +87,13 @@ export default function Courses({ api }: RemotePageProps) {
         title="Courses"
         subtitle="Choose the courses your company uses, then enrol your employees."
         actions={
-          <Button ref={openerRef} variant="secondary" onClick={() => (panelOpen ? closePanel() : setPanelOpen(true))} aria-expanded={panelOpen} aria-controls="selected-courses">
+          <Button
+            ref={openerRef}
+            variant="secondary"
+            onClick={() => (panelOpen ? closePanel() : setPanelOpen(true))}
+            aria-expanded={panelOpen}
+            aria-controls="selected-courses"
+          >
             Selected Courses ({selected?.length ?? 0})
           </Button>
         }
@@ -88,7 +110,13 @@ export default function Courses({ api }: RemotePageProps) {
         </button>
         {categories.status === 'success'
           ? categories.data.map((category) => (
-              <button key={category.id} type="button" className="course-category" aria-pressed={categoryId === category.id} onClick={() => setCategory(category.id)}>
+              <button
+                key={category.id}
+                type="button"
+                className="course-category"
+                aria-pressed={categoryId === category.id}
+                onClick={() => setCategory(category.id)}
+              >
                 <CategoryIcon icon={categoryIconOf(category.id)} size={20} />
                 <span>{category.name}</span>
               </button>
@@ -100,7 +128,9 @@ export default function Courses({ api }: RemotePageProps) {
           <SearchInput label="Search courses" value={searchText} onChange={setSearchText} placeholder="Search courses" hideLabel />
           {courses.status === 'success' ? (
             <p className="company-courses-count" aria-live="polite">
-              {categoryId || total === 1 ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.` : `Showing all ${countNoun(total, 'course')}.`}
+              {categoryId || total === 1
+                ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.`
+                : `Showing all ${countNoun(total, 'course')}.`}
             </p>
           ) : null}
           {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
@@ -114,7 +144,13 @@ export default function Courses({ api }: RemotePageProps) {
                 const isSelected = selectedIds.has(course.id);
                 const locked = isSelected && course.has_enrollments;
                 return (
-                  <li key={course.id} className="course-card" data-testid="course-card" data-course-id={course.id} data-selected={isSelected}>
+                  <li
+                    key={course.id}
+                    className="course-card"
+                    data-testid="course-card"
+                    data-course-id={course.id}
+                    data-selected={isSelected}
+                  >
                     <div className="course-card__icons" aria-hidden="true">
                       {(course.category_ids.length ? course.category_ids : [0]).slice(0, 3).map((id) => (
                         <CategoryIcon key={id} icon={categoryIconOf(id)} size={28} />
@@ -126,7 +162,8 @@ export default function Courses({ api }: RemotePageProps) {
                       <div className="course-card__description" dangerouslySetInnerHTML={{ __html: course.description }} />
                       <p className="course-card__facts">
                         {course.credit_cost} credit{course.credit_cost === 1 ? '' : 's'}
-                        {course.duration ? ` · ${course.duration}` : ''} · certificate valid {course.validity_period} year{course.validity_period === 1 ? '' : 's'}
+                        {course.duration ? ` · ${course.duration}` : ''} · certificate valid {course.validity_period} year
+                        {course.validity_period === 1 ? '' : 's'}
                       </p>
                       {course.wp_link ? (
                         <a href={course.wp_link} target="_blank" rel="noopener noreferrer">
@@ -152,7 +189,13 @@ export default function Courses({ api }: RemotePageProps) {
               })}
             </ul>
           ) : null}
-          {courses.status === 'success' ? <Pagination page={courses.data.meta.current_page} lastPage={courses.data.meta.last_page} onPageChange={(page) => setPage(page, courses.data.meta.last_page)} /> : null}
+          {courses.status === 'success' ? (
+            <Pagination
+              page={courses.data.meta.current_page}
+              lastPage={courses.data.meta.last_page}
+              onPageChange={(page) => setPage(page, courses.data.meta.last_page)}
+            />
+          ) : null}
         </section>
         {panelOpen ? (
           <aside id="selected-courses" ref={panelRef} tabIndex={-1} className="selected-courses" aria-label="Selected Courses">

@@ -36,7 +36,10 @@ describe('company EditCourse', () => {
   it('links each bridging activity to the activity code page of a learner found on the course (issue 24 item 8)', async () => {
     const server = renderEditCourse(() => ({ success: true, message: 'ok' }), {
       'GET /api/reporting/enrolments': () => ({
-        results: { data: [{ id: 77, learner_name: 'Lee Carter', email: 'lee@example.test', login_code: null, status: 'passed' }], meta: {} },
+        results: {
+          data: [{ id: 77, learner_name: 'Lee Carter', email: 'lee@example.test', login_code: null, status: 'passed' }],
+          meta: {},
+        },
       }),
     });
     await screen.findByText('Site walk');
@@ -45,8 +48,16 @@ describe('company EditCourse', () => {
     const search = server.requests.find((r) => r.path === '/api/reporting/enrolments')!;
     expect(search.query.get('search')).toBe('Lee');
     expect(search.query.get('courses')).toBe('5');
-    expect(within(activities()[0]!).getByRole('link', { name: /Activity code page for Lee Carter.*Site walk/ }).getAttribute('href')).toBe('/activity-code/77/11');
-    expect(within(activities()[1]!).getByRole('link', { name: /Activity code page for Lee Carter/ }).getAttribute('href')).toBe('/activity-code/77/12');
+    expect(
+      within(activities()[0]!)
+        .getByRole('link', { name: /Activity code page for Lee Carter.*Site walk/ })
+        .getAttribute('href'),
+    ).toBe('/activity-code/77/11');
+    expect(
+      within(activities()[1]!)
+        .getByRole('link', { name: /Activity code page for Lee Carter/ })
+        .getAttribute('href'),
+    ).toBe('/activity-code/77/12');
   });
 
   it('sends the certificate expiry as a number and each activity’s description and switch', async () => {
@@ -74,13 +85,18 @@ describe('company EditCourse', () => {
     renderEditCourse(() =>
       reply(422, {
         message: 'The given data was invalid.',
-        errors: { validity_period: ['The certificate expiry must be at most 100 years.'], 'activities.0.description': ['The description is not allowed.'] },
+        errors: {
+          validity_period: ['The certificate expiry must be at most 100 years.'],
+          'activities.0.description': ['The description is not allowed.'],
+        },
       }),
     );
     await waitFor(() => expect(activities()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(document.getElementById('validity-period-error')?.textContent).toBe('The certificate expiry must be at most 100 years.'));
+    await waitFor(() =>
+      expect(document.getElementById('validity-period-error')?.textContent).toBe('The certificate expiry must be at most 100 years.'),
+    );
     expect(document.getElementById('activity-0-description-error')?.textContent).toBe('The description is not allowed.');
     expect(screen.getByLabelText('Certificate expiry (years)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('The given data was invalid.')).toBeTruthy();

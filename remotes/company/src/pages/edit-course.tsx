@@ -45,7 +45,13 @@ export default function EditCourse({ api }: RemotePageProps) {
       {data.status === 'loading' && courseId > 0 ? <SkeletonBlock height={240} /> : null}
       {data.status === 'error' ? <LoadError error={data.error} onRetry={data.reload} what="the course" /> : null}
       {data.status === 'success' ? (
-        <EditCourseForm api={api} courseId={courseId} validity={data.data.course.validity_period} activities={data.data.data} onSaved={(message) => navigate('/courses', { state: { savedNotice: message } satisfies CoursesLocationState })} />
+        <EditCourseForm
+          api={api}
+          courseId={courseId}
+          validity={data.data.course.validity_period}
+          activities={data.data.data}
+          onSaved={(message) => navigate('/courses', { state: { savedNotice: message } satisfies CoursesLocationState })}
+        />
       ) : null}
     </div>
   );
@@ -65,7 +71,10 @@ function EditCourseForm({
   onSaved: (message: string) => void;
 }) {
   const form = useForm<EditValues, unknown, z.output<typeof editCompanyCourseBodySchema>>({
-    defaultValues: { validity_period: validity, activities: activities.map((a) => ({ id: a.id, description: a.description, enabled: a.enabled })) },
+    defaultValues: {
+      validity_period: validity,
+      activities: activities.map((a) => ({ id: a.id, description: a.description, enabled: a.enabled })),
+    },
     resolver: zodResolver(editCompanyCourseBodySchema),
   });
   const { register, handleSubmit, setError, formState } = form;
@@ -84,7 +93,8 @@ function EditCourseForm({
       onSaved(result.message);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as FieldPath<EditValues>, { message: messages.join(' ') });
+        for (const [field, messages] of Object.entries(error.fieldErrors))
+          setError(field as FieldPath<EditValues>, { message: messages.join(' ') });
         setNotice({ tone: 'error', text: error.message });
       } else setNotice({ tone: 'error', text: 'Something went wrong. Please try again.' });
     }
@@ -98,10 +108,24 @@ function EditCourseForm({
         </Notice>
       ) : null}
       <Card>
-        <BoundField form={form} name="validity_period" id="validity-period" label="Certificate expiry (years)" type="number" inputMode="numeric" min={1} max={100} step={1} />
+        <BoundField
+          form={form}
+          name="validity_period"
+          id="validity-period"
+          label="Certificate expiry (years)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+        />
       </Card>
       <Card title="Bridging activities">
-        {rows.fields.length === 0 ? <p className="company-edit-course__empty">This course has no bridging activities.</p> : <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />}
+        {rows.fields.length === 0 ? (
+          <p className="company-edit-course__empty">This course has no bridging activities.</p>
+        ) : (
+          <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />
+        )}
         <ul className="bridging-activities">
           {rows.fields.map((field, index) => {
             const activity = activities[index];
@@ -114,7 +138,10 @@ function EditCourseForm({
                   <QrDownload api={api} activity={activity} />
                 </div>
                 {codeLearner ? (
-                  <a className="ds-link bridging-activity__code-page" href={`/activity-code/${codeLearner.enrollmentId}/${activity.activity_id}`}>
+                  <a
+                    className="ds-link bridging-activity__code-page"
+                    href={`/activity-code/${codeLearner.enrollmentId}/${activity.activity_id}`}
+                  >
                     Activity code page for {codeLearner.name}
                     <span className="ds-visually-hidden">: {activity.name}</span>
                   </a>
@@ -154,7 +181,14 @@ function QrDownload({ api, activity }: { api: ApiClient; activity: BridgingActiv
     }
   }
   return (
-    <Button type="button" variant="secondary" size="sm" onClick={download} loading={busy} aria-label={`Download the QR code of ${activity.name}`}>
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      onClick={download}
+      loading={busy}
+      aria-label={`Download the QR code of ${activity.name}`}
+    >
       Download QR code
     </Button>
   );

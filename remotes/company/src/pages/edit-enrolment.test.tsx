@@ -52,7 +52,8 @@ describe('EditEnrolment', () => {
   it('shows server errors under the fields', async () => {
     renderPage({
       'GET /api/enrolments/7': () => enrolment(true),
-      'POST /api/enrolments/7/edit': () => reply(422, { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } }),
+      'POST /api/enrolments/7/edit': () =>
+        reply(422, { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } }),
     });
     fireEvent.change(await screen.findByLabelText('Email (optional)'), { target: { value: 'taken@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -3,7 +3,16 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, deleteEnrolment, editEnrolment, enrolmentForEdit, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ApiClient, type RouteOutput } from '@portal/contracts';
+import {
+  ApiError,
+  deleteEnrolment,
+  editEnrolment,
+  enrolmentForEdit,
+  REPORTING_MESSAGES,
+  REPORTING_STATUS_LABELS,
+  type ApiClient,
+  type RouteOutput,
+} from '@portal/contracts';
 import { editEnrolmentBodySchema } from '@portal/contracts/schemas';
 import { Button, ButtonLink, Card, Modal, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, applyServerErrors, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
@@ -19,7 +28,9 @@ export default function EditEnrolment({ api }: RemotePageProps) {
   const { id } = useParams();
   const enrolmentId = Number(id);
   const isValidId = Number.isSafeInteger(enrolmentId) && enrolmentId > 0;
-  const query = useApiQuery(isValidId ? `enrolment:${enrolmentId}` : null, () => api.call(enrolmentForEdit, { params: { id: enrolmentId } }));
+  const query = useApiQuery(isValidId ? `enrolment:${enrolmentId}` : null, () =>
+    api.call(enrolmentForEdit, { params: { id: enrolmentId } }),
+  );
 
   return (
     <div className="edit-enrolment" data-testid="edit-enrolment">
@@ -53,7 +64,8 @@ function EditEnrolmentForm({ api, enrolment }: { api: ApiClient; enrolment: Enro
     setError,
     formState: { isSubmitting },
   } = form;
-  const backWith = (text: string) => navigate('/reporting', { state: { reportingNotice: { tone: 'success', text } satisfies ReportingNotice } });
+  const backWith = (text: string) =>
+    navigate('/reporting', { state: { reportingNotice: { tone: 'success', text } satisfies ReportingNotice } });
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -97,7 +109,15 @@ function EditEnrolmentForm({ api, enrolment }: { api: ApiClient; enrolment: Enro
         ) : null}
         <fieldset disabled={!editable} className="edit-enrolment__form">
           <BoundField form={form} name="name" id="enrolment-name" label="Name" autoComplete="off" />
-          <BoundField form={form} name="email" id="enrolment-email" label="Email (optional)" hint="Without an email the learner signs in with their login code." type="email" autoComplete="off" />
+          <BoundField
+            form={form}
+            name="email"
+            id="enrolment-email"
+            label="Email (optional)"
+            hint="Without an email the learner signs in with their login code."
+            type="email"
+            autoComplete="off"
+          />
           {enrolment.depots.length > 1 ? (
             <BoundField form={form} name="depot" id="enrolment-depot" label="Depot" registerOptions={{ valueAsNumber: true }}>
               {(control) => (
@@ -145,8 +165,8 @@ function EditEnrolmentForm({ api, enrolment }: { api: ApiClient; enrolment: Enro
         }
       >
         <p>
-          Delete the enrolment of {enrolment.learner.name} on {enrolment.course.name}? The credits it cost are refunded to your balance. This cannot be
-          undone.
+          Delete the enrolment of {enrolment.learner.name} on {enrolment.course.name}? The credits it cost are refunded to your balance.
+          This cannot be undone.
         </p>
       </Modal>
     </Card>

@@ -8,11 +8,28 @@ import { WHOLE_CATALOGUE_NOTE } from '../modules/enrol/components/course-picker'
 import { NOTHING_TO_ENROL } from '../modules/enrol/components/finalise-step';
 import EnrolNew from './enrol-wizard';
 
-const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
-const COURSES = [course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1))];
+const session: SessionUser = {
+  id: 10,
+  name: 'Morgan Hale',
+  email: 'manager@demo.test',
+  role: 'manager',
+  company_id: 2,
+  company_name: 'Demo Construction Ltd',
+  is_mimicking: false,
+};
+const COURSES = [
+  course(1, 'Fire Safety', 2),
+  course(2, 'Manual Handling', 1),
+  ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1)),
+];
 const LEE = employee(5, 'Lee Carter', { enrolled_course_ids: [1] });
 const PRIYA = employee(6, 'Priya Shah', { email: null, login_code: 'DEMOCODE1' });
-const SUMMARY = { total_attempted: 2, total_successful: 1, total_failed: 1, failed_users: [{ name: 'Lee Carter', email: 'lee.carter@demo.test', reason: 'Already enrolled on this course.' }] };
+const SUMMARY = {
+  total_attempted: 2,
+  total_successful: 1,
+  total_failed: 1,
+  failed_users: [{ name: 'Lee Carter', email: 'lee.carter@demo.test', reason: 'Already enrolled on this course.' }],
+};
 
 function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40) {
   const server = fakeApi({
@@ -25,10 +42,20 @@ function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40)
       company_managers: [],
     }),
     'GET /api/company/2/getRecentLearner': () => ({ data: { data: [LEE, PRIYA], current_page: 1, last_page: 1, total: 2 } }),
-    'GET /api/company/2/users/search': ({ query }) => ({ data: [LEE, PRIYA].filter((e) => e.name.toLowerCase().includes(query.get('term')!.toLowerCase())) }),
-    'GET /api/company/2/credits': () => ({ data: { company_id: 2, company_name: 'Demo Construction Ltd', balance, parent: null, available: balance } }),
+    'GET /api/company/2/users/search': ({ query }) => ({
+      data: [LEE, PRIYA].filter((e) => e.name.toLowerCase().includes(query.get('term')!.toLowerCase())),
+    }),
+    'GET /api/company/2/credits': () => ({
+      data: { company_id: 2, company_name: 'Demo Construction Ltd', balance, parent: null, available: balance },
+    }),
     'GET /api/company/3/credits': () => ({
-      data: { company_id: 3, company_name: 'North Depot', balance: 1, parent: { id: 2, name: 'Demo Construction Ltd', balance }, available: balance + 1 },
+      data: {
+        company_id: 3,
+        company_name: 'North Depot',
+        balance: 1,
+        parent: { id: 2, name: 'Demo Construction Ltd', balance },
+        available: balance + 1,
+      },
     }),
     'POST /api/company/enroll': () => ({ success: true, message: 'Done', data: [], enrollment_summary: SUMMARY, credit_balance: 35 }),
     ...overrides,
@@ -95,7 +122,20 @@ describe('EnrolNew (the enrol wizard)', () => {
       'POST /api/user': ({ body }) =>
         (body as { email?: string }).email === 'bad@demo.test'
           ? reply(422, { message: 'The given data was invalid.', errors: { email: ['This email address is not allowed.'] } })
-          : { success: true, message: 'User successfully created!', data: { id: 40, name: 'Nia New', email: 'nia@demo.test', role: 'learner', login_code: 'ABCD2345', company_id: 3, company_name: 'North Depot', created_at: '' } },
+          : {
+              success: true,
+              message: 'User successfully created!',
+              data: {
+                id: 40,
+                name: 'Nia New',
+                email: 'nia@demo.test',
+                role: 'learner',
+                login_code: 'ABCD2345',
+                company_id: 3,
+                company_name: 'North Depot',
+                created_at: '',
+              },
+            },
     });
     await chooseCourse('Fire Safety');
     fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
@@ -107,12 +147,18 @@ describe('EnrolNew (the enrol wizard)', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nia New' } });
     fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'bad@demo.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
-    await waitFor(() => expect(document.getElementById('new-employee-email-error')?.textContent).toBe('This email address is not allowed.'));
+    await waitFor(() =>
+      expect(document.getElementById('new-employee-email-error')?.textContent).toBe('This email address is not allowed.'),
+    );
 
     fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'nia@demo.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
     expect(within(await screen.findByTestId('chosen-employees')).getByText('Nia New')).toBeTruthy();
-    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({ company_id: 3, name: 'Nia New', email: 'nia@demo.test' });
+    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({
+      company_id: 3,
+      name: 'Nia New',
+      email: 'nia@demo.test',
+    });
   });
 
   it('opens ‘Whoops! this learner already exists’ and offers the existing employee or a blank-email account', async () => {
@@ -122,9 +168,26 @@ describe('EnrolNew (the enrol wizard)', () => {
           ? reply(422, {
               message: 'The given data was invalid.',
               errors: { email: ['This email is already used by one of your learners.'] },
-              additional_info: { existing_user_id: 5, existing_user_name: 'Lee Carter', existing_user_enrollments: ['Fire Safety', 'Working at Height'] },
+              additional_info: {
+                existing_user_id: 5,
+                existing_user_name: 'Lee Carter',
+                existing_user_enrollments: ['Fire Safety', 'Working at Height'],
+              },
             })
-          : { success: true, message: 'User successfully created!', data: { id: 41, name: 'Lee Carter', email: null, role: 'learner', login_code: 'XKCD2345', company_id: 2, company_name: 'Demo', created_at: '' } },
+          : {
+              success: true,
+              message: 'User successfully created!',
+              data: {
+                id: 41,
+                name: 'Lee Carter',
+                email: null,
+                role: 'learner',
+                login_code: 'XKCD2345',
+                company_id: 2,
+                company_name: 'Demo',
+                created_at: '',
+              },
+            },
     });
     await chooseCourse('Fire Safety');
     fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
@@ -152,18 +215,25 @@ describe('EnrolNew (the enrol wizard)', () => {
   });
 
   it('uploads a spreadsheet with progress, shows every row for review and asks before removing one', async () => {
-    const { FakeXhr, sent, release } = fakeXhr(() => ({
-      status: 200,
-      body: {
-        data: [
-          bulkRow(2, 'joe', 'joe@gmail.com'),
-          bulkRow(3, 'boo', 'boo@gmail', { ok: false, problems: [ENROLLING_MESSAGES.bulkBadEmail] }),
-          bulkRow(4, 'Lee', 'learner@demo.test', { existing_user_id: 5, existing_user_name: 'Lee Carter', problems: [ENROLLING_MESSAGES.bulkExisting] }),
-        ],
-        total: 3,
-        ok: 2,
-      },
-    }), true);
+    const { FakeXhr, sent, release } = fakeXhr(
+      () => ({
+        status: 200,
+        body: {
+          data: [
+            bulkRow(2, 'joe', 'joe@gmail.com'),
+            bulkRow(3, 'boo', 'boo@gmail', { ok: false, problems: [ENROLLING_MESSAGES.bulkBadEmail] }),
+            bulkRow(4, 'Lee', 'learner@demo.test', {
+              existing_user_id: 5,
+              existing_user_name: 'Lee Carter',
+              problems: [ENROLLING_MESSAGES.bulkExisting],
+            }),
+          ],
+          total: 3,
+          ok: 2,
+        },
+      }),
+      true,
+    );
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const server = renderWizard();
     await chooseCourse('Fire Safety');
@@ -197,7 +267,12 @@ describe('EnrolNew (the enrol wizard)', () => {
     await screen.findByTestId('enrol-balance-before');
     fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
     await screen.findByTestId('enrolment-summary');
-    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({ courses: [1], users: [5], newUsers: [], companyID: 2 });
+    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({
+      courses: [1],
+      users: [5],
+      newUsers: [],
+      companyID: 2,
+    });
   });
 
   it('shows the server’s text when the spreadsheet is refused', async () => {
@@ -236,7 +311,12 @@ describe('EnrolNew (the enrol wizard)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
     const summary = await screen.findByTestId('enrolment-summary');
-    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({ courses: [1, 2], users: [5, 6], newUsers: [], companyID: 3 });
+    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({
+      courses: [1, 2],
+      users: [5, 6],
+      newUsers: [],
+      companyID: 3,
+    });
     expect(within(summary).getByTestId('summary-attempted').textContent).toBe('2');
     expect(within(summary).getByTestId('summary-successful').textContent).toBe('1');
     expect(within(summary).getByTestId('summary-failed').textContent).toBe('1');
@@ -290,7 +370,10 @@ describe('EnrolNew (the enrol wizard)', () => {
 
   it('lets a manager with no selected courses select them in step 1 from every course on offer (issue 24 item 7)', async () => {
     const unselected = COURSES.map((c) => ({ ...c, selected: false }));
-    const server = renderWizard({ 'GET /api/courses': () => coursesAnswer(unselected), 'POST /api/courses/2/toggle': () => ({ success: true, data: [2] }) });
+    const server = renderWizard({
+      'GET /api/courses': () => coursesAnswer(unselected),
+      'POST /api/courses/2/toggle': () => ({ success: true, data: [2] }),
+    });
     expect(await screen.findAllByTestId('enrol-course')).toHaveLength(10);
     expect(screen.queryByText('No courses selected yet.')).toBeNull();
     expect(screen.getByTestId('enrol-whole-catalogue').textContent).toBe(WHOLE_CATALOGUE_NOTE);

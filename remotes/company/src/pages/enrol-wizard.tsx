@@ -45,7 +45,8 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
     }
   }
   const courseName = (id: number) => allCourses.find((c) => c.id === id)?.name ?? `Course ${id}`;
-  const courseIdsNamed = (names: readonly string[]) => allCourses.filter((c) => state.courseIds.includes(c.id) && names.includes(c.name)).map((c) => c.id);
+  const courseIdsNamed = (names: readonly string[]) =>
+    allCourses.filter((c) => state.courseIds.includes(c.id) && names.includes(c.name)).map((c) => c.id);
   const canOpen = (step: 1 | 2 | 3) => canOpenStep(state, step);
 
   async function finalise() {
@@ -74,7 +75,9 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
     body = (
       <>
         <CoursePicker courses={allCourses} chosenIds={state.courseIds} onToggle={toggle} isWholeCatalogue={isWholeCatalogue} />
-        {allCourses.length ? <StepActions nextLabel={`Next: ${WIZARD_STEPS[1]}`} canGoOn={canOpen(2)} onNext={() => dispatch({ type: 'goTo', step: 2 })} /> : null}
+        {allCourses.length ? (
+          <StepActions nextLabel={`Next: ${WIZARD_STEPS[1]}`} canGoOn={canOpen(2)} onNext={() => dispatch({ type: 'goTo', step: 2 })} />
+        ) : null}
       </>
     );
   else if (state.step === 2)
@@ -162,8 +165,8 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
         }
       >
         <p>
-          You have chosen {wizardLearners(state).count} learner{wizardLearners(state).count === 1 ? '' : 's'} who {wizardLearners(state).count === 1 ? 'is' : 'are'} not
-          enrolled yet. Finalise the enrolment now, or leave and lose your choices?
+          You have chosen {wizardLearners(state).count} learner{wizardLearners(state).count === 1 ? '' : 's'} who{' '}
+          {wizardLearners(state).count === 1 ? 'is' : 'are'} not enrolled yet. Finalise the enrolment now, or leave and lose your choices?
         </p>
       </Modal>
     </div>

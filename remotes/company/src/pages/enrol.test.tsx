@@ -5,12 +5,21 @@ import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { course, coursesAnswer, employee } from '../modules/enrol/testing/enrol-fakes';
 import Enrol from './enrol';
 
-const session: SessionUser = { id: 10, name: 'Morgan Hale', email: 'manager@demo.test', role: 'manager', company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false };
+const session: SessionUser = {
+  id: 10,
+  name: 'Morgan Hale',
+  email: 'manager@demo.test',
+  role: 'manager',
+  company_id: 2,
+  company_name: 'Demo Construction Ltd',
+  is_mimicking: false,
+};
 const LEE = employee(5, 'Lee Carter');
 
 function renderEnrol(enrol: FakeHandler) {
   const server = fakeApi({
-    'GET /api/courses': () => coursesAnswer([course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), course(3, 'Not chosen', 1, false)]),
+    'GET /api/courses': () =>
+      coursesAnswer([course(1, 'Fire Safety', 2), course(2, 'Manual Handling', 1), course(3, 'Not chosen', 1, false)]),
     'GET /api/company/2/users': ({ query }) => ({ data: query.get('s') === 'lee' ? [LEE] : [] }),
     'POST /api/company/2/enroll': enrol,
   });
@@ -63,7 +72,11 @@ describe('Enroll (the older single page)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
     const table = await screen.findByRole('table', { name: 'Enrolments made' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Lee Carter', 'Fire Safety (re-enrolment)', 'DEMOCODE9', 'ENR-000077']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Lee Carter', 'Fire Safety (re-enrolment)', 'DEMOCODE9', 'ENR-000077']);
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ courses: [1], users: [5] });
     expect(screen.getByRole('link', { name: 'View enrolments' }).getAttribute('href')).toBe('/reporting');
     // The same summary card as the wizard's, with the enrolments made inside it.

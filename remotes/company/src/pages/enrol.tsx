@@ -48,7 +48,10 @@ export default function Enrol({ api, session }: RemotePageProps) {
     if (companyId === null) return;
     setIsSubmitting(true);
     try {
-      const answer = await api.call(companyEnrol, { params: { companyId }, body: { courses: courseIds, users: employees.map((e) => e.id) } });
+      const answer = await api.call(companyEnrol, {
+        params: { companyId },
+        body: { courses: courseIds, users: employees.map((e) => e.id) },
+      });
       setResult(answer);
       setCourseIds([]);
       setEmployees([]);
@@ -62,7 +65,10 @@ export default function Enrol({ api, session }: RemotePageProps) {
 
   return (
     <div className="enrol-page" data-testid="enrol-page">
-      <PageHeader title="Enrol Employees" subtitle="Choose courses and employees, then enrol them. Employees already on a passed or expired course are re-enrolled." />
+      <PageHeader
+        title="Enrol Employees"
+        subtitle="Choose courses and employees, then enrol them. Employees already on a passed or expired course are re-enrolled."
+      />
       {result ? (
         <EnrolmentSummaryCard summary={result.enrollment_summary} onEnrolMore={() => setResult(null)}>
           <EnrolmentsMade rows={result.data} />
@@ -73,7 +79,11 @@ export default function Enrol({ api, session }: RemotePageProps) {
       {courses.status === 'success' && companyId !== null ? (
         <>
           <Card title="Courses">
-            <CoursePicker courses={allCourses} chosenIds={courseIds} onToggle={(id) => setCourseIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]))} />
+            <CoursePicker
+              courses={allCourses}
+              chosenIds={courseIds}
+              onToggle={(id) => setCourseIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]))}
+            />
           </Card>
           <Card title={`Employees (${employees.length})`}>
             <div className="enrol-employees">
@@ -82,7 +92,12 @@ export default function Enrol({ api, session }: RemotePageProps) {
                   {employees.map((employee) => (
                     <li key={employee.id} className="enrol-chip">
                       <span>{employee.name}</span>
-                      <button type="button" className="enrol-chip__remove" aria-label={`Remove ${employee.name}`} onClick={() => setEmployees((list) => list.filter((e) => e.id !== employee.id))}>
+                      <button
+                        type="button"
+                        className="enrol-chip__remove"
+                        aria-label={`Remove ${employee.name}`}
+                        onClick={() => setEmployees((list) => list.filter((e) => e.id !== employee.id))}
+                      >
                         ×
                       </button>
                     </li>
@@ -97,12 +112,18 @@ export default function Enrol({ api, session }: RemotePageProps) {
                 courseIds={courseIds}
                 chosenIds={new Set(employees.map((e) => e.id))}
                 courseName={courseName}
-                onAdd={(employee) => setEmployees((list) => (list.some((e) => e.id === employee.id) ? list : [...list, toChosen(employee)]))}
+                onAdd={(employee) =>
+                  setEmployees((list) => (list.some((e) => e.id === employee.id) ? list : [...list, toChosen(employee)]))
+                }
               />
             </div>
           </Card>
           <div className="enrol-actions">
-            {!courseIds.length ? <span className="enrol-muted">{ENROLLING_MESSAGES.selectCourse}</span> : !employees.length ? <span className="enrol-muted">{ENROLLING_MESSAGES.selectLearner}</span> : null}
+            {!courseIds.length ? (
+              <span className="enrol-muted">{ENROLLING_MESSAGES.selectCourse}</span>
+            ) : !employees.length ? (
+              <span className="enrol-muted">{ENROLLING_MESSAGES.selectLearner}</span>
+            ) : null}
             <Button type="button" loading={isSubmitting} disabled={!courseIds.length || !employees.length} onClick={() => void enrol()}>
               Enrol
             </Button>

@@ -6,7 +6,15 @@ import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { tileStorageKey } from '../modules/reporting/tile-selection';
 import Enrolments from './enrolments';
 
-const session = { id: 5, name: 'Dana Manager', email: 'dana@example.test', role: 'manager', company_id: 2, company_name: 'Acme', is_mimicking: false } as unknown as SessionUser;
+const session = {
+  id: 5,
+  name: 'Dana Manager',
+  email: 'dana@example.test',
+  role: 'manager',
+  company_id: 2,
+  company_name: 'Acme',
+  is_mimicking: false,
+} as unknown as SessionUser;
 const none = { edit: false, remind: false, delete: false, view_certificate: false, re_enrol: false };
 
 const row = (id: number, change: Partial<ReportingEnrolmentRow> = {}): ReportingEnrolmentRow => ({
@@ -36,8 +44,19 @@ const ROWS = [
   row(1),
   row(2, { status: 'in_progress', actions: none, last_activity_at: '2026-04-03T10:00:00.000Z' }),
   row(3, { status: 'failed', actions: none }),
-  row(4, { status: 'passed', passed_at: '2026-04-02T10:00:00.000Z', expires_at: '2027-04-02T10:00:00.000Z', actions: { ...none, view_certificate: true } }),
-  row(5, { status: 'passed', passed_at: '2025-04-02T10:00:00.000Z', expires_at: '2026-04-05T10:00:00.000Z', expiry_due: true, actions: { ...none, re_enrol: true } }),
+  row(4, {
+    status: 'passed',
+    passed_at: '2026-04-02T10:00:00.000Z',
+    expires_at: '2027-04-02T10:00:00.000Z',
+    actions: { ...none, view_certificate: true },
+  }),
+  row(5, {
+    status: 'passed',
+    passed_at: '2025-04-02T10:00:00.000Z',
+    expires_at: '2026-04-05T10:00:00.000Z',
+    expiry_due: true,
+    actions: { ...none, re_enrol: true },
+  }),
 ];
 
 function reportingServer(rows: ReportingEnrolmentRow[], extra: Record<string, FakeHandler> = {}, companyTotal = rows.length) {
@@ -61,7 +80,18 @@ function reportingServer(rows: ReportingEnrolmentRow[], extra: Record<string, Fa
         statuses: [],
         depots: [],
         company_total: companyTotal,
-        results: { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, from, to: from && from + data.length - 1, total: matched.length, links: { prev: null, next: null } } },
+        results: {
+          data,
+          meta: {
+            current_page: page,
+            last_page: lastPage,
+            per_page: perPage,
+            from,
+            to: from && from + data.length - 1,
+            total: matched.length,
+            links: { prev: null, next: null },
+          },
+        },
       };
     },
     ...extra,
@@ -95,7 +125,8 @@ describe('Enrolments (/reporting)', () => {
   it('shows each status with its pill and exactly its actions', async () => {
     renderPage(reportingServer(ROWS));
     await screen.findByText('Learner 1');
-    const buttons = (name: string) => Array.from(rowOf(name).querySelectorAll('a, button'), (el) => el.textContent?.replace(/ (of )?Learner.*/, ''));
+    const buttons = (name: string) =>
+      Array.from(rowOf(name).querySelectorAll('a, button'), (el) => el.textContent?.replace(/ (of )?Learner.*/, ''));
     expect(buttons('Learner 1')).toEqual(['Edit', 'Remind']);
     // Once started, a row shows what the learner answered (issue 20 item 5).
     expect(buttons('Learner 2')).toEqual(['View answers']);
@@ -103,7 +134,11 @@ describe('Enrolments (/reporting)', () => {
     // Passed rows (valid or expiring) also open the learner's certificate history of the course.
     expect(buttons('Learner 4')).toEqual(['View Certificate', 'History', 'View answers']);
     expect(buttons('Learner 5')).toEqual(['Re-enrol', 'History', 'View answers']);
-    expect(within(rowOf('Learner 4')).getByRole('link', { name: /View Certificate/ }).getAttribute('href')).toBe('/api/enrollments/4/certificate');
+    expect(
+      within(rowOf('Learner 4'))
+        .getByRole('link', { name: /View Certificate/ })
+        .getAttribute('href'),
+    ).toBe('/api/enrollments/4/certificate');
     expect(within(rowOf('Learner 1')).getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/enrolments/1/edit');
     expect(within(rowOf('Learner 2')).getByText('In Progress')).toBeTruthy();
     expect(within(rowOf('Learner 5')).getByText('05/04/2026').className).toContain('reporting-expiry--due');
@@ -116,8 +151,32 @@ describe('Enrolments (/reporting)', () => {
       enrollment: { id: 3, learner_name: 'Learner 3', course_name: 'Fire Safety', status: 'failed', score: 40, scorm_version: '1.2' },
       attempts: [
         {
-          id: 9, number: 1, started_at: '2026-04-03T10:00:00.000Z', last_saved_at: '2026-04-03T10:10:00.000Z', finished: true, status: 'failed', score_percent: 40, time_seconds: 600, objectives: [],
-          interactions: [{ sco: 'quiz', position: 0, id: 'q1', type: 'choice', description: null, learner_response: 'b', correct_responses: ['a'], result: 'wrong', weighting: null, latency: null, latency_seconds: null, timestamp: '10:05:00', answered_at: '2026-04-03T10:05:00.000Z' }],
+          id: 9,
+          number: 1,
+          started_at: '2026-04-03T10:00:00.000Z',
+          last_saved_at: '2026-04-03T10:10:00.000Z',
+          finished: true,
+          status: 'failed',
+          score_percent: 40,
+          time_seconds: 600,
+          objectives: [],
+          interactions: [
+            {
+              sco: 'quiz',
+              position: 0,
+              id: 'q1',
+              type: 'choice',
+              description: null,
+              learner_response: 'b',
+              correct_responses: ['a'],
+              result: 'wrong',
+              weighting: null,
+              latency: null,
+              latency_seconds: null,
+              timestamp: '10:05:00',
+              answered_at: '2026-04-03T10:05:00.000Z',
+            },
+          ],
         },
       ],
     };
@@ -195,7 +254,13 @@ describe('Enrolments (/reporting)', () => {
 
   it('reminds one learner and lists learners without email with their login codes', async () => {
     const server = reportingServer(ROWS, {
-      'POST /api/company/2/remind/1': () => ({ success: true, message: REPORTING_MESSAGES.reminded, reminded: 1, skipped_recent: 0, no_email: [] }),
+      'POST /api/company/2/remind/1': () => ({
+        success: true,
+        message: REPORTING_MESSAGES.reminded,
+        reminded: 1,
+        skipped_recent: 0,
+        no_email: [],
+      }),
       'POST /api/enrollments/remindAll/2': () => ({
         success: true,
         message: REPORTING_MESSAGES.remindedAll,
@@ -216,7 +281,14 @@ describe('Enrolments (/reporting)', () => {
   });
 
   it('no longer offers Re-enrol once the learner is re-enrolled, and says since when (issue 24 item 1)', async () => {
-    const renewed = row(6, { status: 'passed', passed_at: '2025-04-02T10:00:00.000Z', expires_at: '2026-04-05T10:00:00.000Z', expiry_due: true, re_enrolled_at: '2026-03-30T09:00:00.000Z', actions: none });
+    const renewed = row(6, {
+      status: 'passed',
+      passed_at: '2025-04-02T10:00:00.000Z',
+      expires_at: '2026-04-05T10:00:00.000Z',
+      expiry_due: true,
+      re_enrolled_at: '2026-03-30T09:00:00.000Z',
+      actions: none,
+    });
     renderPage(reportingServer([renewed]));
     await screen.findByText('Learner 6');
     expect(within(rowOf('Learner 6')).queryByRole('button', { name: /Re-enrol/ })).toBeNull();
@@ -227,7 +299,9 @@ describe('Enrolments (/reporting)', () => {
 
   it("shows the server's refusal of a re-enrolment that cannot act, never a success", async () => {
     const refusal = 'Learner 5 has already been re-enrolled onto Fire Safety (on 30/03/2026): nothing was charged.';
-    const server = reportingServer(ROWS, { 'POST /api/company/2/enroll': () => reply(422, { message: refusal, errors: { enrollment_id: [refusal] } }) });
+    const server = reportingServer(ROWS, {
+      'POST /api/company/2/enroll': () => reply(422, { message: refusal, errors: { enrollment_id: [refusal] } }),
+    });
     renderPage(server);
     await screen.findByText('Learner 5');
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
@@ -242,7 +316,13 @@ describe('Enrolments (/reporting)', () => {
     const server = reportingServer(ROWS, {
       'POST /api/company/2/enroll': () =>
         hasCredit
-          ? { success: true, message: 'ok', data: [], enrollment_summary: { total_attempted: 1, total_successful: 1, total_failed: 0, failed_users: [] }, credit_balance: 3 }
+          ? {
+              success: true,
+              message: 'ok',
+              data: [],
+              enrollment_summary: { total_attempted: 1, total_successful: 1, total_failed: 0, failed_users: [] },
+              credit_balance: 3,
+            }
           : reply(422, { message: 'You do not have enough credits for this enrollment', errors: {} }),
     });
     // The Site tab's credit purchase address, as the shell publishes it.

@@ -1,6 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { companyUsers, DEBOUNCE_MS, REPORTING_MESSAGES, REPORTING_SORTABLE, type ReportingEnrolmentRow, type ReportingFilters, type ReportingSort } from '@portal/contracts';
+import {
+  companyUsers,
+  DEBOUNCE_MS,
+  REPORTING_MESSAGES,
+  REPORTING_SORTABLE,
+  type ReportingEnrolmentRow,
+  type ReportingFilters,
+  type ReportingSort,
+} from '@portal/contracts';
 import { hasReportingFilters, readReportingFilters } from '@portal/contracts/schemas';
 import { Button, ButtonLink, EmptyState, Notice, PageHeader, SearchInput } from '@portal/design-system';
 import { AnswersModal, LoadError, REPORTING_LIST_NAMES, useListAddress, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
@@ -42,14 +50,24 @@ export default function Enrolments({ session, api }: RemotePageProps) {
   const companyId = session?.company_id ?? null;
   const settings = useSiteSettings();
   const [params, setParams] = useSearchParams();
-  const address = useListAddress<ReportingSort>({ names: REPORTING_LIST_NAMES, sortable: REPORTING_SORTABLE, debounceMs: DEBOUNCE_MS.reporting });
+  const address = useListAddress<ReportingSort>({
+    names: REPORTING_LIST_NAMES,
+    sortable: REPORTING_SORTABLE,
+    debounceMs: DEBOUNCE_MS.reporting,
+  });
   const filters = readReportingFilters(params);
   const { hasLanded, isLandingFiltered } = useReportingLanding(companyId);
   const { data, shown, isLoading } = useReportingResults(api, address.list, filters, hasLanded);
   const { message, say, dismiss } = useReportingMessage();
   const reminders = useReminders({ api, companyId, say, reload: data.reload });
   const reEnrolment = useReEnrol({ api, say, reload: data.reload, creditPurchaseUrl: settings.credit_purchase_url });
-  const exports = useReportingExports({ api, list: address.list, filters, pageIds: shown ? shown.results.data.map((row) => row.id) : null, say });
+  const exports = useReportingExports({
+    api,
+    list: address.list,
+    filters,
+    pageIds: shown ? shown.results.data.map((row) => row.id) : null,
+    say,
+  });
   const [isFilterOpen, setFilterOpen] = useState(isLandingFiltered);
   const [historyRow, setHistoryRow] = useState<ReportingEnrolmentRow | null>(null);
   const [answersRow, setAnswersRow] = useState<ReportingEnrolmentRow | null>(null);
@@ -79,7 +97,11 @@ export default function Enrolments({ session, api }: RemotePageProps) {
 
   return (
     <div className="reporting" data-testid="reporting-page">
-      <PageHeader title="Enrolments" subtitle="Follow your employees' progress, remind them and export reports." actions={<EnrolEmployeesLink />} />
+      <PageHeader
+        title="Enrolments"
+        subtitle="Follow your employees' progress, remind them and export reports."
+        actions={<EnrolEmployeesLink />}
+      />
       {message ? (
         <Notice key={message.key} tone={message.tone} onDismiss={dismiss} {...(message.tone === 'success' ? { autoHideMs: 5000 } : {})}>
           {message.content}
@@ -97,8 +119,18 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             onChooseAll={() => setFilters({ ...filters, courses: [] })}
           />
           <div className="reporting-toolbar">
-            <SearchInput label="Search enrolments" placeholder="Name, email, login code or course" value={address.searchText} onChange={address.setSearchText} />
-            <Button variant="secondary" aria-expanded={isFilterOpen} aria-controls="reporting-filters" onClick={() => setFilterOpen((open) => !open)}>
+            <SearchInput
+              label="Search enrolments"
+              placeholder="Name, email, login code or course"
+              value={address.searchText}
+              onChange={address.setSearchText}
+            />
+            <Button
+              variant="secondary"
+              aria-expanded={isFilterOpen}
+              aria-controls="reporting-filters"
+              onClick={() => setFilterOpen((open) => !open)}
+            >
               {isFilterOpen ? 'Hide filters' : 'Filters'}
             </Button>
           </div>
@@ -137,12 +169,21 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             onHistory={setHistoryRow}
             onAnswers={setAnswersRow}
             emptyText={
-              <EmptyState title={isFiltered ? REPORTING_MESSAGES.emptyNoMatch : REPORTING_MESSAGES.emptyNoEnrolments} action={isFiltered ? clearButton : undefined} />
+              <EmptyState
+                title={isFiltered ? REPORTING_MESSAGES.emptyNoMatch : REPORTING_MESSAGES.emptyNoEnrolments}
+                action={isFiltered ? clearButton : undefined}
+              />
             }
           />
           {historyRow ? <CertificateHistoryModal api={api} row={historyRow} onClose={() => setHistoryRow(null)} /> : null}
           {answersRow ? (
-            <AnswersModal api={api} enrollmentId={answersRow.id} learnerName={answersRow.learner_name} courseName={answersRow.course_name} onClose={() => setAnswersRow(null)} />
+            <AnswersModal
+              api={api}
+              enrollmentId={answersRow.id}
+              learnerName={answersRow.learner_name}
+              courseName={answersRow.course_name}
+              onClose={() => setAnswersRow(null)}
+            />
           ) : null}
           {meta ? <ReportingFooter meta={meta} address={address} /> : null}
         </>

@@ -35,7 +35,17 @@ function invoicesServer(all: Invoice[]) {
       const page = Math.min(Number(query.get('page') ?? 1), lastPage);
       const data = rows.slice((page - 1) * perPage, page * perPage);
       const from = data.length ? (page - 1) * perPage + 1 : null;
-      return { data, current_page: page, last_page: lastPage, per_page: perPage, total: rows.length, from, to: from && from + data.length - 1, prev_page_url: null, next_page_url: null };
+      return {
+        data,
+        current_page: page,
+        last_page: lastPage,
+        per_page: perPage,
+        total: rows.length,
+        from,
+        to: from && from + data.length - 1,
+        prev_page_url: null,
+        next_page_url: null,
+      };
     },
   });
 }
@@ -59,7 +69,11 @@ function renderPage(all: Invoice[], url = '/purchase-history') {
 
 const address = () => screen.getByTestId('address').textContent;
 const table = () => screen.getByRole('table');
-const firstIds = () => within(table()).getAllByRole('row').slice(1).map((row) => row.querySelector('td')?.textContent);
+const firstIds = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('td')?.textContent);
 const settled = () => waitFor(() => expect(table().getAttribute('aria-busy')).toBeNull());
 
 describe('PurchaseHistory', () => {
@@ -110,7 +124,12 @@ describe('PurchaseHistory', () => {
     await waitFor(() => expect(address()).toBe('/purchase-history'));
     await screen.findByText('Showing 1–10 of 12 invoices');
     expect((screen.getByLabelText('Search invoices') as HTMLInputElement).value).toBe('');
-    expect(requests.filter((r) => r.path === '/api/purchase-history').map((r) => r.query.get('search'))).toEqual([null, 'Course 4', 'nothing like it', null]);
+    expect(requests.filter((r) => r.path === '/api/purchase-history').map((r) => r.query.get('search'))).toEqual([
+      null,
+      'Course 4',
+      'nothing like it',
+      null,
+    ]);
   });
 
   it("says so when nothing was ever bought, without the table's tools", async () => {
@@ -134,11 +153,15 @@ describe('PurchaseHistory', () => {
   it("links the Site tab's shop address, from the empty state when nothing was bought", async () => {
     renderPage([]);
     await screen.findByText("You haven't purchased anything yet.");
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'),
+    );
   });
 
   it("links the Site tab's shop address beside the invoices", async () => {
     renderPage(INVOICES);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('https://shop.example.test/'),
+    );
   });
 });

@@ -43,14 +43,23 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
 
   return (
     <div className="purchase-history" data-testid="purchase-history">
-      <PageHeader title="Purchase history" subtitle="Your invoices from the shop. Download any of them as a PDF." actions={hasNothing ? undefined : shopLink('secondary')} />
+      <PageHeader
+        title="Purchase history"
+        subtitle="Your invoices from the shop. Download any of them as a PDF."
+        actions={hasNothing ? undefined : shopLink('secondary')}
+      />
       {invoices.status === 'error' ? <LoadError error={invoices.error} onRetry={invoices.reload} what="your invoices" /> : null}
       {hasNothing ? (
         <EmptyState title={CREDIT_MESSAGES.noPurchases} action={shopLink('primary')} />
       ) : (
         <>
           <div className="purchase-history__toolbar">
-            <SearchInput label="Search invoices" placeholder="Search by order number or course" value={address.searchText} onChange={address.setSearchText} />
+            <SearchInput
+              label="Search invoices"
+              placeholder="Search by order number or course"
+              value={address.searchText}
+              onChange={address.setSearchText}
+            />
           </div>
           <InvoiceTable
             invoices={page?.data ?? []}
@@ -59,7 +68,14 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
             onSortChange={address.toggleSort}
             emptyText={
               address.isSearching ? (
-                <EmptyState title={CREDIT_MESSAGES.noMatchingInvoices} action={<Button variant="secondary" size="sm" onClick={clearSearch}>Clear search</Button>} />
+                <EmptyState
+                  title={CREDIT_MESSAGES.noMatchingInvoices}
+                  action={
+                    <Button variant="secondary" size="sm" onClick={clearSearch}>
+                      Clear search
+                    </Button>
+                  }
+                />
               ) : (
                 CREDIT_MESSAGES.noPurchases
               )
@@ -70,7 +86,11 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
               <span className="purchase-history__muted" aria-live="polite">
                 Showing {page.from}–{page.to} of {page.total} invoice{page.total === 1 ? '' : 's'}
               </span>
-              <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(next) => address.setPage(next, page.last_page)} />
+              <Pagination
+                page={page.current_page}
+                lastPage={page.last_page}
+                onPageChange={(next) => address.setPage(next, page.last_page)}
+              />
             </div>
           ) : null}
         </>

@@ -12,7 +12,9 @@ import '../modules/activities/activities.css';
  */
 export default function ActivityCode({ api }: RemotePageProps) {
   const { enrollmentId: enrolmentId = '', activityId = '' } = useParams();
-  const query = useApiQuery(`activity-code-${enrolmentId}-${activityId}`, () => api.call(activityCode, { params: { enrollmentId: enrolmentId, activityId } }));
+  const query = useApiQuery(`activity-code-${enrolmentId}-${activityId}`, () =>
+    api.call(activityCode, { params: { enrollmentId: enrolmentId, activityId } }),
+  );
   return (
     <div className="activity-code" data-testid="activity-code-page">
       {query.status === 'loading' ? <SkeletonBlock height="200px" /> : null}
@@ -21,14 +23,21 @@ export default function ActivityCode({ api }: RemotePageProps) {
         <>
           <PageHeader title="Activity Code" subtitle={`${query.data.activity_name} · ${query.data.course_name}`} />
           <p>
-            Give this code to <strong>{query.data.learner_name}</strong> once the activity is done. They enter it on their course activities page.
+            Give this code to <strong>{query.data.learner_name}</strong> once the activity is done. They enter it on their course activities
+            page.
           </p>
           <p className="activity-code__code" data-testid="activity-code">
             {query.data.code}
           </p>
           <p className="activity-code__where">
             The learner&rsquo;s page (they open it signed in as themselves):{' '}
-            <a href={query.data.activities_url} className="activity-code__address" data-testid="learner-activities-address" target="_blank" rel="noopener noreferrer">
+            <a
+              href={query.data.activities_url}
+              className="activity-code__address"
+              data-testid="learner-activities-address"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {new URL(query.data.activities_url, window.location.origin).href}
               <span className="ds-visually-hidden"> (opens in a new tab)</span>
             </a>

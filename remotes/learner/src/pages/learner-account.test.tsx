@@ -4,7 +4,15 @@ import type { SessionUser } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import LearnerAccount from './learner-account';
 
-const session: SessionUser = { id: 12, name: 'Lee Learner', email: 'lee@example.test', role: 'learner', company_id: 3, company_name: 'Harbour Works Ltd', is_mimicking: false };
+const session: SessionUser = {
+  id: 12,
+  name: 'Lee Learner',
+  email: 'lee@example.test',
+  role: 'learner',
+  company_id: 3,
+  company_name: 'Harbour Works Ltd',
+  is_mimicking: false,
+};
 const account = {
   name: 'Lee Learner',
   email: 'lee@example.test',
@@ -14,7 +22,17 @@ const account = {
   purchase_history_url: null,
   recent_sign_ins: [{ at: '2026-06-15T09:30:00.000Z', method: 'password' }],
 };
-const emptyPage = { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0, from: null, to: null, prev_page_url: null, next_page_url: null };
+const emptyPage = {
+  data: [],
+  current_page: 1,
+  last_page: 1,
+  per_page: 10,
+  total: 0,
+  from: null,
+  to: null,
+  prev_page_url: null,
+  next_page_url: null,
+};
 
 function renderPage(handlers: Record<string, FakeHandler> = {}, data: Partial<typeof account> = {}) {
   const server = fakeApi({
@@ -45,7 +63,9 @@ describe('learner Account page', () => {
   });
 
   it('checks the name as the name confirmation does and sends only { name } when it changed', async () => {
-    const server = renderPage({ 'PATCH /api/user/12': () => reply(422, { message: 'The given data was invalid.', errors: { name: ['Name is too odd'] } }) });
+    const server = renderPage({
+      'PATCH /api/user/12': () => reply(422, { message: 'The given data was invalid.', errors: { name: ['Name is too odd'] } }),
+    });
     const first = await screen.findByLabelText('First name');
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
@@ -86,7 +106,10 @@ describe('learner Account page', () => {
   });
 
   it('puts the server’s field errors under the email and password fields', async () => {
-    renderPage({ 'POST /api/learner-account/sign-in-details': () => reply(422, { message: 'Invalid.', errors: { current_password: ['That is not your current password.'] } }) });
+    renderPage({
+      'POST /api/learner-account/sign-in-details': () =>
+        reply(422, { message: 'Invalid.', errors: { current_password: ['That is not your current password.'] } }),
+    });
     const form = await screen.findByRole('form', { name: 'Email and password' });
     fireEvent.change(within(form).getByLabelText('Email address'), { target: { value: 'other@example.test' } });
     fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'wrong-one' } });

@@ -24,7 +24,11 @@ export default function LearnerAccount({ session, api }: RemotePageProps) {
     return (
       <div className="learner-account" data-testid="learner-account">
         <PageHeader title="My account" />
-        {query.status === 'error' ? <LoadError error={query.error} onRetry={query.reload} what="your account" /> : <SkeletonBlock height="320px" />}
+        {query.status === 'error' ? (
+          <LoadError error={query.error} onRetry={query.reload} what="your account" />
+        ) : (
+          <SkeletonBlock height="320px" />
+        )}
       </div>
     );
   }

@@ -52,7 +52,9 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
               {notice.text}
             </Notice>
           ) : null}
-          {query.data.certificate_url ? <DownloadCourseCertificate api={api} enrollmentId={Number(enrolmentId)} courseName={query.data.course.name} /> : null}
+          {query.data.certificate_url ? (
+            <DownloadCourseCertificate api={api} enrollmentId={Number(enrolmentId)} courseName={query.data.course.name} />
+          ) : null}
           {activities.length === 0 ? (
             <EmptyState title="This course has no activities." />
           ) : (
@@ -84,7 +86,15 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
 }
 
 /** Shown when the enrolment has a certificate (spec §2): the PDF under the server's file name. */
-function DownloadCourseCertificate({ api, enrollmentId: enrolmentId, courseName }: { api: ApiClient; enrollmentId: number; courseName: string }) {
+function DownloadCourseCertificate({
+  api,
+  enrollmentId: enrolmentId,
+  courseName,
+}: {
+  api: ApiClient;
+  enrollmentId: number;
+  courseName: string;
+}) {
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function download() {

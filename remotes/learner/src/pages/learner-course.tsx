@@ -75,5 +75,14 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
       </div>
     );
   }
-  return <ScormPlayer key={launch.data.data.attempt_id} api={api} enrollmentId={enrolmentId} userId={userId} initial={launch.data.data} initialSeq={launch.data.seq} />;
+  return (
+    <ScormPlayer
+      key={launch.data.data.attempt_id}
+      api={api}
+      enrollmentId={enrolmentId}
+      userId={userId}
+      initial={launch.data.data}
+      initialSeq={launch.data.seq}
+    />
+  );
 }

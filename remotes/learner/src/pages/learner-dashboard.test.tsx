@@ -4,11 +4,24 @@ import type { SessionUser } from '@portal/contracts';
 import { fakeApi } from '@portal/frontend-kit/testing';
 import LearnerDashboard from './learner-dashboard';
 
-const session: SessionUser = { id: 12, name: 'Lee Learner', email: 'lee@example.test', role: 'learner', company_id: 3, company_name: 'Harbour Works Ltd', is_mimicking: false };
+const session: SessionUser = {
+  id: 12,
+  name: 'Lee Learner',
+  email: 'lee@example.test',
+  role: 'learner',
+  company_id: 3,
+  company_name: 'Harbour Works Ltd',
+  is_mimicking: false,
+};
 
 function renderDashboard(user: SessionUser) {
   const { api } = fakeApi({
-    'GET /api/learner/dashboard': () => ({ learner_name: 'Lee Learner', enrollments: [], help_email: 'help@portal.test', is_purchased_account: false }),
+    'GET /api/learner/dashboard': () => ({
+      learner_name: 'Lee Learner',
+      enrollments: [],
+      help_email: 'help@portal.test',
+      is_purchased_account: false,
+    }),
   });
   render(
     <MemoryRouter>

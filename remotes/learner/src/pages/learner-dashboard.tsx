@@ -7,7 +7,9 @@ import { CourseCard } from '../modules/enrolments/course-card';
 import '../modules/enrollments/learner.css';
 
 // Opens only when a course starts: its form (react-hook-form, zod) loads then, not with the page.
-const NameConfirmation = lazy(() => import('../modules/enrolments/name-confirmation').then((module) => ({ default: module.NameConfirmation })));
+const NameConfirmation = lazy(() =>
+  import('../modules/enrolments/name-confirmation').then((module) => ({ default: module.NameConfirmation })),
+);
 
 /** The learner's home: welcome, course cards, help (spec §2 "Learner dashboard"). */
 export default function LearnerDashboard({ session, api }: RemotePageProps) {
@@ -44,7 +46,11 @@ export default function LearnerDashboard({ session, api }: RemotePageProps) {
           ) : (
             <div className="learner-grid">
               {query.data.enrollments.map((enrolment) => (
-                <CourseCard key={enrolment.id} enrollment={enrolment} {...(session ? { onStart: setStartingId, certificates: { api, userId: session.id } } : {})} />
+                <CourseCard
+                  key={enrolment.id}
+                  enrollment={enrolment}
+                  {...(session ? { onStart: setStartingId, certificates: { api, userId: session.id } } : {})}
+                />
               ))}
             </div>
           )}

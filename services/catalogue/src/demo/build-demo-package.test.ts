@@ -2,14 +2,7 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
-import {
-  buildDemoScormPackage,
-  DEMO_COURSES,
-  DEMO_PACKAGE_FILES,
-  SCORM12_NS,
-  SCORM2004_NS,
-  type DemoCourseSpec,
-} from './index.js';
+import { buildDemoScormPackage, DEMO_COURSES, DEMO_PACKAGE_FILES, SCORM12_NS, SCORM2004_NS, type DemoCourseSpec } from './index.js';
 
 type Node = Record<string, unknown>;
 
@@ -67,9 +60,7 @@ describe('DEMO_COURSES', () => {
   it('has unique identifiers, both SCORM versions, and sensible sizes', () => {
     const ids = DEMO_COURSES.map((c) => c.identifier);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(
-      expect.arrayContaining(['demo-manual-handling-12', 'demo-fire-safety-2004', 'demo-working-at-height-12']),
-    );
+    expect(ids).toEqual(expect.arrayContaining(['demo-manual-handling-12', 'demo-fire-safety-2004', 'demo-working-at-height-12']));
     expect(DEMO_COURSES.some((c) => c.version === '1.2')).toBe(true);
     expect(DEMO_COURSES.some((c) => c.version === '2004')).toBe(true);
     for (const course of DEMO_COURSES) {

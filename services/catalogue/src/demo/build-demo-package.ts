@@ -36,12 +36,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const ZIP_MTIME = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 const escapeHtml = escapeXml;

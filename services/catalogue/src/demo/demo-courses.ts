@@ -68,7 +68,7 @@ const manualHandling: DemoCourseSpec = {
     },
     {
       question: 'Where should you hold a load while carrying it?',
-      options: ['At arm\'s length, to keep it away from your body', 'Above shoulder height', 'Close to your waist'],
+      options: ["At arm's length, to keep it away from your body", 'Above shoulder height', 'Close to your waist'],
       correctIndex: 2,
     },
     {
@@ -162,11 +162,7 @@ const fireSafety: DemoCourseSpec = {
     },
     {
       question: 'Why must fire doors never be wedged open?',
-      options: [
-        'They hold back fire and smoke when closed',
-        'It wears out the hinges',
-        'It sets off the fire alarm',
-      ],
+      options: ['They hold back fire and smoke when closed', 'It wears out the hinges', 'It sets off the fire alarm'],
       correctIndex: 0,
     },
   ],

@@ -26,7 +26,10 @@ export const DEMO_CATEGORIES: { id: number; name: string }[] = [
   { id: 19, name: 'Infection Control' },
 ];
 
-const COURSE_DETAILS: Record<string, { id: number; categoryIds: number[]; creditCost: number; validity: number; duration: string; sku: string }> = {
+const COURSE_DETAILS: Record<
+  string,
+  { id: number; categoryIds: number[]; creditCost: number; validity: number; duration: string; sku: string }
+> = {
   'demo-manual-handling-12': { id: 1, categoryIds: [2, 8], creditCost: 1, validity: 3, duration: '20 minutes', sku: 'HS-MH-01' },
   'demo-fire-safety-2004': { id: 2, categoryIds: [1], creditCost: 2, validity: 1, duration: '25 minutes', sku: 'HS-FS-01' },
   'demo-working-at-height-12': { id: 3, categoryIds: [7, 16], creditCost: 2, validity: 3, duration: '20 minutes', sku: 'HS-WH-01' },
@@ -54,7 +57,9 @@ export async function seedDemoCatalogue(em: Em, storage: Storage): Promise<Recor
     em.create(Course, {
       id: details.id,
       name: spec.title,
-      description: sanitiseDescription(`<p>${spec.pages[0]?.heading ?? spec.title}: a short online course with a quiz (pass mark ${spec.passingScorePercent}%).</p>`),
+      description: sanitiseDescription(
+        `<p>${spec.pages[0]?.heading ?? spec.title}: a short online course with a quiz (pass mark ${spec.passingScorePercent}%).</p>`,
+      ),
       companyId: null,
       duration: details.duration,
       validityPeriod: details.validity,

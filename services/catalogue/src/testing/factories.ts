@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { CourseSco, Em } from '@portal/service-kit';
 import { Course, type ICourse } from '../modules/courses/course.entity';
 import { CourseActivity, type ICourseActivity } from '../modules/activities/course-activity.entity';
-import { BridgingActivity, CompanyCourse, type IBridgingActivity, type ICompanyCourse } from '../modules/company-courses/company-course.entity';
+import {
+  BridgingActivity,
+  CompanyCourse,
+  type IBridgingActivity,
+  type ICompanyCourse,
+} from '../modules/company-courses/company-course.entity';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -62,7 +67,15 @@ export async function makeCourse(
 /** An activity template of a course (done on site, confirmed by its code). */
 export async function makeCourseActivity(
   em: Em,
-  input: { courseId: number; name?: string; code?: number; description?: string; type?: 'file' | 'video'; filePath?: string | null; position?: number },
+  input: {
+    courseId: number;
+    name?: string;
+    code?: number;
+    description?: string;
+    type?: 'file' | 'video';
+    filePath?: string | null;
+    position?: number;
+  },
 ): Promise<ICourseActivity> {
   const name = input.name ?? `Activity ${unique()}`;
   const activity = em.create(CourseActivity, {
@@ -99,7 +112,12 @@ export async function makeCompanyCourse(
   em: Em,
   input: { companyId: number; courseId: number; selected?: boolean; validityPeriod?: number | null },
 ): Promise<ICompanyCourse> {
-  const row = em.create(CompanyCourse, { companyId: input.companyId, courseId: input.courseId, selected: input.selected ?? false, validityPeriod: input.validityPeriod ?? null });
+  const row = em.create(CompanyCourse, {
+    companyId: input.companyId,
+    courseId: input.courseId,
+    selected: input.selected ?? false,
+    validityPeriod: input.validityPeriod ?? null,
+  });
   await em.flush();
   return row;
 }

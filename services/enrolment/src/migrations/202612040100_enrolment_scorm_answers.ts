@@ -19,7 +19,9 @@ export class EnrolmentScormAnswers extends SchemaMigration {
       .alterTable('scorm_objectives', (t) => {
         t.integer('attempt_id').nullable();
       })
-      .raw('UPDATE scorm_objectives SET attempt_id = (SELECT MAX(a.id) FROM scorm_attempts a WHERE a.enrollment_id = scorm_objectives.enrollment_id)')
+      .raw(
+        'UPDATE scorm_objectives SET attempt_id = (SELECT MAX(a.id) FROM scorm_attempts a WHERE a.enrollment_id = scorm_objectives.enrollment_id)',
+      )
       .alterTable('scorm_objectives', (t) => {
         t.dropUnique(['enrollment_id', 'sco_identifier', 'objective_id'], 'scorm_objectives_sco_objective_unique');
         t.index(['enrollment_id', 'sco_identifier'], 'scorm_objectives_enrollment_sco_idx');

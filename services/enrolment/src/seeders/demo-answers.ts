@@ -19,7 +19,12 @@ const MANUAL_HANDLING = [
 const FIRE_SAFETY = [
   { id: 'fire_triangle', description: 'Which three things make up the fire triangle?', correct: 'heat_fuel_oxygen', type: 'choice' },
   { id: 'discover_fire', description: 'What should you do first when you discover a fire?', correct: 'raise_alarm', type: 'choice' },
-  { id: 'electrical_extinguisher', description: 'Which extinguisher is suitable for a fire in electrical equipment?', correct: 'carbon_dioxide', type: 'choice' },
+  {
+    id: 'electrical_extinguisher',
+    description: 'Which extinguisher is suitable for a fire in electrical equipment?',
+    correct: 'carbon_dioxide',
+    type: 'choice',
+  },
   { id: 'fire_doors', description: 'Why must fire doors never be wedged open?', correct: 'hold_back_fire_and_smoke', type: 'choice' },
 ];
 
@@ -67,7 +72,11 @@ function fireSafetyAnswers(start: Date, answers: string[], results: (string | un
  * sheet have something to show: each passed or failed enrolment gets the attempt that decided it
  * (the failed one also a second, unfinished try), in the demo courses' own questions.
  */
-export async function seedDemoAnswers(em: Em, enrolments: IEnrolment[], courses: { manualHandling: number; fireSafety: number }): Promise<void> {
+export async function seedDemoAnswers(
+  em: Em,
+  enrolments: IEnrolment[],
+  courses: { manualHandling: number; fireSafety: number },
+): Promise<void> {
   for (const enrolment of enrolments) {
     if (enrolment.status !== 'passed' && enrolment.status !== 'failed') continue;
     const ended = enrolment.passedAt ?? new Date((enrolment.startedAt ?? enrolment.createdAt).getTime() + 40 * MINUTE);
@@ -93,7 +102,14 @@ export async function seedDemoAnswers(em: Em, enrolments: IEnrolment[], courses:
       if (!passed) {
         // Came back the next day, answered one question and left.
         const again = new Date(ended.getTime() + 24 * 60 * MINUTE);
-        attempts.push({ ...base, startedAt: again, finishedAt: new Date(again.getTime() + 6 * MINUTE), lessonStatus: 'incomplete', sessionSeconds: 6 * 60, interactions: manualHandlingAnswers(again, ['a']) });
+        attempts.push({
+          ...base,
+          startedAt: again,
+          finishedAt: new Date(again.getTime() + 6 * MINUTE),
+          lessonStatus: 'incomplete',
+          sessionSeconds: 6 * 60,
+          interactions: manualHandlingAnswers(again, ['a']),
+        });
       }
     } else if (enrolment.courseId === courses.fireSafety) {
       // 85: three right and a partly right answer (2004 takes a number as a result).
@@ -105,10 +121,21 @@ export async function seedDemoAnswers(em: Em, enrolments: IEnrolment[], courses:
         scoreMax: '100',
         sessionSeconds: 21 * 60 + 30,
         objectives: [
-          { id: 'fire_safety_quiz', successStatus: enrolment.status, completionStatus: 'completed', scoreRaw: score, scoreMax: '100', scoreScaled: String((enrolment.score ?? 0) / 100) },
+          {
+            id: 'fire_safety_quiz',
+            successStatus: enrolment.status,
+            completionStatus: 'completed',
+            scoreRaw: score,
+            scoreMax: '100',
+            scoreScaled: String((enrolment.score ?? 0) / 100),
+          },
           { id: 'fire_extinguishers', successStatus: 'passed', completionStatus: 'completed', scoreScaled: '1' },
         ],
-        interactions: fireSafetyAnswers(start, ['heat_fuel_oxygen', 'raise_alarm', 'carbon_dioxide', 'it_sets_off_the_alarm'], [undefined, undefined, undefined, '0.4']),
+        interactions: fireSafetyAnswers(
+          start,
+          ['heat_fuel_oxygen', 'raise_alarm', 'carbon_dioxide', 'it_sets_off_the_alarm'],
+          [undefined, undefined, undefined, '0.4'],
+        ),
       });
     }
     for (const attempt of attempts) await recordAnsweredAttempt(em, attempt);

@@ -23,13 +23,49 @@ export interface DemoEnrolmentIds {
  */
 export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
   const { users, courses, companies } = ids;
-  const rows: { userId: number; courseId: number; companyId: number; status: EnrolmentStatus; passedDaysAgo?: number; score?: number; code?: string; paid: boolean }[] = [
-    { userId: users.learner, courseId: courses.manualHandling, companyId: companies.demo, status: 'passed', passedDaysAgo: 30, score: 90, code: 'DEMO-CERT-0001', paid: true },
+  const rows: {
+    userId: number;
+    courseId: number;
+    companyId: number;
+    status: EnrolmentStatus;
+    passedDaysAgo?: number;
+    score?: number;
+    code?: string;
+    paid: boolean;
+  }[] = [
+    {
+      userId: users.learner,
+      courseId: courses.manualHandling,
+      companyId: companies.demo,
+      status: 'passed',
+      passedDaysAgo: 30,
+      score: 90,
+      code: 'DEMO-CERT-0001',
+      paid: true,
+    },
     { userId: users.learner, courseId: courses.fireSafety, companyId: companies.demo, status: 'in_progress', paid: true },
     { userId: users.learner, courseId: courses.workingAtHeight, companyId: companies.demo, status: 'not_started', paid: true },
     { userId: users.codeLearner, courseId: courses.manualHandling, companyId: companies.demo, status: 'failed', score: 40, paid: true },
-    { userId: users.codeLearner, courseId: courses.fireSafety, companyId: companies.demo, status: 'passed', passedDaysAgo: 400, score: 85, code: 'DEMO-CERT-0002', paid: true },
-    { userId: users.northLearner, courseId: courses.manualHandling, companyId: companies.northDepot, status: 'passed', passedDaysAgo: 10, score: 100, code: 'DEMO-CERT-0003', paid: false },
+    {
+      userId: users.codeLearner,
+      courseId: courses.fireSafety,
+      companyId: companies.demo,
+      status: 'passed',
+      passedDaysAgo: 400,
+      score: 85,
+      code: 'DEMO-CERT-0002',
+      paid: true,
+    },
+    {
+      userId: users.northLearner,
+      courseId: courses.manualHandling,
+      companyId: companies.northDepot,
+      status: 'passed',
+      passedDaysAgo: 10,
+      score: 100,
+      code: 'DEMO-CERT-0003',
+      paid: false,
+    },
     { userId: users.southLearner, courseId: courses.workingAtHeight, companyId: companies.southDepot, status: 'in_progress', paid: false },
   ];
 
@@ -41,7 +77,9 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     const terms = ids.courseTerms[row.courseId] ?? { creditCost: 1, validityYears: 1 };
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
     const passedAt = row.passedDaysAgo !== undefined ? new Date(now.getTime() - row.passedDaysAgo * DAY) : null;
-    const expiresAt = passedAt ? new Date(Date.UTC(passedAt.getUTCFullYear() + terms.validityYears, passedAt.getUTCMonth(), passedAt.getUTCDate())) : null;
+    const expiresAt = passedAt
+      ? new Date(Date.UTC(passedAt.getUTCFullYear() + terms.validityYears, passedAt.getUTCMonth(), passedAt.getUTCDate()))
+      : null;
     const startedAt = row.status === 'not_started' ? null : new Date(createdAt.getTime() + DAY);
     // Last activity (updated_at: /reporting, the export) is never before the first launch: a passed
     // enrolment was last active when it passed, one in progress or failed two hours after its start.
@@ -95,17 +133,31 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
   // The ledger: two shop orders (each with its invoice), then the enrolments they paid for; every
   // row carries the balance after it, and the balance is the ledger's sum (40).
   const finalBalance = 40;
-  const firstOrder = { orderId: 'DEMO-ORDER-1001', credits: finalBalance - 15 + spent, amountMinor: (finalBalance - 15 + spent) * 1500, daysAgo: 500 };
+  const firstOrder = {
+    orderId: 'DEMO-ORDER-1001',
+    credits: finalBalance - 15 + spent,
+    amountMinor: (finalBalance - 15 + spent) * 1500,
+    daysAgo: 500,
+  };
   const secondOrder = { orderId: 'DEMO-ORDER-1002', credits: 15, amountMinor: 15 * 1500, daysAgo: 3 };
   const orders = [firstOrder, secondOrder];
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const movements = [
     { ...firstOrder, kind: 'purchase' as const, createdAt: at(firstOrder.daysAgo) },
-    ...spends.map(({ enrollment: enrolment, cost }) => ({ kind: 'enrolment' as const, delta: -cost, enrollmentId: enrolment.id, createdAt: enrolment.createdAt })),
+    ...spends.map(({ enrollment: enrolment, cost }) => ({
+      kind: 'enrolment' as const,
+      delta: -cost,
+      enrollmentId: enrolment.id,
+      createdAt: enrolment.createdAt,
+    })),
     { ...secondOrder, kind: 'purchase' as const, createdAt: at(secondOrder.daysAgo) },
   ]
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map((m) => ('credits' in m ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrollmentId: null } : { ...m, orderId: null }));
+    .map((m) =>
+      'credits' in m
+        ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrollmentId: null }
+        : { ...m, orderId: null },
+    );
   let balance = 0;
   for (const movement of movements) {
     balance += movement.delta;

@@ -38,7 +38,15 @@ export async function makeEnrolment(
 /** A company's credit account with this balance, and the purchase that explains it in the ledger (so the ledger sums to the balance). */
 export async function makeCreditAccount(em: Em, companyId: number, balance: number): Promise<ICreditAccount> {
   const account = em.create(CreditAccount, { companyId, balance });
-  if (balance !== 0) em.create(CreditTransaction, { companyId, delta: balance, kind: 'purchase', balanceAfter: balance, actorName: 'Shop', note: 'Opening balance' });
+  if (balance !== 0)
+    em.create(CreditTransaction, {
+      companyId,
+      delta: balance,
+      kind: 'purchase',
+      balanceAfter: balance,
+      actorName: 'Shop',
+      note: 'Opening balance',
+    });
   await em.flush();
   return account;
 }

@@ -34,7 +34,11 @@ const identityRoutesWithIds = routeTable.filter((r) => r.service === 'identity' 
 
 /** Every id of company A a route could name. */
 function targets(route: AnyRoute): Record<string, unknown>[] {
-  if (route.path.includes('{depotId}')) return [{ companyId: ids.companyA, depotId: ids.depotOfA }, { companyId: ids.companyA, depotId: ids.otherDepotOfA }];
+  if (route.path.includes('{depotId}'))
+    return [
+      { companyId: ids.companyA, depotId: ids.depotOfA },
+      { companyId: ids.companyA, depotId: ids.otherDepotOfA },
+    ];
   if (route.path.startsWith('/account/depot/')) return [{ id: ids.otherDepotOfA }, { id: ids.companyA }];
   if (route.path.startsWith('/api/user/')) return [{ id: ids.managerA }, { id: ids.learnerA }];
   return [{ companyId: ids.companyA }, { companyId: ids.otherDepotOfA }];
@@ -49,23 +53,30 @@ const BODIES: Record<string, unknown> = {
 };
 
 describe.each(['managerB', 'depotManagerA', 'learnerA'])('%s', (persona) => {
-  it.each(identityRoutesWithIds.map((r) => [`${r.method} ${r.path}`, r] as const))('is refused %s for company A’s rows', async (_label, route) => {
-    for (const params of targets(route)) {
-      // A learner may rename only themselves: their own id is not company A's "other" row.
-      if (persona === 'learnerA' && route.name === 'user.update' && params.id === ids.learnerA) continue;
-      const body = BODIES[`${route.method} ${route.path}`];
-      const response = await world.client(tokens[persona]).request(fillPath(route.path, params), {
-        method: route.method,
-        ...(route.method === 'GET' ? {} : { json: body ?? {} }),
-      });
-      expect(response.status, `${route.method} ${fillPath(route.path, params)}`).toBe(403);
-    }
-  });
+  it.each(identityRoutesWithIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    'is refused %s for company A’s rows',
+    async (_label, route) => {
+      for (const params of targets(route)) {
+        // A learner may rename only themselves: their own id is not company A's "other" row.
+        if (persona === 'learnerA' && route.name === 'user.update' && params.id === ids.learnerA) continue;
+        const body = BODIES[`${route.method} ${route.path}`];
+        const response = await world.client(tokens[persona]).request(fillPath(route.path, params), {
+          method: route.method,
+          ...(route.method === 'GET' ? {} : { json: body ?? {} }),
+        });
+        expect(response.status, `${route.method} ${fillPath(route.path, params)}`).toBe(403);
+      }
+    },
+  );
 });
 
 it('left company A untouched', async () => {
   const em = world.em();
-  expect((await em.find(Company, { id: { $in: [ids.companyA, ids.depotOfA, ids.otherDepotOfA] } })).map((c) => c.name).sort()).toEqual(['Alpha', 'Alpha Depot', 'Alpha Depot Two']);
+  expect((await em.find(Company, { id: { $in: [ids.companyA, ids.depotOfA, ids.otherDepotOfA] } })).map((c) => c.name).sort()).toEqual([
+    'Alpha',
+    'Alpha Depot',
+    'Alpha Depot Two',
+  ]);
   expect((await em.find(User, { id: { $in: [ids.managerA, ids.learnerA] } })).every((u) => u.name !== 'Taken Over')).toBe(true);
 });
 

@@ -23,7 +23,14 @@ export async function seedDemoIdentity(em: Em): Promise<boolean> {
   const c = DEMO.companies;
   const companies = [
     { id: c.default, name: 'Safety Training Portal', email: 'admin@portal.test', parentId: null },
-    { id: c.demo, name: 'Demo Construction Ltd', email: 'manager@demo.test', managerName: 'Morgan Hale', managerEmail: 'manager@demo.test', parentId: null },
+    {
+      id: c.demo,
+      name: 'Demo Construction Ltd',
+      email: 'manager@demo.test',
+      managerName: 'Morgan Hale',
+      managerEmail: 'manager@demo.test',
+      parentId: null,
+    },
     { id: c.northDepot, name: 'North Depot', email: 'north@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
     { id: c.southDepot, name: 'South Depot', email: 'south@demo.test', managerName: null, managerEmail: null, parentId: c.demo },
   ];
@@ -36,8 +43,22 @@ export async function seedDemoIdentity(em: Em): Promise<boolean> {
     { id: u.manager, name: 'Morgan Hale', email: s.manager.email, password: s.manager.password, companyId: c.demo, role: 'manager' },
     { id: u.learner, name: 'Lee Carter', email: s.learner.email, password: s.learner.password, companyId: c.demo, role: 'learner' },
     { id: u.codeLearner, name: 'Priya Shah', loginCode: s.codeLearner.loginCode, companyId: c.demo, role: 'learner' },
-    { id: u.northLearner, name: 'Sam Northcott', email: 'sam.northcott@demo.test', loginCode: s.northLearner.loginCode, companyId: c.northDepot, role: 'learner' },
-    { id: u.southLearner, name: 'Jo Southgate', email: 'jo.southgate@demo.test', loginCode: s.southLearner.loginCode, companyId: c.southDepot, role: 'learner' },
+    {
+      id: u.northLearner,
+      name: 'Sam Northcott',
+      email: 'sam.northcott@demo.test',
+      loginCode: s.northLearner.loginCode,
+      companyId: c.northDepot,
+      role: 'learner',
+    },
+    {
+      id: u.southLearner,
+      name: 'Jo Southgate',
+      email: 'jo.southgate@demo.test',
+      loginCode: s.southLearner.loginCode,
+      companyId: c.southDepot,
+      role: 'learner',
+    },
   ] as const;
   for (const user of users) {
     em.create(User, {

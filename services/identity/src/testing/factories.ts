@@ -8,8 +8,15 @@ import { createSession } from '../data/session.repository';
 export const unique = () => randomBytes(4).toString('hex');
 
 /** Factories make unique rows, so tests never depend on each other's data. */
-export async function makeCompany(em: Em, input: { name?: string; parentId?: number | null; email?: string | null } = {}): Promise<ICompany> {
-  const company = em.create(Company, { name: input.name ?? `Company ${unique()}`, parentId: input.parentId ?? null, email: input.email ?? null });
+export async function makeCompany(
+  em: Em,
+  input: { name?: string; parentId?: number | null; email?: string | null } = {},
+): Promise<ICompany> {
+  const company = em.create(Company, {
+    name: input.name ?? `Company ${unique()}`,
+    parentId: input.parentId ?? null,
+    email: input.email ?? null,
+  });
   await em.flush();
   return company;
 }
@@ -17,7 +24,16 @@ export async function makeCompany(em: Em, input: { name?: string; parentId?: num
 /** A user; the email is unique unless given (null: none). A password is hashed as sign-in checks it. */
 export async function makeUser(
   em: Em,
-  input: { role: Role; companyId: number; name?: string; email?: string | null; password?: string | null; loginCode?: string | null; wpUser?: boolean; welcomed?: boolean },
+  input: {
+    role: Role;
+    companyId: number;
+    name?: string;
+    email?: string | null;
+    password?: string | null;
+    loginCode?: string | null;
+    wpUser?: boolean;
+    welcomed?: boolean;
+  },
 ): Promise<IUser> {
   const user = em.create(User, {
     name: input.name ?? `${input.role} ${unique()}`,

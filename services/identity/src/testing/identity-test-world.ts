@@ -15,7 +15,14 @@ export interface IdentityTestWorld {
   em(): Em;
   client(token?: string): TestClient;
   makeCompany(input?: { name?: string; parentId?: number | null }): Promise<{ id: number; name: string }>;
-  makeUser(input: { role: Role; companyId: number; name?: string; email?: string | null; password?: string | null; loginCode?: string | null }): Promise<{ id: number; name: string; email: string | null }>;
+  makeUser(input: {
+    role: Role;
+    companyId: number;
+    name?: string;
+    email?: string | null;
+    password?: string | null;
+    loginCode?: string | null;
+  }): Promise<{ id: number; name: string; email: string | null }>;
   signIn(userId: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -24,9 +31,15 @@ export interface IdentityTestWorld {
  * Identity alone on a fresh database, with factories that make unique rows. Enrolment (which
  * depends on identity) is a recording port; identity never calls catalogue.
  */
-export async function createIdentityTestWorld(options: { env?: Record<string, string>; configure?: (platform: TestPlatform) => void } = {}): Promise<IdentityTestWorld> {
+export async function createIdentityTestWorld(
+  options: { env?: Record<string, string>; configure?: (platform: TestPlatform) => void } = {},
+): Promise<IdentityTestWorld> {
   const enrolment = createRecordingEnrolmentPort();
-  const platform = await createTestPlatform({ services: [identityService], ports: { enrolment: () => enrolment.port }, env: options.env ?? {} });
+  const platform = await createTestPlatform({
+    services: [identityService],
+    ports: { enrolment: () => enrolment.port },
+    env: options.env ?? {},
+  });
   options.configure?.(platform);
   const app = createIdentityApp(platform);
   const em = () => platform.orm.em.fork();

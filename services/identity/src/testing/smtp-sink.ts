@@ -36,7 +36,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     async waitForMailTo(address, options = {}) {
       const deadline = Date.now() + (options.timeoutMs ?? 5000);
       for (;;) {
-        const found = messages.slice(options.after ?? 0).reverse().find((m) => recipients(m).includes(address.toLowerCase()));
+        const found = messages
+          .slice(options.after ?? 0)
+          .reverse()
+          .find((m) => recipients(m).includes(address.toLowerCase()));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No mail to ${address} arrived`);
         await new Promise((r) => setTimeout(r, 25));

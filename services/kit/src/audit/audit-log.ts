@@ -9,7 +9,6 @@ export interface AuditActor {
   role?: string | null;
 }
 
-
 export interface AuditRecord {
   actor: AuditActor | null;
   action: AuditAction;

@@ -47,7 +47,11 @@ export interface AttemptLimit {
 /** Seconds until the bucket has room again, or 0 when it has room now. */
 export async function secondsUntilAllowed(em: Em, limit: AttemptLimit, now: Date): Promise<number> {
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const recent = await em.find(AuthAttempt, { bucket: limit.bucket, createdAt: { $gt: since } }, { orderBy: { createdAt: 'desc' }, limit: limit.max, fields: ['createdAt'] });
+  const recent = await em.find(
+    AuthAttempt,
+    { bucket: limit.bucket, createdAt: { $gt: since } },
+    { orderBy: { createdAt: 'desc' }, limit: limit.max, fields: ['createdAt'] },
+  );
   // The max-th most recent attempt: without it the bucket has room.
   const oldestCounted = recent.at(limit.max - 1)?.createdAt.getTime();
   if (oldestCounted === undefined) return 0;
@@ -143,7 +147,8 @@ export async function clearAttempts(em: Em, limit: AttemptLimit): Promise<void> 
 export const STALE_ATTEMPTS_PRUNED_AT = 10;
 
 /** The bucket's newest rows, as many as `checkAttemptLimit` needs: a query to read alone or to join to another read (`attemptRowsToRead`). */
-export const newestAttemptsQuery = (knex: Knex, bucket: string, count: number) => knex('auth_attempts').select('id', 'created_at').where('bucket', bucket).orderBy('created_at', 'desc').limit(count);
+export const newestAttemptsQuery = (knex: Knex, bucket: string, count: number) =>
+  knex('auth_attempts').select('id', 'created_at').where('bucket', bucket).orderBy('created_at', 'desc').limit(count);
 const newestAttempts = preparedRead<{ id: number; created_at: unknown }, [bucket: string, count: number]>(newestAttemptsQuery);
 const insertAttempt = preparedWrite<[row: { bucket: string; created_at: unknown }]>((knex, row) => knex('auth_attempts').insert(row));
 const deleteAttempts = preparedWrite<[ids: number[]]>((knex, ids) => knex('auth_attempts').whereIn('id', ids).delete());
@@ -166,7 +171,12 @@ export async function checkAttemptLimit(from: Em | Orm, limit: AttemptLimit, now
 }
 
 /** `checkAttemptLimit` on rows already read (`newestAttemptsQuery`, newest first): 429 when the bucket is full. */
-export function attemptLimitOf(rows: { id: number; created_at: unknown }[], limit: AttemptLimit, now: Date, what: string): { staleIds: number[] } {
+export function attemptLimitOf(
+  rows: { id: number; created_at: unknown }[],
+  limit: AttemptLimit,
+  now: Date,
+  what: string,
+): { staleIds: number[] } {
   const windowStart = now.getTime() - limit.windowSeconds * 1000;
   const staleIds: number[] = [];
   let counted = 0;

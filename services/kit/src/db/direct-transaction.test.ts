@@ -10,16 +10,28 @@ let platform: TestPlatform;
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => unwiredPort<IdentityPort>('identity'), catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => unwiredPort<EnrolmentPort>('enrolment') },
+    ports: {
+      identity: () => unwiredPort<IdentityPort>('identity'),
+      catalogue: () => unwiredPort<CataloguePort>('catalogue'),
+      enrolment: () => unwiredPort<EnrolmentPort>('enrolment'),
+    },
   });
 });
 afterAll(() => platform.close());
 
-const insertJob = preparedWrite<[row: { name: string; payload: string; available_at: unknown; created_at: unknown }]>((knex, row) => knex('jobs').insert(row));
-const setAttempts = preparedWrite<[name: string, fields: { attempts: number }]>((knex, name, fields) => knex('jobs').where('name', name).update(fields));
+const insertJob = preparedWrite<[row: { name: string; payload: string; available_at: unknown; created_at: unknown }]>((knex, row) =>
+  knex('jobs').insert(row),
+);
+const setAttempts = preparedWrite<[name: string, fields: { attempts: number }]>((knex, name, fields) =>
+  knex('jobs').where('name', name).update(fields),
+);
 // By primary key: on MySQL an update by an unindexed column locks every row it scans.
-const setAttemptsOf = preparedWrite<[id: number, fields: { attempts: number }]>((knex, id, fields) => knex('jobs').where('id', id).update(fields));
-const jobsNamed = preparedRead<{ name: string; attempts: number }, [prefix: string]>((knex, prefix) => knex('jobs').select('name', 'attempts').where('name', 'like', prefix).orderBy('name'));
+const setAttemptsOf = preparedWrite<[id: number, fields: { attempts: number }]>((knex, id, fields) =>
+  knex('jobs').where('id', id).update(fields),
+);
+const jobsNamed = preparedRead<{ name: string; attempts: number }, [prefix: string]>((knex, prefix) =>
+  knex('jobs').select('name', 'attempts').where('name', 'like', prefix).orderBy('name'),
+);
 
 describe('directTransaction', () => {
   const row = (name: string) => {
@@ -75,6 +87,8 @@ describe('directTransaction', () => {
         }),
       ),
     );
-    expect(await jobsNamed(platform.orm, 'dt-_')).toEqual(['dt-a', 'dt-b', 'dt-c', 'dt-d', 'dt-e'].map((name) => ({ name, attempts: name === 'dt-b' ? 2 : name === 'dt-a' ? 0 : 1 })));
+    expect(await jobsNamed(platform.orm, 'dt-_')).toEqual(
+      ['dt-a', 'dt-b', 'dt-c', 'dt-d', 'dt-e'].map((name) => ({ name, attempts: name === 'dt-b' ? 2 : name === 'dt-a' ? 0 : 1 })),
+    );
   });
 });

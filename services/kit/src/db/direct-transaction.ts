@@ -65,5 +65,9 @@ export async function directTransaction<T>(from: Em | Orm, work: (tx: DirectTran
 async function control(client: ClientInternals, connection: unknown, sql: string): Promise<unknown> {
   client.emit('query', { sql, bindings: [], method: 'raw' as 'select', __knexUid: (connection as { __knexUid?: unknown }).__knexUid });
   if (client.driverName === 'libsql') return (connection as RawConnection).exec(sql);
-  return new Promise((resolve, reject) => (connection as { query(sql: string, done: (error: Error | null) => void): void }).query(sql, (error) => (error ? reject(error) : resolve(undefined))));
+  return new Promise((resolve, reject) =>
+    (connection as { query(sql: string, done: (error: Error | null) => void): void }).query(sql, (error) =>
+      error ? reject(error) : resolve(undefined),
+    ),
+  );
 }

@@ -39,28 +39,43 @@ export function isMysqlUrl(url: string | undefined): url is string {
 
 export async function createOrm(options: DatabaseOptions): Promise<Orm> {
   const entities = options.schemas.flatMap((s) => s.entities);
-  const migrationsList = options.schemas
-    .flatMap((s) => s.migrations)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const migrationsList = options.schemas.flatMap((s) => s.migrations).sort((a, b) => a.name.localeCompare(b.name));
   const mysql = isMysqlUrl(options.databaseUrl);
   const common: Partial<Options> = {
     entities,
     extensions: [Migrator],
     // MySQL commits DDL implicitly, so a transaction around a migration there only pretends.
-    migrations: { migrationsList, tableName: 'schema_migrations', transactional: !mysql, allOrNothing: !mysql, snapshot: false, silent: true },
+    migrations: {
+      migrationsList,
+      tableName: 'schema_migrations',
+      transactional: !mysql,
+      allOrNothing: !mysql,
+      snapshot: false,
+      silent: true,
+    },
     debug: options.debug ?? false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: false },
   };
   if (mysql) {
-    return (await MikroORM.init({ ...common, driver: MySqlDriver, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } })) as unknown as Orm;
+    return (await MikroORM.init({
+      ...common,
+      driver: MySqlDriver,
+      clientUrl: options.databaseUrl,
+      pool: { min: 0, max: 10 },
+    })) as unknown as Orm;
   }
   const file = options.sqliteFile ?? join(options.dataDir, 'portal.sqlite');
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
   // A writer waits up to 5 s for another process's lock (a worker process beside the server)
   // instead of failing at once with SQLITE_BUSY. The driver is libsql's with statements kept (sqlite.ts).
-  return (await MikroORM.init({ ...common, driver: PortalLibSqlDriver, dbName: file, driverOptions: { connection: { timeout: 5000 } } })) as unknown as Orm;
+  return (await MikroORM.init({
+    ...common,
+    driver: PortalLibSqlDriver,
+    dbName: file,
+    driverOptions: { connection: { timeout: 5000 } },
+  })) as unknown as Orm;
 }
 
 /** Applies every pending migration of every service, in name order. */
@@ -70,5 +85,7 @@ export async function migrate(orm: Orm): Promise<string[]> {
 }
 
 export function isMysql(em: Em): boolean {
-  return em.getPlatform().constructor.name.toLowerCase().includes('mysql') || em.getPlatform().constructor.name.toLowerCase().includes('maria');
+  return (
+    em.getPlatform().constructor.name.toLowerCase().includes('mysql') || em.getPlatform().constructor.name.toLowerCase().includes('maria')
+  );
 }

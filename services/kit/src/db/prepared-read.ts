@@ -34,7 +34,9 @@ const FIRST_NUMBER_MARK = Number.MAX_SAFE_INTEGER - 1_000_000;
  * Given the ORM instead of an entity manager it reads as a fresh fork would, without making one;
  * given a `DirectTransaction`, on its connection.
  */
-export function preparedRead<Row, Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (from: Em | Orm | DirectTransaction, ...args: Args) => Promise<Row[]> {
+export function preparedRead<Row, Args extends unknown[]>(
+  build: (knex: Knex, ...args: Args) => Knex.QueryBuilder,
+): (from: Em | Orm | DirectTransaction, ...args: Args) => Promise<Row[]> {
   const compiled = compiledStatements(build, ['select']);
   return (from, ...args) => {
     if (from instanceof DirectTransaction) return runCompiled(from, compiled, args) as Promise<Row[]>;
@@ -53,7 +55,11 @@ export function preparedRead<Row, Args extends unknown[]>(build: (knex: Knex, ..
 }
 
 /** A prepared statement on a direct transaction's connection. */
-export function runCompiled<Args extends unknown[]>(tx: DirectTransaction, compiled: ReturnType<typeof compiledStatements<Args>>, args: Args): Promise<unknown> {
+export function runCompiled<Args extends unknown[]>(
+  tx: DirectTransaction,
+  compiled: ReturnType<typeof compiledStatements<Args>>,
+  args: Args,
+): Promise<unknown> {
   let statement: { sql: string; bindings: unknown[]; method: string };
   try {
     statement = compiled(tx.getKnex(), args);
@@ -89,7 +95,8 @@ export function compiledStatements<Args extends unknown[]>(build: (knex: Knex, .
 }
 
 /** A row: a plain object whose fields are values (never a Date or a list). Its keys are part of the shape. */
-const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+const isRow = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
 
 function shapeOf(args: unknown[]): string {
   let shape = '';
@@ -101,7 +108,12 @@ function shapeOf(args: unknown[]): string {
   return shape;
 }
 
-function compile<Args extends unknown[]>(knex: Knex, build: (knex: Knex, ...args: Args) => Knex.QueryBuilder, args: Args, methods: string[]): CompiledStatement {
+function compile<Args extends unknown[]>(
+  knex: Knex,
+  build: (knex: Knex, ...args: Args) => Knex.QueryBuilder,
+  args: Args,
+  methods: string[],
+): CompiledStatement {
   const marks = new Map<unknown, Slot>();
   let next = 0;
   const mark = (value: unknown, slot: Slot) => {
@@ -110,7 +122,8 @@ function compile<Args extends unknown[]>(knex: Knex, build: (knex: Knex, ...args
     return marker;
   };
   // A row's fields are all marked with text, null included: an insert or update binds every one as it is.
-  const markRow = (row: Record<string, unknown>, arg: number, item: number | null) => Object.fromEntries(Object.keys(row).map((key) => [key, mark('', { arg, item, key })]));
+  const markRow = (row: Record<string, unknown>, arg: number, item: number | null) =>
+    Object.fromEntries(Object.keys(row).map((key) => [key, mark('', { arg, item, key })]));
   const marked = args.map((arg, i) =>
     arg === null || arg === undefined
       ? arg
@@ -122,7 +135,8 @@ function compile<Args extends unknown[]>(knex: Knex, build: (knex: Knex, ...args
   ) as Args;
   const { sql, bindings, method } = build(knex, ...marked).toSQL();
   if (!methods.includes(method)) throw new Error(`preparedRead: ${method} is not a ${methods.join(' or ')}`);
-  if (sql.includes(MARK) || sql.includes(String(FIRST_NUMBER_MARK).slice(0, 10))) throw new Error('preparedRead: an argument was written into the SQL; bind it as a value');
+  if (sql.includes(MARK) || sql.includes(String(FIRST_NUMBER_MARK).slice(0, 10)))
+    throw new Error('preparedRead: an argument was written into the SQL; bind it as a value');
   const seen = new Set<unknown>();
   const slots = bindings.map((binding): Slot => {
     const slot = marks.get(binding);

@@ -16,7 +16,9 @@ import { runOnTransaction, runWrite, type WriteResult } from './rows';
  * connection), otherwise as a statement of its own on a pooled connection. Dates are passed as the database stores them
  * (`em.getPlatform().processDateProperty(date)`): rows are not entities.
  */
-export function preparedWrite<Args extends unknown[]>(build: (knex: Knex, ...args: Args) => Knex.QueryBuilder): (em: Em | DirectTransaction, ...args: Args) => Promise<WriteResult> {
+export function preparedWrite<Args extends unknown[]>(
+  build: (knex: Knex, ...args: Args) => Knex.QueryBuilder,
+): (em: Em | DirectTransaction, ...args: Args) => Promise<WriteResult> {
   const compiled = compiledStatements(build, ['insert', 'update', 'del', 'upsert']);
   return (em, ...args) => {
     if (em instanceof DirectTransaction) return runCompiled(em, compiled, args) as Promise<WriteResult>;

@@ -10,7 +10,11 @@ let platform: TestPlatform;
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => unwiredPort<IdentityPort>('identity'), catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => unwiredPort<EnrolmentPort>('enrolment') },
+    ports: {
+      identity: () => unwiredPort<IdentityPort>('identity'),
+      catalogue: () => unwiredPort<CataloguePort>('catalogue'),
+      enrolment: () => unwiredPort<EnrolmentPort>('enrolment'),
+    },
   });
 });
 afterAll(() => platform.close());
@@ -19,8 +23,18 @@ describe('readRows', () => {
   it('answers plain rows, with dates and booleans readable by rowDate and rowBoolean', async () => {
     const em = platform.orm.em.fork();
     const at = new Date('2026-03-04T05:06:07.000Z');
-    await em.getKnex()('jobs').insert({ name: 'rows-plain', payload: '{}', available_at: em.getPlatform().processDateProperty(at), created_at: em.getPlatform().processDateProperty(at) });
-    const rows = await readRows<{ name: string; available_at: unknown; reserved: unknown }>(em, em.getKnex()('jobs').select('name', 'available_at', em.getKnex().raw('1 as reserved')).where('name', 'rows-plain'));
+    await em
+      .getKnex()('jobs')
+      .insert({
+        name: 'rows-plain',
+        payload: '{}',
+        available_at: em.getPlatform().processDateProperty(at),
+        created_at: em.getPlatform().processDateProperty(at),
+      });
+    const rows = await readRows<{ name: string; available_at: unknown; reserved: unknown }>(
+      em,
+      em.getKnex()('jobs').select('name', 'available_at', em.getKnex().raw('1 as reserved')).where('name', 'rows-plain'),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe('rows-plain');
     expect(rowDate(rows[0]!.available_at)?.toISOString()).toBe(at.toISOString());
@@ -44,14 +58,21 @@ describe('preparedRead', () => {
   async function insertJobs(em: ReturnType<typeof platform.orm.em.fork>, names: string[], queue = 'default') {
     const now = em.getPlatform().processDateProperty(new Date());
     // em.execute: on the entity manager's transaction when it has one.
-    await em.execute(em.getKnex()('jobs').insert(names.map((name) => ({ name, queue, payload: '{}', available_at: now, created_at: now }))));
+    await em.execute(
+      em
+        .getKnex()('jobs')
+        .insert(names.map((name) => ({ name, queue, payload: '{}', available_at: now, created_at: now }))),
+    );
   }
 
   it('answers what readRows answers, for other values and list lengths, from the entity manager or the ORM', async () => {
     await insertJobs(platform.orm.em.fork(), ['prepared-a', 'prepared-b', 'prepared-c']);
     await insertJobs(platform.orm.em.fork(), ['prepared-d'], 'other');
     expect(await jobsNamed(platform.orm.em.fork(), ['prepared-a'], 'default')).toEqual([{ name: 'prepared-a', queue: 'default' }]);
-    expect((await jobsNamed(platform.orm, ['prepared-c', 'prepared-b', 'prepared-x'], 'default')).map((r) => r.name)).toEqual(['prepared-b', 'prepared-c']);
+    expect((await jobsNamed(platform.orm, ['prepared-c', 'prepared-b', 'prepared-x'], 'default')).map((r) => r.name)).toEqual([
+      'prepared-b',
+      'prepared-c',
+    ]);
     expect(await jobsNamed(platform.orm, ['prepared-d'], 'default')).toEqual([]);
     expect(await jobsNamed(platform.orm, ['prepared-d'], 'other')).toEqual([{ name: 'prepared-d', queue: 'other' }]);
     // A null is `is null` (another shape), an empty list matches nothing.
@@ -86,18 +107,29 @@ describe('preparedRead', () => {
   });
 
   it('refuses a query that does not bind its arguments as given', async () => {
-    const written = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').whereRaw(`name = '${name}'`));
+    const written = preparedRead<{ name: string }, [name: string]>((knex, name) =>
+      knex('jobs').select('name').whereRaw(`name = '${name}'`),
+    );
     await expect(written(platform.orm, 'x')).rejects.toThrow(/written into the SQL/);
-    const changed = preparedRead<{ name: string }, [name: string]>((knex, name) => knex('jobs').select('name').where('name', name.toUpperCase()));
+    const changed = preparedRead<{ name: string }, [name: string]>((knex, name) =>
+      knex('jobs').select('name').where('name', name.toUpperCase()),
+    );
     await expect(changed(platform.orm, 'x')).rejects.toThrow(/not bound as it was given/);
   });
 });
 
 describe('preparedWrite', () => {
-  const insertJobs = preparedWrite<[rows: { name: string; payload: string; available_at: unknown; created_at: unknown }[]]>((knex, rows) => knex('jobs').insert(rows));
-  const setPayload = preparedWrite<[name: string, fields: { payload: string; attempts: number }]>((knex, name, fields) => knex('jobs').where('name', name).update(fields));
+  const insertJobs = preparedWrite<[rows: { name: string; payload: string; available_at: unknown; created_at: unknown }[]]>((knex, rows) =>
+    knex('jobs').insert(rows),
+  );
+  const setPayload = preparedWrite<[name: string, fields: { payload: string; attempts: number }]>((knex, name, fields) =>
+    knex('jobs').where('name', name).update(fields),
+  );
   const namesLike = (em: ReturnType<typeof platform.orm.em.fork>, prefix: string) =>
-    readRows<{ name: string; payload: string; attempts: number }>(em, em.getKnex()('jobs').select('name', 'payload', 'attempts').where('name', 'like', `${prefix}%`).orderBy('name'));
+    readRows<{ name: string; payload: string; attempts: number }>(
+      em,
+      em.getKnex()('jobs').select('name', 'payload', 'attempts').where('name', 'like', `${prefix}%`).orderBy('name'),
+    );
 
   it('writes rows of several shapes with their own values, and updates with a row of fields', async () => {
     const em = platform.orm.em.fork();

@@ -24,7 +24,13 @@ export function readRows<Row>(em: Em, query: Knex.QueryBuilder): Promise<Row[]> 
 /** knex's client, with the parts of it (and of tarn's pool) that `selectRows` uses. */
 export interface ClientInternals {
   driverName: string;
-  pool?: { used: unknown[]; free: { resource: unknown }[]; pendingAcquires: unknown[]; pendingCreates: unknown[]; pendingValidations: unknown[] } | null;
+  pool?: {
+    used: unknown[];
+    free: { resource: unknown }[];
+    pendingAcquires: unknown[];
+    pendingCreates: unknown[];
+    pendingValidations: unknown[];
+  } | null;
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<unknown>;
   _formatBindings(bindings: readonly unknown[]): unknown[];
@@ -53,7 +59,9 @@ export function selectRows<Row>(knex: Knex, sql: string, bindings: readonly unkn
   if (client.driverName === 'libsql') {
     const pool = client.pool;
     const idle =
-      pool && !pool.used.length && !pool.pendingAcquires.length && !pool.pendingCreates.length && !pool.pendingValidations.length ? (pool.free[0]?.resource as RawConnection | undefined) : undefined;
+      pool && !pool.used.length && !pool.pendingAcquires.length && !pool.pendingCreates.length && !pool.pendingValidations.length
+        ? (pool.free[0]?.resource as RawConnection | undefined)
+        : undefined;
     if (idle && idle.open !== false) {
       try {
         return Promise.resolve(sqliteSelect<Row>(client, idle, sql, bindings));
@@ -79,7 +87,12 @@ export interface WriteResult {
  * A compiled statement run on a transaction's own connection, past knex's runner (a read, or a
  * write answering `WriteResult`). knex's `query` event is emitted as for any of its statements.
  */
-export async function runOnTransaction(transaction: Knex.Transaction, method: string, sql: string, bindings: readonly unknown[]): Promise<unknown> {
+export async function runOnTransaction(
+  transaction: Knex.Transaction,
+  method: string,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<unknown> {
   const client = transaction.client as unknown as ClientInternals;
   const connection = await client.acquireConnection();
   return runStatement(client, connection, method, sql, bindings);
@@ -87,18 +100,30 @@ export async function runOnTransaction(transaction: Knex.Transaction, method: st
 
 /** A compiled write outside any transaction: on a pooled connection, as one statement of its own. */
 export function runWrite(knex: Knex, sql: string, bindings: readonly unknown[], method = 'insert'): Promise<WriteResult> {
-  return onPooledConnection(knex.client as unknown as ClientInternals, (connection) => runStatement(knex.client as unknown as ClientInternals, connection, method, sql, bindings) as Promise<WriteResult>);
+  return onPooledConnection(
+    knex.client as unknown as ClientInternals,
+    (connection) => runStatement(knex.client as unknown as ClientInternals, connection, method, sql, bindings) as Promise<WriteResult>,
+  );
 }
 
 /** A compiled statement on this connection: rows of a select, a `WriteResult` otherwise (synchronous on SQLite). */
-export function runStatement(client: ClientInternals, connection: unknown, method: string, sql: string, bindings: readonly unknown[]): unknown {
+export function runStatement(
+  client: ClientInternals,
+  connection: unknown,
+  method: string,
+  sql: string,
+  bindings: readonly unknown[],
+): unknown {
   const uid = (connection as { __knexUid?: unknown }).__knexUid;
   if (client.driverName === 'libsql') {
     client.emit('query', { sql, bindings, method: method as 'select', __knexUid: uid });
     const statement = preparedStatement(connection as RawConnection, sql);
     if (method === 'select') return statement.all(client._formatBindings(bindings));
     const done = statement.run(client._formatBindings(bindings)) as { changes?: unknown; lastInsertRowid?: unknown };
-    return { changes: Number(done.changes ?? 0), insertId: done.lastInsertRowid === undefined || done.lastInsertRowid === null ? null : Number(done.lastInsertRowid) } satisfies WriteResult;
+    return {
+      changes: Number(done.changes ?? 0),
+      insertId: done.lastInsertRowid === undefined || done.lastInsertRowid === null ? null : Number(done.lastInsertRowid),
+    } satisfies WriteResult;
   }
   if (client.driverName === 'mysql2' || client.driverName === 'mysql') {
     client.emit('query', { sql, bindings, method: method as 'select', __knexUid: uid });
@@ -121,7 +146,9 @@ function sqliteSelect<Row>(client: ClientInternals, connection: RawConnection, s
 
 function mysqlSelect<Row>(client: ClientInternals, connection: MysqlConnection, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
   client.emit('query', { sql, bindings, method: 'select', __knexUid: connection.__knexUid });
-  return new Promise((resolve, reject) => connection.query({ sql }, bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+  return new Promise((resolve, reject) =>
+    connection.query({ sql }, bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))),
+  );
 }
 
 async function onPooledConnection<T>(client: ClientInternals, work: (connection: unknown) => T | Promise<T>): Promise<T> {

@@ -11,11 +11,12 @@ describe.runIf(TEST_DATABASE === 'sqlite')('the SQLite driver (sqlite.ts)', () =
   let dir: string;
   let orm: Orm;
   const knex = () => orm.em.getKnex();
-  const client = () => knex().client as unknown as {
-    acquireConnection(): Promise<Parameters<typeof preparedStatement>[0]>;
-    releaseConnection(connection: unknown): Promise<void>;
-    validateConnection(connection: unknown): boolean;
-  };
+  const client = () =>
+    knex().client as unknown as {
+      acquireConnection(): Promise<Parameters<typeof preparedStatement>[0]>;
+      releaseConnection(connection: unknown): Promise<void>;
+      validateConnection(connection: unknown): boolean;
+    };
   async function withConnection<T>(work: (connection: Parameters<typeof preparedStatement>[0]) => T): Promise<T> {
     const connection = await client().acquireConnection();
     try {
@@ -44,7 +45,8 @@ describe.runIf(TEST_DATABASE === 'sqlite')('the SQLite driver (sqlite.ts)', () =
 
   it('runs a kept statement again with other values, also after one of its runs failed', async () => {
     const insert = (name: string) => knex()('things').insert({ name });
-    const named = async (name: string) => ((await knex()('things').select('name').where({ name })) as { name: string }[]).map((row) => row.name);
+    const named = async (name: string) =>
+      ((await knex()('things').select('name').where({ name })) as { name: string }[]).map((row) => row.name);
     await insert('first');
     await insert('second');
     expect(await named('first')).toEqual(['first']);
@@ -63,7 +65,9 @@ describe.runIf(TEST_DATABASE === 'sqlite')('the SQLite driver (sqlite.ts)', () =
       const first = preparedStatement(connection, 'select 0 as n');
       for (let i = 1; i <= STATEMENT_CACHE_SIZE; i++) preparedStatement(connection, `select ${i} as n`);
       expect(preparedStatement(connection, 'select 0 as n')).not.toBe(first);
-      expect(preparedStatement(connection, `select ${STATEMENT_CACHE_SIZE} as n`)).toBe(preparedStatement(connection, `select ${STATEMENT_CACHE_SIZE} as n`));
+      expect(preparedStatement(connection, `select ${STATEMENT_CACHE_SIZE} as n`)).toBe(
+        preparedStatement(connection, `select ${STATEMENT_CACHE_SIZE} as n`),
+      );
     });
   });
 

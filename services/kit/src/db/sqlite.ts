@@ -72,7 +72,10 @@ class PortalLibSqlDialect extends LibSqlKnexDialect {
     if (!connection) throw new Error('No connection provided');
     const internals = this as unknown as DialectInternals;
     const statement = preparedStatement(connection, obj.sql);
-    const response = (await statement[internals.getCallMethod(obj)](internals._formatBindings(obj.bindings))) as { lastInsertRowid?: unknown; changes?: unknown };
+    const response = (await statement[internals.getCallMethod(obj)](internals._formatBindings(obj.bindings))) as {
+      lastInsertRowid?: unknown;
+      changes?: unknown;
+    };
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
     return obj;

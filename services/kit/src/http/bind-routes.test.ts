@@ -31,7 +31,10 @@ const addNote = defineRoute({
   tenant: { param: 'companyId' },
   summary: 'Manager only, for their company or its depots.',
   params: z.object({ companyId: idParam }),
-  body: z.object({ title: z.string().trim().min(1, 'Enter a title.'), count: z.number({ error: 'Enter a number.' }).int('Whole numbers only.') }),
+  body: z.object({
+    title: z.string().trim().min(1, 'Enter a title.'),
+    count: z.number({ error: 'Enter a number.' }).int('Whole numbers only.'),
+  }),
   response: z.object({ companyId: z.number().int(), title: z.string(), notes: z.number().int() }),
 });
 
@@ -69,7 +72,16 @@ const parents = new Map<number, number | null>([
 
 const principals = new Map<string, Principal>();
 function principal(token: string, role: Role, companyId: number): string {
-  principals.set(token, { userId: principals.size + 1, sessionId: `s-${token}`, name: `${role} ${token}`, email: null, role, companyId, homeCompanyId: companyId, isMimicking: false });
+  principals.set(token, {
+    userId: principals.size + 1,
+    sessionId: `s-${token}`,
+    name: `${role} ${token}`,
+    email: null,
+    role,
+    companyId,
+    homeCompanyId: companyId,
+    isMimicking: false,
+  });
   return token;
 }
 const tokens = {
@@ -105,7 +117,12 @@ let app: ReturnType<typeof buildApp>;
 
 /** The handler writes a row, so the tests can see that a refused request never reached it. */
 async function notesOf(em: Em, companyId: number): Promise<number> {
-  const rows: { total: number | string }[] = await em.execute(em.getKnex()('jobs').count({ total: '*' }).where({ name: `note-${companyId}` }));
+  const rows: { total: number | string }[] = await em.execute(
+    em
+      .getKnex()('jobs')
+      .count({ total: '*' })
+      .where({ name: `note-${companyId}` }),
+  );
   return Number(rows[0]?.total ?? 0);
 }
 async function notesWritten(): Promise<number> {
@@ -115,17 +132,23 @@ async function notesWritten(): Promise<number> {
 }
 
 function buildApp(deps: ServiceDeps) {
-  return createServiceRouter(deps)
-    .handle(ping, ({ query, principal }) => Promise.resolve({ echo: query.echo ?? null, signedInAs: principal?.name ?? null }))
-    .handle(addNote, async ({ em, params, body }) => {
-      expect(em).not.toBe(deps.orm.em);
-      const now = new Date();
-      await em.execute(em.getKnex()('jobs').insert({ name: `note-${params.companyId}`, payload: JSON.stringify(body), available_at: now, created_at: now }));
-      return { companyId: params.companyId, title: body.title, notes: await notesOf(em, params.companyId) };
-    })
-    // @ts-expect-error -- the handler breaks its response schema on purpose
-    .handle(broken, () => Promise.resolve({ count: 'many' }))
-    .handle(beacon, ({ query, body }) => Promise.resolve({ n: body.n, token: query.token })).app;
+  return (
+    createServiceRouter(deps)
+      .handle(ping, ({ query, principal }) => Promise.resolve({ echo: query.echo ?? null, signedInAs: principal?.name ?? null }))
+      .handle(addNote, async ({ em, params, body }) => {
+        expect(em).not.toBe(deps.orm.em);
+        const now = new Date();
+        await em.execute(
+          em
+            .getKnex()('jobs')
+            .insert({ name: `note-${params.companyId}`, payload: JSON.stringify(body), available_at: now, created_at: now }),
+        );
+        return { companyId: params.companyId, title: body.title, notes: await notesOf(em, params.companyId) };
+      })
+      // @ts-expect-error -- the handler breaks its response schema on purpose
+      .handle(broken, () => Promise.resolve({ count: 'many' }))
+      .handle(beacon, ({ query, body }) => Promise.resolve({ n: body.n, token: query.token })).app
+  );
 }
 
 const client = (token?: string) => new TestClient(app, token ? { sessionToken: token } : {});
@@ -135,7 +158,11 @@ const validNote = { title: 'Toolbox talk', count: 3 };
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => identity, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => createRecordingEnrolmentPort().port },
+    ports: {
+      identity: () => identity,
+      catalogue: () => unwiredPort<CataloguePort>('catalogue'),
+      enrolment: () => createRecordingEnrolmentPort().port,
+    },
   });
   app = buildApp(platform);
 });
@@ -150,7 +177,10 @@ const nothingWritten = async () => expect(await notesWritten()).toBe(writtenBefo
 describe('a public route', () => {
   it('answers anyone, with or without a session, and passes the principal when there is one', async () => {
     expect(await (await client().request('/api/test/ping?echo=hi')).json()).toEqual({ echo: 'hi', signedInAs: null });
-    expect(await (await client(tokens.learner).request('/api/test/ping')).json()).toEqual({ echo: null, signedInAs: 'learner learner-token' });
+    expect(await (await client(tokens.learner).request('/api/test/ping')).json()).toEqual({
+      echo: null,
+      signedInAs: 'learner learner-token',
+    });
     expect(await (await client('unknown-token').request('/api/test/ping')).json()).toEqual({ echo: null, signedInAs: null });
   });
 
@@ -274,7 +304,10 @@ describe('bodies that cannot be read', () => {
   });
 
   it('treats an empty body as an empty object, so each missing field gets its own error', async () => {
-    const response = await client(tokens.manager).request(notePath(COMPANY), { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    const response = await client(tokens.manager).request(notePath(COMPANY), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(422);
     const body = (await response.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(['count', 'title']);
@@ -316,10 +349,21 @@ describe('a path that no route declares', () => {
 describe('Server-Timing (SERVER_TIMING=true, for the bench)', () => {
   it('names the stages a request went through, in order, and is absent unless asked for', async () => {
     const timed = buildApp({ ...platform, env: { ...platform.env, SERVER_TIMING: true } });
-    const response = await new TestClient(timed, { sessionToken: tokens.manager }).request(notePath(COMPANY), { method: 'POST', json: validNote });
+    const response = await new TestClient(timed, { sessionToken: tokens.manager }).request(notePath(COMPANY), {
+      method: 'POST',
+      json: validNote,
+    });
     expect(response.status).toBe(200);
     const header = response.headers.get('Server-Timing') ?? '';
-    expect(header.split(', ').map((stage) => stage.split(';')[0])).toEqual(['context', 'session', 'input', 'tenant', 'handler', 'output', 'json']);
+    expect(header.split(', ').map((stage) => stage.split(';')[0])).toEqual([
+      'context',
+      'session',
+      'input',
+      'tenant',
+      'handler',
+      'output',
+      'json',
+    ]);
     expect(parseServerTiming(header)).toEqual(expect.objectContaining({ session: expect.any(Number), handler: expect.any(Number) }));
     expect((await client(tokens.manager).request('/api/test/ping')).headers.get('Server-Timing')).toBeNull();
   });

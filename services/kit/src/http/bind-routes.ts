@@ -84,7 +84,8 @@ export function routeOptionsOf(route: AnyRoute): Readonly<RouteOptions> {
   const tenant = own('tenant') as Record<string, unknown> | undefined;
   const tenantIn = !tenant ? undefined : Object.hasOwn(tenant, 'param') ? 'param' : Object.hasOwn(tenant, 'body') ? 'body' : undefined;
   const access = own('access');
-  if (access === undefined || (access !== 'public' && access !== 'signed-in' && !Array.isArray(access))) throw new Error(`Route ${String(own('name'))} declares no access.`);
+  if (access === undefined || (access !== 'public' && access !== 'signed-in' && !Array.isArray(access)))
+    throw new Error(`Route ${String(own('name'))} declares no access.`);
   const options: RouteOptions = Object.assign(Object.create(null) as RouteOptions, {
     name: required('name'),
     method: required('method'),
@@ -108,7 +109,11 @@ export function routeOptionsOf(route: AnyRoute): Readonly<RouteOptions> {
  * surrogate is a 422 on its field; then the schema: 422 with field errors, but a path id that is
  * not canonical (idParam) is a 404, as for a row that does not exist.
  */
-function validatePart<R extends AnyRoute, K extends PartName>(route: Readonly<RouteOptions>, part: K, value: unknown): Part<R, K> | Promise<Part<R, K>> {
+function validatePart<R extends AnyRoute, K extends PartName>(
+  route: Readonly<RouteOptions>,
+  part: K,
+  value: unknown,
+): Part<R, K> | Promise<Part<R, K>> {
   const inspection = inspectInput(value);
   if (inspection.forbiddenKey !== null) throw new AppError('bad_request', FORBIDDEN_NAME_MESSAGE);
   if (Object.keys(inspection.errors).length) throw validationError(inspection.errors);
@@ -195,7 +200,10 @@ export function createServiceRouter(deps: ServiceDeps) {
       const queryOrPromise = validatePart<R, 'query'>(route, 'query', multiValueQuery(c));
       const query = queryOrPromise instanceof Promise ? await queryOrPromise : queryOrPromise;
       // Read only now, past the access checks: nobody unknown makes the server read a body.
-      const read = UNSAFE.has(route.method) || route.body ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES, { shopSecret: deps.env.shopWebhookSecret }) : null;
+      const read =
+        UNSAFE.has(route.method) || route.body
+          ? await readRequestBody(c.req.raw, route, deps.env.MAX_BODY_BYTES, { shopSecret: deps.env.shopWebhookSecret })
+          : null;
       let result: Awaited<ReturnType<RouteHandler<R>>>;
       try {
         const bodyOrPromise = validatePart<R, 'body'>(route, 'body', read?.value);

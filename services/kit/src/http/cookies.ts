@@ -23,7 +23,10 @@ export function isSecureRequest(c: Context, env: Pick<Env, 'COOKIE_SECURE' | 'TR
  * required so that no caller can forget TRUST_PROXY: every per-address limit uses this one helper.
  */
 export function clientAddress(c: Context, env: Pick<Env, 'TRUST_PROXY'>): string {
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
   const address = env.TRUST_PROXY ? hops[hops.length - 1] || socketAddress : socketAddress || hops[0];
   return (address || 'unknown').slice(0, 64);
@@ -57,7 +60,11 @@ export function clearSessionCookie(c: Context) {
  * session token just issued at sign-in; otherwise the request's own session is used. Generic so
  * an app's middleware context (its env, path and input) passes in as it is.
  */
-export function issueXsrfCookie<E extends HonoEnv, P extends string, I extends Input>(c: Context<E, P, I>, secure: boolean, sessionToken?: string): string {
+export function issueXsrfCookie<E extends HonoEnv, P extends string, I extends Input>(
+  c: Context<E, P, I>,
+  secure: boolean,
+  sessionToken?: string,
+): string {
   const existing = getCookie(c, XSRF_COOKIE);
   const session = sessionToken ?? getCookie(c, SESSION_COOKIE);
   const token = session ? xsrfTokenFor(session) : (existing ?? randomToken(24));

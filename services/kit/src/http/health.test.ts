@@ -27,7 +27,11 @@ describe('/health', () => {
     const broken = createServer((_request, response) => response.writeHead(500).end());
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
-    const storage = createS3Storage({ bucket: 'portal', prefix: '', client: { endpoint, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } } });
+    const storage = createS3Storage({
+      bucket: 'portal',
+      prefix: '',
+      client: { endpoint, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } },
+    });
     const response = await healthOf({ orm: platform.orm, storage });
     broken.close();
     expect(response.status).toBe(503);

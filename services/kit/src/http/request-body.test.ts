@@ -4,7 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serve, type ServerType } from '@hono/node-server';
-import { DEFAULT_BODY_LIMIT, defineRoute, FORBIDDEN_NAME_MESSAGE, idParam, LONE_SURROGATE_MESSAGE, nestFormFields, NUL_FILE_NAME_MESSAGE, NUL_MESSAGE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE } from '@portal/contracts';
+import {
+  DEFAULT_BODY_LIMIT,
+  defineRoute,
+  FORBIDDEN_NAME_MESSAGE,
+  idParam,
+  LONE_SURROGATE_MESSAGE,
+  nestFormFields,
+  NUL_FILE_NAME_MESSAGE,
+  NUL_MESSAGE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  SESSION_COOKIE,
+} from '@portal/contracts';
 import { createTestPlatform, TestClient, unwiredPort, type TestPlatform } from '../testing';
 import { jobsSchema } from '../jobs';
 import { xsrfTokenFor } from './cookies';
@@ -64,7 +76,11 @@ const beacon = defineRoute({
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
 const uploadBody = z.preprocess(
   nestFormFields,
-  z.object({ title: z.string(), doc: z.instanceof(File, { error: 'Choose a file.' }), items: z.array(z.object({ name: z.string() })).optional() }),
+  z.object({
+    title: z.string(),
+    doc: z.instanceof(File, { error: 'Choose a file.' }),
+    items: z.array(z.object({ name: z.string() })).optional(),
+  }),
 );
 const upload = defineRoute({
   name: 'test.upload',
@@ -92,7 +108,10 @@ const smallUpload = defineRoute({
 });
 
 const principals = new Map<string, Principal>([
-  ['learner-token', { userId: 1, sessionId: 's-1', name: 'Lee', email: null, role: 'learner', companyId: 1, homeCompanyId: 1, isMimicking: false }],
+  [
+    'learner-token',
+    { userId: 1, sessionId: 's-1', name: 'Lee', email: null, role: 'learner', companyId: 1, homeCompanyId: 1, isMimicking: false },
+  ],
 ]);
 const identity: IdentityPort = {
   resolvePrincipal: (token) => Promise.resolve(principals.get(token) ?? null),
@@ -131,7 +150,13 @@ function buildApp(deps: ServiceDeps) {
       expect(path && existsSync(path)).toBe(true);
       seen.paths.push(path!);
       if (body.title === 'fail') throw new Error('the handler broke');
-      return Promise.resolve({ title: body.title, name: body.doc.name, size: body.doc.size, text: readFileSync(path!, 'utf8').slice(0, 20), items: body.items?.length ?? 0 });
+      return Promise.resolve({
+        title: body.title,
+        name: body.doc.name,
+        size: body.doc.size,
+        text: readFileSync(path!, 'utf8').slice(0, 20),
+        items: body.items?.length ?? 0,
+      });
     })
     .handle(smallUpload, ({ body }) => Promise.resolve({ size: body.doc.size })).app;
 }
@@ -143,7 +168,11 @@ const client = (signedIn = true) => new TestClient(app, signedIn ? { sessionToke
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => identity, catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => unwiredPort<EnrolmentPort>('enrolment') },
+    ports: {
+      identity: () => identity,
+      catalogue: () => unwiredPort<CataloguePort>('catalogue'),
+      enrolment: () => unwiredPort<EnrolmentPort>('enrolment'),
+    },
   });
   app = buildApp(platform);
 });
@@ -177,7 +206,8 @@ function countingStream(total: number, chunk = 64 * 1024) {
   );
   return { stream, counter };
 }
-const streamed = (stream: ReadableStream, headers: Record<string, string>) => ({ method: 'POST', body: stream, headers, duplex: 'half' }) as RequestInit;
+const streamed = (stream: ReadableStream, headers: Record<string, string>) =>
+  ({ method: 'POST', body: stream, headers, duplex: 'half' }) as RequestInit;
 
 describe('bodies that do not parse', () => {
   it('answer 400 for malformed JSON, before sign-in and after', async () => {
@@ -188,7 +218,11 @@ describe('bodies that do not parse', () => {
   });
 
   it('answer 400 for JSON that is not UTF-8', async () => {
-    const response = await client().request('/api/test/things/1', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'Content-Type': 'application/json' } });
+    const response = await client().request('/api/test/things/1', {
+      method: 'POST',
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+      headers: { 'Content-Type': 'application/json' },
+    });
     await expectError(response, 400, /UTF-8/);
   });
 
@@ -200,19 +234,39 @@ describe('bodies that do not parse', () => {
       ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="doc"; filename="a.txt"\r\n\r\nhalf a fi'],
     ];
     for (const [type, body] of cases) {
-      await expectError(await client().request('/api/test/upload', { method: 'POST', body, headers: { 'Content-Type': type } }), 400, /malformed/);
+      await expectError(
+        await client().request('/api/test/upload', { method: 'POST', body, headers: { 'Content-Type': type } }),
+        400,
+        /malformed/,
+      );
     }
   });
 
   it('answer 415 for a content type the route does not take', async () => {
-    await expectError(await client().request('/api/test/things/1', { method: 'POST', body: 'title=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, /JSON/);
-    await expectError(await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"x"}', headers: { 'Content-Type': 'text/plain' } }), 415);
+    await expectError(
+      await client().request('/api/test/things/1', {
+        method: 'POST',
+        body: 'title=x',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      /JSON/,
+    );
+    await expectError(
+      await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"x"}', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+    );
     await expectError(await client().request('/api/test/upload', { method: 'POST', json: { title: 'x' } }), 415, /multipart/);
     await expectError(await client(false).request('/api/test/sign-in', { method: 'POST', body: new FormData() }), 415);
   });
 
   it('still take text/plain JSON on a launch-token route and a urlencoded form on a multipart route', async () => {
-    const beaconed = await client().request('/api/test/beacon', { method: 'POST', body: '{"n":7}', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, withXsrf: false });
+    const beaconed = await client().request('/api/test/beacon', {
+      method: 'POST',
+      body: '{"n":7}',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      withXsrf: false,
+    });
     expect(await beaconed.json()).toEqual({ n: 7 });
     const form = await client().request('/api/test/upload', { method: 'POST', body: new URLSearchParams({ title: 'x' }) });
     expect((await expectError(form, 422)).errors).toEqual({ doc: ['Choose a file.'] });
@@ -227,7 +281,11 @@ describe('a NUL character', () => {
       ['/api/test/things/1?other=%00', { method: 'POST', json: { title: 'x' } }, { other: [NUL_MESSAGE] }],
       ['/api/test/things/1', { method: 'POST', json: { title: 'x\u0000' } }, { title: [NUL_MESSAGE] }],
       ['/api/test/things/1', { method: 'POST', json: { title: 'x', tags: ['ok', '\u0000'] } }, { 'tags.1': [NUL_MESSAGE] }],
-      ['/api/test/things/1', { method: 'POST', json: { title: 'x', meta: { deep: [{ note: 'a\u0000' }] } } }, { 'meta.deep.0.note': [NUL_MESSAGE] }],
+      [
+        '/api/test/things/1',
+        { method: 'POST', json: { title: 'x', meta: { deep: [{ note: 'a\u0000' }] } } },
+        { 'meta.deep.0.note': [NUL_MESSAGE] },
+      ],
       ['/api/test/things/1', { method: 'POST', json: { title: 'x', meta: { 'k\u0000': 1 } } }, { 'meta.k': [NUL_MESSAGE] }],
       ['/api/test/poke', { method: 'POST', json: { anything: '\u0000' } }, { anything: [NUL_MESSAGE] }],
       ['/api/test/sign-in', { method: 'POST', json: { email: 'a@b.test', password: 'pass\u0000word' } }, { password: [NUL_MESSAGE] }],
@@ -243,20 +301,30 @@ describe('a NUL character', () => {
     form.append('title', 'ok');
     form.append('items[0][name]', 'a\u0000b');
     form.append('doc', new File(['hello'], 'doc.txt'));
-    expect((await expectError(await client().request('/api/test/upload', { method: 'POST', body: form }), 422)).errors).toEqual({ 'items.0.name': [NUL_MESSAGE] });
+    expect((await expectError(await client().request('/api/test/upload', { method: 'POST', body: form }), 422)).errors).toEqual({
+      'items.0.name': [NUL_MESSAGE],
+    });
 
     const named = multipart('xyz', [
       'Content-Disposition: form-data; name="title"\r\n\r\nok',
       `Content-Disposition: form-data; name="doc"; filename*=utf-8''a%00b.txt\r\nContent-Type: text/plain\r\n\r\nhello`,
     ]);
-    const response = await client().request('/api/test/upload', { method: 'POST', body: named, headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' } });
+    const response = await client().request('/api/test/upload', {
+      method: 'POST',
+      body: named,
+      headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+    });
     expect((await expectError(response, 422)).errors).toEqual({ doc: [NUL_FILE_NAME_MESSAGE] });
   });
 });
 
 describe('a lone surrogate', () => {
   it('is a 422 on its field in JSON, where an escape can carry one', async () => {
-    const response = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"a\\ud800b","meta":{"k\\udc00":"x"}}', headers: { 'Content-Type': 'application/json' } });
+    const response = await client().request('/api/test/things/1', {
+      method: 'POST',
+      body: '{"title":"a\\ud800b","meta":{"k\\udc00":"x"}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     const body = await expectError(response, 422);
     expect(body.errors).toEqual({ title: [LONE_SURROGATE_MESSAGE], 'meta.k\udc00': [LONE_SURROGATE_MESSAGE] });
     expect((await client().call(saveThing, { params: { id: 1 }, body: { title: 'a \ud83d\ude00 pair' } })).status).toBe(200);
@@ -264,7 +332,8 @@ describe('a lone surrogate', () => {
 });
 
 /** Keys of Object.prototype a hostile name could have set: none may be there after a test. */
-const pollution = () => ['xsrf', 'polluted', 'title', 'name', 'bodyType', 'access', 'tenant'].filter((key) => Object.hasOwn(Object.prototype, key));
+const pollution = () =>
+  ['xsrf', 'polluted', 'title', 'name', 'bodyType', 'access', 'tenant'].filter((key) => Object.hasOwn(Object.prototype, key));
 
 describe('a name with __proto__, constructor or prototype (issue 25)', () => {
   const form = (name: string) =>
@@ -273,21 +342,45 @@ describe('a name with __proto__, constructor or prototype (issue 25)', () => {
       `Content-Disposition: form-data; name="${name}"\r\n\r\nlaunch-token`,
       'Content-Disposition: form-data; name="doc"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nabc',
     ]);
-  const names = ['items[__proto__][xsrf]', 'items[0][__proto__][polluted]', '__proto__[polluted]', 'items[constructor][prototype][polluted]', 'constructor[prototype][xsrf]', 'prototype', 'a.__proto__.polluted'];
+  const names = [
+    'items[__proto__][xsrf]',
+    'items[0][__proto__][polluted]',
+    '__proto__[polluted]',
+    'items[constructor][prototype][polluted]',
+    'constructor[prototype][xsrf]',
+    'prototype',
+    'a.__proto__.polluted',
+  ];
 
   it('is refused with 400 in a multipart or urlencoded form, and Object.prototype stays clean', async () => {
     for (const name of names) {
-      const response = await client().request('/api/test/upload', { method: 'POST', body: form(name), headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' } });
+      const response = await client().request('/api/test/upload', {
+        method: 'POST',
+        body: form(name),
+        headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      });
       await expectError(response, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
-      const urlencoded = await client().request('/api/test/small-upload', { method: 'POST', body: `${encodeURIComponent(name)}=x&title=t`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const urlencoded = await client().request('/api/test/small-upload', {
+        method: 'POST',
+        body: `${encodeURIComponent(name)}=x&title=t`,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       await expectError(urlencoded, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
       expect(pollution(), name).toEqual([]);
     }
   });
 
   it('is refused with 400 as a JSON key at any depth, and in a query', async () => {
-    for (const json of ['{"title":"t","__proto__":{"xsrf":"launch-token"}}', '{"title":"t","meta":{"constructor":{"prototype":{"polluted":1}}}}', '{"title":"t","tags":[],"meta":{"a.__proto__.b":1}}']) {
-      const response = await client().request('/api/test/things/1', { method: 'POST', body: json, headers: { 'Content-Type': 'application/json' } });
+    for (const json of [
+      '{"title":"t","__proto__":{"xsrf":"launch-token"}}',
+      '{"title":"t","meta":{"constructor":{"prototype":{"polluted":1}}}}',
+      '{"title":"t","tags":[],"meta":{"a.__proto__.b":1}}',
+    ]) {
+      const response = await client().request('/api/test/things/1', {
+        method: 'POST',
+        body: json,
+        headers: { 'Content-Type': 'application/json' },
+      });
       await expectError(response, 400, new RegExp(FORBIDDEN_NAME_MESSAGE.slice(0, 20)));
     }
     for (const query of ['__proto__[xsrf]=x', 'constructor=1', 'tag.prototype=1']) {
@@ -316,12 +409,24 @@ describe('route options', () => {
 describe('a Content-Encoding', () => {
   it('other than identity is refused with 415 before the body is read, JSON or form', async () => {
     for (const encoding of ['gzip', 'deflate', 'br', 'identity, gzip', 'x-unknown']) {
-      const json = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"t"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding } });
+      const json = await client().request('/api/test/things/1', {
+        method: 'POST',
+        body: '{"title":"t"}',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      });
       await expectError(json, 415, /uncompressed/);
-      const upload = await client().request('/api/test/upload', { method: 'POST', body: multipart('xyz', ['Content-Disposition: form-data; name="title"\r\n\r\nt']), headers: { 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Encoding': encoding } });
+      const upload = await client().request('/api/test/upload', {
+        method: 'POST',
+        body: multipart('xyz', ['Content-Disposition: form-data; name="title"\r\n\r\nt']),
+        headers: { 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Encoding': encoding },
+      });
       await expectError(upload, 415, /uncompressed/);
     }
-    const identity = await client().request('/api/test/things/1', { method: 'POST', body: '{"title":"t"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' } });
+    const identity = await client().request('/api/test/things/1', {
+      method: 'POST',
+      body: '{"title":"t"}',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' },
+    });
     expect(identity.status).toBe(200);
   });
 });
@@ -340,7 +445,10 @@ describe('a path id', () => {
 describe('the body limit', () => {
   it('refuses a Content-Length over the limit with 413 without reading a byte', async () => {
     const { stream, counter } = countingStream(DEFAULT_BODY_LIMIT + 1);
-    const response = await client().request('/api/test/things/1', streamed(stream, { 'Content-Type': 'application/json', 'Content-Length': String(DEFAULT_BODY_LIMIT + 1) }));
+    const response = await client().request(
+      '/api/test/things/1',
+      streamed(stream, { 'Content-Type': 'application/json', 'Content-Length': String(DEFAULT_BODY_LIMIT + 1) }),
+    );
     await expectError(response, 413, /at most 1 MB/);
     expect(response.headers.get('connection')).toBe('close');
     expect(counter.pulled).toBe(0);
@@ -364,10 +472,19 @@ describe('the body limit', () => {
 
   it('reads nothing of an anonymous or refused caller’s body', async () => {
     const anonymous = countingStream(100 * DEFAULT_BODY_LIMIT);
-    await expectError(await client(false).request('/api/test/things/1', streamed(anonymous.stream, { 'Content-Type': 'application/json' })), 401);
+    await expectError(
+      await client(false).request('/api/test/things/1', streamed(anonymous.stream, { 'Content-Type': 'application/json' })),
+      401,
+    );
     expect(anonymous.counter.pulled).toBe(0);
     const noXsrf = countingStream(100 * DEFAULT_BODY_LIMIT);
-    await expectError(await client().request('/api/test/upload', { ...streamed(noXsrf.stream, { 'Content-Type': 'multipart/form-data; boundary=xyz' }), withXsrf: false }), 419);
+    await expectError(
+      await client().request('/api/test/upload', {
+        ...streamed(noXsrf.stream, { 'Content-Type': 'multipart/form-data; boundary=xyz' }),
+        withXsrf: false,
+      }),
+      419,
+    );
     expect(noXsrf.counter.pulled).toBe(0);
   });
 
@@ -423,7 +540,17 @@ describe('behind the Node server', () => {
     return new Promise<{ status: number; sent: number }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`, [XSRF_HEADER]: xsrfTokenFor('learner-token'), ...headers } });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`,
+          [XSRF_HEADER]: xsrfTokenFor('learner-token'),
+          ...headers,
+        },
+      });
       req.on('response', (response: IncomingMessage) => {
         answered = true;
         response.resume();
@@ -450,7 +577,11 @@ describe('behind the Node server', () => {
     const send = (body: string | Blob) =>
       fetch(`http://127.0.0.1:${port}/api/test/things/1`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`, [XSRF_HEADER]: xsrfTokenFor('learner-token') },
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: `${XSRF_COOKIE}=${xsrfTokenFor('learner-token')}; ${SESSION_COOKIE}=learner-token`,
+          [XSRF_HEADER]: xsrfTokenFor('learner-token'),
+        },
         body,
       });
     const ok = await send(JSON.stringify({ title: 'Grüße ✓', meta: { deep: ['x'] } }));
@@ -467,7 +598,18 @@ describe('behind the Node server', () => {
   });
 
   it('answers 401 to an anonymous caller before any of a huge body is sent', async () => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/test/things/1', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024 * 1024), Cookie: `${XSRF_COOKIE}=t`, [XSRF_HEADER]: 't' } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: '/api/test/things/1',
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': String(200 * 1024 * 1024),
+        Cookie: `${XSRF_COOKIE}=t`,
+        [XSRF_HEADER]: 't',
+      },
+    });
     const status = await new Promise<number>((resolve, reject) => {
       req.on('response', (response) => {
         response.resume();

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { bodyLimitOf, CREDIT_MESSAGES, FORBIDDEN_NAME_MESSAGE, hasForbiddenSegment, SHOP_SIGNATURE_HEADER, type AnyRoute } from '@portal/contracts';
+import {
+  bodyLimitOf,
+  CREDIT_MESSAGES,
+  FORBIDDEN_NAME_MESSAGE,
+  hasForbiddenSegment,
+  SHOP_SIGNATURE_HEADER,
+  type AnyRoute,
+} from '@portal/contracts';
 import { AppError } from '../errors';
 import { safeEqual } from '../auth';
 
@@ -165,7 +172,8 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
     textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
     if (info.nameTruncated) fail(malformed('a field name is too long'));
     else if (hasForbiddenSegment(name)) fail(forbiddenName());
-    else if (info.valueTruncated || textBytes > textLimit) fail(new AppError('payload_too_large', `The form's text is too large: at most ${formatBytes(textLimit)}.`));
+    else if (info.valueTruncated || textBytes > textLimit)
+      fail(new AppError('payload_too_large', `The form's text is too large: at most ${formatBytes(textLimit)}.`));
     else if (!failure) entries.push([name, value]);
   });
   parser.on('file', (rawName: string | undefined, stream, info) => {
@@ -228,9 +236,15 @@ function bodyOptionsOf(route: BodyOptions): BodyOptions {
 function checkContentEncoding(request: Request): void {
   const encoding = request.headers.get('content-encoding');
   if (encoding === null) return;
-  const codings = encoding.split(',').map((coding) => coding.trim().toLowerCase()).filter(Boolean);
+  const codings = encoding
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter(Boolean);
   if (codings.some((coding) => coding !== 'identity')) {
-    throw new AppError('unsupported_media_type', `Send the request body uncompressed: Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not taken here.`);
+    throw new AppError(
+      'unsupported_media_type',
+      `Send the request body uncompressed: Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not taken here.`,
+    );
   }
 }
 
@@ -242,7 +256,12 @@ function checkContentEncoding(request: Request): void {
  * routes take JSON (`launch-token` routes also text/plain, as sendBeacon sends it); multipart
  * routes take multipart/form-data or a urlencoded form. An empty body reads as `{}`.
  */
-export async function readRequestBody(request: Request, definition: BodyOptions, cap = Infinity, options: { shopSecret?: string | null } = {}): Promise<RequestBody> {
+export async function readRequestBody(
+  request: Request,
+  definition: BodyOptions,
+  cap = Infinity,
+  options: { shopSecret?: string | null } = {},
+): Promise<RequestBody> {
   const route = bodyOptionsOf(definition);
   const limit = Math.min(bodyLimitOf(route), cap);
   const disposeNothing = () => Promise.resolve();
@@ -300,7 +319,8 @@ async function readSignedJson(request: Request, limit: number, secret: string | 
   checkShopSignature(request, bytes, secret);
   checkContentEncoding(request);
   const type = mediaTypeOf(request.headers.get('content-type') ?? '');
-  if (type !== '' && !isJson(type)) throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
+  if (type !== '' && !isJson(type))
+    throw new AppError('unsupported_media_type', 'Send this request as JSON (Content-Type: application/json).');
   const text = decodeText(bytes);
   const dispose = () => Promise.resolve();
   if (!text.trim()) return { value: {}, dispose };

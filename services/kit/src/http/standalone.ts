@@ -29,7 +29,9 @@ export function runStandaloneService(options: {
   app.get('/health', healthHandler(deps, { service: options.name }));
   app.route('/', options.createApp(deps));
   app.notFound(notFoundHandler);
-  const server = serve({ fetch: app.fetch, port: deps.env.PORT, hostname: deps.env.HOST }, (info) => logger.info(`${options.name} service listening`, { port: info.port }));
+  const server = serve({ fetch: app.fetch, port: deps.env.PORT, hostname: deps.env.HOST }, (info) =>
+    logger.info(`${options.name} service listening`, { port: info.port }),
+  );
   const lifecycle = drainable(server);
   const stop = async () => {
     // The requests in hand are answered before the database closes (a rolling restart loses none).

@@ -20,7 +20,11 @@ describe('reencodeImage', () => {
     const png = corruptPng();
     expect(png.length).toBe(66);
     const { truncated, garbled } = await corruptJpegs();
-    for (const [name, bytes] of [['png', png], ['truncated jpeg', truncated], ['garbled jpeg', garbled]] as const) {
+    for (const [name, bytes] of [
+      ['png', png],
+      ['truncated jpeg', truncated],
+      ['garbled jpeg', garbled],
+    ] as const) {
       const refused = await reencodeImage(bytes, { formats: ALL }).catch((error: unknown) => error);
       expect(refused, name).toBeInstanceOf(UnreadableImageError);
       expect((refused as UnreadableImageError).reason, name).toBe('damaged');

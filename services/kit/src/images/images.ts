@@ -2,7 +2,12 @@ import sharp from 'sharp';
 
 /** The image formats the portal takes from uploads (each kept in its own format when re-encoded). */
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
-export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /** An upload that is not a whole, readable image of an accepted format. */
 export class UnreadableImageError extends Error {
@@ -67,9 +72,22 @@ export async function reencodeImage(bytes: Uint8Array, rules: ImageRules): Promi
   try {
     // Every frame of an animated GIF or WebP; `rotate()` applies the EXIF orientation, which re-encoding drops.
     const image = sharp(bytes, { failOn: 'warning', limitInputPixels: maxPixels, animated }).rotate();
-    const encoded = format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: 90 }) : format === 'gif' ? image.gif() : image.webp({ quality: 90 });
+    const encoded =
+      format === 'png'
+        ? image.png()
+        : format === 'jpeg'
+          ? image.jpeg({ quality: 90 })
+          : format === 'gif'
+            ? image.gif()
+            : image.webp({ quality: 90 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { bytes: data, format, contentType: IMAGE_CONTENT_TYPES[format], width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height };
+    return {
+      bytes: data,
+      format,
+      contentType: IMAGE_CONTENT_TYPES[format],
+      width: info.width,
+      height: animated ? (info.pageHeight ?? info.height) : info.height,
+    };
   } catch (error) {
     throw unreadable(error);
   }

@@ -66,14 +66,19 @@ export function nextOccurrence(schedule: Schedule, now: Date): Date {
     case 'week':
       return new Date(latest.getTime() + 7 * DAY);
     case 'month':
-      return new Date(Date.UTC(latest.getUTCFullYear(), latest.getUTCMonth() + 1, latest.getUTCDate(), latest.getUTCHours(), latest.getUTCMinutes()));
+      return new Date(
+        Date.UTC(latest.getUTCFullYear(), latest.getUTCMonth() + 1, latest.getUTCDate(), latest.getUTCHours(), latest.getUTCMinutes()),
+      );
   }
 }
 
 /** In words, for the Cron Jobs tab. */
 export function describeSchedule(schedule: Schedule): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const time = 'hour' in schedule || 'minute' in schedule ? `${pad('hour' in schedule ? (schedule.hour ?? 0) : 0)}:${pad(schedule.minute ?? 0)} UTC` : '';
+  const time =
+    'hour' in schedule || 'minute' in schedule
+      ? `${pad('hour' in schedule ? (schedule.hour ?? 0) : 0)}:${pad(schedule.minute ?? 0)} UTC`
+      : '';
   const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   switch (schedule.every) {
     case 'minutes':

@@ -31,7 +31,11 @@ const weekly = defineTask({
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => unwiredPort('identity'), catalogue: () => unwiredPort('catalogue'), enrolment: () => unwiredPort('enrolment') },
+    ports: {
+      identity: () => unwiredPort('identity'),
+      catalogue: () => unwiredPort('catalogue'),
+      enrolment: () => unwiredPort('enrolment'),
+    },
     now: () => clock,
   });
 });
@@ -83,7 +87,12 @@ describe('scheduler', () => {
   it('of two instances ticking together, only one runs an occurrence', async () => {
     const [a, b] = [scheduler(), scheduler()];
     const results = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
-    expect(results.flat().map((r) => r.task).sort()).toEqual(['test.daily', 'test.weekly']);
+    expect(
+      results
+        .flat()
+        .map((r) => r.task)
+        .sort(),
+    ).toEqual(['test.daily', 'test.weekly']);
     expect(runs).toHaveLength(2);
     expect(await platform.orm.em.fork().count(ScheduledRun, {})).toBe(2);
   });
@@ -103,7 +112,9 @@ describe('scheduler', () => {
     await scheduler().tick();
     setClock('2026-05-13T08:00:00Z');
     const status = await scheduledTaskStatus(platform.orm.em.fork(), [daily, weekly], platform.now());
-    expect(status.map((s) => [s.name, s.schedule, s.lastRun?.occurrence.toISOString(), s.lastRun?.outcome, s.nextRunAt.toISOString()])).toEqual([
+    expect(
+      status.map((s) => [s.name, s.schedule, s.lastRun?.occurrence.toISOString(), s.lastRun?.outcome, s.nextRunAt.toISOString()]),
+    ).toEqual([
       ['test.daily', 'Daily at 06:00 UTC', '2026-05-12T06:00:00.000Z', 'succeeded', '2026-05-14T06:00:00.000Z'],
       ['test.weekly', 'Weekly on Monday at 07:00 UTC', '2026-05-11T07:00:00.000Z', 'succeeded', '2026-05-18T07:00:00.000Z'],
     ]);

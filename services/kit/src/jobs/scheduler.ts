@@ -139,7 +139,15 @@ export async function scheduledTaskStatus(em: Em, tasks: ScheduledTask[], now: D
         name: task.name,
         description: task.description,
         schedule: describeSchedule(task.schedule),
-        lastRun: last ? { occurrence: last.occurrence, startedAt: last.startedAt, finishedAt: last.finishedAt ?? null, outcome: last.outcome, error: last.error ?? null } : null,
+        lastRun: last
+          ? {
+              occurrence: last.occurrence,
+              startedAt: last.startedAt,
+              finishedAt: last.finishedAt ?? null,
+              outcome: last.outcome,
+              error: last.error ?? null,
+            }
+          : null,
         nextRunAt: nextOccurrence(task.schedule, now),
       };
     }),

@@ -15,7 +15,11 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => unwiredPort('identity'), catalogue: () => unwiredPort('catalogue'), enrolment: () => unwiredPort('enrolment') },
+    ports: {
+      identity: () => unwiredPort('identity'),
+      catalogue: () => unwiredPort('catalogue'),
+      enrolment: () => unwiredPort('enrolment'),
+    },
   });
   const knex = platform.orm.em.getKnex();
   await knex.schema.createTable('job_runs', (t) => {
@@ -81,7 +85,11 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
 }
 
 const runs = async () =>
-  (await platform.orm.em.fork().execute<{ job_key: string; worker: string; attempt: number }[]>('SELECT job_key, worker, attempt FROM job_runs ORDER BY id')).map((r) => ({
+  (
+    await platform.orm.em
+      .fork()
+      .execute<{ job_key: string; worker: string; attempt: number }[]>('SELECT job_key, worker, attempt FROM job_runs ORDER BY id')
+  ).map((r) => ({
     ...r,
     attempt: Number(r.attempt),
   }));

@@ -35,7 +35,11 @@ const doomed = defineJob({ name: 'test.doomed', handle: () => Promise.reject(new
 beforeAll(async () => {
   platform = await createTestPlatform({
     schemas: [jobsSchema],
-    ports: { identity: () => unwiredPort('identity'), catalogue: () => unwiredPort('catalogue'), enrolment: () => unwiredPort('enrolment') },
+    ports: {
+      identity: () => unwiredPort('identity'),
+      catalogue: () => unwiredPort('catalogue'),
+      enrolment: () => unwiredPort('enrolment'),
+    },
     now: () => clock,
     jobDefinitions: [record, flaky, doomed],
   });
@@ -180,7 +184,7 @@ describe('job queue', () => {
     expect(await em().count(Job, { name: 'test.unknown' })).toBe(1);
   });
 
-  it('renews a running job\'s reservation on a heartbeat, so a long job is never taken by another worker', async () => {
+  it("renews a running job's reservation on a heartbeat, so a long job is never taken by another worker", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let tries = 0;

@@ -114,7 +114,10 @@ export function createWorker(options: WorkerOptions): Worker {
     let id: number | undefined;
     if (isMysql(em)) {
       id = await em.transactional(async (tx: Em) => {
-        const rows = await tx.execute<{ id: number }[]>(`SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`, params);
+        const rows = await tx.execute<{ id: number }[]>(
+          `SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          params,
+        );
         const row = rows[0];
         if (!row) return undefined;
         await tx.execute('UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = ?', [at, workerId, row.id]);
@@ -165,7 +168,9 @@ export function createWorker(options: WorkerOptions): Worker {
           // Once stopped, the job is finished (deleted or released): no row is no loss.
           if (!renewed && !stopped) logger.warn('job reservation was lost while it ran', { job: job.id, name: job.name });
         })
-        .catch((error: unknown) => logger.error('job reservation could not be renewed', { job: job.id, name: job.name, error: message(error) }))
+        .catch((error: unknown) =>
+          logger.error('job reservation could not be renewed', { job: job.id, name: job.name, error: message(error) }),
+        )
         .finally(() => {
           renewing = false;
         });
@@ -194,7 +199,12 @@ export function createWorker(options: WorkerOptions): Worker {
     const em = options.orm.em.fork();
     if (job.attempts > limit) {
       // Its last try never finished: the worker running it died.
-      await fail(job, workerId, new Error(`Its worker stopped during the last of ${limit} tries (the reservation timed out).`), job.lastError ?? null);
+      await fail(
+        job,
+        workerId,
+        new Error(`Its worker stopped during the last of ${limit} tries (the reservation timed out).`),
+        job.lastError ?? null,
+      );
       return;
     }
     try {
@@ -212,15 +222,34 @@ export function createWorker(options: WorkerOptions): Worker {
         return;
       }
       const availableAt = new Date(options.now().getTime() + backoffMs(job.attempts));
-      await em.nativeUpdate(Job, { id: job.id, reservedBy: workerId }, { reservedAt: null, reservedBy: null, availableAt, lastError: `${message(error)}\n${stack ?? ''}`.trim() });
-      logger.info('job will be retried', { job: job.id, name: job.name, attempt: job.attempts, availableAt: availableAt.toISOString(), error: message(error) });
+      await em.nativeUpdate(
+        Job,
+        { id: job.id, reservedBy: workerId },
+        { reservedAt: null, reservedBy: null, availableAt, lastError: `${message(error)}\n${stack ?? ''}`.trim() },
+      );
+      logger.info('job will be retried', {
+        job: job.id,
+        name: job.name,
+        attempt: job.attempts,
+        availableAt: availableAt.toISOString(),
+        error: message(error),
+      });
       return;
     }
     const finishedAt = options.now();
     const moved = await em.transactional(async (tx: Em) => {
       const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
       if (!deleted) return false;
-      tx.create(FinishedJob, { id: job.id, queue: job.queue, name: job.name, payload: job.payload, attempts: job.attempts, availableAt: job.availableAt, createdAt: job.createdAt, finishedAt });
+      tx.create(FinishedJob, {
+        id: job.id,
+        queue: job.queue,
+        name: job.name,
+        payload: job.payload,
+        attempts: job.attempts,
+        availableAt: job.availableAt,
+        createdAt: job.createdAt,
+        finishedAt,
+      });
       return true;
     });
     if (!moved) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
@@ -236,7 +265,9 @@ export function createWorker(options: WorkerOptions): Worker {
     if (now.getTime() - prunedAt < 60_000) return;
     prunedAt = now.getTime();
     try {
-      await options.orm.em.fork().nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(now.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
+      await options.orm.em
+        .fork()
+        .nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(now.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
     } catch (error) {
       logger.warn('could not remove old finished jobs; the next finished job tries again', { error: message(error) });
       prunedAt = 0;
@@ -290,7 +321,9 @@ export function createWorker(options: WorkerOptions): Worker {
 }
 
 /** The worker settings of the environment (env.ts), for `createWorker`. */
-export function workerSettings(env: Env): Pick<WorkerOptions, 'concurrency' | 'pollMs' | 'reserveTimeoutMs' | 'maxAttempts' | 'backoffMs' | 'queues'> {
+export function workerSettings(
+  env: Env,
+): Pick<WorkerOptions, 'concurrency' | 'pollMs' | 'reserveTimeoutMs' | 'maxAttempts' | 'backoffMs' | 'queues'> {
   return {
     concurrency: env.WORKER_CONCURRENCY,
     pollMs: env.WORKER_POLL_MS,

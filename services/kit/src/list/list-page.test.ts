@@ -32,23 +32,32 @@ let em: Em;
 type Item = { id: number; name: string; note: string | null; rank: number };
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ schemas: [{ entities: [], migrations: [{ name: '000000000001_kit_list_items', class: CreateListItems }] }],
-    ports: { identity: () => unwiredPort<IdentityPort>('identity'), catalogue: () => unwiredPort<CataloguePort>('catalogue'), enrolment: () => unwiredPort<EnrolmentPort>('enrolment') },
+  platform = await createTestPlatform({
+    schemas: [{ entities: [], migrations: [{ name: '000000000001_kit_list_items', class: CreateListItems }] }],
+    ports: {
+      identity: () => unwiredPort<IdentityPort>('identity'),
+      catalogue: () => unwiredPort<CataloguePort>('catalogue'),
+      enrolment: () => unwiredPort<EnrolmentPort>('enrolment'),
+    },
   });
   em = platform.orm.em.fork();
   // Two rows per rank, so a sort by rank needs the id tiebreak to be stable.
-  await em.getKnex()('kit_list_items').insert(NAMES.map((name, i) => ({ name, note: i === 0 ? 'sale' : null, rank: Math.floor(i / 2) })));
+  await em
+    .getKnex()('kit_list_items')
+    .insert(NAMES.map((name, i) => ({ name, note: i === 0 ? 'sale' : null, rank: Math.floor(i / 2) })));
 });
 afterAll(() => platform.close());
 
 const base = () => em.getKnex()('kit_list_items').select('id', 'name', 'rank');
-const columns = (knex: Knex) => ({ search: ['name', 'note'], sort: { id: 'id', name: knex.raw('lower(name)'), rank: 'rank' }, id: 'id' }) as const;
+const columns = (knex: Knex) =>
+  ({ search: ['name', 'note'], sort: { id: 'id', name: knex.raw('lower(name)'), rank: 'rank' }, id: 'id' }) as const;
 async function list(address: string): Promise<Page<Item>> {
   const url = `http://portal.test${address}`;
   const params = Object.fromEntries(new URL(url).searchParams);
   return listPage<Item, 'id' | 'name' | 'rank'>(base(), query.parse(params), { ...columns(em.getKnex()), url });
 }
-const namesOf = async (search: string) => (await list(`/items?per_page=100&search=${encodeURIComponent(search)}`)).data.map((r) => r.name).sort();
+const namesOf = async (search: string) =>
+  (await list(`/items?per_page=100&search=${encodeURIComponent(search)}`)).data.map((r) => r.name).sort();
 
 describe('listPage search', () => {
   it('takes % literally: 50% finds exactly the names containing 50%', async () => {
@@ -105,17 +114,42 @@ describe('listPage sorting and pages', () => {
 
   it('clamps a page past the end to the last page, and below 1 to the first', async () => {
     const last = await list('/api/items?page=99');
-    expect(last).toMatchObject({ current_page: 3, last_page: 3, from: 11, to: 12, next_page_url: null, prev_page_url: '/api/items?page=2' });
+    expect(last).toMatchObject({
+      current_page: 3,
+      last_page: 3,
+      from: 11,
+      to: 12,
+      next_page_url: null,
+      prev_page_url: '/api/items?page=2',
+    });
     expect(last.data).toHaveLength(2);
     const empty = await list('/api/items?search=nothing-like-this&page=4');
-    expect(empty).toMatchObject({ data: [], current_page: 1, last_page: 1, total: 0, from: null, to: null, prev_page_url: null, next_page_url: null });
-    const low = await listPage<Item, 'id'>(base(), { search: null, sort: 'id', dir: 'asc', page: -3, perPage: 5 }, { ...columns(em.getKnex()), url: '/api/items' });
+    expect(empty).toMatchObject({
+      data: [],
+      current_page: 1,
+      last_page: 1,
+      total: 0,
+      from: null,
+      to: null,
+      prev_page_url: null,
+      next_page_url: null,
+    });
+    const low = await listPage<Item, 'id'>(
+      base(),
+      { search: null, sort: 'id', dir: 'asc', page: -3, perPage: 5 },
+      { ...columns(em.getKnex()), url: '/api/items' },
+    );
     expect(low.current_page).toBe(1);
   });
 
   it('maps a page to entities in the order of its ids', async () => {
     const page = await list('/items?sortBy=id&sortDir=desc');
-    const mapped = await mapPage(page, (rows) => inIdOrder(rows.map((r) => Number(r.id)), [...rows].reverse().map((r) => ({ id: Number(r.id), label: r.name.toUpperCase() }))));
+    const mapped = await mapPage(page, (rows) =>
+      inIdOrder(
+        rows.map((r) => Number(r.id)),
+        [...rows].reverse().map((r) => ({ id: Number(r.id), label: r.name.toUpperCase() })),
+      ),
+    );
     expect(mapped.data.map((r) => r.id)).toEqual(page.data.map((r) => Number(r.id)));
     expect(mapped).toMatchObject({ total: page.total, next_page_url: page.next_page_url });
   });
@@ -134,7 +168,14 @@ describe('listPage sorting and pages', () => {
       prev_page_url: '/api/reporting/enrolments?page=2&per_page=5',
       next_page_url: null,
     });
-    expect(pageOf([], pageWindow(0, { page: 1, perPage: 10 }), { url: '/x' })).toMatchObject({ current_page: 1, last_page: 1, from: null, to: null, prev_page_url: null, next_page_url: null });
+    expect(pageOf([], pageWindow(0, { page: 1, perPage: 10 }), { url: '/x' })).toMatchObject({
+      current_page: 1,
+      last_page: 1,
+      from: null,
+      to: null,
+      prev_page_url: null,
+      next_page_url: null,
+    });
   });
 
   it('links relative addresses too, changing only the page', () => {

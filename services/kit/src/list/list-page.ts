@@ -84,7 +84,11 @@ export function pageOf<Row>(data: Row[], window: PageWindow, link: Pick<ListPage
  * tiebreak, and cut to the page — clamped to 1 … last, so a page past the end shows the last.
  * The rows come back as `base` selects them; `mapPage` turns them into entities or items.
  */
-export async function listPage<Row, S extends string>(base: Knex.QueryBuilder, query: ListQuery<S>, options: ListPageOptions<S>): Promise<Page<Row>> {
+export async function listPage<Row, S extends string>(
+  base: Knex.QueryBuilder,
+  query: ListQuery<S>,
+  options: ListPageOptions<S>,
+): Promise<Page<Row>> {
   const filtered = whereContains(base.clone(), options.search, query.search);
   const [counted] = await filtered.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' });
   const window = pageWindow(Number(counted?.n ?? 0), query);

@@ -41,7 +41,13 @@ export function fromMailPayload(payload: MailPayload): MailMessage {
     text: payload.text,
     ...(payload.html !== undefined ? { html: payload.html } : {}),
     ...(payload.attachments
-      ? { attachments: payload.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.contentBase64, 'base64'), ...(a.contentType ? { contentType: a.contentType } : {}) })) }
+      ? {
+          attachments: payload.attachments.map((a) => ({
+            filename: a.filename,
+            content: Buffer.from(a.contentBase64, 'base64'),
+            ...(a.contentType ? { contentType: a.contentType } : {}),
+          })),
+        }
       : {}),
   };
 }

@@ -36,7 +36,11 @@ export interface EnrolmentPort {
    * A depot is going and its learners move to the parent: the enrolments it bought and its
    * remaining credits (a transfer in both ledgers) go to the parent. How many enrolments moved.
    */
-  moveCompanyRecords(fromCompanyId: number, toCompanyId: number, actor: CreditActor): Promise<{ movedEnrollments: number; movedCredits: number }>;
+  moveCompanyRecords(
+    fromCompanyId: number,
+    toCompanyId: number,
+    actor: CreditActor,
+  ): Promise<{ movedEnrollments: number; movedCredits: number }>;
   /**
    * A player attempt as the content origin checks it on every request (issue 25 D2): its course
    * and the sign-in session that opened it, or null when the attempt or its enrolment is gone.

@@ -53,7 +53,9 @@ export interface IdentityPort {
     companyId: number,
     learners: { name: string; email: string | null }[],
     options?: { purchased?: boolean; transaction?: PortTransaction },
-  ): Promise<({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]>;
+  ): Promise<
+    ({ ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string })[]
+  >;
   /**
    * Of these users, the learners with an email who never got a welcome mail (nor a password, nor
    * ever signed in) get it now — e.g. created before the welcome was queued with the account.

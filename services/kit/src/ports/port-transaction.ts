@@ -28,6 +28,7 @@ export function portTransaction(tx: Em): PortTransaction {
  */
 export function joinPortTransaction(transaction: PortTransaction): Em {
   const tx = openTransactions.get(transaction);
-  if (!tx || !tx.isInTransaction()) throw new Error('That transaction is not open (a PortTransaction lives as long as its em.transactional).');
+  if (!tx || !tx.isInTransaction())
+    throw new Error('That transaction is not open (a PortTransaction lives as long as its em.transactional).');
   return tx.fork({ clear: true, keepTransactionContext: true });
 }

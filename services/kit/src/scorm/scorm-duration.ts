@@ -12,9 +12,14 @@ export function parseScormDuration(value: unknown): number | null {
   if (text.startsWith('P') || (/^T?\d/.test(text) && /[HMSD]$/.test(text))) {
     // Without its P (and T), a bare '1M30S' means minutes, as a learner would read it.
     const normalised = text.startsWith('P') ? text : text.startsWith('T') || text.includes('D') ? `P${text}` : `PT${text}`;
-    const iso = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T?(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/.exec(normalised);
+    const iso =
+      /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T?(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/.exec(
+        normalised,
+      );
     if (!iso || iso.slice(1).every((part) => part === undefined)) return null;
-    const [years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0] = iso.slice(1).map((part) => (part ? Number(part.replace(',', '.')) : 0));
+    const [years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0] = iso
+      .slice(1)
+      .map((part) => (part ? Number(part.replace(',', '.')) : 0));
     const total = years * 365 * 86400 + months * 30 * 86400 + weeks * 7 * 86400 + days * 86400 + hours * 3600 + minutes * 60 + seconds;
     return Number.isFinite(total) ? Math.round(total) : null;
   }

@@ -10,5 +10,7 @@ describe('parseScormTimestamp', () => {
     ['2026-06-15', '2026-06-15T00:00:00.000Z'],
   ])('reads %s', (text, iso) => expect(new Date(parseScormTimestamp(text)!).toISOString()).toBe(iso));
 
-  it.each([['10:05:00'], ['nonsense'], [''], [null], ['2026-13-45T99:00:00']])('has no date in %s', (text) => expect(parseScormTimestamp(text)).toBeNull());
+  it.each([['10:05:00'], ['nonsense'], [''], [null], ['2026-13-45T99:00:00']])('has no date in %s', (text) =>
+    expect(parseScormTimestamp(text)).toBeNull(),
+  );
 });

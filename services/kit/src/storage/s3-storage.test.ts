@@ -13,7 +13,11 @@ async function startS3(bucket: string) {
   const directory = mkdtempSync(join(tmpdir(), 'portal-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
-  const client = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+  const client = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
   return {
     client,
     close: async () => {
@@ -48,7 +52,9 @@ describe('the S3 adapter', () => {
       writeFileSync(path, bytes);
       await a.putFile('courses/1/package/video.mp4', path);
       expect((await a.stat('courses/1/package/video.mp4'))?.size).toBe(bytes.length);
-      expect((await buffer(await a.read('courses/1/package/video.mp4', { start: bytes.length - 3, end: bytes.length - 1 }))).toString()).toBe('end');
+      expect(
+        (await buffer(await a.read('courses/1/package/video.mp4', { start: bytes.length - 3, end: bytes.length - 1 }))).toString(),
+      ).toBe('end');
       expect(await b.stat('courses/1/package/video.mp4')).toBeNull();
     } finally {
       await s3.close();
@@ -60,7 +66,12 @@ describe('the S3 adapter', () => {
     const s3 = await startS3('chosen');
     const previous = { ...process.env };
     // The SDK's own variables, as production sets them.
-    Object.assign(process.env, { AWS_ENDPOINT_URL: s3.client.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL: s3.client.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
     try {
       const storage = createStorage({ STORAGE_URL: 's3://chosen/x', dataDir: '/nonexistent' });
       await storage.put('logos/1.png', 'png');

@@ -1,6 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { type Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { normalizeKey, type Storage } from './storage';
 
@@ -39,7 +47,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   async function deleteKeys(keys: string[]) {
     // DeleteObjects takes at most 1000 keys.
     for (let i = 0; i < keys.length; i += 1000) {
-      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+      await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
+      );
     }
   }
 
@@ -64,7 +74,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
     async read(key, range) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket, Key: keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       return answer.Body as Readable;
     },
     async list(prefix) {

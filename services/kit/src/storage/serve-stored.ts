@@ -29,7 +29,13 @@ export function requestedRange(header: string | null | undefined, size: number):
  * its ETag (304 while If-None-Match still matches), byte ranges (206, 416), and the caller's
  * headers (type, caching). Null when there is no such file.
  */
-export async function storedFileResponse(storage: Storage, key: string, request: Request, headers: Record<string, string>, known?: StoredFile): Promise<Response | null> {
+export async function storedFileResponse(
+  storage: Storage,
+  key: string,
+  request: Request,
+  headers: Record<string, string>,
+  known?: StoredFile,
+): Promise<Response | null> {
   let info: StoredFile | null;
   try {
     info = known ?? (await storage.stat(key));

@@ -58,11 +58,14 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
       expect(await storage.stat('courses/90/c.txt')).toBeNull();
     });
 
-    it.each(['../outside.txt', 'courses/../../outside.txt', '..', 'a/../../b'])('refuses the key %s, which escapes the root', async (key) => {
-      await expect(storage.put(key, 'x')).rejects.toThrow(/escapes the storage root/);
-      await expect(storage.get(key)).rejects.toThrow(/escapes the storage root/);
-      await expect(storage.remove(key)).rejects.toThrow(/escapes the storage root/);
-    });
+    it.each(['../outside.txt', 'courses/../../outside.txt', '..', 'a/../../b'])(
+      'refuses the key %s, which escapes the root',
+      async (key) => {
+        await expect(storage.put(key, 'x')).rejects.toThrow(/escapes the storage root/);
+        await expect(storage.get(key)).rejects.toThrow(/escapes the storage root/);
+        await expect(storage.remove(key)).rejects.toThrow(/escapes the storage root/);
+      },
+    );
 
     it('never removes the whole store', async () => {
       await expect(storage.remove('.')).rejects.toThrow(/storage root/);
@@ -110,7 +113,10 @@ export function describeStorageContract(name: string, open: () => Promise<{ stor
       expect([...new Uint8Array(await tail.arrayBuffer())]).toEqual([7, 8, 9]);
       expect((await storedFileResponse(storage, key, new Request(url, { headers: { Range: 'bytes=20-' } }), headers))!.status).toBe(416);
       // A range of another version of the file is not spliced in: the whole file.
-      expect((await storedFileResponse(storage, key, new Request(url, { headers: { Range: 'bytes=2-4', 'If-Range': '"old"' } }), headers))!.status).toBe(200);
+      expect(
+        (await storedFileResponse(storage, key, new Request(url, { headers: { Range: 'bytes=2-4', 'If-Range': '"old"' } }), headers))!
+          .status,
+      ).toBe(200);
 
       const unchanged = (await storedFileResponse(storage, key, new Request(url, { headers: { 'If-None-Match': etag } }), headers))!;
       expect(unchanged.status).toBe(304);

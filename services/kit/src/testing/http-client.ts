@@ -53,6 +53,9 @@ export class TestClient {
       const form = input.body instanceof FormData ? input.body : appendFormFields(new FormData(), input.body);
       return this.request(path, { method: route.method, body: form });
     }
-    return this.request(path, { method: route.method, ...(input.body !== undefined ? { json: input.body } : route.method === 'GET' ? {} : { json: {} }) });
+    return this.request(path, {
+      method: route.method,
+      ...(input.body !== undefined ? { json: input.body } : route.method === 'GET' ? {} : { json: {} }),
+    });
   }
 }

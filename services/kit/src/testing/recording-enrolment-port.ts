@@ -38,7 +38,9 @@ export function createRecordingEnrolmentPort() {
       return Promise.resolve(courseIds.filter((courseId) => enrolled.has(`${companyId}:${courseId}`)));
     },
     enrolledCourseIds(userIds, courseIds) {
-      return Promise.resolve(userIds.map((userId) => ({ userId, courseIds: courseIds.filter((courseId) => learnerEnrolled.has(`${userId}:${courseId}`)) })));
+      return Promise.resolve(
+        userIds.map((userId) => ({ userId, courseIds: courseIds.filter((courseId) => learnerEnrolled.has(`${userId}:${courseId}`)) })),
+      );
     },
     enrolledCourseNames(userIds) {
       return Promise.resolve(userIds.map((userId) => ({ userId, courseNames: [] })));

@@ -66,7 +66,12 @@ export async function createTestPlatform(options: {
     if (!MYSQL_URL) throw new Error('The mysql test project needs MYSQL_URL');
     const name = `portal_test_${randomBytes(5).toString('hex')}`;
     const server = new URL(MYSQL_URL);
-    const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+    const admin = await createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
     await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     server.pathname = `/${name}`;
     databaseUrl = server.toString();
@@ -75,7 +80,13 @@ export async function createTestPlatform(options: {
       await admin.end();
     };
   }
-  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env });
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
   // The jobs tables are always there: every mail is a job.
   const given = [...(options.schemas ?? []), ...composed.schemas];
   const withJobs = given.includes(jobsSchema) ? given : [jobsSchema, ...given];
@@ -88,9 +99,21 @@ export async function createTestPlatform(options: {
   // The queue and worker read the clock through the deps, so a test that swaps `now` moves them.
   const clock = () => deps.now();
   const queue = createJobQueue({ orm, now: clock });
-  const worker = createWorker({ orm, now: clock, queue, definitions: [mailSendJob(deliver), ...composed.jobs(() => deps), ...(options.jobDefinitions ?? [])] });
+  const worker = createWorker({
+    orm,
+    now: clock,
+    queue,
+    definitions: [mailSendJob(deliver), ...composed.jobs(() => deps), ...(options.jobDefinitions ?? [])],
+  });
   const jobs: TestJobQueue = Object.assign(queue, { drain: () => worker.drain(), worker });
-  const deps = createServiceDeps({ env, orm, ports, jobs, storage: createLocalStorage(join(dataDir, 'storage')), ...(options.now ? { now: options.now } : {}) });
+  const deps = createServiceDeps({
+    env,
+    orm,
+    ports,
+    jobs,
+    storage: createLocalStorage(join(dataDir, 'storage')),
+    ...(options.now ? { now: options.now } : {}),
+  });
   // The same object, not a copy: the ports read the clock through it.
   return Object.assign(deps, {
     jobs,

@@ -25,9 +25,7 @@ const ADMIN: readonly Role[] = ['admin'];
 const EVERYONE: readonly Role[] = ['learner', 'manager', 'admin'];
 
 /** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
-const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [
-  ['/companyCourse/edit/:id', 'Edit course'],
-];
+const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [['/companyCourse/edit/:id', 'Edit course']];
 
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
 const ROLE_ROUTES: RoleRoute[] = [
@@ -69,7 +67,11 @@ function pageElement(page: RoutePage) {
 
 function pageRoutes(role: Role) {
   return ROLE_ROUTES.filter((route) => route.roles.includes(role)).map(({ path, page }) =>
-    path === undefined ? <Route key="index" index element={pageElement(page)} /> : <Route key={path} path={path} element={pageElement(page)} />,
+    path === undefined ? (
+      <Route key="index" index element={pageElement(page)} />
+    ) : (
+      <Route key={path} path={path} element={pageElement(page)} />
+    ),
   );
 }
 

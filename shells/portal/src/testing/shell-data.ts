@@ -26,7 +26,16 @@ const MENUS: Record<Role, ShellData['menu']> = {
 /** What GET /api/shell answers for someone of `role`. */
 export function shellData(role: Role, overrides: Partial<ShellData['user']> = {}): ShellData {
   return {
-    user: { id: 1, name: 'Alex Admin', email: 'alex@portal.test', role, company_id: 2, company_name: 'Demo Construction Ltd', is_mimicking: false, ...overrides },
+    user: {
+      id: 1,
+      name: 'Alex Admin',
+      email: 'alex@portal.test',
+      role,
+      company_id: 2,
+      company_name: 'Demo Construction Ltd',
+      is_mimicking: false,
+      ...overrides,
+    },
     menu: MENUS[role],
     remotes: {
       learner: '/remotes/learner/mf-manifest.json',

@@ -19,7 +19,11 @@ export function LoginLinkPage() {
     api.call(consumeLoginLink, { body: { token } }).then(
       (response) => window.location.assign(response.redirect),
       (failure: unknown) =>
-        setError(failure instanceof ApiError && failure.status < 500 ? failure.message : 'We could not sign you in right now. Please try again in a moment.'),
+        setError(
+          failure instanceof ApiError && failure.status < 500
+            ? failure.message
+            : 'We could not sign you in right now. Please try again in a moment.',
+        ),
     );
   }, [token]);
 

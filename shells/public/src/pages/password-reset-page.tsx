@@ -77,7 +77,10 @@ interface ResetValues {
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const [isDone, setDone] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
-  const form = useForm<ResetValues>({ resolver: zodResolver(passwordResetBodySchema), defaultValues: { email, password: '', password_confirmation: '', token } });
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(passwordResetBodySchema),
+    defaultValues: { email, password: '', password_confirmation: '', token },
+  });
   const [password, passwordConfirmation] = useWatch({ control: form.control, name: ['password', 'password_confirmation'] });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -121,7 +124,14 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       <input type="hidden" {...form.register('token')} />
       <BoundField form={form} name="email" id="reset-email" label="Email address" type="email" autoComplete="username" />
       <BoundField form={form} name="password" id="reset-password" label="New password" type="password" autoComplete="new-password" />
-      <BoundField form={form} name="password_confirmation" id="reset-password-confirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+      <BoundField
+        form={form}
+        name="password_confirmation"
+        id="reset-password-confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
     </SignInForm>
   );
 }

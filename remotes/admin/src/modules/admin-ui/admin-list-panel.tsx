@@ -72,13 +72,19 @@ export function AdminListPanel<Row extends { id: number }, Data extends { data: 
   // as they arrive (Lighthouse counted that shift on the Admin Dashboard, issue 14).
   const [hasLoaded, setHasLoaded] = useState(false);
   if (list.status === 'success' && !hasLoaded) setHasLoaded(true);
-  const pager = <Pagination page={page?.currentPage ?? requestedPage} lastPage={lastPage} onPageChange={(next) => onPageChange(next, lastPage)} />;
+  const pager = (
+    <Pagination page={page?.currentPage ?? requestedPage} lastPage={lastPage} onPageChange={(next) => onPageChange(next, lastPage)} />
+  );
 
   return (
     <div className={className} data-testid={testId}>
       {toolbar}
       {notice ? (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)} autoHideMs={hasStickyErrors && notice.tone !== 'success' ? undefined : 5000}>
+        <Notice
+          tone={notice.tone}
+          onDismiss={() => setNotice(null)}
+          autoHideMs={hasStickyErrors && notice.tone !== 'success' ? undefined : 5000}
+        >
           {notice.text}
         </Notice>
       ) : null}

@@ -1,7 +1,16 @@
 import { Button, Modal } from '@portal/design-system';
 
 /** A destructive action's confirmation; it closes when the request finishes, whatever the outcome (spec §4). */
-export function ConfirmModal({ open, title, children, confirmLabel, isBusy, canCloseWhileBusy = false, onConfirm, onClose }: {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  isBusy,
+  canCloseWhileBusy = false,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   children: React.ReactNode;

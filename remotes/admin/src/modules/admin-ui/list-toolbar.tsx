@@ -13,7 +13,13 @@ export function ListSearch({ value, onChange, label }: { value: string; onChange
 }
 
 /** The toolbar of a searchable admin list: the search box and the link that adds a row. */
-export function ListToolbar({ search, onSearch, searchLabel, addHref, addLabel }: {
+export function ListToolbar({
+  search,
+  onSearch,
+  searchLabel,
+  addHref,
+  addLabel,
+}: {
   search: string;
   onSearch: (value: string) => void;
   searchLabel: string;

@@ -49,7 +49,12 @@ export function ReasonModal({
     resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
-  const { handleSubmit, setError, reset, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
   const close = () => {
     reset();
     setFailure(null);
@@ -63,7 +68,8 @@ export function ReasonModal({
       onDone(message);
     } catch (error) {
       console.error(logText, error);
-      if (applyServerErrors(error, setError, ['reason']) !== null) setFailure(error instanceof ApiError && error.status < 500 ? error.message : failureText);
+      if (applyServerErrors(error, setError, ['reason']) !== null)
+        setFailure(error instanceof ApiError && error.status < 500 ? error.message : failureText);
     }
   });
   return (

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { Button, ButtonLink, type TableColumn } from '@portal/design-system';
 
 /** The last column of an admin list: any extra actions, then Edit and Delete. */
-export function rowActionsColumn<Row>({ editHref, onDelete, extra }: {
+export function rowActionsColumn<Row>({
+  editHref,
+  onDelete,
+  extra,
+}: {
   editHref: (row: Row) => string;
   onDelete: (row: Row) => void;
   extra?: (row: Row) => ReactNode;

@@ -9,7 +9,11 @@ interface PagedRows {
 }
 
 /** The pager's numbers from a `pageSchema` answer. */
-export const pageOfRows = <Page extends PagedRows>(page: Page): ListPage => ({ currentPage: page.current_page, lastPage: page.last_page, total: page.total });
+export const pageOfRows = <Page extends PagedRows>(page: Page): ListPage => ({
+  currentPage: page.current_page,
+  lastPage: page.last_page,
+  total: page.total,
+});
 
 /**
  * The list the address asks for (?search=&sortBy=&sortDir=&page=, beside ?tab=), refetched whenever

@@ -9,12 +9,12 @@ export function AnonymiseExplanation({ name }: { name: string }) {
     <>
       <p>Anonymise {name}? This cannot be undone.</p>
       <p>
-        <strong>Removed:</strong> their name (they become “Anonymised learner”), email, login code, password, sign-in history and the saved progress
-        inside courses (SCORM suspend data). They are signed out everywhere.
+        <strong>Removed:</strong> their name (they become “Anonymised learner”), email, login code, password, sign-in history and the saved
+        progress inside courses (SCORM suspend data). They are signed out everywhere.
       </p>
       <p>
-        <strong>Kept for the compliance record:</strong> their enrolments, results and certificates (a certificate still verifies, without the name),
-        and the credit ledger.
+        <strong>Kept for the compliance record:</strong> their enrolments, results and certificates (a certificate still verifies, without
+        the name), and the credit ledger.
       </p>
     </>
   );
@@ -42,11 +42,22 @@ export function AnonymiseCard({ api, user, onDone }: { api: ApiClient; user: Adm
   return (
     <Card title="Anonymise (GDPR erasure)">
       <p className="admin-muted">Removes this learner’s personal data and keeps their training records.</p>
-      {error ? <Notice tone="error" onDismiss={() => setError(null)}>{error}</Notice> : null}
+      {error ? (
+        <Notice tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Notice>
+      ) : null}
       <Button variant="danger" onClick={() => setOpen(true)}>
         Anonymise learner
       </Button>
-      <ConfirmModal open={isOpen} title="Anonymise learner" confirmLabel="Anonymise" isBusy={isBusy} onConfirm={() => void confirm()} onClose={() => setOpen(false)}>
+      <ConfirmModal
+        open={isOpen}
+        title="Anonymise learner"
+        confirmLabel="Anonymise"
+        isBusy={isBusy}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
         <AnonymiseExplanation name={user.name} />
       </ConfirmModal>
     </Card>

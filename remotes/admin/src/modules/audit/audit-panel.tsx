@@ -1,5 +1,14 @@
 import { useSearchParams } from 'react-router';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_SORTABLE, auditList, formatDate, type ApiClient, type AuditAction, type AuditEntryView } from '@portal/contracts';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_SORTABLE,
+  auditList,
+  formatDate,
+  type ApiClient,
+  type AuditAction,
+  type AuditEntryView,
+} from '@portal/contracts';
 import { Button, Pagination, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
 import { ListSearch } from '../admin-ui/list-toolbar';
@@ -30,7 +39,9 @@ export function AuditPanel({ api }: { api: ApiClient }) {
     ...(companyId ? { company_id: companyId } : {}),
     ...((AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? { action: params.get('action') as AuditAction } : {}),
   };
-  const list = useApiQuery(`audit:${address.key}:${JSON.stringify(filters)}`, () => api.call(auditList, { query: { ...address.query, ...filters } }));
+  const list = useApiQuery(`audit:${address.key}:${JSON.stringify(filters)}`, () =>
+    api.call(auditList, { query: { ...address.query, ...filters } }),
+  );
   const page = list.status === 'success' ? list.data : null;
   const isFiltered = Object.keys(filters).length > 0 || address.isSearching;
 
@@ -42,7 +53,12 @@ export function AuditPanel({ api }: { api: ApiClient }) {
       sortable: true,
       render: (r) =>
         r.actor_id ? (
-          <button type="button" className="ds-link admin-link-button" onClick={() => address.setFilter('actor_id', String(r.actor_id))} title="Show only this person's actions">
+          <button
+            type="button"
+            className="ds-link admin-link-button"
+            onClick={() => address.setFilter('actor_id', String(r.actor_id))}
+            title="Show only this person's actions"
+          >
             {r.actor_name}
           </button>
         ) : (
@@ -55,7 +71,12 @@ export function AuditPanel({ api }: { api: ApiClient }) {
       header: 'Company',
       render: (r) =>
         r.company_id ? (
-          <button type="button" className="ds-link admin-link-button" onClick={() => address.setFilter('company_id', String(r.company_id))} title="Show only this company's rows">
+          <button
+            type="button"
+            className="ds-link admin-link-button"
+            onClick={() => address.setFilter('company_id', String(r.company_id))}
+            title="Show only this company's rows"
+          >
             {r.company_name ?? `#${r.company_id}`}
           </button>
         ) : (
@@ -72,7 +93,12 @@ export function AuditPanel({ api }: { api: ApiClient }) {
         <ListSearch value={address.searchText} onChange={address.setSearchText} label="Search the audit log" />
         <label className="admin-filter">
           <span>Action</span>
-          <select className="ds-input admin-select" value={filters.action ?? ''} onChange={(e) => address.setFilter('action', e.target.value || null)} aria-label="Filter by action">
+          <select
+            className="ds-input admin-select"
+            value={filters.action ?? ''}
+            onChange={(e) => address.setFilter('action', e.target.value || null)}
+            aria-label="Filter by action"
+          >
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -105,7 +131,11 @@ export function AuditPanel({ api }: { api: ApiClient }) {
         onSortChange={address.toggleSort}
         stackOnMobile
       />
-      <Pagination page={page?.current_page ?? address.list.page} lastPage={page?.last_page ?? 1} onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)} />
+      <Pagination
+        page={page?.current_page ?? address.list.page}
+        lastPage={page?.last_page ?? 1}
+        onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)}
+      />
       {page ? <p className="admin-muted">{page.total} in total</p> : null}
     </div>
   );

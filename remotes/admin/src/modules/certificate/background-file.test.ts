@@ -11,7 +11,9 @@ describe('backgroundFileProblem', () => {
   it('refuses other types, empty files and anything over 5 MB', () => {
     expect(backgroundFileProblem({ name: 'bg.gif', type: 'image/gif', size: 10 })).toBe('The background must be a PNG or JPEG image.');
     expect(backgroundFileProblem({ name: 'bg.pdf', type: '', size: 10 })).toBe('The background must be a PNG or JPEG image.');
-    expect(backgroundFileProblem({ name: 'bg.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('The background may be at most 5 MB.');
+    expect(backgroundFileProblem({ name: 'bg.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'The background may be at most 5 MB.',
+    );
     expect(backgroundFileProblem({ name: 'bg.png', type: 'image/png', size: 0 })).toBe('Choose a PNG or JPEG image.');
   });
 });

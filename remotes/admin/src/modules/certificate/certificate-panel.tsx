@@ -48,7 +48,11 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
     form.append('file', file);
     setProgress(0);
     try {
-      const response = await uploadWithProgress<RouteOutput<typeof updateCertificateBackground>>(updateCertificateBackground.path, form, setProgress);
+      const response = await uploadWithProgress<RouteOutput<typeof updateCertificateBackground>>(
+        updateCertificateBackground.path,
+        form,
+        setProgress,
+      );
       setFlash({ tone: 'success', text: response.message || CERTIFICATE_MESSAGES.backgroundUpdated });
       setVersion((v) => v + 1);
     } catch (error) {
@@ -85,7 +89,9 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
       <section className="certificate-panel__section" aria-labelledby="certificate-background-title">
         <h3 id="certificate-background-title">Background</h3>
         {background.status === 'loading' ? <Spinner label="Loading the background…" /> : null}
-        {background.status === 'error' ? <LoadError error={background.error} onRetry={background.reload} what="the certificate background" /> : null}
+        {background.status === 'error' ? (
+          <LoadError error={background.error} onRetry={background.reload} what="the certificate background" />
+        ) : null}
         {current ? (
           <p data-testid="certificate-background-status">
             {current.has_background
@@ -93,7 +99,10 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
               : 'No background uploaded: certificates use the built-in design.'}
           </p>
         ) : null}
-        <p className="admin-muted">PNG or JPEG, at most 5 MB. A4 landscape proportions (about 1.414 : 1, e.g. 3508 × 2480 pixels) fill the page best; other shapes are stretched.</p>
+        <p className="admin-muted">
+          PNG or JPEG, at most 5 MB. A4 landscape proportions (about 1.414 : 1, e.g. 3508 × 2480 pixels) fill the page best; other shapes
+          are stretched.
+        </p>
         {progress !== null ? (
           <div className="certificate-panel__progress" data-testid="certificate-upload-progress">
             <ProgressBar value={progress} label={`Uploading the background: ${progress}%`} />
@@ -120,7 +129,14 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
         </div>
       </section>
       <CertificatePreview api={api} version={version} />
-      <ConfirmModal open={isConfirmingRemove} title="Remove background" confirmLabel="Remove background" isBusy={isRemoving} onConfirm={() => void onRemove()} onClose={() => setConfirmingRemove(false)}>
+      <ConfirmModal
+        open={isConfirmingRemove}
+        title="Remove background"
+        confirmLabel="Remove background"
+        isBusy={isRemoving}
+        onConfirm={() => void onRemove()}
+        onClose={() => setConfirmingRemove(false)}
+      >
         <p>Remove the certificate background? Every certificate downloaded from now on uses the built-in design.</p>
       </ConfirmModal>
     </div>
@@ -131,7 +147,9 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
 function CertificatePreview({ api, version }: { api: ApiClient; version: number }) {
   const [isShown, setShown] = useState(false);
   // A new background (version) makes a new sample.
-  const preview = useApiQuery(isShown ? `certificate-preview:${version}` : null, async () => URL.createObjectURL(await (await api.raw(certificatePreview)).blob()));
+  const preview = useApiQuery(isShown ? `certificate-preview:${version}` : null, async () =>
+    URL.createObjectURL(await (await api.raw(certificatePreview)).blob()),
+  );
   const url = isShown && preview.status === 'success' ? preview.data : null;
   const failure = isShown && preview.status === 'error' ? preview.error : null;
   useEffect(() => {
@@ -161,9 +179,19 @@ function CertificatePreview({ api, version }: { api: ApiClient; version: number 
             A frame of the PDF's own address (the portal's CSP allows same-origin frames; plugins,
             object-src, stay refused): the browser's PDF viewer shows it. A new background remounts it.
           */}
-          <iframe key={version} className="certificate-preview" src={certificatePreview.path} title="Sample certificate" data-testid="certificate-preview" />
+          <iframe
+            key={version}
+            className="certificate-preview"
+            src={certificatePreview.path}
+            title="Sample certificate"
+            data-testid="certificate-preview"
+          />
           <p className="admin-muted">
-            Nothing shown? Some browsers (many phones) show no PDFs in a page: <a className="ds-link" href={url} download="sample-certificate.pdf">download the sample certificate</a> to see it.
+            Nothing shown? Some browsers (many phones) show no PDFs in a page:{' '}
+            <a className="ds-link" href={url} download="sample-certificate.pdf">
+              download the sample certificate
+            </a>{' '}
+            to see it.
           </p>
         </>
       ) : null}

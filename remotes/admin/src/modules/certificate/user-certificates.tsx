@@ -10,8 +10,18 @@ import { Button, Card, Pagination, SearchInput, StatusPill, Table, type CourseSt
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
 import './certificate.css';
 
-const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = { valid: 'passed', expired: 'expired', revoked: 'failed', superseded: 'not-started' };
-const STATUS_LABELS: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked', superseded: 'Superseded' };
+const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = {
+  valid: 'passed',
+  expired: 'expired',
+  revoked: 'failed',
+  superseded: 'not-started',
+};
+const STATUS_LABELS: Record<CertificateStatus, string> = {
+  valid: 'Valid',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  superseded: 'Superseded',
+};
 
 /** Why a certificate is not current: who revoked it, when and why; or when a renewal replaced it. */
 function endedNote(c: Certificate): string {
@@ -63,14 +73,21 @@ const COLUMNS: TableColumn<Certificate>[] = [
  */
 export function UserCertificates({ api, userId }: { api: ApiClient; userId: number }) {
   const address = useListAddress({ sortable: CERTIFICATE_HISTORY_SORTABLE });
-  const list = useApiQuery(`user-certificates:${userId}:${address.key}`, () => api.call(certificateHistory, { params: { userId }, query: address.query }));
+  const list = useApiQuery(`user-certificates:${userId}:${address.key}`, () =>
+    api.call(certificateHistory, { params: { userId }, query: address.query }),
+  );
   const page = list.status === 'success' ? list.data : null;
   return (
     <Card title="Certificates">
       <div className="admin-enrolments" data-testid="user-certificates">
         {list.status === 'error' ? <LoadError error={list.error} onRetry={list.reload} what="the certificates" /> : null}
         <div className="admin-toolbar">
-          <SearchInput value={address.searchText} onChange={address.setSearchText} label="Search certificates" placeholder="Course or certificate code" />
+          <SearchInput
+            value={address.searchText}
+            onChange={address.setSearchText}
+            label="Search certificates"
+            placeholder="Course or certificate code"
+          />
         </div>
         <Table
           caption="Certificates"
@@ -93,7 +110,9 @@ export function UserCertificates({ api, userId }: { api: ApiClient; userId: numb
             )
           }
         />
-        {page && page.last_page > 1 ? <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(p) => address.setPage(p, page.last_page)} /> : null}
+        {page && page.last_page > 1 ? (
+          <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(p) => address.setPage(p, page.last_page)} />
+        ) : null}
       </div>
     </Card>
   );

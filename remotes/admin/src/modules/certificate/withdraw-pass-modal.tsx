@@ -6,7 +6,12 @@ import { ReasonModal } from '../admin-ui/reason-modal';
  * Withdraw a pass (admin): a required reason, kept with who and when; the certificate is revoked
  * and /verify says so from then on. Destructive, so it asks first and says what follows.
  */
-export function WithdrawPassModal({ api, enrollment: enrolment, onClose, onWithdrawn }: {
+export function WithdrawPassModal({
+  api,
+  enrollment: enrolment,
+  onClose,
+  onWithdrawn,
+}: {
   api: ApiClient;
   enrollment: { id: number; course: { name: string }; certificate_code: string | null } | null;
   onClose: () => void;
@@ -31,7 +36,8 @@ export function WithdrawPassModal({ api, enrollment: enrolment, onClose, onWithd
     >
       <p>
         Withdraw the pass of <strong>{enrolment?.course.name}</strong>? Its certificate
-        {enrolment?.certificate_code ? ` ${enrolment.certificate_code}` : ''} is revoked: it can no longer be downloaded, and anyone who checks it is told it was revoked.
+        {enrolment?.certificate_code ? ` ${enrolment.certificate_code}` : ''} is revoked: it can no longer be downloaded, and anyone who
+        checks it is told it was revoked.
       </p>
     </ReasonModal>
   );

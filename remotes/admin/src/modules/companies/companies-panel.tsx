@@ -1,4 +1,14 @@
-import { adminCompanies, ApiError, COMPANY_MESSAGES, COMPANY_SORTABLE, companyDelete, formatDate, mimicCompany, type AdminCompany, type ApiClient } from '@portal/contracts';
+import {
+  adminCompanies,
+  ApiError,
+  COMPANY_MESSAGES,
+  COMPANY_SORTABLE,
+  companyDelete,
+  formatDate,
+  mimicCompany,
+  type AdminCompany,
+  type ApiClient,
+} from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
 import { leavePageNotice } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
@@ -40,7 +50,16 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
   }
 
   const columns: TableColumn<AdminCompany>[] = [
-    { key: 'name', header: 'Name', sortable: true, render: (c) => <a className="ds-link" href={`/admin/companies/${c.id}`}>{c.name}</a> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (c) => (
+        <a className="ds-link" href={`/admin/companies/${c.id}`}>
+          {c.name}
+        </a>
+      ),
+    },
     { key: 'email', header: 'Email', sortable: true, render: (c) => c.email ?? '—' },
     { key: 'manager_name', header: 'Manager', sortable: true, render: (c) => c.manager_name ?? '—' },
     { key: 'depots', header: 'Depots', align: 'right', render: (c) => c.depots_count },
@@ -62,14 +81,23 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
     <AdminListPanel
       testId="companies-panel"
       noun={{ one: 'company', many: 'companies' }}
-      toolbar={<ListToolbar search={address.searchText} onSearch={address.setSearchText} searchLabel="Search companies" addHref="/admin/companies/new" addLabel="Add company" />}
+      toolbar={
+        <ListToolbar
+          search={address.searchText}
+          onSearch={address.setSearchText}
+          searchLabel="Search companies"
+          addHref="/admin/companies/new"
+          addLabel="Add company"
+        />
+      }
       {...listProps}
       hasTotal
       columns={columns}
       deletion={deletion}
       confirmation={
         <p>
-          Are you sure you want to delete {toDelete?.name}? Deleting a company also deletes its users, its depots and all of their enrollments. This can not be undone.
+          Are you sure you want to delete {toDelete?.name}? Deleting a company also deletes its users, its depots and all of their
+          enrollments. This can not be undone.
         </p>
       }
     />

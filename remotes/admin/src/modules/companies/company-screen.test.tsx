@@ -60,12 +60,22 @@ describe('EditCompanyScreen: the credit balance reason', () => {
   });
 
   it('shows the server’s reason error under the field', async () => {
-    renderScreen({ 'PATCH /api/company/2': () => reply(422, { message: 'The given data was invalid.', errors: { credit_reason: ['The reason may not be longer than 255 characters.'] } }) });
+    renderScreen({
+      'PATCH /api/company/2': () =>
+        reply(422, {
+          message: 'The given data was invalid.',
+          errors: { credit_reason: ['The reason may not be longer than 255 characters.'] },
+        }),
+    });
     const form = await screen.findByRole('form', { name: 'Edit company' });
     fireEvent.change(within(form).getByLabelText('Credit balance'), { target: { value: '1' } });
     fireEvent.change(await within(form).findByLabelText(/Reason for the change/), { target: { value: 'Correction' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save company' }));
-    await waitFor(() => expect(document.getElementById('edit-company-credit-reason-error')?.textContent).toBe('The reason may not be longer than 255 characters.'));
+    await waitFor(() =>
+      expect(document.getElementById('edit-company-credit-reason-error')?.textContent).toBe(
+        'The reason may not be longer than 255 characters.',
+      ),
+    );
   });
 
   it('asks the same in the depot form', async () => {
@@ -88,11 +98,18 @@ describe('EditCompanyScreen: deleting a depot', () => {
   it('says what the depot holds first, and moves its learners to the company when asked', async () => {
     const server = renderScreen({
       'GET /api/company/2/depot/3/deletion-preview': () => preview,
-      'POST /api/company/2/depot/3/move-to-parent': () => ({ success: true, message: 'Learners moved to Acme Ltd; depot deleted.', moved_learners: 1, moved_enrollments: 4 }),
+      'POST /api/company/2/depot/3/move-to-parent': () => ({
+        success: true,
+        message: 'Learners moved to Acme Ltd; depot deleted.',
+        moved_learners: 1,
+        moved_enrollments: 4,
+      }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete North Depot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Depot' });
-    expect((await within(dialog).findByTestId('depot-deletion-preview')).textContent).toContain('This depot holds 1 learner, 0 managers and 4 enrolments.');
+    expect((await within(dialog).findByTestId('depot-deletion-preview')).textContent).toContain(
+      'This depot holds 1 learner, 0 managers and 4 enrolments.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move learners to Acme Ltd' }));
     expect(await screen.findByText('Learners moved to Acme Ltd; depot deleted.')).toBeTruthy();
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);

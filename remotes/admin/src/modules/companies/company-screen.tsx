@@ -2,15 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import {
-  companyCreate,
-  companyGet,
-  companyUpdate,
-  depotUpdate,
-  type AdminCompany,
-  type ApiClient,
-  type Depot,
-} from '@portal/contracts';
+import { companyCreate, companyGet, companyUpdate, depotUpdate, type AdminCompany, type ApiClient, type Depot } from '@portal/contracts';
 import { companyCreateBodySchema, companyUpdateBodySchema, depotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, EmptyState, Modal, Notice, PageHeader, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
@@ -22,8 +14,10 @@ import { creditReasonInput, isBalanceChanged, requireCreditReason, withCreditRea
 type Flash = { tone: 'success' | 'error'; text: string } | null;
 type CreateValues = z.input<typeof companyCreateBodySchema>;
 /** The edit forms ask for a reason beside a changed credit balance (it becomes the ledger's adjustment row). */
-const companyEditSchema = (saved: number) => companyUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
-const depotEditSchema = (saved: number) => depotUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
+const companyEditSchema = (saved: number) =>
+  companyUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
+const depotEditSchema = (saved: number) =>
+  depotUpdateBodySchema.extend({ credit_reason: creditReasonInput }).superRefine(requireCreditReason(saved));
 type UpdateValues = z.input<ReturnType<typeof companyEditSchema>>;
 type DepotValues = z.input<ReturnType<typeof depotEditSchema>>;
 
@@ -35,7 +29,12 @@ export function AddCompanyScreen({ api }: { api: ApiClient }) {
     resolver: zodResolver(companyCreateBodySchema),
     defaultValues: { name: '', email: '', manager_name: '', manager_email: '', credit_balance: 0 },
   });
-  const { handleSubmit, setError, reset, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     setCreated(null);
@@ -57,19 +56,34 @@ export function AddCompanyScreen({ api }: { api: ApiClient }) {
           <p>
             {created.name} and its manager ({created.email}) were created. The manager&rsquo;s password is shown only this once:
           </p>
-          <p className="admin-password" data-testid="generated-password">{created.password}</p>
+          <p className="admin-password" data-testid="generated-password">
+            {created.password}
+          </p>
         </Notice>
       ) : null}
-      {flash ? <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice> : null}
+      {flash ? (
+        <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+          {flash.text}
+        </Notice>
+      ) : null}
       <Card>
         <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add company">
           <BoundField form={form} name="name" id="company-name" label="Company name" />
-          <BoundField form={form} name="email" id="company-email" label="Company email" hint="The main account email; defaults to the manager's." type="email" />
+          <BoundField
+            form={form}
+            name="email"
+            id="company-email"
+            label="Company email"
+            hint="The main account email; defaults to the manager's."
+            type="email"
+          />
           <BoundField form={form} name="manager_name" id="company-manager-name" label="Manager name" />
           <BoundField form={form} name="manager_email" id="company-manager-email" label="Manager email" type="email" />
           <BoundField form={form} name="credit_balance" id="company-credits" label="Credit balance" type="number" min={0} />
           <div className="admin-form__actions">
-            <Button type="submit" loading={isSubmitting}>Add company</Button>
+            <Button type="submit" loading={isSubmitting}>
+              Add company
+            </Button>
           </div>
         </form>
       </Card>
@@ -82,53 +96,115 @@ function EditCompanyForm({ api, company, onSaved }: { api: ApiClient; company: A
   const schema = useMemo(() => companyEditSchema(company.credit_balance), [company.credit_balance]);
   const form = useForm<UpdateValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { name: company.name, email: company.email ?? '', manager_name: company.manager_name ?? '', manager_email: company.manager_email ?? '', credit_balance: company.credit_balance, credit_reason: '' },
+    defaultValues: {
+      name: company.name,
+      email: company.email ?? '',
+      manager_name: company.manager_name ?? '',
+      manager_email: company.manager_email ?? '',
+      credit_balance: company.credit_balance,
+      credit_reason: '',
+    },
   });
-  const { handleSubmit, setError, control, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    control,
+    formState: { isSubmitting },
+  } = form;
   const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), company.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
-      const response = await api.call(companyUpdate, { params: { companyId: company.id }, body: withCreditReason(values, company.credit_balance) });
+      const response = await api.call(companyUpdate, {
+        params: { companyId: company.id },
+        body: withCreditReason(values, company.credit_balance),
+      });
       onSaved(response.message);
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance', 'credit_reason', 'parent_id']);
+      const message = applyServerErrors(error, setError, [
+        'name',
+        'email',
+        'manager_name',
+        'manager_email',
+        'credit_balance',
+        'credit_reason',
+        'parent_id',
+      ]);
       if (message) setFlash({ tone: 'error', text: message });
     }
   });
   return (
     <Card title="Company details">
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit company">
-        {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+        {flash ? (
+          <div className="admin-form__actions">
+            <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+              {flash.text}
+            </Notice>
+          </div>
+        ) : null}
         <BoundField form={form} name="name" id="edit-company-name" label="Company name" />
         <BoundField form={form} name="email" id="edit-company-email" label="Company email" type="email" />
         <BoundField form={form} name="manager_name" id="edit-company-manager-name" label="Manager name" />
         <BoundField form={form} name="manager_email" id="edit-company-manager-email" label="Manager email" type="email" />
         <BoundField form={form} name="credit_balance" id="edit-company-credits" label="Credit balance" type="number" min={0} />
         {needsReason ? (
-          <BoundField form={form} name="credit_reason" id="edit-company-credit-reason" label="Reason for the change" hint="Required: kept in the company's credit history." />
+          <BoundField
+            form={form}
+            name="credit_reason"
+            id="edit-company-credit-reason"
+            label="Reason for the change"
+            hint="Required: kept in the company's credit history."
+          />
         ) : null}
         <div className="admin-form__actions">
-          <Button type="submit" loading={isSubmitting}>Save company</Button>
+          <Button type="submit" loading={isSubmitting}>
+            Save company
+          </Button>
         </div>
       </form>
     </Card>
   );
 }
 
-function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyId: number; depot: Depot; onDone: (message?: string) => void }) {
+function DepotForm({
+  api,
+  companyId,
+  depot,
+  onDone,
+}: {
+  api: ApiClient;
+  companyId: number;
+  depot: Depot;
+  onDone: (message?: string) => void;
+}) {
   const [flash, setFlash] = useState<string | null>(null);
   const schema = useMemo(() => depotEditSchema(depot.credit_balance), [depot.credit_balance]);
   const form = useForm<DepotValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { name: depot.name, email: depot.email ?? '', manager_name: depot.manager_name ?? '', manager_email: depot.manager_email ?? '', credit_balance: depot.credit_balance, credit_reason: '' },
+    defaultValues: {
+      name: depot.name,
+      email: depot.email ?? '',
+      manager_name: depot.manager_name ?? '',
+      manager_email: depot.manager_email ?? '',
+      credit_balance: depot.credit_balance,
+      credit_reason: '',
+    },
   });
-  const { handleSubmit, setError, control, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    control,
+    formState: { isSubmitting },
+  } = form;
   const needsReason = isBalanceChanged(useWatch({ control, name: 'credit_balance' }), depot.credit_balance);
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
-      const response = await api.call(depotUpdate, { params: { companyId, depotId: depot.id }, body: withCreditReason(values, depot.credit_balance) });
+      const response = await api.call(depotUpdate, {
+        params: { companyId, depotId: depot.id },
+        body: withCreditReason(values, depot.credit_balance),
+      });
       onDone(response.message);
     } catch (error) {
       setFlash(applyServerErrors(error, setError, ['name', 'email', 'manager_name', 'manager_email', 'credit_balance', 'credit_reason']));
@@ -136,24 +212,48 @@ function DepotForm({ api, companyId, depot, onDone }: { api: ApiClient; companyI
   });
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit depot" id="depot-form">
-      {flash ? <div className="admin-form__actions"><Notice tone="error">{flash}</Notice></div> : null}
+      {flash ? (
+        <div className="admin-form__actions">
+          <Notice tone="error">{flash}</Notice>
+        </div>
+      ) : null}
       <BoundField form={form} name="name" id="depot-name" label="Depot name" />
       <BoundField form={form} name="email" id="depot-email" label="Email" type="email" />
       <BoundField form={form} name="manager_name" id="depot-manager-name" label="Manager name" />
       <BoundField form={form} name="manager_email" id="depot-manager-email" label="Manager email" type="email" />
       <BoundField form={form} name="credit_balance" id="depot-credits" label="Credit balance" type="number" min={0} />
       {needsReason ? (
-        <BoundField form={form} name="credit_reason" id="depot-credit-reason" label="Reason for the change" hint="Required: kept in the depot's credit history." />
+        <BoundField
+          form={form}
+          name="credit_reason"
+          id="depot-credit-reason"
+          label="Reason for the change"
+          hint="Required: kept in the depot's credit history."
+        />
       ) : null}
       <div className="admin-form__actions">
-        <Button type="submit" loading={isSubmitting}>Save depot</Button>
-        <Button type="button" variant="secondary" onClick={() => onDone()}>Cancel</Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save depot
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => onDone()}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
 }
 
-function DepotsCard({ api, companyId, depots, onChanged }: { api: ApiClient; companyId: number; depots: Depot[]; onChanged: (message: string) => void }) {
+function DepotsCard({
+  api,
+  companyId,
+  depots,
+  onChanged,
+}: {
+  api: ApiClient;
+  companyId: number;
+  depots: Depot[];
+  onChanged: (message: string) => void;
+}) {
   const [editing, setEditing] = useState<Depot | null>(null);
   const [toDelete, setToDelete] = useState<Depot | null>(null);
   const columns: TableColumn<Depot>[] = [
@@ -167,8 +267,12 @@ function DepotsCard({ api, companyId, depots, onChanged }: { api: ApiClient; com
       align: 'right',
       render: (d) => (
         <div className="admin-row-actions">
-          <Button variant="secondary" size="sm" onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>Edit</Button>
-          <Button variant="danger" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>Delete</Button>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+            Edit
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>
+            Delete
+          </Button>
         </div>
       ),
     },
@@ -211,7 +315,11 @@ export function EditCompanyScreen({ api, id }: { api: ApiClient; id: number }) {
     <div className="admin-screen" data-testid="edit-company">
       <GoBack tab="companies" />
       <PageHeader title={company.status === 'success' ? `Edit ${company.data.data.name}` : 'Edit company'} />
-      {flash ? <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>{flash}</Notice> : null}
+      {flash ? (
+        <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>
+          {flash}
+        </Notice>
+      ) : null}
       {company.status === 'loading' ? <SkeletonBlock height={240} /> : null}
       {company.status === 'error' ? <LoadError error={company.error} onRetry={company.reload} what="this company" /> : null}
       {company.status === 'success' ? (

@@ -10,8 +10,12 @@ const issues = (input: unknown) => {
 describe('the credit balance reason', () => {
   it('is needed only when the balance changes', () => {
     expect(issues({ name: 'Acme', credit_balance: '10' })).toEqual([]);
-    expect(issues({ name: 'Acme', credit_balance: '12', credit_reason: '  ' })).toEqual(['credit_reason: Give a reason for changing the credit balance.']);
-    expect(issues({ name: 'Acme', credit_balance: '12', credit_reason: 'ok' })).toEqual(['credit_reason: Give a reason for changing the credit balance.']);
+    expect(issues({ name: 'Acme', credit_balance: '12', credit_reason: '  ' })).toEqual([
+      'credit_reason: Give a reason for changing the credit balance.',
+    ]);
+    expect(issues({ name: 'Acme', credit_balance: '12', credit_reason: 'ok' })).toEqual([
+      'credit_reason: Give a reason for changing the credit balance.',
+    ]);
     expect(issues({ name: 'Acme', credit_balance: '12', credit_reason: 'Refund for order 12' })).toEqual([]);
   });
 

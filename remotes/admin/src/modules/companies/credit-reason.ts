@@ -3,7 +3,10 @@ import { CREDIT_MESSAGES } from '@portal/contracts';
 import { creditReasonField } from '@portal/contracts/schemas';
 
 /** A blank reason box is no reason (rather than a too-short one). */
-export const creditReasonInput = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional());
+export const creditReasonInput = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  creditReasonField.optional(),
+);
 
 interface BalanceValues {
   credit_balance?: number | undefined;

@@ -8,7 +8,13 @@ import { countNoun, LoadError, useApiQuery } from '@portal/frontend-kit';
  * enrolments it holds, and when it holds any, offers moving them (with the depot's credits) to the
  * company instead of deleting them. Closes when the request finishes, whatever the outcome.
  */
-export function DepotDeletionModal({ api, companyId, depot, onClose, onDone }: {
+export function DepotDeletionModal({
+  api,
+  companyId,
+  depot,
+  onClose,
+  onDone,
+}: {
   api: ApiClient;
   companyId: number;
   depot: Depot | null;
@@ -74,8 +80,8 @@ export function DepotDeletionModal({ api, companyId, depot, onClose, onDone }: {
           </p>
           {moveTarget ? (
             <p>
-              <strong>Move learners to {moveTarget.name}</strong> keeps the learners, their enrolments, certificates and the depot’s remaining credits in{' '}
-              {moveTarget.name}, then deletes the depot.
+              <strong>Move learners to {moveTarget.name}</strong> keeps the learners, their enrolments, certificates and the depot’s
+              remaining credits in {moveTarget.name}, then deletes the depot.
             </p>
           ) : null}
         </div>

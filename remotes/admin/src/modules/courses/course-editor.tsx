@@ -62,8 +62,7 @@ export function CourseEditor({ api, courseId }: { api: ApiClient; courseId: numb
             if (courseId === null) {
               refreshCounts();
               void navigate(`/admin?tab=courses&course=${saved.id}`);
-            }
-            else {
+            } else {
               setSaves((n) => n + 1);
               course.reload();
             }
@@ -99,7 +98,9 @@ function CourseForm({
   const { register, handleSubmit, setValue, setError, formState } = form;
   const activities = useFieldArray({ control: form.control, name: 'activities' });
   const [progress, setProgress] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(flash ? { tone: 'success', text: flash } : null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(
+    flash ? { tone: 'success', text: flash } : null,
+  );
   const noticeRef = useRevealedNotice<HTMLDivElement>(message);
 
   const companySpecificId = categories.find((c) => c.name === COMPANY_SPECIFIC_CATEGORY_NAME)?.id;
@@ -133,7 +134,8 @@ function CourseForm({
       onSaved(response.data, response.message, response.warnings ?? []);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) setError(field as FieldPath<CourseValues>, { message: messages.join(' ') });
+        for (const [field, messages] of Object.entries(error.fieldErrors))
+          setError(field as FieldPath<CourseValues>, { message: messages.join(' ') });
         setMessage({ tone: 'error', text: error.message });
       } else setMessage({ tone: 'error', text: 'Something went wrong. Please try again.' });
     } finally {
@@ -158,7 +160,12 @@ function CourseForm({
       ))}
       <BoundField form={form} name="name" id="course-name" label="Name" />
       <Suspense fallback={<SkeletonBlock height={190} />}>
-        <FormField label="Description" htmlFor="course-description" hint="Shown on the course's card. Links open in a new tab; anything unsafe is removed when saved." error={errorOf('description')}>
+        <FormField
+          label="Description"
+          htmlFor="course-description"
+          hint="Shown on the course's card. Links open in a new tab; anything unsafe is removed when saved."
+          error={errorOf('description')}
+        >
           <DescriptionEditor control={form.control} />
         </FormField>
       </Suspense>
@@ -172,17 +179,34 @@ function CourseForm({
             </label>
           ))}
         </div>
-        {errorOf('category_ids') ? <p className="ds-field__error" role="alert">{errorOf('category_ids')}</p> : null}
+        {errorOf('category_ids') ? (
+          <p className="ds-field__error" role="alert">
+            {errorOf('category_ids')}
+          </p>
+        ) : null}
       </fieldset>
       {isCompanySpecific ? (
         <FormField label="Company" htmlFor="course-company" error={errorOf('company_id')}>
-          <CompanyPicker api={api} id="course-company" value={Number(companyId) || null} onChange={(id) => setValue('company_id', id ?? '')} />
+          <CompanyPicker
+            api={api}
+            id="course-company"
+            value={Number(companyId) || null}
+            onChange={(id) => setValue('company_id', id ?? '')}
+          />
         </FormField>
       ) : null}
 
       <div className="admin-course-form__grid">
         <BoundField form={form} name="duration" id="course-duration" label="Duration" placeholder="e.g. 30 minutes" />
-        <BoundField form={form} name="validity_period" id="course-validity" label="Validity period (years)" type="number" min={1} max={100} />
+        <BoundField
+          form={form}
+          name="validity_period"
+          id="course-validity"
+          label="Validity period (years)"
+          type="number"
+          min={1}
+          max={100}
+        />
         <BoundField form={form} name="credit_cost" id="course-credits" label="Credit cost" type="number" min={0} />
         <BoundField
           form={form}
@@ -208,7 +232,11 @@ function CourseForm({
       <FormField
         label="Course package (SCORM .zip)"
         htmlFor="course-file"
-        hint={course?.file_name ? `Current package: ${course.file_name} (SCORM ${course.scorm_version ?? '?'}). Choose a file only to replace it.` : 'A SCORM 1.2 or 2004 zip with imsmanifest.xml at the top.'}
+        hint={
+          course?.file_name
+            ? `Current package: ${course.file_name} (SCORM ${course.scorm_version ?? '?'}). Choose a file only to replace it.`
+            : 'A SCORM 1.2 or 2004 zip with imsmanifest.xml at the top.'
+        }
         error={errorOf('file')}
       >
         <FileInput
@@ -235,16 +263,27 @@ function CourseForm({
           onFileChange={(file) => setValue('certificate', file)}
         />
       </FormField>
-      {course?.certificate_link ? <img className="admin-course-form__certificate" src={course.certificate_link} alt="Current certificate" /> : null}
+      {course?.certificate_link ? (
+        <img className="admin-course-form__certificate" src={course.certificate_link} alt="Current certificate" />
+      ) : null}
 
       <fieldset className="admin-course-form__fieldset">
         <legend>Activities</legend>
-        {activities.fields.length === 0 ? <p className="admin-course-form__empty">No activities. Add one for courses with bridging activities.</p> : null}
+        {activities.fields.length === 0 ? (
+          <p className="admin-course-form__empty">No activities. Add one for courses with bridging activities.</p>
+        ) : null}
         {activities.fields.map((field, index) => (
           <div key={field.id} className="admin-course-form__activity" data-testid="course-activity">
             <div className="admin-course-form__grid">
               <BoundField form={form} name={`activities.${index}.name`} id={`activity-${index}-name`} label="Activity name" />
-              <BoundField form={form} name={`activities.${index}.code`} id={`activity-${index}-code`} label="Code (number)" hint="Left blank, a code is made." inputMode="numeric" />
+              <BoundField
+                form={form}
+                name={`activities.${index}.code`}
+                id={`activity-${index}-code`}
+                label="Code (number)"
+                hint="Left blank, a code is made."
+                inputMode="numeric"
+              />
               <BoundField form={form} name={`activities.${index}.type`} id={`activity-${index}-type`} label="Type">
                 {(control) => (
                   <select className="ds-input" {...control}>
@@ -257,7 +296,12 @@ function CourseForm({
                 )}
               </BoundField>
             </div>
-            <BoundField form={form} name={`activities.${index}.description`} id={`activity-${index}-description`} label="Activity description">
+            <BoundField
+              form={form}
+              name={`activities.${index}.description`}
+              id={`activity-${index}-description`}
+              label="Activity description"
+            >
               {(control) => <textarea className="ds-input admin-course-form__textarea" rows={3} {...control} />}
             </BoundField>
             <FormField
@@ -278,7 +322,12 @@ function CourseForm({
             </Button>
           </div>
         ))}
-        <Button type="button" variant="secondary" size="sm" onClick={() => activities.append({ name: '', code: '', description: '', type: 'file' })}>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => activities.append({ name: '', code: '', description: '', type: 'file' })}
+        >
           Add activity
         </Button>
       </fieldset>
@@ -299,12 +348,28 @@ function CourseForm({
 }
 
 /** FormField hands its one child the hint and error ids; this passes them on to the editor. */
-function DescriptionEditor({ control, ...aria }: { control: Control<CourseValues>; 'aria-describedby'?: string; 'aria-invalid'?: boolean | 'true' | 'false' }) {
+function DescriptionEditor({
+  control,
+  ...aria
+}: {
+  control: Control<CourseValues>;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+}) {
   return (
     <Controller
       control={control}
       name="description"
-      render={({ field }) => <RichTextEditor id="course-description" label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} {...aria} />}
+      render={({ field }) => (
+        <RichTextEditor
+          id="course-description"
+          label="Description"
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          {...aria}
+        />
+      )}
     />
   );
 }

@@ -65,7 +65,10 @@ describe('course form values', () => {
 
   it('leaves the company out unless the course is company specific, and adds the files chosen', () => {
     const file = new File(['zip'], 'golf.zip', { type: 'application/zip' });
-    const body = courseRequestBody({ ...EMPTY_COURSE, name: 'New', category_ids: ['1'], company_id: 2, file }, { isNew: true, isCompanySpecific: false });
+    const body = courseRequestBody(
+      { ...EMPTY_COURSE, name: 'New', category_ids: ['1'], company_id: 2, file },
+      { isNew: true, isCompanySpecific: false },
+    );
     const sent = appendFormFields(new FormData(), body);
     expect(sent.has('company_id')).toBe(false);
     expect(sent.has('_method')).toBe(false);
@@ -76,6 +79,8 @@ describe('course form values', () => {
   it('prefills the pass mark from the course (the package’s own passing score once saved), blank when none (issue 13 item 8)', () => {
     expect(valuesOfCourse({ ...course, pass_mark: null }).pass_mark).toBe('');
     expect(EMPTY_COURSE.pass_mark).toBe('');
-    expect(fields(courseRequestBody({ ...valuesOfCourse(course), pass_mark: 65 }, { isNew: false, isCompanySpecific: false })).pass_mark).toBe('65');
+    expect(
+      fields(courseRequestBody({ ...valuesOfCourse(course), pass_mark: 65 }, { isNew: false, isCompanySpecific: false })).pass_mark,
+    ).toBe('65');
   });
 });

@@ -58,7 +58,14 @@ export function valuesOfCourse(course: CourseDetail): CourseValues {
     credit_cost: course.credit_cost,
     pass_mark: course.pass_mark ?? '',
     has_bridging: course.has_bridging === 1,
-    activities: course.activities.map((a) => ({ id: a.id, name: a.name, code: String(a.code), description: a.description, type: a.type, current_file: a.file_name })),
+    activities: course.activities.map((a) => ({
+      id: a.id,
+      name: a.name,
+      code: String(a.code),
+      description: a.description,
+      type: a.type,
+      current_file: a.file_name,
+    })),
   };
 }
 
@@ -67,7 +74,10 @@ export function valuesOfCourse(course: CourseDetail): CourseValues {
  * as numbers, the company only for 'Company Specific' courses (un-ticking it clears company_id),
  * and activities without the name of their current file.
  */
-export function courseRequestBody(values: CourseValues, { isNew, isCompanySpecific }: { isNew: boolean; isCompanySpecific: boolean }): Record<string, unknown> {
+export function courseRequestBody(
+  values: CourseValues,
+  { isNew, isCompanySpecific }: { isNew: boolean; isCompanySpecific: boolean },
+): Record<string, unknown> {
   return {
     ...values,
     category_ids: values.category_ids.map(Number),

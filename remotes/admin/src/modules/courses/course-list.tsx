@@ -8,7 +8,11 @@ import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** Admin course list: search (2+ characters), sortable columns, pages of 15, add, edit and delete. */
 export function CourseList({ api }: { api: ApiClient }) {
-  const { address, list: courses, listProps } = useAdminList({
+  const {
+    address,
+    list: courses,
+    listProps,
+  } = useAdminList({
     name: 'courses',
     sortable: COURSE_SORT_FIELDS,
     load: (query) => api.call(listCourses, { query }),
@@ -44,7 +48,13 @@ export function CourseList({ api }: { api: ApiClient }) {
       header: <span className="ds-visually-hidden">Actions</span>,
       render: (c) => (
         <div className="admin-courses__actions">
-          <ButtonLink size="sm" variant="secondary" href={`/admin?tab=courses&course=${c.id}`} onClick={go(`/admin?tab=courses&course=${c.id}`)} aria-label={`Edit ${c.name}`}>
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            href={`/admin?tab=courses&course=${c.id}`}
+            onClick={go(`/admin?tab=courses&course=${c.id}`)}
+            aria-label={`Edit ${c.name}`}
+          >
             Edit
           </ButtonLink>
           <Button size="sm" variant="danger" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
@@ -63,10 +73,19 @@ export function CourseList({ api }: { api: ApiClient }) {
       toolbar={
         <div className="admin-courses__toolbar">
           <h2 className="admin-panel__title">Courses</h2>
-          <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>Add course</ButtonLink>
+          <ButtonLink href="/admin?tab=courses&course=new" onClick={go('/admin?tab=courses&course=new')}>
+            Add course
+          </ButtonLink>
         </div>
       }
-      search={<SearchInput label="Search courses" value={address.searchText} onChange={address.setSearchText} placeholder="Search by name (2+ characters)" />}
+      search={
+        <SearchInput
+          label="Search courses"
+          value={address.searchText}
+          onChange={address.setSearchText}
+          placeholder="Search by name (2+ characters)"
+        />
+      }
       {...listProps}
       columns={columns}
       deletion={deletion}

@@ -3,15 +3,25 @@ import RichTextEditor from './rich-text-editor';
 
 describe('RichTextEditor', () => {
   it('is a named, described text box with a formatting toolbar', async () => {
-    render(<RichTextEditor id="course-description" label="Description" value="<p>Hello</p>" onChange={() => {}} aria-describedby="course-description-hint" />);
+    render(
+      <RichTextEditor
+        id="course-description"
+        label="Description"
+        value="<p>Hello</p>"
+        onChange={() => {}}
+        aria-describedby="course-description-hint"
+      />,
+    );
     const box = await screen.findByRole('textbox', { name: 'Description' });
     expect(box.id).toBe('course-description');
     expect(box.getAttribute('aria-describedby')).toBe('course-description-hint');
     expect(box.getAttribute('contenteditable')).toBe('true');
     const toolbar = screen.getByRole('toolbar', { name: 'Description formatting' });
-    expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Bold', 'Italic', 'Underline', 'Heading', 'Subheading', 'Bulleted list', 'Numbered list', 'Quote', 'Link', 'Undo', 'Redo',
-    ]);
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Bold', 'Italic', 'Underline', 'Heading', 'Subheading', 'Bulleted list', 'Numbered list', 'Quote', 'Link', 'Undo', 'Redo']);
   });
 
   it('shows formatting it knows and drops scripts, handlers and unknown elements from loaded HTML', async () => {
@@ -19,7 +29,9 @@ describe('RichTextEditor', () => {
       <RichTextEditor
         id="course-description"
         label="Description"
-        value={'<p onclick="steal()">Swing <strong>safely</strong></p><img src="x" onerror="alert(1)"><script>alert(1)</script><ul><li>Helmet</li></ul>'}
+        value={
+          '<p onclick="steal()">Swing <strong>safely</strong></p><img src="x" onerror="alert(1)"><script>alert(1)</script><ul><li>Helmet</li></ul>'
+        }
         onChange={() => {}}
       />,
     );

@@ -28,7 +28,12 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, ...
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'], HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['http', 'https', 'mailto', 'tel'],
+          HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
+        },
       }),
     ],
     content: value,
@@ -63,8 +68,18 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
     { name: 'Bold', text: 'B', isActive: editor.isActive('bold'), run: () => chain().toggleBold().run() },
     { name: 'Italic', text: 'I', isActive: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
     { name: 'Underline', text: 'U', isActive: editor.isActive('underline'), run: () => chain().toggleUnderline().run() },
-    { name: 'Heading', text: 'H2', isActive: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
-    { name: 'Subheading', text: 'H3', isActive: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
+    {
+      name: 'Heading',
+      text: 'H2',
+      isActive: editor.isActive('heading', { level: 2 }),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      name: 'Subheading',
+      text: 'H3',
+      isActive: editor.isActive('heading', { level: 3 }),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
     { name: 'Bulleted list', text: '•', isActive: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
     { name: 'Numbered list', text: '1.', isActive: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
     { name: 'Quote', text: '“', isActive: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
@@ -86,10 +101,24 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         </button>
       ))}
       <span className="rich-text__spacer" />
-      <button type="button" className="rich-text__tool" aria-label="Undo" title="Undo" disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
+      <button
+        type="button"
+        className="rich-text__tool"
+        aria-label="Undo"
+        title="Undo"
+        disabled={!editor.can().undo()}
+        onClick={() => editor.chain().focus().undo().run()}
+      >
         ↶
       </button>
-      <button type="button" className="rich-text__tool" aria-label="Redo" title="Redo" disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
+      <button
+        type="button"
+        className="rich-text__tool"
+        aria-label="Redo"
+        title="Redo"
+        disabled={!editor.can().redo()}
+        onClick={() => editor.chain().focus().redo().run()}
+      >
         ↷
       </button>
     </div>

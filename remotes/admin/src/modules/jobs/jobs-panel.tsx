@@ -43,7 +43,13 @@ export function JobsPanel({ api }: { api: ApiClient }) {
       <h2 className="admin-panel__title">Cron Jobs</h2>
       <nav className="admin-subnav" aria-label="Jobs views">
         {JOB_VIEWS.map((v) => (
-          <Button key={v.id} size="sm" variant={v.id === view ? 'primary' : 'secondary'} aria-pressed={v.id === view} onClick={() => setParams(new URLSearchParams({ tab: 'jobs', view: v.id }))}>
+          <Button
+            key={v.id}
+            size="sm"
+            variant={v.id === view ? 'primary' : 'secondary'}
+            aria-pressed={v.id === view}
+            onClick={() => setParams(new URLSearchParams({ tab: 'jobs', view: v.id }))}
+          >
             {v.label}
           </Button>
         ))}
@@ -54,16 +60,34 @@ export function JobsPanel({ api }: { api: ApiClient }) {
 }
 
 function PayloadView({ payload }: { payload: unknown }) {
-  return <pre className="admin-code" data-testid="job-payload">{JSON.stringify(payload, null, 2)}</pre>;
+  return (
+    <pre className="admin-code" data-testid="job-payload">
+      {JSON.stringify(payload, null, 2)}
+    </pre>
+  );
 }
 
 function QueueList({ api }: { api: ApiClient }) {
-  const { address, listProps } = useAdminList({ name: 'jobs', sortable: JOB_SORTABLE, load: (query) => api.call(adminJobs, { query }), pageOf: pageOfRows });
+  const { address, listProps } = useAdminList({
+    name: 'jobs',
+    sortable: JOB_SORTABLE,
+    load: (query) => api.call(adminJobs, { query }),
+    pageOf: pageOfRows,
+  });
   const deletion = useListDeletion<AdminJob>({ remove: () => Promise.resolve(''), onDeleted: () => {}, failedText: '' });
   const [shown, setShown] = useState<number | null>(null);
   const columns: TableColumn<AdminJob>[] = [
     { key: 'id', header: 'ID', sortable: true, render: (j) => j.id },
-    { key: 'name', header: 'Name', sortable: true, render: (j) => <button type="button" className="ds-link admin-link-button" onClick={() => setShown(j.id)}>{j.name}</button> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (j) => (
+        <button type="button" className="ds-link admin-link-button" onClick={() => setShown(j.id)}>
+          {j.name}
+        </button>
+      ),
+    },
     { key: 'queue', header: 'Queue', sortable: true, render: (j) => j.queue },
     { key: 'attempts', header: 'Attempts', sortable: true, align: 'right', render: (j) => j.attempts },
     { key: 'available_at', header: 'Available at', sortable: true, render: (j) => formatDateTime(j.available_at) },
@@ -76,7 +100,11 @@ function QueueList({ api }: { api: ApiClient }) {
         testId="jobs-queue"
         className="admin-subpanel"
         noun={{ one: 'job', many: 'jobs' }}
-        toolbar={<div className="admin-toolbar"><ListSearch value={address.searchText} onChange={address.setSearchText} label="Search jobs" /></div>}
+        toolbar={
+          <div className="admin-toolbar">
+            <ListSearch value={address.searchText} onChange={address.setSearchText} label="Search jobs" />
+          </div>
+        }
         {...listProps}
         hasTotal
         columns={columns}
@@ -99,7 +127,10 @@ function JobDetails({ api, id, onClose }: { api: ApiClient; id: number; onClose:
           <dt>Queue</dt>
           <dd>{job.data.queue}</dd>
           <dt>State</dt>
-          <dd>{job.data.state}{job.data.reserved_by ? ` (by ${job.data.reserved_by})` : ''}</dd>
+          <dd>
+            {job.data.state}
+            {job.data.reserved_by ? ` (by ${job.data.reserved_by})` : ''}
+          </dd>
           <dt>Attempts</dt>
           <dd>{job.data.attempts}</dd>
           <dt>Available at</dt>
@@ -119,7 +150,9 @@ function JobDetails({ api, id, onClose }: { api: ApiClient; id: number; onClose:
             </>
           ) : null}
           <dt>Payload (secrets masked)</dt>
-          <dd><PayloadView payload={job.data.payload} /></dd>
+          <dd>
+            <PayloadView payload={job.data.payload} />
+          </dd>
         </dl>
       ) : null}
     </Modal>
@@ -128,12 +161,25 @@ function JobDetails({ api, id, onClose }: { api: ApiClient; id: number; onClose:
 
 type BulkAction = 'retry-all' | 'delete-all';
 const BULK_TEXT: Record<BulkAction, { title: string; confirm: string; body: string }> = {
-  'retry-all': { title: 'Retry all failed jobs', confirm: 'Retry all', body: 'Every failed job goes back in the queue with fresh tries and runs again as soon as a worker is free. Jobs that send mail will send it again.' },
-  'delete-all': { title: 'Delete all failed jobs', confirm: 'Delete all', body: 'Every failed job is deleted for good, with its error and payload. They will never run. This can not be undone.' },
+  'retry-all': {
+    title: 'Retry all failed jobs',
+    confirm: 'Retry all',
+    body: 'Every failed job goes back in the queue with fresh tries and runs again as soon as a worker is free. Jobs that send mail will send it again.',
+  },
+  'delete-all': {
+    title: 'Delete all failed jobs',
+    confirm: 'Delete all',
+    body: 'Every failed job is deleted for good, with its error and payload. They will never run. This can not be undone.',
+  },
 };
 
 function FailedList({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({ name: 'failed-jobs', sortable: FAILED_JOB_SORTABLE, load: (query) => api.call(adminFailedJobs, { query }), pageOf: pageOfRows });
+  const { address, list, listProps } = useAdminList({
+    name: 'failed-jobs',
+    sortable: FAILED_JOB_SORTABLE,
+    load: (query) => api.call(adminFailedJobs, { query }),
+    pageOf: pageOfRows,
+  });
   const deletion = useListDeletion<AdminFailedJob>({
     remove: async (job) => (await api.call(adminFailedJobDelete, { params: { failedJobId: job.id } })).message,
     onDeleted: list.reload,
@@ -164,7 +210,16 @@ function FailedList({ api }: { api: ApiClient }) {
 
   const columns: TableColumn<AdminFailedJob>[] = [
     { key: 'id', header: 'ID', sortable: true, render: (j) => j.id },
-    { key: 'name', header: 'Name', sortable: true, render: (j) => <button type="button" className="ds-link admin-link-button" onClick={() => setShown(j.id)}>{j.name}</button> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (j) => (
+        <button type="button" className="ds-link admin-link-button" onClick={() => setShown(j.id)}>
+          {j.name}
+        </button>
+      ),
+    },
     { key: 'queue', header: 'Queue', sortable: true, render: (j) => j.queue },
     { key: 'error', header: 'Error', render: (j) => <span className="admin-job-error">{j.error}</span> },
     { key: 'failed_at', header: 'Failed at', sortable: true, render: (j) => formatDateTime(j.failed_at) },
@@ -174,8 +229,12 @@ function FailedList({ api }: { api: ApiClient }) {
       align: 'right',
       render: (j) => (
         <span className="admin-row-actions">
-          <Button size="sm" variant="secondary" onClick={() => setToRetry(j)} aria-label={`Retry failed job ${j.id}`}>Retry</Button>
-          <Button size="sm" variant="danger" onClick={() => deletion.setToDelete(j)} aria-label={`Delete failed job ${j.id}`}>Delete</Button>
+          <Button size="sm" variant="secondary" onClick={() => setToRetry(j)} aria-label={`Retry failed job ${j.id}`}>
+            Retry
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => deletion.setToDelete(j)} aria-label={`Delete failed job ${j.id}`}>
+            Delete
+          </Button>
         </span>
       ),
     },
@@ -191,8 +250,12 @@ function FailedList({ api }: { api: ApiClient }) {
           <div className="admin-toolbar">
             <ListSearch value={address.searchText} onChange={address.setSearchText} label="Search failed jobs" />
             <span className="admin-row-actions">
-              <Button variant="secondary" disabled={!hasRows} onClick={() => setBulk('retry-all')}>Retry all</Button>
-              <Button variant="danger" disabled={!hasRows} onClick={() => setBulk('delete-all')}>Delete all</Button>
+              <Button variant="secondary" disabled={!hasRows} onClick={() => setBulk('retry-all')}>
+                Retry all
+              </Button>
+              <Button variant="danger" disabled={!hasRows} onClick={() => setBulk('delete-all')}>
+                Delete all
+              </Button>
             </span>
           </div>
         }
@@ -200,10 +263,23 @@ function FailedList({ api }: { api: ApiClient }) {
         hasTotal
         columns={columns}
         deletion={deletion}
-        confirmation={<p>Delete failed job {deletion.toDelete?.id} ({deletion.toDelete?.name}) for good? It will never run. This can not be undone.</p>}
+        confirmation={
+          <p>
+            Delete failed job {deletion.toDelete?.id} ({deletion.toDelete?.name}) for good? It will never run. This can not be undone.
+          </p>
+        }
       />
-      <ConfirmModal open={toRetry !== null} title="Retry failed job" confirmLabel="Retry job" isBusy={isBusy} onClose={() => setToRetry(null)} onConfirm={() => toRetry && void act(() => api.call(adminFailedJobRetry, { params: { failedJobId: toRetry.id } }))}>
-        <p>Put failed job {toRetry?.id} ({toRetry?.name}) back in the queue with fresh tries? It runs again as soon as a worker is free.</p>
+      <ConfirmModal
+        open={toRetry !== null}
+        title="Retry failed job"
+        confirmLabel="Retry job"
+        isBusy={isBusy}
+        onClose={() => setToRetry(null)}
+        onConfirm={() => toRetry && void act(() => api.call(adminFailedJobRetry, { params: { failedJobId: toRetry.id } }))}
+      >
+        <p>
+          Put failed job {toRetry?.id} ({toRetry?.name}) back in the queue with fresh tries? It runs again as soon as a worker is free.
+        </p>
       </ConfirmModal>
       <ConfirmModal
         open={bulk !== null}
@@ -215,12 +291,32 @@ function FailedList({ api }: { api: ApiClient }) {
       >
         <p>{bulk ? BULK_TEXT[bulk].body : ''}</p>
       </ConfirmModal>
-      {shown !== null ? <FailedJobDetails api={api} id={shown} onClose={() => setShown(null)} onRetry={(job) => setToRetry(job)} onDelete={(job) => deletion.setToDelete(job)} /> : null}
+      {shown !== null ? (
+        <FailedJobDetails
+          api={api}
+          id={shown}
+          onClose={() => setShown(null)}
+          onRetry={(job) => setToRetry(job)}
+          onDelete={(job) => deletion.setToDelete(job)}
+        />
+      ) : null}
     </>
   );
 }
 
-function FailedJobDetails({ api, id, onClose, onRetry, onDelete }: { api: ApiClient; id: number; onClose: () => void; onRetry: (job: AdminFailedJob) => void; onDelete: (job: AdminFailedJob) => void }) {
+function FailedJobDetails({
+  api,
+  id,
+  onClose,
+  onRetry,
+  onDelete,
+}: {
+  api: ApiClient;
+  id: number;
+  onClose: () => void;
+  onRetry: (job: AdminFailedJob) => void;
+  onDelete: (job: AdminFailedJob) => void;
+}) {
   const job = useApiQuery(`failed-job:${id}`, () => api.call(adminFailedJob, { params: { failedJobId: id } }));
   const data = job.status === 'success' ? job.data : null;
   return (
@@ -231,8 +327,24 @@ function FailedJobDetails({ api, id, onClose, onRetry, onDelete }: { api: ApiCli
       footer={
         data ? (
           <>
-            <Button variant="secondary" onClick={() => { onClose(); onRetry(data); }}>Retry</Button>
-            <Button variant="danger" onClick={() => { onClose(); onDelete(data); }}>Delete</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onClose();
+                onRetry(data);
+              }}
+            >
+              Retry
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                onClose();
+                onDelete(data);
+              }}
+            >
+              Delete
+            </Button>
           </>
         ) : undefined
       }
@@ -250,9 +362,13 @@ function FailedJobDetails({ api, id, onClose, onRetry, onDelete }: { api: ApiCli
           <dt>Error</dt>
           <dd>{data.error}</dd>
           <dt>Stack</dt>
-          <dd><pre className="admin-code">{data.stack ?? '—'}</pre></dd>
+          <dd>
+            <pre className="admin-code">{data.stack ?? '—'}</pre>
+          </dd>
           <dt>Payload (secrets masked)</dt>
-          <dd><PayloadView payload={data.payload} /></dd>
+          <dd>
+            <PayloadView payload={data.payload} />
+          </dd>
         </dl>
       ) : null}
     </Modal>
@@ -263,16 +379,37 @@ function ScheduleList({ api }: { api: ApiClient }) {
   const tasks = useApiQuery('scheduled-tasks', () => api.call(adminScheduledTasks).then((r) => r.data));
   type Task = Extract<typeof tasks, { status: 'success' }>['data'][number];
   const columns: TableColumn<Task>[] = [
-    { key: 'name', header: 'Task', render: (t) => <><strong>{t.name}</strong><br /><span className="admin-muted">{t.description}</span></> },
+    {
+      key: 'name',
+      header: 'Task',
+      render: (t) => (
+        <>
+          <strong>{t.name}</strong>
+          <br />
+          <span className="admin-muted">{t.description}</span>
+        </>
+      ),
+    },
     { key: 'schedule', header: 'Schedule', render: (t) => t.schedule },
-    { key: 'last', header: 'Last run', render: (t) => (t.last_run ? `${formatDateTime(t.last_run.started_at)} (${t.last_run.outcome})` : 'Never') },
+    {
+      key: 'last',
+      header: 'Last run',
+      render: (t) => (t.last_run ? `${formatDateTime(t.last_run.started_at)} (${t.last_run.outcome})` : 'Never'),
+    },
     { key: 'error', header: 'Last error', render: (t) => t.last_run?.error ?? '—' },
     { key: 'next', header: 'Next run', render: (t) => formatDateTime(t.next_run_at) },
   ];
   return (
     <div className="admin-subpanel" data-testid="jobs-schedule">
       {tasks.status === 'error' ? <LoadError error={tasks.error} onRetry={tasks.reload} what="the scheduled tasks" /> : null}
-      <Table caption="Scheduled tasks" columns={columns} rows={tasks.status === 'success' ? tasks.data : []} rowKey={(t) => t.name} loading={tasks.status === 'loading'} emptyText="There are no scheduled tasks." />
+      <Table
+        caption="Scheduled tasks"
+        columns={columns}
+        rows={tasks.status === 'success' ? tasks.data : []}
+        rowKey={(t) => t.name}
+        loading={tasks.status === 'loading'}
+        emptyText="There are no scheduled tasks."
+      />
     </div>
   );
 }

@@ -9,7 +9,11 @@ export function CoursePicker({ api, ...field }: PickerFieldProps & { api: ApiCli
     <SearchablePicker<{ id: number; name: string }>
       {...field}
       queryKey="course-options"
-      search={(term) => api.call(listCourses, { query: { per_page: MATCHES, sortBy: 'name', ...(term ? { search: term } : {}) } }).then((r) => r.data.map((c) => ({ id: c.id, name: c.name })))}
+      search={(term) =>
+        api
+          .call(listCourses, { query: { per_page: MATCHES, sortBy: 'name', ...(term ? { search: term } : {}) } })
+          .then((r) => r.data.map((c) => ({ id: c.id, name: c.name })))
+      }
       optionLabel={(course) => course.name}
       searchLabel="Search courses"
       searchPlaceholder="Course name"

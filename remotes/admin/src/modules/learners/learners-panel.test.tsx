@@ -24,7 +24,15 @@ function usersServer() {
       if (query.get('sortBy') === 'name' && query.get('sortDir') === 'desc') rows = [...rows].reverse();
       const page = Number(query.get('page') ?? 1);
       const lastPage = Math.max(1, Math.ceil(rows.length / 15));
-      return { data: rows.slice((page - 1) * 15, page * 15), current_page: page, last_page: lastPage, per_page: 15, total: rows.length, prev_page_url: null, next_page_url: null };
+      return {
+        data: rows.slice((page - 1) * 15, page * 15),
+        current_page: page,
+        last_page: lastPage,
+        per_page: 15,
+        total: rows.length,
+        prev_page_url: null,
+        next_page_url: null,
+      };
     },
   });
 }

@@ -1,4 +1,13 @@
-import { adminUsers, ApiError, formatDate, USER_MESSAGES, USER_SORTABLE, userDelete, type AdminUser, type ApiClient } from '@portal/contracts';
+import {
+  adminUsers,
+  ApiError,
+  formatDate,
+  USER_MESSAGES,
+  USER_SORTABLE,
+  userDelete,
+  type AdminUser,
+  type ApiClient,
+} from '@portal/contracts';
 import type { TableColumn } from '@portal/design-system';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
@@ -27,7 +36,16 @@ export function LearnersPanel({ api }: { api: ApiClient }) {
   const { setToDelete, toDelete } = deletion;
 
   const columns: TableColumn<AdminUser>[] = [
-    { key: 'name', header: 'Name', sortable: true, render: (u) => <a className="ds-link" href={`/admin/users/${u.id}`}>{u.name}</a> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (u) => (
+        <a className="ds-link" href={`/admin/users/${u.id}`}>
+          {u.name}
+        </a>
+      ),
+    },
     { key: 'email', header: 'Email', sortable: true, render: (u) => u.email ?? '—' },
     { key: 'role', header: 'Role', sortable: true, render: (u) => (u.role === 'manager' ? 'Manager' : 'Learner') },
     { key: 'company', header: 'Company', sortable: true, render: (u) => u.company_name },
@@ -40,14 +58,23 @@ export function LearnersPanel({ api }: { api: ApiClient }) {
     <AdminListPanel
       testId="learners-panel"
       noun={{ one: 'learner', many: 'learners' }}
-      toolbar={<ListToolbar search={address.searchText} onSearch={address.setSearchText} searchLabel="Search learners" addHref="/admin/users/new" addLabel="Add user" />}
+      toolbar={
+        <ListToolbar
+          search={address.searchText}
+          onSearch={address.setSearchText}
+          searchLabel="Search learners"
+          addHref="/admin/users/new"
+          addLabel="Add user"
+        />
+      }
       {...listProps}
       hasTotal
       columns={columns}
       deletion={deletion}
       confirmation={
         <p>
-          Are you sure you want to delete {toDelete?.name}? Deleting a learner also deletes all of their enrollments. This can not be undone.
+          Are you sure you want to delete {toDelete?.name}? Deleting a learner also deletes all of their enrollments. This can not be
+          undone.
         </p>
       }
     />

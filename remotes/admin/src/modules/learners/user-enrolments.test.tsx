@@ -28,16 +28,41 @@ function renderEnrolments(start: AdminEnrolment[], handlers: Record<string, Fake
     'GET /api/courses': ({ query }: FakeRequest) => {
       const search = query.get('search')?.toLowerCase();
       const data = COURSES.filter((c) => !search || c.name.toLowerCase().includes(search)).map((c) => ({ ...c }));
-      return { data, current_page: 1, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length, prev_page_url: null, next_page_url: null, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } };
+      return {
+        data,
+        current_page: 1,
+        last_page: 1,
+        per_page: 10,
+        total: data.length,
+        from: 1,
+        to: data.length,
+        prev_page_url: null,
+        next_page_url: null,
+        meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length },
+      };
     },
     'POST /api/user/7/enroll': ({ body }) => {
       const { course_id, pass_date } = body as { course_id: number; pass_date?: string };
       const course = COURSES.find((c) => c.id === course_id)!;
       rows = [enrolment(99, course.name, pass_date ? 'passed' : 'not_started', { passed_at: pass_date ?? null }), ...rows];
-      return { success: true, message: 'User successfully enrolled in course!', data: { id: 99, status: pass_date ? 'passed' : 'not_started', certificate_code: null } };
+      return {
+        success: true,
+        message: 'User successfully enrolled in course!',
+        data: { id: 99, status: pass_date ? 'passed' : 'not_started', certificate_code: null },
+      };
     },
     'POST /api/course/11/manualPass': ({ body }) => {
-      rows = rows.map((r) => (r.id === 11 ? { ...r, status: 'passed', passed_at: '2026-05-05T00:00:00.000Z', certificate_code: 'CERT-11', manual_pass: { reason: (body as { reason: string }).reason, by: 'Alex Admin', at: '2026-05-05T10:00:00.000Z' } } : r));
+      rows = rows.map((r) =>
+        r.id === 11
+          ? {
+              ...r,
+              status: 'passed',
+              passed_at: '2026-05-05T00:00:00.000Z',
+              certificate_code: 'CERT-11',
+              manual_pass: { reason: (body as { reason: string }).reason, by: 'Alex Admin', at: '2026-05-05T10:00:00.000Z' },
+            }
+          : r,
+      );
       return { success: true, message: 'Enrollment successfully marked as passed!', data: rows.find((r) => r.id === 11) };
     },
     'POST /api/user/7/deleteEnroll/11': () => {
@@ -103,12 +128,35 @@ describe('UserEnrolments', () => {
 
   it('opens what the learner answered on a started enrolment, and offers nothing to show on one not started (issue 20 item 5)', async () => {
     const answers = {
-      enrollment: { id: 11, learner_name: 'Sam Learner', course_name: 'Fire Safety Awareness', status: 'in_progress', score: null, scorm_version: '2004' },
-      attempts: [{ id: 5, number: 1, started_at: '2026-05-01T09:00:00.000Z', last_saved_at: null, finished: false, status: null, score_percent: null, time_seconds: null, objectives: [], interactions: [] }],
+      enrollment: {
+        id: 11,
+        learner_name: 'Sam Learner',
+        course_name: 'Fire Safety Awareness',
+        status: 'in_progress',
+        score: null,
+        scorm_version: '2004',
+      },
+      attempts: [
+        {
+          id: 5,
+          number: 1,
+          started_at: '2026-05-01T09:00:00.000Z',
+          last_saved_at: null,
+          finished: false,
+          status: null,
+          score_percent: null,
+          time_seconds: null,
+          objectives: [],
+          interactions: [],
+        },
+      ],
     };
-    const { requests } = renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'in_progress'), enrolment(12, 'Manual Handling', 'not_started')], {
-      'GET /api/reporting/enrolments/11/answers': () => ({ data: answers }),
-    });
+    const { requests } = renderEnrolments(
+      [enrolment(11, 'Fire Safety Awareness', 'in_progress'), enrolment(12, 'Manual Handling', 'not_started')],
+      {
+        'GET /api/reporting/enrolments/11/answers': () => ({ data: answers }),
+      },
+    );
     await waitFor(() => expect(rowOf('Fire Safety Awareness').textContent).toContain('In Progress'));
     expect(within(rowOf('Manual Handling')).queryByRole('button', { name: /View answers/ })).toBeNull();
     fireEvent.click(within(rowOf('Fire Safety Awareness')).getByRole('button', { name: 'View answers of Fire Safety Awareness' }));
@@ -127,7 +175,12 @@ describe('UserEnrolments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
 
     expect(await screen.findByText('User successfully enrolled in course!')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ course_id: 30, force: true, pass_date: todayIso, send_pass_email: true });
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      course_id: 30,
+      force: true,
+      pass_date: todayIso,
+      send_pass_email: true,
+    });
     await waitFor(() => expect(rowOf('Asbestos Awareness').textContent).toContain('Passed'));
   });
 
@@ -148,11 +201,19 @@ describe('UserEnrolments', () => {
   });
 
   it('puts the server’s refusal of an enrolment under the field', async () => {
-    renderEnrolments([], { 'POST /api/user/7/enroll': () => reply(422, { message: 'The given data was invalid.', errors: { course_id: ['You do not have enough credits for this enrollment'] } }) });
+    renderEnrolments([], {
+      'POST /api/user/7/enroll': () =>
+        reply(422, {
+          message: 'The given data was invalid.',
+          errors: { course_id: ['You do not have enough credits for this enrollment'] },
+        }),
+    });
     await screen.findByText('This learner has no enrolments yet.');
     await chooseCourse('Asbestos Awareness');
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
-    await waitFor(() => expect(document.getElementById('enrol-course-error')?.textContent).toBe('You do not have enough credits for this enrollment'));
+    await waitFor(() =>
+      expect(document.getElementById('enrol-course-error')?.textContent).toBe('You do not have enough credits for this enrollment'),
+    );
   });
 
   it('marks an enrolment passed only with a reason', async () => {
@@ -168,12 +229,16 @@ describe('UserEnrolments', () => {
     expect(await screen.findByText('Enrollment successfully marked as passed!')).toBeTruthy();
     expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ reason: 'Completed a paper version on site' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(rowOf('Fire Safety Awareness').textContent).toContain('By Alex Admin on 05/05/2026: Completed a paper version on site'));
+    await waitFor(() =>
+      expect(rowOf('Fire Safety Awareness').textContent).toContain('By Alex Admin on 05/05/2026: Completed a paper version on site'),
+    );
   });
 
   it('logs a failed manual pass and says so briefly', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'failed')], { 'POST /api/course/11/manualPass': () => reply(500, { message: 'Server Error' }) });
+    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'failed')], {
+      'POST /api/course/11/manualPass': () => reply(500, { message: 'Server Error' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Fire Safety Awareness as passed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as passed' });
     fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'Because' } });
@@ -202,9 +267,13 @@ describe('UserEnrolments', () => {
 
   it('logs a failed deletion and says so briefly', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'not_started')], { 'POST /api/user/7/deleteEnroll/11': () => reply(404, { message: 'That enrolment was not found.' }) });
+    renderEnrolments([enrolment(11, 'Fire Safety Awareness', 'not_started')], {
+      'POST /api/user/7/deleteEnroll/11': () => reply(404, { message: 'That enrolment was not found.' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete the Fire Safety Awareness enrolment' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete enrolment' })).getByRole('button', { name: 'Delete enrolment' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete enrolment' })).getByRole('button', { name: 'Delete enrolment' }),
+    );
     expect(await screen.findByText('That enrolment was not found.')).toBeTruthy();
     expect(logged).toHaveBeenCalledWith('Failed to delete enrollment', expect.anything());
     logged.mockRestore();

@@ -26,7 +26,12 @@ import './enrolments.css';
 
 type Flash = { tone: 'success' | 'error'; text: string } | null;
 
-const STATUS: Record<AdminEnrolment['status'], CourseStatus> = { not_started: 'not-started', in_progress: 'in-progress', passed: 'passed', failed: 'failed' };
+const STATUS: Record<AdminEnrolment['status'], CourseStatus> = {
+  not_started: 'not-started',
+  in_progress: 'in-progress',
+  passed: 'passed',
+  failed: 'failed',
+};
 
 /** A passed enrolment past its expiry shows as Expired. */
 function pillOf(enrolment: AdminEnrolment, now: Date): CourseStatus {
@@ -56,7 +61,14 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
     resolver: zodResolver(enrolFormSchema),
     defaultValues: { course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
   });
-  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = form;
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
@@ -64,7 +76,11 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
     try {
       const response = await api.call(adminEnrolUser, {
         params: { id: userId },
-        body: { course_id: values.course_id, force: values.force, ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}) },
+        body: {
+          course_id: values.course_id,
+          force: values.force,
+          ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}),
+        },
       });
       reset({ course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
       onEnrolled(response.message || ENROLLING_MESSAGES.enrolled);
@@ -75,13 +91,37 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
   });
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Enrol on a course">
-      {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+      {flash ? (
+        <div className="admin-form__actions">
+          <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+            {flash.text}
+          </Notice>
+        </div>
+      ) : null}
       <FormField label="Course" htmlFor="enrol-course" error={errors.course_id?.message}>
-        <Controller control={control} name="course_id" render={({ field }) => (
-          <CoursePicker api={api} id="enrol-course" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.course_id)} />
-        )} />
+        <Controller
+          control={control}
+          name="course_id"
+          render={({ field }) => (
+            <CoursePicker
+              api={api}
+              id="enrol-course"
+              value={typeof field.value === 'number' ? field.value : null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              invalid={Boolean(errors.course_id)}
+            />
+          )}
+        />
       </FormField>
-      <BoundField form={form} name="pass_date" id="enrol-pass-date" label="Pass date" hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started." inputMode="numeric" placeholder="DD/MM/YYYY" />
+      <BoundField
+        form={form}
+        name="pass_date"
+        id="enrol-pass-date"
+        label="Pass date"
+        hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started."
+        inputMode="numeric"
+        placeholder="DD/MM/YYYY"
+      />
       <div className="admin-form__actions">
         <label className="admin-check">
           <input type="checkbox" {...register('force')} />
@@ -93,14 +133,26 @@ function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: n
         </label>
       </div>
       <div className="admin-form__actions">
-        <Button type="submit" loading={isSubmitting}>Enrol</Button>
+        <Button type="submit" loading={isSubmitting}>
+          Enrol
+        </Button>
       </div>
     </form>
   );
 }
 
 /** Manual pass: a required reason, kept with who and when. */
-function ManualPassModal({ api, enrollment: enrolment, onClose, onPassed }: { api: ApiClient; enrollment: AdminEnrolment | null; onClose: () => void; onPassed: (message: string) => void }) {
+function ManualPassModal({
+  api,
+  enrollment: enrolment,
+  onClose,
+  onPassed,
+}: {
+  api: ApiClient;
+  enrollment: AdminEnrolment | null;
+  onClose: () => void;
+  onPassed: (message: string) => void;
+}) {
   return (
     <ReasonModal
       open={enrolment !== null}
@@ -128,7 +180,17 @@ function ManualPassModal({ api, enrollment: enrolment, onClose, onPassed }: { ap
  * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
  * admin's tools: force-enrol, manual pass and delete.
  */
-export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged }: { api: ApiClient; userId: number; /** The title of their answers. */ learnerName?: string; /** After any change (the certificates list reloads). */ onChanged?: () => void }) {
+export function UserEnrolments({
+  api,
+  userId,
+  learnerName = 'Learner',
+  onChanged,
+}: {
+  api: ApiClient;
+  userId: number;
+  /** The title of their answers. */ learnerName?: string;
+  /** After any change (the certificates list reloads). */ onChanged?: () => void;
+}) {
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useState<Flash>(null);
@@ -176,7 +238,14 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
     {
       key: 'certificate',
       header: 'Certificate',
-      render: (e) => (e.certificate_code ? <a className="ds-link" href={`/verify?code=${encodeURIComponent(e.certificate_code)}`}>{e.certificate_code}</a> : '—'),
+      render: (e) =>
+        e.certificate_code ? (
+          <a className="ds-link" href={`/verify?code=${encodeURIComponent(e.certificate_code)}`}>
+            {e.certificate_code}
+          </a>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'manual_pass',
@@ -197,14 +266,22 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
       render: (e) => (
         <div className="admin-row-actions">
           {e.status !== 'not_started' ? (
-            <Button variant="ghost" size="sm" onClick={() => setAnswersOf(e)} aria-label={`View answers of ${e.course.name}`}>View answers</Button>
+            <Button variant="ghost" size="sm" onClick={() => setAnswersOf(e)} aria-label={`View answers of ${e.course.name}`}>
+              View answers
+            </Button>
           ) : null}
           {e.status === 'passed' ? (
-            <Button variant="secondary" size="sm" onClick={() => setToWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>Withdraw pass</Button>
+            <Button variant="secondary" size="sm" onClick={() => setToWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>
+              Withdraw pass
+            </Button>
           ) : (
-            <Button variant="secondary" size="sm" onClick={() => setToPass(e)} aria-label={`Mark ${e.course.name} as passed`}>Mark passed</Button>
+            <Button variant="secondary" size="sm" onClick={() => setToPass(e)} aria-label={`Mark ${e.course.name} as passed`}>
+              Mark passed
+            </Button>
           )}
-          <Button variant="danger" size="sm" onClick={() => setToDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>Delete</Button>
+          <Button variant="danger" size="sm" onClick={() => setToDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>
+            Delete
+          </Button>
         </div>
       ),
     },
@@ -213,7 +290,11 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
   return (
     <Card title="Enrolments">
       <div className="admin-enrolments" data-testid="user-enrolments">
-        {flash ? <Notice tone={flash.tone} onDismiss={() => setFlash(null)} {...(flash.tone === 'success' ? { autoHideMs: 5000 } : {})}>{flash.text}</Notice> : null}
+        {flash ? (
+          <Notice tone={flash.tone} onDismiss={() => setFlash(null)} {...(flash.tone === 'success' ? { autoHideMs: 5000 } : {})}>
+            {flash.text}
+          </Notice>
+        ) : null}
         {enrolments.status === 'error' ? <LoadError error={enrolments.error} onRetry={enrolments.reload} what="the enrolments" /> : null}
         <Table
           caption="Enrolments"
@@ -226,18 +307,41 @@ export function UserEnrolments({ api, userId, learnerName = 'Learner', onChanged
         <h3 className="admin-panel__title">Enrol on a course</h3>
         <ForceEnrolForm api={api} userId={userId} onEnrolled={changed} />
       </div>
-      <ManualPassModal api={api} enrollment={toPass} onClose={() => setToPass(null)} onPassed={(message) => {
-        setToPass(null);
-        changed(message);
-      }} />
-      <WithdrawPassModal api={api} enrollment={toWithdraw} onClose={() => setToWithdraw(null)} onWithdrawn={(message) => {
-        setToWithdraw(null);
-        changed(message);
-      }} />
+      <ManualPassModal
+        api={api}
+        enrollment={toPass}
+        onClose={() => setToPass(null)}
+        onPassed={(message) => {
+          setToPass(null);
+          changed(message);
+        }}
+      />
+      <WithdrawPassModal
+        api={api}
+        enrollment={toWithdraw}
+        onClose={() => setToWithdraw(null)}
+        onWithdrawn={(message) => {
+          setToWithdraw(null);
+          changed(message);
+        }}
+      />
       {answersOf ? (
-        <AnswersModal api={api} enrollmentId={answersOf.id} learnerName={learnerName} courseName={answersOf.course.name} onClose={() => setAnswersOf(null)} />
+        <AnswersModal
+          api={api}
+          enrollmentId={answersOf.id}
+          learnerName={learnerName}
+          courseName={answersOf.course.name}
+          onClose={() => setAnswersOf(null)}
+        />
       ) : null}
-      <ConfirmModal open={toDelete !== null} title="Delete enrolment" confirmLabel="Delete enrolment" isBusy={isDeleting} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)}>
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Delete enrolment"
+        confirmLabel="Delete enrolment"
+        isBusy={isDeleting}
+        onConfirm={() => void onDelete()}
+        onClose={() => setToDelete(null)}
+      >
         <p>Are you sure you want to delete the {toDelete?.course.name} enrolment? This action can not be undone.</p>
         <p>
           {toDelete?.status === 'not_started'

@@ -48,7 +48,9 @@ describe('AddUserScreen', () => {
   });
 
   it('puts the server’s 422 messages under their fields', async () => {
-    renderAddUser(() => reply(422, { message: 'The given data was invalid.', errors: { email: ['A user with this email already exists'] } }));
+    renderAddUser(() =>
+      reply(422, { message: 'The given data was invalid.', errors: { email: ['A user with this email already exists'] } }),
+    );
     await fillIn({ name: 'Mia Manager', email: 'learner@portal.test', role: 'manager' });
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
 

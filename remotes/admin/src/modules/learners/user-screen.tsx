@@ -32,12 +32,21 @@ export function AddUserScreen({ api }: { api: ApiClient }) {
     resolver: zodResolver(userCreateBodySchema),
     defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined },
   });
-  const { handleSubmit, setError, control, reset, formState: { errors, isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
       const response = await api.call(userCreate, { body: values });
-      setFlash({ tone: 'success', text: `${response.message} ${response.data.login_code ? `Login code: ${response.data.login_code}.` : ''}`.trim() });
+      setFlash({
+        tone: 'success',
+        text: `${response.message} ${response.data.login_code ? `Login code: ${response.data.login_code}.` : ''}`.trim(),
+      });
       reset();
     } catch (error) {
       const message = applyServerErrors(error, setError, ['name', 'email', 'password', 'login_code', 'role', 'company_id']);
@@ -50,21 +59,53 @@ export function AddUserScreen({ api }: { api: ApiClient }) {
       <PageHeader title="Add user" />
       <Card>
         <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add user">
-          {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+          {flash ? (
+            <div className="admin-form__actions">
+              <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+                {flash.text}
+              </Notice>
+            </div>
+          ) : null}
           <BoundField form={form} name="name" id="user-name" label="Name" />
           <BoundField form={form} name="email" id="user-email" label="Email" hint="Optional for learners." type="email" />
           <BoundField form={form} name="role" id="user-role" label="Role">
             {(control) => <RoleSelect {...control} />}
           </BoundField>
           <FormField label="Company" htmlFor="user-company" error={errors.company_id?.message}>
-            <Controller control={control} name="company_id" render={({ field }) => (
-              <CompanyPicker api={api} id="user-company" value={typeof field.value === 'number' ? field.value : null} onChange={(id) => field.onChange(id ?? undefined)} invalid={Boolean(errors.company_id)} />
-            )} />
+            <Controller
+              control={control}
+              name="company_id"
+              render={({ field }) => (
+                <CompanyPicker
+                  api={api}
+                  id="user-company"
+                  value={typeof field.value === 'number' ? field.value : null}
+                  onChange={(id) => field.onChange(id ?? undefined)}
+                  invalid={Boolean(errors.company_id)}
+                />
+              )}
+            />
           </FormField>
-          <BoundField form={form} name="password" id="user-password" label="Password" hint="Optional: learners can sign in with their login code." type="password" autoComplete="new-password" />
-          <BoundField form={form} name="login_code" id="user-login-code" label="Login code" hint="Leave blank to generate one for a learner." />
+          <BoundField
+            form={form}
+            name="password"
+            id="user-password"
+            label="Password"
+            hint="Optional: learners can sign in with their login code."
+            type="password"
+            autoComplete="new-password"
+          />
+          <BoundField
+            form={form}
+            name="login_code"
+            id="user-login-code"
+            label="Login code"
+            hint="Leave blank to generate one for a learner."
+          />
           <div className="admin-form__actions">
-            <Button type="submit" loading={isSubmitting}>Add user</Button>
+            <Button type="submit" loading={isSubmitting}>
+              Add user
+            </Button>
           </div>
         </form>
       </Card>
@@ -76,9 +117,19 @@ function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser;
   const [flash, setFlash] = useState<Flash>(null);
   const form = useForm<UpdateValues, unknown, z.output<typeof userUpdateBodySchema>>({
     resolver: zodResolver(userUpdateBodySchema),
-    defaultValues: { name: user.name, email: user.email ?? '', password: '', login_code: user.login_code ?? '', ...(user.role === 'admin' ? {} : { role: user.role }) },
+    defaultValues: {
+      name: user.name,
+      email: user.email ?? '',
+      password: '',
+      login_code: user.login_code ?? '',
+      ...(user.role === 'admin' ? {} : { role: user.role }),
+    },
   });
-  const { handleSubmit, setError, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFlash(null);
     try {
@@ -93,7 +144,13 @@ function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser;
   return (
     <Card title="Details">
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit user">
-        {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+        {flash ? (
+          <div className="admin-form__actions">
+            <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+              {flash.text}
+            </Notice>
+          </div>
+        ) : null}
         <BoundField form={form} name="name" id="edit-name" label="Name" />
         <BoundField form={form} name="email" id="edit-email" label="Email" type="email" />
         {user.role === 'admin' ? null : (
@@ -102,9 +159,19 @@ function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser;
           </BoundField>
         )}
         <BoundField form={form} name="login_code" id="edit-login-code" label="Login code" />
-        <BoundField form={form} name="password" id="edit-password" label="New password" hint="Leave blank to keep the current password." type="password" autoComplete="new-password" />
+        <BoundField
+          form={form}
+          name="password"
+          id="edit-password"
+          label="New password"
+          hint="Leave blank to keep the current password."
+          type="password"
+          autoComplete="new-password"
+        />
         <div className="admin-form__actions">
-          <Button type="submit" loading={isSubmitting}>Save user</Button>
+          <Button type="submit" loading={isSubmitting}>
+            Save user
+          </Button>
         </div>
       </form>
     </Card>
@@ -131,12 +198,23 @@ function ChangeCompany({ api, user, onSaved }: { api: ApiClient; user: AdminUser
   return (
     <Card title="Company">
       <div className="admin-form">
-        {flash ? <div className="admin-form__actions"><Notice tone={flash.tone} onDismiss={() => setFlash(null)}>{flash.text}</Notice></div> : null}
+        {flash ? (
+          <div className="admin-form__actions">
+            <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
+              {flash.text}
+            </Notice>
+          </div>
+        ) : null}
         <FormField label="Company" htmlFor="change-company" hint={`Currently ${user.company_name}.`}>
           <CompanyPicker api={api} id="change-company" value={companyId} onChange={setCompanyId} />
         </FormField>
         <div className="admin-form__actions">
-          <Button variant="secondary" loading={isSaving} disabled={companyId === null || companyId === user.company_id} onClick={() => void onSave()}>
+          <Button
+            variant="secondary"
+            loading={isSaving}
+            disabled={companyId === null || companyId === user.company_id}
+            onClick={() => void onSave()}
+          >
             Change company
           </Button>
         </div>
@@ -154,20 +232,46 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
   return (
     <div className="admin-screen" data-testid="edit-user">
       <GoBack tab="learners" />
-      <PageHeader title={user.status === 'success' ? `Edit ${user.data.data.name}` : 'Edit user'} subtitle={user.status === 'success' ? user.data.data.company_name : undefined} />
-      {flash ? <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>{flash}</Notice> : null}
+      <PageHeader
+        title={user.status === 'success' ? `Edit ${user.data.data.name}` : 'Edit user'}
+        subtitle={user.status === 'success' ? user.data.data.company_name : undefined}
+      />
+      {flash ? (
+        <Notice tone="success" onDismiss={() => setFlash(null)} autoHideMs={5000}>
+          {flash}
+        </Notice>
+      ) : null}
       {user.status === 'loading' ? <SkeletonBlock height={200} /> : null}
       {user.status === 'error' ? <LoadError error={user.error} onRetry={user.reload} what="this user" /> : null}
       {user.status === 'success' ? (
         <>
           <EditUserForm key={`form-${id}`} api={api} user={user.data.data} onSaved={() => undefined} />
-          <ChangeCompany key={`company-${version}`} api={api} user={user.data.data} onSaved={(message) => {
-            setFlash(message);
-            setVersion((v) => v + 1);
-          }} />
-          <UserEnrolments key={`enrolments-${id}`} api={api} userId={id} learnerName={user.data.data.name} onChanged={() => setCertificatesVersion((v) => v + 1)} />
+          <ChangeCompany
+            key={`company-${version}`}
+            api={api}
+            user={user.data.data}
+            onSaved={(message) => {
+              setFlash(message);
+              setVersion((v) => v + 1);
+            }}
+          />
+          <UserEnrolments
+            key={`enrolments-${id}`}
+            api={api}
+            userId={id}
+            learnerName={user.data.data.name}
+            onChanged={() => setCertificatesVersion((v) => v + 1)}
+          />
           <UserCertificates key={`certificates-${id}-${certificatesVersion}`} api={api} userId={id} />
-          <AnonymiseCard key={`anonymise-${version}`} api={api} user={user.data.data} onDone={(message) => { setFlash(message); setVersion((v) => v + 1); }} />
+          <AnonymiseCard
+            key={`anonymise-${version}`}
+            api={api}
+            user={user.data.data}
+            onDone={(message) => {
+              setFlash(message);
+              setVersion((v) => v + 1);
+            }}
+          />
         </>
       ) : null}
     </div>

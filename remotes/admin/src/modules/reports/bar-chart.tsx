@@ -8,7 +8,13 @@ export function BarChart({ data, label }: { data: { label: string; value: number
   const height = data.length * rowHeight;
   return (
     <figure className="admin-bar-chart" data-testid="report-chart">
-      <svg role="img" aria-label={label} viewBox={`0 0 ${labelWidth + barWidth + 60} ${height}`} width="100%" style={{ maxWidth: labelWidth + barWidth + 60 }}>
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${labelWidth + barWidth + 60} ${height}`}
+        width="100%"
+        style={{ maxWidth: labelWidth + barWidth + 60 }}
+      >
         {data.map((d, i) => {
           const width = Math.max(2, (Math.abs(d.value) / max) * barWidth);
           const y = i * rowHeight;

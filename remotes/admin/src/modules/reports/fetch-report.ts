@@ -18,7 +18,11 @@ function readCookie(name: string): string | null {
  * this one request sets Accept itself (with the XSRF header the client would send).
  */
 export async function fetchReportFile(type: ReportType, body: ReportRequest): Promise<Response> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: XLSX_CONTENT_TYPE, 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: XLSX_CONTENT_TYPE,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const token = readCookie(XSRF_COOKIE);
   if (token) headers[XSRF_HEADER] = token;
   const response = await fetch(`/api/reports/${type}`, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(body) });

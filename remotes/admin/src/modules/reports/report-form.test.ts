@@ -14,7 +14,9 @@ describe('report form', () => {
     expect(dateProblem(start, end)).toBe(problem);
   });
   it('says what is wrong with the dates and what to do, not which buttons are off (issue 24 item 15)', () => {
-    expect(reportsBlockedText('The start date must be on or before the end date.')).toBe('The start date must be on or before the end date. Then you can view or generate a report.');
+    expect(reportsBlockedText('The start date must be on or before the end date.')).toBe(
+      'The start date must be on or before the end date. Then you can view or generate a report.',
+    );
   });
   it('shows the range in en-GB dates (issue 24 item 14)', () => {
     expect(reportRangeText('2026-11-01', '2026-11-26')).toBe('01/11/2026 to 26/11/2026');

@@ -29,4 +29,3 @@ export function reportCellText(column: { kind?: 'date' | undefined }, value: str
   if (value === null || value === undefined || value === '') return '—';
   return column.kind === 'date' && typeof value === 'string' ? formatDate(value) || value : value;
 }
-

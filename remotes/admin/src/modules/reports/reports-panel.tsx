@@ -65,22 +65,43 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
         say('success', REPORT_MESSAGES.downloaded);
       }
     } catch (error) {
-      say('error', error instanceof ApiError && error.status < 500 && error.body.message ? REPORT_MESSAGES.error(error.message) : error instanceof ApiError ? REPORT_MESSAGES.failed : REPORT_MESSAGES.error(String(error)));
+      say(
+        'error',
+        error instanceof ApiError && error.status < 500 && error.body.message
+          ? REPORT_MESSAGES.error(error.message)
+          : error instanceof ApiError
+            ? REPORT_MESSAGES.failed
+            : REPORT_MESSAGES.error(String(error)),
+      );
     } finally {
       setGenerating(null);
     }
   }
 
   const isBusy = generating !== null;
-  const columns: TableColumn<Record<string, string | number | null> & { __row: number }>[] = (shown?.columns ?? []).map((c) => ({ key: c.key, header: c.label, render: (row) => reportCellText(c, row[c.key]) }));
+  const columns: TableColumn<Record<string, string | number | null> & { __row: number }>[] = (shown?.columns ?? []).map((c) => ({
+    key: c.key,
+    header: c.label,
+    render: (row) => reportCellText(c, row[c.key]),
+  }));
 
   return (
     <div className="admin-panel" data-testid="reports-panel">
       <h2 className="admin-panel__title">System Reports</h2>
-      {status ? <Notice tone={status.tone} onDismiss={() => setStatus(null)}>{status.text}</Notice> : null}
+      {status ? (
+        <Notice tone={status.tone} onDismiss={() => setStatus(null)}>
+          {status.text}
+        </Notice>
+      ) : null}
       <div className="admin-report-filters">
         <FormField label="Start date" htmlFor="report-start" {...(problem ? { error: problem } : {})}>
-          <TextInput id="report-start" type="date" value={dates.startDate} invalid={Boolean(problem)} onChange={(e) => setDates({ ...dates, startDate: e.target.value })} />
+          <TextInput
+            id="report-start"
+            type="date"
+            value={dates.startDate}
+            invalid={Boolean(problem)}
+            onChange={(e) => setDates({ ...dates, startDate: e.target.value })}
+          />
         </FormField>
         <FormField label="End date" htmlFor="report-end">
           <TextInput id="report-end" type="date" value={dates.endDate} onChange={(e) => setDates({ ...dates, endDate: e.target.value })} />
@@ -95,7 +116,9 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
           <select id="report-role" className="ds-input" value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
             <option value="">Everyone</option>
             {ROLES.map((r) => (
-              <option key={r} value={r}>{REPORT_ROLE_LABELS[r]}</option>
+              <option key={r} value={r}>
+                {REPORT_ROLE_LABELS[r]}
+              </option>
             ))}
           </select>
         </FormField>
@@ -108,10 +131,21 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
               {DATE_RANGE_REPORTS.includes(type) ? <span className="admin-muted"> — for the date range</span> : null}
             </div>
             <span className="admin-row-actions">
-              <Button size="sm" variant="secondary" disabled={isBusy || problem !== null} onClick={() => void run(type, 'view')} aria-label={`View ${REPORT_TITLES[type]}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={isBusy || problem !== null}
+                onClick={() => void run(type, 'view')}
+                aria-label={`View ${REPORT_TITLES[type]}`}
+              >
                 {isBusy ? REPORT_MESSAGES.generating : 'View'}
               </Button>
-              <Button size="sm" disabled={isBusy || problem !== null} onClick={() => void run(type, 'download')} aria-label={`Generate ${REPORT_TITLES[type]}`}>
+              <Button
+                size="sm"
+                disabled={isBusy || problem !== null}
+                onClick={() => void run(type, 'download')}
+                aria-label={`Generate ${REPORT_TITLES[type]}`}
+              >
                 {isBusy ? REPORT_MESSAGES.generating : 'Generate'}
               </Button>
             </span>
@@ -126,7 +160,10 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
       {shown ? (
         <section className="admin-report-view" data-testid="report-view" aria-label={shown.title}>
           <h3>
-            {shown.title} <span className="admin-muted">{reportRangeText(shown.start_date, shown.end_date)} — {shown.rows.length} rows</span>
+            {shown.title}{' '}
+            <span className="admin-muted">
+              {reportRangeText(shown.start_date, shown.end_date)} — {shown.rows.length} rows
+            </span>
           </h3>
           <BarChart data={shown.chart} label={`${shown.title} chart`} />
           <Table
@@ -136,7 +173,11 @@ export function ReportsPanel({ api }: { api: ApiClient }) {
             rowKey={(row) => row.__row}
             emptyText="Nothing to report for these dates and filters."
           />
-          {shown.rows.length > TABLE_ROWS_SHOWN ? <p className="admin-muted">The first {TABLE_ROWS_SHOWN} rows are shown; the download has all {shown.rows.length}.</p> : null}
+          {shown.rows.length > TABLE_ROWS_SHOWN ? (
+            <p className="admin-muted">
+              The first {TABLE_ROWS_SHOWN} rows are shown; the download has all {shown.rows.length}.
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, SITE_SETTING_KEYS, SITE_SETTING_LABELS, siteSettingsGet, siteSettingsUpdate, type ApiClient, type SiteSettingKey, type SiteSettings } from '@portal/contracts';
+import {
+  ApiError,
+  SITE_SETTING_KEYS,
+  SITE_SETTING_LABELS,
+  siteSettingsGet,
+  siteSettingsUpdate,
+  type ApiClient,
+  type SiteSettingKey,
+  type SiteSettings,
+} from '@portal/contracts';
 import { Button, FormField, Notice, Spinner, TextInput } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 
@@ -50,7 +59,8 @@ function SiteForm({ api, initial }: { api: ApiClient; initial: SiteSettings }) {
       // Field errors show under their fields; anything else in the notice.
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      if (Object.keys(fieldErrors).length === 0)
+        setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
     } finally {
       setSaving(false);
     }
@@ -64,23 +74,29 @@ function SiteForm({ api, initial }: { api: ApiClient; initial: SiteSettings }) {
         </Notice>
       ) : null}
       <form className="admin-site-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {SITE_SETTING_KEYS.map((key) => (
-            <FormField key={key} label={SITE_SETTING_LABELS[key]} htmlFor={`site-${key}`} {...(errors[key] ? { error: errors[key] } : {})} {...(HINTS[key] ? { hint: HINTS[key] } : {})}>
-              <TextInput
-                id={`site-${key}`}
-                name={key}
-                type={INPUT_TYPES[key] ?? 'text'}
-                value={values[key]}
-                invalid={Boolean(errors[key])}
-                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-              />
-            </FormField>
-          ))}
-          <div>
-            <Button type="submit" loading={isSaving}>
-              Save settings
-            </Button>
-          </div>
+        {SITE_SETTING_KEYS.map((key) => (
+          <FormField
+            key={key}
+            label={SITE_SETTING_LABELS[key]}
+            htmlFor={`site-${key}`}
+            {...(errors[key] ? { error: errors[key] } : {})}
+            {...(HINTS[key] ? { hint: HINTS[key] } : {})}
+          >
+            <TextInput
+              id={`site-${key}`}
+              name={key}
+              type={INPUT_TYPES[key] ?? 'text'}
+              value={values[key]}
+              invalid={Boolean(errors[key])}
+              onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+            />
+          </FormField>
+        ))}
+        <div>
+          <Button type="submit" loading={isSaving}>
+            Save settings
+          </Button>
+        </div>
       </form>
     </>
   );

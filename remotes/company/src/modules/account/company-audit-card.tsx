@@ -33,7 +33,11 @@ export function CompanyAuditCard({ api }: { api: ApiClient }) {
           onSortChange={address.toggleSort}
           stackOnMobile
         />
-        <Pagination page={page?.current_page ?? address.list.page} lastPage={page?.last_page ?? 1} onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)} />
+        <Pagination
+          page={page?.current_page ?? address.list.page}
+          lastPage={page?.last_page ?? 1}
+          onPageChange={(next) => address.setPage(next, page?.last_page ?? 1)}
+        />
       </div>
     </Card>
   );

@@ -7,7 +7,9 @@ import { countNoun, LoadError, useApiQuery } from '@portal/frontend-kit';
  * offers the move, its button naming the parent as the text does), else null.
  */
 export function useDepotMoveTarget(api: ApiClient, depotId: number, open: boolean): string | null {
-  const preview = useApiQuery(open ? `depot-preview:${depotId}` : null, () => api.call(accountDepotDeletionPreview, { params: { id: depotId } }));
+  const preview = useApiQuery(open ? `depot-preview:${depotId}` : null, () =>
+    api.call(accountDepotDeletionPreview, { params: { id: depotId } }),
+  );
   if (preview.status !== 'success' || !preview.data.parent) return null;
   return preview.data.learners + preview.data.enrollments > 0 ? preview.data.parent.name : null;
 }
@@ -26,8 +28,8 @@ export function DepotDeletionPreview({ api, depotId }: { api: ApiClient; depotId
       </p>
       {parent && learners + enrolments > 0 ? (
         <p>
-          <strong>Move learners to {parent.name}</strong> keeps them, their enrolments, certificates and the depot’s remaining credits in {parent.name}, then
-          deletes the depot. <strong>Delete Depot</strong> deletes all of them.
+          <strong>Move learners to {parent.name}</strong> keeps them, their enrolments, certificates and the depot’s remaining credits in{' '}
+          {parent.name}, then deletes the depot. <strong>Delete Depot</strong> deletes all of them.
         </p>
       ) : null}
     </div>

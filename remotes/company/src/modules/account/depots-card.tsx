@@ -31,7 +31,13 @@ export function DepotsCard({ depots }: { depots: DepotRow[] }) {
   );
 }
 
-export function ManagersCard({ managers, helpEmail }: { managers: { id: number; name: string; email: string | null }[]; helpEmail: string }) {
+export function ManagersCard({
+  managers,
+  helpEmail,
+}: {
+  managers: { id: number; name: string; email: string | null }[];
+  helpEmail: string;
+}) {
   return (
     <Card title="Company administrators">
       {managers.length === 0 ? (
@@ -47,7 +53,11 @@ export function ManagersCard({ managers, helpEmail }: { managers: { id: number; 
         </ul>
       )}
       <p className="account-muted">
-        To remove an administrator, please contact support at <a className="ds-link" href={`mailto:${helpEmail}`}>{helpEmail}</a>.
+        To remove an administrator, please contact support at{' '}
+        <a className="ds-link" href={`mailto:${helpEmail}`}>
+          {helpEmail}
+        </a>
+        .
       </p>
     </Card>
   );

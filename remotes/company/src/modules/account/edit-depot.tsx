@@ -13,7 +13,12 @@ const schema = accountDepotUpdateBodySchema;
 type Values = z.input<typeof schema>;
 
 /** Edit depot (POST /account/depot/{id}) and the delete-depot modal of spec §2. */
-export function EditDepot({ api, depot, onUpdated, onDeleted }: {
+export function EditDepot({
+  api,
+  depot,
+  onUpdated,
+  onDeleted,
+}: {
   api: ApiClient;
   depot: { id: number; name: string; email: string | null };
   onUpdated: (message: string) => void;
@@ -24,7 +29,10 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
   const [isDeleting, setDeleting] = useState(false);
   // A depot that holds learners or enrolments can hand them to its parent instead (issue 12).
   const moveTarget = useDepotMoveTarget(api, depot.id, isConfirming);
-  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: depot.name, email: depot.email ?? '' } });
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: depot.name, email: depot.email ?? '' },
+  });
   const {
     handleSubmit,
     setError,
@@ -50,7 +58,10 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
         : await api.call(accountDepotDelete, { params: { id: depot.id } });
       onDeleted(response.message ?? 'Depot deleted successfully!');
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof ApiError && error.status < 500 ? error.message : 'An error occurred while deleting the depot.' });
+      setNotice({
+        tone: 'error',
+        text: error instanceof ApiError && error.status < 500 ? error.message : 'An error occurred while deleting the depot.',
+      });
     } finally {
       // Spec §4: the modal closes when the request finishes, whether it succeeded or failed.
       setDeleting(false);
@@ -59,7 +70,14 @@ export function EditDepot({ api, depot, onUpdated, onDeleted }: {
   }
 
   return (
-    <Card title={`Edit depot: ${depot.name}`} actions={<ButtonLink href="/account" variant="ghost" size="sm">Back to account</ButtonLink>}>
+    <Card
+      title={`Edit depot: ${depot.name}`}
+      actions={
+        <ButtonLink href="/account" variant="ghost" size="sm">
+          Back to account
+        </ButtonLink>
+      }
+    >
       <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Edit depot">
         {notice ? (
           <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>

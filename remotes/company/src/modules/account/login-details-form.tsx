@@ -15,10 +15,21 @@ type Values = z.input<typeof schema>;
  * POST /account/login: name, email and — only when typed — a new password. A new email or password
  * needs the current password; an account without one asks for an emailed link to choose it.
  */
-export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user: { name: string; email: string | null; has_password: boolean }; onSaved: () => void }) {
+export function LoginDetailsForm({
+  api,
+  user,
+  onSaved,
+}: {
+  api: ApiClient;
+  user: { name: string; email: string | null; has_password: boolean };
+  onSaved: () => void;
+}) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isSendingLink, setSendingLink] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', password: '', current_password: '' } });
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name, email: user.email ?? '', password: '', current_password: '' },
+  });
   const {
     handleSubmit,
     setError,
@@ -35,7 +46,11 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
       resetField('current_password');
       onSaved();
     } catch (error) {
-      const message = applyServerErrors(error, setError, user.has_password ? ['name', 'email', 'password', 'current_password'] : ['name', 'email', 'password']);
+      const message = applyServerErrors(
+        error,
+        setError,
+        user.has_password ? ['name', 'email', 'password', 'current_password'] : ['name', 'email', 'password'],
+      );
       if (message) setNotice({ tone: 'error', text: message });
     }
   });
@@ -65,8 +80,24 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
         <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
         {user.has_password ? (
           <>
-            <BoundField form={form} name="password" id="account-password" label="New password" hint="Leave blank to keep your current password." type="password" autoComplete="new-password" />
-            <BoundField form={form} name="current_password" id="account-current-password" label="Current password" hint="Needed to change your email address or password." type="password" autoComplete="current-password" />
+            <BoundField
+              form={form}
+              name="password"
+              id="account-password"
+              label="New password"
+              hint="Leave blank to keep your current password."
+              type="password"
+              autoComplete="new-password"
+            />
+            <BoundField
+              form={form}
+              name="current_password"
+              id="account-current-password"
+              label="Current password"
+              hint="Needed to change your email address or password."
+              type="password"
+              autoComplete="current-password"
+            />
           </>
         ) : null}
         <div className="account-actions">
@@ -79,7 +110,9 @@ export function LoginDetailsForm({ api, user, onSaved }: { api: ApiClient; user:
             </Button>
           )}
         </div>
-        {user.has_password ? null : <p className="account-muted">Your account has no password yet. To change your email address, set a password first.</p>}
+        {user.has_password ? null : (
+          <p className="account-muted">Your account has no password yet. To change your email address, set a password first.</p>
+        )}
       </form>
     </Card>
   );

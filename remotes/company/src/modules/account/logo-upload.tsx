@@ -44,7 +44,12 @@ export function LogoUpload({ logoUrl, onUploaded }: { logoUrl: string | null; on
       setNotice({ tone: 'success', text: response.message });
       onUploaded(response.logo_url);
     } catch (error) {
-      const text = error instanceof ApiError ? (Object.values(error.fieldErrors).flat()[0] ?? error.message) : error instanceof Error ? error.message : String(error);
+      const text =
+        error instanceof ApiError
+          ? (Object.values(error.fieldErrors).flat()[0] ?? error.message)
+          : error instanceof Error
+            ? error.message
+            : String(error);
       setNotice({ tone: 'error', text });
     } finally {
       setProgress(null);
@@ -55,7 +60,11 @@ export function LogoUpload({ logoUrl, onUploaded }: { logoUrl: string | null; on
     <Card title="Company logo">
       <div className="account-form">
         <div className="account-logo">
-          {logoUrl ? <img src={logoUrl} alt="Company logo" className="account-logo__image" data-testid="company-logo" /> : <span className="account-muted">No logo yet.</span>}
+          {logoUrl ? (
+            <img src={logoUrl} alt="Company logo" className="account-logo__image" data-testid="company-logo" />
+          ) : (
+            <span className="account-muted">No logo yet.</span>
+          )}
         </div>
         <p className="account-muted">
           PNG, JPEG, GIF or WebP, at most {LOGO_MAX_PIXELS}x{LOGO_MAX_PIXELS} pixels. {LOGO_PROPAGATION_NOTE}
@@ -71,7 +80,14 @@ export function LogoUpload({ logoUrl, onUploaded }: { logoUrl: string | null; on
             <span className="account-muted">{progress}%</span>
           </div>
         ) : null}
-        <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="account-file" aria-label="Choose a logo image" onChange={(e) => void onChoose(e)} />
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="account-file"
+          aria-label="Choose a logo image"
+          onChange={(e) => void onChoose(e)}
+        />
         <div>
           <Button type="button" variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
             {logoUrl ? 'Replace logo' : 'Upload logo'}

@@ -15,7 +15,12 @@ const OPTIONS: { key: keyof Settings; label: string; hint: string }[] = [
 /** POST /account/notifications. */
 export function NotificationsForm({ api, settings }: { api: ApiClient; settings: Settings }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, formState: { isSubmitting } } = useForm<Settings>({ defaultValues: settings });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<Settings>({ defaultValues: settings });
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);

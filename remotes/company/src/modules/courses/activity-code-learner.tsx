@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { DEBOUNCE_MS, MIN_SEARCH_LENGTH, reportingEnrolments, REPORTING_STATUS_LABELS, type ApiClient, type RouteInput } from '@portal/contracts';
+import {
+  DEBOUNCE_MS,
+  MIN_SEARCH_LENGTH,
+  reportingEnrolments,
+  REPORTING_STATUS_LABELS,
+  type ApiClient,
+  type RouteInput,
+} from '@portal/contracts';
 import { Button } from '@portal/design-system';
 import { useDebouncedValue } from '@portal/frontend-kit';
 
@@ -16,7 +23,17 @@ type Query = NonNullable<RouteInput<typeof reportingEnrolments>['query']>;
  * autocomplete's pause), through the company's enrolments list, so each bridging activity can link
  * to that learner's activity code page (/activity-code/{enrolmentId}/{activityId}).
  */
-export function ActivityCodeLearner({ api, courseId, chosen, onChoose }: { api: ApiClient; courseId: number; chosen: CodeLearner | null; onChoose: (learner: CodeLearner | null) => void }) {
+export function ActivityCodeLearner({
+  api,
+  courseId,
+  chosen,
+  onChoose,
+}: {
+  api: ApiClient;
+  courseId: number;
+  chosen: CodeLearner | null;
+  onChoose: (learner: CodeLearner | null) => void;
+}) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<{ text: string; matches: (CodeLearner & { detail: string })[] }>({ text: '', matches: [] });
   const settled = useDebouncedValue(text.trim(), DEBOUNCE_MS.autocomplete);
@@ -31,7 +48,11 @@ export function ActivityCodeLearner({ api, courseId, chosen, onChoose }: { api: 
         isCurrent &&
         setAnswer({
           text: settled,
-          matches: data.results.data.map((row) => ({ enrollmentId: row.id, name: row.learner_name, detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · ') })),
+          matches: data.results.data.map((row) => ({
+            enrollmentId: row.id,
+            name: row.learner_name,
+            detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · '),
+          })),
         }),
       () => isCurrent && setAnswer({ text: settled, matches: [] }),
     );

@@ -37,7 +37,9 @@ describe('useCourseSelection', () => {
 
   it('flips a course with the server’s answer, busy meanwhile, then reloads the list', async () => {
     let answer: (ids: number[]) => void = () => {};
-    const { api, requests } = fakeApi({ 'POST /api/courses/1/toggle': () => new Promise((resolve) => (answer = (ids) => resolve({ success: true, data: ids }))) });
+    const { api, requests } = fakeApi({
+      'POST /api/courses/1/toggle': () => new Promise((resolve) => (answer = (ids) => resolve({ success: true, data: ids }))),
+    });
     const reload = vi.fn();
     const { result } = renderHook(() => useCourseSelection(api, page, reload));
 

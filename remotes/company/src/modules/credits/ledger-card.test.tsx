@@ -31,15 +31,38 @@ function ledgerServer() {
     'GET /api/company/2/credit-ledger': ({ query }: FakeRequest) => {
       const search = query.get('search')?.toLowerCase();
       const kind = query.get('kind');
-      const rows = ROWS.filter((r) => (!kind || r.kind === kind) && (!search || `${r.reason ?? ''} ${r.actor_name} ${r.order_id ?? ''}`.toLowerCase().includes(search))).sort((a, b) =>
+      const rows = ROWS.filter(
+        (r) =>
+          (!kind || r.kind === kind) && (!search || `${r.reason ?? ''} ${r.actor_name} ${r.order_id ?? ''}`.toLowerCase().includes(search)),
+      ).sort((a, b) =>
         query.get('order_by') === 'amount' ? (query.get('order_dir') === 'desc' ? b.amount - a.amount : a.amount - b.amount) : b.id - a.id,
       );
       const page = Number(query.get('page') ?? 1);
       const data = rows.slice((page - 1) * 15, page * 15);
       const from = data.length ? (page - 1) * 15 + 1 : null;
-      return { data, current_page: page, last_page: Math.max(1, Math.ceil(rows.length / 15)), per_page: 15, total: rows.length, from, to: from && from + data.length - 1, prev_page_url: null, next_page_url: null };
+      return {
+        data,
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(rows.length / 15)),
+        per_page: 15,
+        total: rows.length,
+        from,
+        to: from && from + data.length - 1,
+        prev_page_url: null,
+        next_page_url: null,
+      };
     },
-    'GET /api/company/3/credit-ledger': () => ({ data: [], current_page: 1, last_page: 1, per_page: 15, total: 0, from: null, to: null, prev_page_url: null, next_page_url: null }),
+    'GET /api/company/3/credit-ledger': () => ({
+      data: [],
+      current_page: 1,
+      last_page: 1,
+      per_page: 15,
+      total: 0,
+      from: null,
+      to: null,
+      prev_page_url: null,
+      next_page_url: null,
+    }),
   });
 }
 
@@ -51,7 +74,12 @@ function renderLedger(url = '/account') {
   }
   render(
     <MemoryRouter initialEntries={[url]}>
-      <LedgerCard api={server.api} company={{ id: 2, name: 'Demo Construction Ltd' }} depots={[{ id: 3, name: 'North Depot' }]} version={0} />
+      <LedgerCard
+        api={server.api}
+        company={{ id: 2, name: 'Demo Construction Ltd' }}
+        depots={[{ id: 3, name: 'North Depot' }]}
+        version={0}
+      />
       <Address />
     </MemoryRouter>,
   );

@@ -19,9 +19,16 @@ const COLUMNS: TableColumn<LedgerEntry>[] = [
     header: 'Amount',
     sortable: true,
     align: 'right',
-    render: (e) => <span className={`ledger-amount ${e.amount < 0 ? 'ledger-amount--out' : 'ledger-amount--in'}`}>{formatSignedCredits(e.amount)}</span>,
+    render: (e) => (
+      <span className={`ledger-amount ${e.amount < 0 ? 'ledger-amount--out' : 'ledger-amount--in'}`}>{formatSignedCredits(e.amount)}</span>
+    ),
   },
-  { key: 'balance_after', header: 'Balance after', align: 'right', render: (e) => <span className="ledger-number">{e.balance_after.toLocaleString('en-GB')}</span> },
+  {
+    key: 'balance_after',
+    header: 'Balance after',
+    align: 'right',
+    render: (e) => <span className="ledger-number">{e.balance_after.toLocaleString('en-GB')}</span>,
+  },
   { key: 'actor', header: 'Who', render: (e) => e.actor_name },
   { key: 'reason', header: 'Reason', render: (e) => e.reason ?? '—' },
   { key: 'reference', header: 'Reference', render: (e) => ledgerReference(e) || '—' },
@@ -33,7 +40,12 @@ const isKind = (value: string | null): value is LedgerKind => (LEDGER_KINDS as r
  * 'Credit history' on the account page: every movement of the company's credits (or, chosen from
  * the select, one of its depots'), with search, sort, kind filter and pages kept in the address.
  */
-export function LedgerCard({ api, company, depots, version }: Pick<RemotePageProps, 'api'> & {
+export function LedgerCard({
+  api,
+  company,
+  depots,
+  version,
+}: Pick<RemotePageProps, 'api'> & {
   company: { id: number; name: string };
   depots: { id: number; name: string }[];
   /** Changes when a transfer moved credits, so the ledger is read again. */
@@ -73,9 +85,19 @@ export function LedgerCard({ api, company, depots, version }: Pick<RemotePagePro
     <Card title="Credit history">
       <div className="ledger-card" data-testid="credit-ledger">
         <div className="ledger-toolbar">
-          <SearchInput label="Search credit history" placeholder="Search reasons, orders or people" value={address.searchText} onChange={address.setSearchText} />
+          <SearchInput
+            label="Search credit history"
+            placeholder="Search reasons, orders or people"
+            value={address.searchText}
+            onChange={address.setSearchText}
+          />
           <FormField label="Kind" htmlFor="ledger-kind">
-            <select id="ledger-kind" className="ds-input" value={kind ?? ''} onChange={(event) => address.setFilter(LEDGER_FILTERS.kind, event.target.value || null)}>
+            <select
+              id="ledger-kind"
+              className="ds-input"
+              value={kind ?? ''}
+              onChange={(event) => address.setFilter(LEDGER_FILTERS.kind, event.target.value || null)}
+            >
               <option value="">All kinds</option>
               {LEDGER_KINDS.map((k) => (
                 <option key={k} value={k}>
@@ -90,7 +112,9 @@ export function LedgerCard({ api, company, depots, version }: Pick<RemotePagePro
                 id="ledger-of"
                 className="ds-input"
                 value={companyId}
-                onChange={(event) => address.setFilter(LEDGER_FILTERS.company, Number(event.target.value) === company.id ? null : event.target.value)}
+                onChange={(event) =>
+                  address.setFilter(LEDGER_FILTERS.company, Number(event.target.value) === company.id ? null : event.target.value)
+                }
               >
                 <option value={company.id}>{company.name}</option>
                 {depots.map((d) => (
@@ -114,7 +138,14 @@ export function LedgerCard({ api, company, depots, version }: Pick<RemotePagePro
           stackOnMobile
           emptyText={
             isFiltered ? (
-              <EmptyState title="No credit movements match your search." action={<Button variant="secondary" size="sm" onClick={clear}>Clear filters</Button>} />
+              <EmptyState
+                title="No credit movements match your search."
+                action={
+                  <Button variant="secondary" size="sm" onClick={clear}>
+                    Clear filters
+                  </Button>
+                }
+              />
             ) : (
               <EmptyState title="No credits have moved yet.">
                 <p>Purchases, enrolments, refunds and transfers appear here.</p>

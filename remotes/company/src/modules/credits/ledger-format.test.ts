@@ -14,7 +14,10 @@ describe('ledgerReference', () => {
   it.each([
     [{ ...entry, order_id: 'WC-1001' }, 'Order #WC-1001'],
     [{ ...entry, kind: 'enrolment' as const, amount: -2, enrollment_id: 44 }, 'Enrolment #44'],
-    [{ ...entry, kind: 'enrolment' as const, amount: -2, enrollment_id: 45, counterparty_name: 'North Depot' }, 'Enrolment #45 · for North Depot'],
+    [
+      { ...entry, kind: 'enrolment' as const, amount: -2, enrollment_id: 45, counterparty_name: 'North Depot' },
+      'Enrolment #45 · for North Depot',
+    ],
     [{ ...entry, kind: 'transfer' as const, amount: -5, counterparty_name: 'North Depot' }, 'to North Depot'],
     [{ ...entry, kind: 'transfer' as const, amount: 5, counterparty_name: 'Demo Construction Ltd' }, 'from Demo Construction Ltd'],
     [{ ...entry, kind: 'adjustment' as const }, ''],

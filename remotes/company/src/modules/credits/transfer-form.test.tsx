@@ -26,7 +26,12 @@ describe('TransferForm', () => {
   it('asks first, sends the transfer, refreshes the header balance and the ledger', async () => {
     const heard = vi.fn();
     window.addEventListener(CREDIT_BALANCE_CHANGED_EVENT, heard);
-    const { requests, onTransferred } = renderForm(() => ({ success: true, message: 'Credits transferred to the depot.', balance: 40, depot_balance: 15 }));
+    const { requests, onTransferred } = renderForm(() => ({
+      success: true,
+      message: 'Credits transferred to the depot.',
+      balance: 40,
+      depot_balance: 15,
+    }));
     fill('3', '5', 'Monthly top-up');
 
     const dialog = await screen.findByRole('dialog', { name: 'Transfer credits' });
@@ -59,10 +64,14 @@ describe('TransferForm', () => {
   it('puts the server’s errors under the fields and changes nothing else', async () => {
     const heard = vi.fn();
     window.addEventListener(CREDIT_BALANCE_CHANGED_EVENT, heard);
-    const { onTransferred } = renderForm(() => reply(422, { message: 'The given data was invalid.', errors: { amount: ['You do not have enough credits for this enrollment'] } }));
+    const { onTransferred } = renderForm(() =>
+      reply(422, { message: 'The given data was invalid.', errors: { amount: ['You do not have enough credits for this enrollment'] } }),
+    );
     fill('3', '500');
     fireEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
-    await waitFor(() => expect(document.getElementById('transfer-amount-error')?.textContent).toBe('You do not have enough credits for this enrollment'));
+    await waitFor(() =>
+      expect(document.getElementById('transfer-amount-error')?.textContent).toBe('You do not have enough credits for this enrollment'),
+    );
     expect(screen.queryByText('The given data was invalid.')).toBeNull();
     expect(heard).not.toHaveBeenCalled();
     expect(onTransferred).not.toHaveBeenCalled();

@@ -9,7 +9,9 @@ import { announceCreditBalanceChanged, applyServerErrors } from '@portal/fronten
 import { BoundField } from '@portal/frontend-kit/forms';
 
 // The reason is optional: a blank box sends none rather than a too-short one.
-const schema = creditTransferBodySchema.extend({ reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional()) });
+const schema = creditTransferBodySchema.extend({
+  reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), creditReasonField.optional()),
+});
 type Values = z.input<typeof schema>;
 type Transfer = z.output<typeof schema>;
 
@@ -17,7 +19,12 @@ type Transfer = z.output<typeof schema>;
  * 'Transfer credits to a depot' (POST /api/company/{id}/credits/transfer): asks first, shows the
  * server's field errors under the fields, and tells the shell's header to fetch the balance again.
  */
-export function TransferForm({ api, companyId, depots, onTransferred }: {
+export function TransferForm({
+  api,
+  companyId,
+  depots,
+  onTransferred,
+}: {
   api: ApiClient;
   companyId: number;
   depots: { id: number; name: string }[];
@@ -42,7 +49,10 @@ export function TransferForm({ api, companyId, depots, onTransferred }: {
     setSending(true);
     try {
       const response = await api.call(creditTransfer, { params: { companyId }, body: pending });
-      setNotice({ tone: 'success', text: `${response.message} ${depotName(pending.depot_id)} now has ${response.depot_balance.toLocaleString('en-GB')} credits; you have ${response.balance.toLocaleString('en-GB')}.` });
+      setNotice({
+        tone: 'success',
+        text: `${response.message} ${depotName(pending.depot_id)} now has ${response.depot_balance.toLocaleString('en-GB')} credits; you have ${response.balance.toLocaleString('en-GB')}.`,
+      });
       reset();
       announceCreditBalanceChanged();
       onTransferred();
@@ -98,7 +108,8 @@ export function TransferForm({ api, companyId, depots, onTransferred }: {
       >
         {pending ? (
           <p>
-            Move {pending.amount.toLocaleString('en-GB')} credit{pending.amount === 1 ? '' : 's'} from your balance to {depotName(pending.depot_id)}? The depot can then spend them on its own enrolments.
+            Move {pending.amount.toLocaleString('en-GB')} credit{pending.amount === 1 ? '' : 's'} from your balance to{' '}
+            {depotName(pending.depot_id)}? The depot can then spend them on its own enrolments.
           </p>
         ) : null}
       </Modal>

@@ -29,12 +29,6 @@ const columns = [
 
 export function CourseProgressTable({ courses }: { courses: CourseRow[] }) {
   return (
-    <Table
-      caption="Courses"
-      columns={columns}
-      rows={courses}
-      rowKey={(row) => row.id}
-      emptyText="You haven't enroled any employees yet."
-    />
+    <Table caption="Courses" columns={columns} rows={courses} rowKey={(row) => row.id} emptyText="You haven't enroled any employees yet." />
   );
 }

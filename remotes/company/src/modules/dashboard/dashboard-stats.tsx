@@ -2,7 +2,16 @@ import { StatPanel } from '@portal/design-system';
 import type { DashboardData } from './dashboard-data';
 
 const icon = (path: string) => (
-  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    width="22"
+    height="22"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={path} />
   </svg>
 );
@@ -16,7 +25,9 @@ export function DashboardStats({ stats, creditPurchaseUrl }: { stats: DashboardD
         value={stats.learners_enrolled}
         href="/reporting"
         linkLabel="View enrolments"
-        icon={icon('M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8')}
+        icon={icon(
+          'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+        )}
       />
       <StatPanel
         label="Credits remaining"

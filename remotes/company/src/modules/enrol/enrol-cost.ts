@@ -41,7 +41,11 @@ export interface FinaliseCharge {
  * or every course on offer when none is chosen (spec §9) — except the courses they are already
  * enrolled on, which the server skips and does not charge.
  */
-export function finaliseCharge(courses: readonly CostedCourse[], chosenIds: readonly number[], learners: readonly ChargedLearner[]): FinaliseCharge {
+export function finaliseCharge(
+  courses: readonly CostedCourse[],
+  chosenIds: readonly number[],
+  learners: readonly ChargedLearner[],
+): FinaliseCharge {
   const chosen = new Set(chosenIds);
   const counted = chosen.size === 0 ? courses : courses.filter((course) => chosen.has(course.id));
   let cost = 0;

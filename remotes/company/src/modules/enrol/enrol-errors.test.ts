@@ -5,7 +5,11 @@ const existing = { existing_user_id: 5, existing_user_name: 'Lee Carter', existi
 
 describe('enrolment errors', () => {
   it('reads the existing learner from a 422 body', () => {
-    const error = new ApiError(422, { message: 'The given data was invalid.', errors: { email: ['Taken.'] }, additional_info: existing } as never);
+    const error = new ApiError(422, {
+      message: 'The given data was invalid.',
+      errors: { email: ['Taken.'] },
+      additional_info: existing,
+    } as never);
     expect(existingLearnerOf(error)).toEqual(existing);
   });
 
@@ -27,8 +31,8 @@ describe('enrolment errors', () => {
     expect(enrolFailureText(new ApiError(422, { message: 'You do not have enough credits for this enrollment', errors: {} }))).toBe(
       'You do not have enough credits for this enrollment',
     );
-    expect(enrolFailureText(new ApiError(422, { message: 'The given data was invalid.', errors: { courses: ['Choose at least one course.'] } }))).toBe(
-      'The given data was invalid. Choose at least one course.',
-    );
+    expect(
+      enrolFailureText(new ApiError(422, { message: 'The given data was invalid.', errors: { courses: ['Choose at least one course.'] } })),
+    ).toBe('The given data was invalid. Choose at least one course.');
   });
 });

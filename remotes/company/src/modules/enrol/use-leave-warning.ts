@@ -21,7 +21,16 @@ export function useLeaveWarning(isActive: boolean) {
       event.returnValue = '';
     }
     function onClick(event: MouseEvent) {
-      if (isLeaving.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        isLeaving.current ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download') || !anchor.href) return;
       if (anchor.dataset.leaveWarning === 'off') return;

@@ -36,7 +36,10 @@ const logged = (error: unknown): never => {
  */
 export function useWizardCourses(api: ApiClient, key = 'wizard-courses') {
   return useApiQuery(key, () =>
-    loadOfferedCourses(api).then(({ all, selected }) => ({ courses: selected.length ? selected : all, isWholeCatalogue: selected.length === 0 }), logged),
+    loadOfferedCourses(api).then(
+      ({ all, selected }) => ({ courses: selected.length ? selected : all, isWholeCatalogue: selected.length === 0 }),
+      logged,
+    ),
   );
 }
 

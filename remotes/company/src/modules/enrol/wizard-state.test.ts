@@ -1,5 +1,13 @@
 import type { BulkRow } from '@portal/contracts';
-import { canOpenStep, hasOutstandingLearners, initialWizardState, wizardLearners, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import {
+  canOpenStep,
+  hasOutstandingLearners,
+  initialWizardState,
+  wizardLearners,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
 
 const employee = (id: number, name = `Employee ${id}`) => ({ id, name, email: null, enrolled_course_ids: [] });
 const bulkRow = (row: number, patch: Partial<BulkRow> = {}): BulkRow => ({
@@ -39,7 +47,11 @@ describe('wizard state', () => {
   });
 
   it('adds an employee once and removes them', () => {
-    const state = run({ type: 'addEmployee', employee: employee(1) }, { type: 'addEmployee', employee: employee(1) }, { type: 'addEmployee', employee: employee(2) });
+    const state = run(
+      { type: 'addEmployee', employee: employee(1) },
+      { type: 'addEmployee', employee: employee(1) },
+      { type: 'addEmployee', employee: employee(2) },
+    );
     expect(state.employees.map((e) => e.id)).toEqual([1, 2]);
     expect(wizardReducer(state, { type: 'removeEmployee', id: 1 }).employees.map((e) => e.id)).toEqual([2]);
   });

@@ -65,7 +65,9 @@ export function hasOutstandingLearners(state: WizardState): boolean {
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'toggleCourse': {
-      const courseIds = state.courseIds.includes(action.id) ? state.courseIds.filter((id) => id !== action.id) : [...state.courseIds, action.id];
+      const courseIds = state.courseIds.includes(action.id)
+        ? state.courseIds.filter((id) => id !== action.id)
+        : [...state.courseIds, action.id];
       return { ...state, courseIds };
     }
     case 'addEmployee':

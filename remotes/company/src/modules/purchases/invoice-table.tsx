@@ -18,7 +18,12 @@ const COLUMNS: TableColumn<Invoice>[] = [
     header: <span className="ds-visually-hidden">Invoice</span>,
     align: 'right',
     render: (invoice) => (
-      <a className="ds-link" href={invoice.order_pdf} download={`invoice-${invoice.order_id}.pdf`} aria-label={`Download invoice #${invoice.order_id}`}>
+      <a
+        className="ds-link"
+        href={invoice.order_pdf}
+        download={`invoice-${invoice.order_id}.pdf`}
+        aria-label={`Download invoice #${invoice.order_id}`}
+      >
         Download
       </a>
     ),
@@ -26,7 +31,13 @@ const COLUMNS: TableColumn<Invoice>[] = [
 ];
 
 /** The invoices of one page: #ID (the shop's order id, sorted in the order they arrived), date, what, amount, Download. */
-export function InvoiceTable({ invoices, loading, sort, onSortChange, emptyText }: {
+export function InvoiceTable({
+  invoices,
+  loading,
+  sort,
+  onSortChange,
+  emptyText,
+}: {
   invoices: Invoice[];
   loading: boolean;
   sort: TableSort;
@@ -34,6 +45,16 @@ export function InvoiceTable({ invoices, loading, sort, onSortChange, emptyText 
   emptyText: React.ReactNode;
 }) {
   return (
-    <Table caption="Invoices" columns={COLUMNS} rows={invoices} rowKey={(invoice) => invoice.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} stackOnMobile />
+    <Table
+      caption="Invoices"
+      columns={COLUMNS}
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      loading={loading}
+      sort={sort}
+      onSortChange={onSortChange}
+      emptyText={emptyText}
+      stackOnMobile
+    />
   );
 }

@@ -7,7 +7,14 @@ describe('reEnrolFailure', () => {
       isNoCredit: true,
       text: REPORTING_MESSAGES.reEnrolNoCredit,
     });
-    expect(reEnrolFailure(new ApiError(422, { message: 'The given data was invalid.', errors: { courses: ['You do not have enough credits for this enrollment'] } })).isNoCredit).toBe(true);
+    expect(
+      reEnrolFailure(
+        new ApiError(422, {
+          message: 'The given data was invalid.',
+          errors: { courses: ['You do not have enough credits for this enrollment'] },
+        }),
+      ).isNoCredit,
+    ).toBe(true);
   });
 
   it('passes other refusals through', () => {

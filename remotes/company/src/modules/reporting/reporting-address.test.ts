@@ -16,11 +16,17 @@ describe('reporting address', () => {
   });
 
   it('treats malformed values as no filter', () => {
-    expect(readReportingFilters(params('status=done&user=x&courses=a,,-2&start_date=02/01/2026&end_date=2026-13-45&depot=0'))).toEqual(NO_REPORTING_FILTERS);
+    expect(readReportingFilters(params('status=done&user=x&courses=a,,-2&start_date=02/01/2026&end_date=2026-13-45&depot=0'))).toEqual(
+      NO_REPORTING_FILTERS,
+    );
   });
 
   it('writes filters, leaves defaults out, keeps sort and search, and resets the page', () => {
-    const next = writeFilters(params('search=ab&order_by=course&order_dir=desc&page=3&status=failed'), { ...NO_REPORTING_FILTERS, courses: [2, 5], depot: 4 });
+    const next = writeFilters(params('search=ab&order_by=course&order_dir=desc&page=3&status=failed'), {
+      ...NO_REPORTING_FILTERS,
+      courses: [2, 5],
+      depot: 4,
+    });
     expect(next.toString()).toBe('search=ab&order_by=course&order_dir=desc&courses=2%2C5&depot=4');
   });
 
@@ -32,7 +38,9 @@ describe('reporting address', () => {
   });
 
   it('clear filters drops filters, search and page but keeps the sort and page size', () => {
-    expect(clearFilters(params('search=ann&status=passed&courses=1&page=2&order_by=learner&per_page=25')).toString()).toBe('order_by=learner&per_page=25');
+    expect(clearFilters(params('search=ann&status=passed&courses=1&page=2&order_by=learner&per_page=25')).toString()).toBe(
+      'order_by=learner&per_page=25',
+    );
   });
 
   describe('entry parameters', () => {

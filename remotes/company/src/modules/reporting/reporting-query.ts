@@ -17,6 +17,12 @@ export function reportingQuery(list: ListAddress, filters: ReportingFilters): Re
 
 /** The same filters without sort and page: the ids every matching row has (totalEnrollmentIDs). */
 export function matchingIdsQuery(list: ListAddress, filters: ReportingFilters): ReportingQueryInput {
-  const { order_by: _by, order_dir: _dir, page: _page, per_page: _perPage, ...rest } = reportingQuery(list, filters) as Record<string, unknown>;
+  const {
+    order_by: _by,
+    order_dir: _dir,
+    page: _page,
+    per_page: _perPage,
+    ...rest
+  } = reportingQuery(list, filters) as Record<string, unknown>;
   return rest as ReportingQueryInput;
 }

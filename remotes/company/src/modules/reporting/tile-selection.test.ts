@@ -32,7 +32,15 @@ describe('tile selection', () => {
   });
 
   it('survives a storage that refuses', () => {
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => undefined,
+    };
     expect(readTileSelection(refusing, 1)).toBeNull();
     expect(() => writeTileSelection(refusing, 1, [1])).not.toThrow();
   });

@@ -27,7 +27,11 @@ export function readTileSelection(storage: Pick<Storage, 'getItem'>, companyId: 
 }
 
 /** Keeps the choice; an empty choice (every course) removes the entry. Storage may be full or refused: the page works without it. */
-export function writeTileSelection(storage: Pick<Storage, 'setItem' | 'removeItem'>, companyId: number, courseIds: readonly number[]): void {
+export function writeTileSelection(
+  storage: Pick<Storage, 'setItem' | 'removeItem'>,
+  companyId: number,
+  courseIds: readonly number[],
+): void {
   try {
     if (courseIds.length === 0) storage.removeItem(tileStorageKey(companyId));
     else storage.setItem(tileStorageKey(companyId), JSON.stringify([...courseIds]));
@@ -46,7 +50,12 @@ export function toggleTile(chosen: readonly number[], courseId: number): number[
 }
 
 /** The tiles on screen: the first `shown` unless all are asked for; chosen tiles are always shown. */
-export function visibleTiles<T extends { id: number }>(courses: readonly T[], chosen: readonly number[], shown: number, showAll: boolean): T[] {
+export function visibleTiles<T extends { id: number }>(
+  courses: readonly T[],
+  chosen: readonly number[],
+  shown: number,
+  showAll: boolean,
+): T[] {
   if (showAll) return [...courses];
   return courses.filter((course, index) => index < shown || chosen.includes(course.id));
 }

@@ -1,4 +1,11 @@
-import { CERTIFICATE_SORTABLE, formatDate, LEARNER_ACCOUNT_MESSAGES, learnerCertificates, type ApiClient, type LearnerCertificate } from '@portal/contracts';
+import {
+  CERTIFICATE_SORTABLE,
+  formatDate,
+  LEARNER_ACCOUNT_MESSAGES,
+  learnerCertificates,
+  type ApiClient,
+  type LearnerCertificate,
+} from '@portal/contracts';
 import { Button, ButtonLink, EmptyState, Pagination, SearchInput, StatusPill, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
 import { certificateStateLabel, STATE_PILLS } from './labels';
@@ -47,7 +54,12 @@ export function Certificates({ api }: { api: ApiClient }) {
   return (
     <div>
       <div className="learner-account__toolbar">
-        <SearchInput value={address.searchText} onChange={address.setSearchText} label="Search certificates" placeholder="Course or certificate code" />
+        <SearchInput
+          value={address.searchText}
+          onChange={address.setSearchText}
+          label="Search certificates"
+          placeholder="Course or certificate code"
+        />
       </div>
       <Table
         caption="Your certificates"
@@ -67,7 +79,9 @@ export function Certificates({ api }: { api: ApiClient }) {
           </span>
         }
       />
-      {page && page.last_page > 1 ? <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(p) => address.setPage(p, page.last_page)} /> : null}
+      {page && page.last_page > 1 ? (
+        <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(p) => address.setPage(p, page.last_page)} />
+      ) : null}
     </div>
   );
 }

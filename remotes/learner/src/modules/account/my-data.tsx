@@ -17,7 +17,9 @@ export function MyData({ api, signIns }: { api: ApiClient; signIns: RouteOutput<
     try {
       await saveDownload(await api.raw(learnerDataExport, { query: { format } }), `my-data.${format}`);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status < 500 ? failure.message : 'Your data could not be downloaded. Please try again.');
+      setError(
+        failure instanceof ApiError && failure.status < 500 ? failure.message : 'Your data could not be downloaded. Please try again.',
+      );
     } finally {
       setBusy(null);
     }

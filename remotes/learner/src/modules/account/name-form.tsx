@@ -10,7 +10,17 @@ import { nameSchema, nameUpdateError, splitName, type NameValues } from '../enro
  * The learner's name, with the name confirmation's rules and messages (spec §5, §8): first and
  * last name, split at the first space, saved (PATCH /api/user/{own id}, only { name }) if changed.
  */
-export function NameForm({ api, userId, name, onSaved }: { api: ApiClient; userId: number; name: string; onSaved: (name: string) => void }) {
+export function NameForm({
+  api,
+  userId,
+  name,
+  onSaved,
+}: {
+  api: ApiClient;
+  userId: number;
+  name: string;
+  onSaved: (name: string) => void;
+}) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(name) });
   const {

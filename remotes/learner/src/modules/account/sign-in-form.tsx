@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { type ApiClient } from '@portal/contracts';
-import { learnerSignInDetails, learnerSignInDetailsBodySchema, learnerSignInSetUp, learnerSignInSetUpBodySchema } from '@portal/contracts/schemas';
+import {
+  learnerSignInDetails,
+  learnerSignInDetailsBodySchema,
+  learnerSignInSetUp,
+  learnerSignInSetUpBodySchema,
+} from '@portal/contracts/schemas';
 import { applyServerErrors } from '@portal/frontend-kit';
 import { BoundField, SignInForm, type FormNotice } from '@portal/frontend-kit/forms';
 
@@ -42,8 +47,23 @@ export function SignInDetailsForm({ api, email, onSaved }: { api: ApiClient; ema
       isSubmitting={form.formState.isSubmitting}
     >
       <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
-      <BoundField form={form} name="password" id="account-password" label="New password" hint="Leave blank to keep your current password." type="password" autoComplete="new-password" />
-      <BoundField form={form} name="password_confirmation" id="account-password-confirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+      <BoundField
+        form={form}
+        name="password"
+        id="account-password"
+        label="New password"
+        hint="Leave blank to keep your current password."
+        type="password"
+        autoComplete="new-password"
+      />
+      <BoundField
+        form={form}
+        name="password_confirmation"
+        id="account-password-confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
       <BoundField
         form={form}
         name="current_password"
@@ -63,7 +83,10 @@ type SetUpValues = z.input<typeof setUpSchema>;
 /** A learner without a password: a link to the address they give lets them choose one (and proves the address). */
 export function SignInSetUpForm({ api, email }: { api: ApiClient; email: string | null }) {
   const [notice, setNotice] = useState<FormNotice | null>(null);
-  const form = useForm<SetUpValues, unknown, z.output<typeof setUpSchema>>({ resolver: zodResolver(setUpSchema), defaultValues: { email: email ?? '' } });
+  const form = useForm<SetUpValues, unknown, z.output<typeof setUpSchema>>({
+    resolver: zodResolver(setUpSchema),
+    defaultValues: { email: email ?? '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -78,7 +101,8 @@ export function SignInSetUpForm({ api, email }: { api: ApiClient; email: string 
 
   const intro = (
     <p className="learner-account__muted">
-      You sign in with your login code. To sign in with an email address and a password as well, enter your email: we will send you a link to choose your password.
+      You sign in with your login code. To sign in with an email address and a password as well, enter your email: we will send you a link
+      to choose your password.
     </p>
   );
   return (

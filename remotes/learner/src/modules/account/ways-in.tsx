@@ -3,7 +3,8 @@ import { ApiError, learnerLoginCode, learnerSignInLink, type ApiClient } from '@
 import { Button, Notice } from '@portal/design-system';
 import { copyText } from './copy-text';
 
-const failureText = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong on our side. Please try again in a moment.');
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong on our side. Please try again in a moment.';
 
 /** The login code, fetched only when asked for, with a copy button (spec §8 clipboard messages). */
 function LoginCode({ api }: { api: ApiClient }) {

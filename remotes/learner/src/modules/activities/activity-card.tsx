@@ -67,7 +67,14 @@ export function ActivityCard({
           <Attachment url={template.file} name={template.name} />
           <form className="activity__form" onSubmit={submit} noValidate>
             {formError ? <Notice tone="error">{formError}</Notice> : null}
-            <BoundField form={form} name="code" id={inputId} label="Activity Code" hint="Enter the code you were given on site." autoComplete="off" />
+            <BoundField
+              form={form}
+              name="code"
+              id={inputId}
+              label="Activity Code"
+              hint="Enter the code you were given on site."
+              autoComplete="off"
+            />
             <Button type="submit" loading={form.formState.isSubmitting}>
               Submit Code
             </Button>

@@ -8,7 +8,8 @@ function renderActions() {
   const server = fakeApi({
     'POST /api/course/7/email-certificate': (request) => {
       const { email } = request.body as { email: string };
-      if (email.includes('nope')) return reply(422, { message: 'The given data was invalid.', errors: { email: ['This is not a valid email address: nope'] } });
+      if (email.includes('nope'))
+        return reply(422, { message: 'The given data was invalid.', errors: { email: ['This is not a valid email address: nope'] } });
       return { success: true, message: 'The certificate has been emailed.', sent_to: email.split(',') };
     },
   });
@@ -41,7 +42,10 @@ describe('CertificateActions', () => {
   it('copies the verify link and says Copied! or Could not copy', async () => {
     renderActions();
     const written: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (text: string) => Promise.resolve(void written.push(text)) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => Promise.resolve(void written.push(text)) },
+    });
     fireEvent.click(screen.getByRole('button', { name: /^Copy link/ }));
     expect(await screen.findByText('Copied!')).toBeTruthy();
     expect(written).toEqual([`${location.origin}/verify?code=A676-ZE5Y-HXAN-34AW`]);

@@ -45,11 +45,12 @@ describe('splitEmailList', () => {
 describe('emailFieldMessages', () => {
   it('gathers the email errors, naming the address a per-address error is about', () => {
     const addresses = ['good@x.test', 'bad'];
-    expect(emailFieldMessages({ email: ['Enter at least one address.'], 'email.1': ['Enter a valid email address.'], name: ['x'] }, addresses)).toEqual([
-      'Enter at least one address.',
-      'bad: Enter a valid email address.',
+    expect(
+      emailFieldMessages({ email: ['Enter at least one address.'], 'email.1': ['Enter a valid email address.'], name: ['x'] }, addresses),
+    ).toEqual(['Enter at least one address.', 'bad: Enter a valid email address.']);
+    expect(emailFieldMessages({ 'email.0': ['bad is not a valid email address.'] }, ['bad'])).toEqual([
+      'bad is not a valid email address.',
     ]);
-    expect(emailFieldMessages({ 'email.0': ['bad is not a valid email address.'] }, ['bad'])).toEqual(['bad is not a valid email address.']);
   });
 });
 
@@ -58,7 +59,11 @@ describe('historyLine', () => {
   it('tells each state with its dates, en-GB', () => {
     expect(historyLine({ ...base, status: 'valid' })).toBe('Passed 03/02/2021, expires 03/02/2024');
     expect(historyLine({ ...base, status: 'expired' })).toBe('Passed 03/02/2021, expired 03/02/2024');
-    expect(historyLine({ ...base, status: 'revoked', revoked_at: '2022-01-01T10:00:00.000Z' })).toBe('Passed 03/02/2021, expires 03/02/2024, revoked 01/01/2022');
-    expect(historyLine({ ...base, expires_at: null, status: 'superseded', superseded_at: '2023-05-06T00:00:00.000Z' })).toBe('Passed 03/02/2021, replaced 06/05/2023');
+    expect(historyLine({ ...base, status: 'revoked', revoked_at: '2022-01-01T10:00:00.000Z' })).toBe(
+      'Passed 03/02/2021, expires 03/02/2024, revoked 01/01/2022',
+    );
+    expect(historyLine({ ...base, expires_at: null, status: 'superseded', superseded_at: '2023-05-06T00:00:00.000Z' })).toBe(
+      'Passed 03/02/2021, replaced 06/05/2023',
+    );
   });
 });

@@ -4,8 +4,18 @@ import { Pagination, StatusPill, type CourseStatus } from '@portal/design-system
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 import { historyLine } from './history-line';
 
-const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = { valid: 'passed', expired: 'expired', revoked: 'failed', superseded: 'not-started' };
-const STATUS_LABELS: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked', superseded: 'Superseded' };
+const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = {
+  valid: 'passed',
+  expired: 'expired',
+  revoked: 'failed',
+  superseded: 'not-started',
+};
+const STATUS_LABELS: Record<CertificateStatus, string> = {
+  valid: 'Valid',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  superseded: 'Superseded',
+};
 
 /**
  * Every certificate the learner was issued for one course (renewals keep the earlier ones), each
@@ -41,7 +51,9 @@ export function CertificateHistory({ api, userId, course }: { api: ApiClient; us
                 </li>
               ))}
             </ul>
-            {query.data.last_page > 1 ? <Pagination page={query.data.current_page} lastPage={query.data.last_page} onPageChange={setPage} /> : null}
+            {query.data.last_page > 1 ? (
+              <Pagination page={query.data.current_page} lastPage={query.data.last_page} onPageChange={setPage} />
+            ) : null}
           </>
         )
       ) : null}

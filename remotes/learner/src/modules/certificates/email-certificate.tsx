@@ -15,11 +15,24 @@ type Values = z.infer<typeof formSchema>;
  * Email a certificate (spec §5): one or more addresses separated by commas; the server's field
  * errors appear under the box. `send` makes the call and answers the server's message.
  */
-export function EmailCertificate({ courseName, onClose, send }: { courseName: string; onClose: () => void; send: (email: string) => Promise<string> }) {
+export function EmailCertificate({
+  courseName,
+  onClose,
+  send,
+}: {
+  courseName: string;
+  onClose: () => void;
+  send: (email: string) => Promise<string>;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
-  const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
   const addresses = splitEmailList(useWatch({ control, name: 'email' }));
 
   const onSubmit = handleSubmit(async (values) => {
@@ -30,7 +43,12 @@ export function EmailCertificate({ courseName, onClose, send }: { courseName: st
     } catch (error) {
       const messages = error instanceof ApiError ? emailFieldMessages(error.fieldErrors, list) : [];
       if (messages.length) setError('email', { type: 'server', message: messages.join(' ') });
-      else setFailure(error instanceof ApiError && error.status < 500 ? error.message : 'The certificate could not be sent. Please try again in a moment.');
+      else
+        setFailure(
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : 'The certificate could not be sent. Please try again in a moment.',
+        );
     }
   });
 
@@ -68,7 +86,16 @@ export function EmailCertificate({ courseName, onClose, send }: { courseName: st
               {failure}
             </Notice>
           ) : null}
-          <BoundField form={form} name="email" id="certificate-email" label="Email addresses" hint="Separate several addresses with commas." type="text" inputMode="email" autoComplete="email" />
+          <BoundField
+            form={form}
+            name="email"
+            id="certificate-email"
+            label="Email addresses"
+            hint="Separate several addresses with commas."
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+          />
           <p className="certificate-email-form__summary" data-testid="email-recipients">
             {recipientsSummary(addresses)}
           </p>

@@ -14,7 +14,10 @@ export function canShareLink(navigator: Partial<Sharer> | undefined = globalThis
 export type ShareOutcome = 'shared' | 'cancelled' | 'failed';
 
 /** Opens the share sheet with the verify link; never throws. */
-export async function shareLink(data: { title: string; text: string; url: string }, navigator: Partial<Sharer> | undefined = globalThis.navigator): Promise<ShareOutcome> {
+export async function shareLink(
+  data: { title: string; text: string; url: string },
+  navigator: Partial<Sharer> | undefined = globalThis.navigator,
+): Promise<ShareOutcome> {
   if (!canShareLink(navigator)) return 'failed';
   try {
     if (navigator.canShare && !navigator.canShare(data)) return 'failed';

@@ -15,7 +15,11 @@ export interface CertificateContext {
 }
 
 /** One course summary in the state the server computed (spec §2 "Learner course card"). */
-export function CourseCard({ enrollment: enrolment, onStart, certificates }: {
+export function CourseCard({
+  enrollment: enrolment,
+  onStart,
+  certificates,
+}: {
   enrollment: LearnerEnrolment;
   onStart?: (enrolmentId: number) => void;
   /** Download, email, share and history of a passed course's certificate; without it, a plain download link. */
@@ -36,7 +40,11 @@ export function CourseCard({ enrollment: enrolment, onStart, certificates }: {
       <div className="learner-card__footer">
         <CardDetails enrollment={enrolment} />
         <CardActions enrollment={enrolment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
-        {certificates && (state === 'passed' || state === 'expired') ? <Suspense fallback={null}><CertificateHistory api={certificates.api} userId={certificates.userId} course={course} /></Suspense> : null}
+        {certificates && (state === 'passed' || state === 'expired') ? (
+          <Suspense fallback={null}>
+            <CertificateHistory api={certificates.api} userId={certificates.userId} course={course} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
   );
@@ -78,7 +86,15 @@ function CardDetails({ enrollment: enrolment }: { enrollment: LearnerEnrolment }
   return null;
 }
 
-function CardActions({ enrollment: enrolment, onStart, certificates }: { enrollment: LearnerEnrolment; onStart?: (enrolmentId: number) => void; certificates?: CertificateContext }) {
+function CardActions({
+  enrollment: enrolment,
+  onStart,
+  certificates,
+}: {
+  enrollment: LearnerEnrolment;
+  onStart?: (enrolmentId: number) => void;
+  certificates?: CertificateContext;
+}) {
   const navigate = useNavigate();
   // Renewing buys again: the course's own page, else the credit purchase address of the Site tab.
   const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();

@@ -17,7 +17,9 @@ export type NameValues = z.infer<typeof nameSchema>;
 export function splitName(name: string): NameValues {
   const trimmed = name.trim();
   const space = trimmed.indexOf(' ');
-  return space === -1 ? { first_name: trimmed, last_name: '' } : { first_name: trimmed.slice(0, space), last_name: trimmed.slice(space + 1).trim() };
+  return space === -1
+    ? { first_name: trimmed, last_name: '' }
+    : { first_name: trimmed.slice(0, space), last_name: trimmed.slice(space + 1).trim() };
 }
 
 /** Spec §8 "Name update": the server's message, else 'Failed to update name'; anything else the fallback. */
@@ -30,7 +32,13 @@ export function nameUpdateError(error: unknown): string {
  * Before a course starts, the learner confirms the name printed on their certificate. It is saved
  * (PATCH /api/user/{id} with only { name }) only if changed; then the course opens.
  */
-export function NameConfirmation({ api, userId, currentName, onConfirmed, onClose }: {
+export function NameConfirmation({
+  api,
+  userId,
+  currentName,
+  onConfirmed,
+  onClose,
+}: {
   api: ApiClient;
   userId: number;
   currentName: string;
@@ -39,7 +47,10 @@ export function NameConfirmation({ api, userId, currentName, onConfirmed, onClos
 }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: splitName(currentName) });
-  const { handleSubmit, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -34,7 +34,8 @@ async function settleDevice() {
   for (let turn = 0; turn < 30; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-const storedSeqs = async () => (await settleDevice(), await indexedDbStore.all()).map((entry) => (JSON.parse(entry.body) as { seq: number }).seq);
+const storedSeqs = async () =>
+  (await settleDevice(), await indexedDbStore.all()).map((entry) => (JSON.parse(entry.body) as { seq: number }).seq);
 
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());

@@ -100,7 +100,8 @@ export class CommitQueue {
     if (this.finish(item, outcome)) {
       if (outcome.kind === 'applied') {
         // Older commits of the same SCO and attempt still held are stale now: the server would drop them.
-        for (const older of this.items.filter((other) => sameSco(other.entry, item.entry) && seqOf(other.entry) < seqOf(item.entry))) this.drop(older);
+        for (const older of this.items.filter((other) => sameSco(other.entry, item.entry) && seqOf(other.entry) < seqOf(item.entry)))
+          this.drop(older);
         if (this.items.length === 0) this.mode = 'ok';
       }
       this.publish(this.mode === 'ok' && this.items.length === 0 ? (this.wasOffline ? 'synced' : 'saved') : this.state.phase);
@@ -257,6 +258,7 @@ const seqOf = (entry: StoredCommit): number => {
 };
 
 /** The same SCO of the same attempt (the final flag aside). */
-const sameSco = (a: StoredCommit, b: StoredCommit) => a.attemptId === b.attemptId && a.url.replace(/&final=true$/, '') === b.url.replace(/&final=true$/, '');
+const sameSco = (a: StoredCommit, b: StoredCommit) =>
+  a.attemptId === b.attemptId && a.url.replace(/&final=true$/, '') === b.url.replace(/&final=true$/, '');
 
 const describe = (entry: StoredCommit) => `${entry.attemptId}#${seqOf(entry)}`;

@@ -35,10 +35,18 @@ export function rememberLaunch(userId: string, enrolmentId: string, launch: Laun
 }
 
 /** A commit the runtime numbered: its CMI and number go to the copy of the same attempt. */
-export function rememberCommit(userId: string, enrolmentId: string, commit: { attemptId: number; index: number; seq: number; cmi: Record<string, string> }): void {
+export function rememberCommit(
+  userId: string,
+  enrolmentId: string,
+  commit: { attemptId: number; index: number; seq: number; cmi: Record<string, string> },
+): void {
   const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
   if (!kept || kept.launch.attempt_id !== commit.attemptId) return;
-  keepDeviceCopy(nameOf(userId, enrolmentId), { ...kept, seq: Math.max(kept.seq, commit.seq), cmi: { ...kept.cmi, [commit.index]: commit.cmi } });
+  keepDeviceCopy(nameOf(userId, enrolmentId), {
+    ...kept,
+    seq: Math.max(kept.seq, commit.seq),
+    cmi: { ...kept.cmi, [commit.index]: commit.cmi },
+  });
 }
 
 /** The attempt's files are on the device (the content origin's worker said so). */

@@ -34,7 +34,12 @@ describe('keepPlayerPageOffline (issue 22 item 3)', () => {
   it('lists the page and only the shells’ and remotes’ files of this origin', () => {
     const origin = window.location.origin;
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue(
-      [`${origin}/shells/portal/main.js`, `${origin}/remotes/learner/mf-manifest.json`, `${origin}/api/shell`, 'https://elsewhere.test/remotes/x.js'].map((name) => ({ name })) as PerformanceEntryList,
+      [
+        `${origin}/shells/portal/main.js`,
+        `${origin}/remotes/learner/mf-manifest.json`,
+        `${origin}/api/shell`,
+        'https://elsewhere.test/remotes/x.js',
+      ].map((name) => ({ name })) as PerformanceEntryList,
     );
     expect(playerFiles()).toEqual([window.location.href, `${origin}/shells/portal/main.js`, `${origin}/remotes/learner/mf-manifest.json`]);
   });

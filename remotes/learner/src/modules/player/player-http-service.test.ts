@@ -37,7 +37,9 @@ function answerXhr(status: number, body: string, retryAfter?: string) {
   vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
   vi.spyOn(XMLHttpRequest.prototype, 'status', 'get').mockReturnValue(status);
   vi.spyOn(XMLHttpRequest.prototype, 'responseText', 'get').mockReturnValue(body);
-  vi.spyOn(XMLHttpRequest.prototype, 'getResponseHeader').mockImplementation((name) => (name.toLowerCase() === 'retry-after' ? (retryAfter ?? null) : null));
+  vi.spyOn(XMLHttpRequest.prototype, 'getResponseHeader').mockImplementation((name) =>
+    name.toLowerCase() === 'retry-after' ? (retryAfter ?? null) : null,
+  );
 }
 
 afterEach(() => {
@@ -94,7 +96,10 @@ describe('PlayerHttpService and the device queue (issue 22)', () => {
       throw new DOMException('Failed to execute send', 'NetworkError');
     });
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const sendSpy = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const { http, queue } = service(false);
     expect(http.processHttpRequest(url, { cmi: { location: '1' } }, false)).toEqual(OK);
@@ -105,7 +110,8 @@ describe('PlayerHttpService and the device queue (issue 22)', () => {
   });
 
   it('shows the server’s message when it refuses a commit for good (suspend data over the cap) and tells the content it failed', () => {
-    const message = 'This course tried to save 300,000 characters of progress data; the portal keeps at most 256,000. Your progress up to the last save is kept.';
+    const message =
+      'This course tried to save 300,000 characters of progress data; the portal keeps at most 256,000. Your progress up to the last save is kept.';
     answerXhr(422, JSON.stringify({ message, errors: { 'cmi.suspend_data': [message] } }));
     const onRefused = vi.fn();
     const { http, queue } = service(false, { onRefused });
@@ -130,7 +136,10 @@ describe('PlayerHttpService and the device queue (issue 22)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(JSON.parse((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body as string)).toEqual({ cmi: { location: '9' }, seq: 7 });
+    expect(JSON.parse((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body as string)).toEqual({
+      cmi: { location: '9' },
+      seq: 7,
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -151,6 +160,10 @@ describe('outcomeOf', () => {
     expect(outcomeOf(200, '{"result":true,"errorCode":0,"applied":false,"superseded":false}', null)).toEqual({ kind: 'repeat' });
     expect(outcomeOf(429, '', '12')).toEqual({ kind: 'later', seconds: 12 });
     expect(outcomeOf(503, '', null)).toEqual({ kind: 'later', seconds: 5 });
-    expect(outcomeOf(404, '{"message":"This course session was not found. Reopen the course."}', null)).toEqual({ kind: 'refused', status: 404, message: 'This course session was not found. Reopen the course.' });
+    expect(outcomeOf(404, '{"message":"This course session was not found. Reopen the course."}', null)).toEqual({
+      kind: 'refused',
+      status: 404,
+      message: 'This course session was not found. Reopen the course.',
+    });
   });
 });

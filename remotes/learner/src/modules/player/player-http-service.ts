@@ -29,7 +29,13 @@ export function outcomeOf(status: number, responseText: string, retryAfter: stri
 export async function fetchSender(url: string, body: string): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', keepalive: body.length < KEEPALIVE_MAX, credentials: 'same-origin', headers: { 'Content-Type': JSON_TYPE }, body });
+    response = await fetch(url, {
+      method: 'POST',
+      keepalive: body.length < KEEPALIVE_MAX,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': JSON_TYPE },
+      body,
+    });
   } catch {
     return { kind: 'offline' };
   }
@@ -50,8 +56,16 @@ export async function waitForPendingCommits(queue: CommitQueue = commitQueue()):
 
 /** Sends a commit that must outlive the page: a beacon, or a keepalive request when the browser refuses the beacon. */
 function sendWhileLeaving(url: string, body: string): void {
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
-  if (typeof fetch === 'function') void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body }).catch(() => undefined);
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' })))
+    return;
+  if (typeof fetch === 'function')
+    void fetch(url, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body,
+    }).catch(() => undefined);
 }
 
 /** Whose commits these are (kept with each one on the device). */

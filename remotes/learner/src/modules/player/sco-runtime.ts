@@ -137,7 +137,13 @@ export function openScoRuntime(options: {
       }
     },
     frameSeed() {
-      return JSON.stringify({ portalScorm: 2, version, parentOrigin: window.location.origin, href: shellFor(sco.url).href, cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>) });
+      return JSON.stringify({
+        portalScorm: 2,
+        version,
+        parentOrigin: window.location.origin,
+        href: shellFor(sco.url).href,
+        cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>),
+      });
     },
     detach() {
       bridge.destroy();

@@ -11,7 +11,8 @@ import { forgetLaunch, offlineLaunch, rememberCommit, rememberContentKept, remem
 
 export type LaunchData = RouteOutput<typeof learnLaunch>;
 
-const shellMessage = (data: unknown) => (typeof data === 'object' && data !== null ? (data as { portalScorm?: unknown }).portalScorm : undefined);
+const shellMessage = (data: unknown) =>
+  typeof data === 'object' && data !== null ? (data as { portalScorm?: unknown }).portalScorm : undefined;
 
 const OFFLINE_REOPEN = 'You are offline: this opens again when you are back online. Your progress is saved on this device.';
 
@@ -26,7 +27,19 @@ type Phase = 'running' | 'switching' | 'leaving' | 'superseded';
  * SCO, or the content's exit, goes to the course's finish URL.
  */
 /** `initialSeq`: the last sequence number the attempt used (a launch reopened offline from the device goes on from it). */
-export function ScormPlayer({ api, enrollmentId: enrolmentId, userId, initial, initialSeq = 0 }: { api: ApiClient; enrollmentId: string; userId: string; initial: LaunchData; initialSeq?: number }) {
+export function ScormPlayer({
+  api,
+  enrollmentId: enrolmentId,
+  userId,
+  initial,
+  initialSeq = 0,
+}: {
+  api: ApiClient;
+  enrollmentId: string;
+  userId: string;
+  initial: LaunchData;
+  initialSeq?: number;
+}) {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const launchRef = useRef<LaunchData>(initial);
@@ -292,7 +305,13 @@ export function ScormPlayer({ api, enrollmentId: enrolmentId, userId, initial, i
         {scos.length > 1 ? (
           // Previous, a list of every section (jumps straight there) and Next: one row even on a phone.
           <nav className="player__nav" aria-label="Course sections">
-            <Button variant="secondary" size="sm" className="player__step" onClick={() => void goTo(index - 1)} disabled={index === 0 || isBusy}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="player__step"
+              onClick={() => void goTo(index - 1)}
+              disabled={index === 0 || isBusy}
+            >
               <span className="player__arrow" aria-hidden="true">
                 ‹
               </span>
@@ -345,7 +364,9 @@ export function ScormPlayer({ api, enrollmentId: enrolmentId, userId, initial, i
       ) : null}
       {isFinishingOffline ? (
         <Notice tone="info">
-          <span data-testid="player-finishing-offline">You have finished. Your result is saved on this device and will be sent when you are back online.</span>
+          <span data-testid="player-finishing-offline">
+            You have finished. Your result is saved on this device and will be sent when you are back online.
+          </span>
         </Notice>
       ) : null}
       {saveError ? (

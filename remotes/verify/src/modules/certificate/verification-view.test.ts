@@ -41,8 +41,20 @@ describe('verificationView', () => {
 
   it('revoked and superseded have their own wording; not found shows nothing else', () => {
     expect(verificationView({ ...base, state: 'revoked', message: 'x', valid: false, expired: false }).headline).toMatch(/revoked/);
-    expect(verificationView({ ...base, state: 'superseded', message: 'x', valid: false, expired: false }).headline).toMatch(/replaced by a newer certificate/);
-    const missing = verificationView({ ...base, state: 'not-found', message: 'x', valid: false, expired: false, courseName: null, learnerName: null, companyName: null, code: null });
+    expect(verificationView({ ...base, state: 'superseded', message: 'x', valid: false, expired: false }).headline).toMatch(
+      /replaced by a newer certificate/,
+    );
+    const missing = verificationView({
+      ...base,
+      state: 'not-found',
+      message: 'x',
+      valid: false,
+      expired: false,
+      courseName: null,
+      learnerName: null,
+      companyName: null,
+      code: null,
+    });
     expect(missing).toEqual({ state: 'not-found', headline: 'Certificate not found or is not valid', detail: null, facts: [] });
   });
 });

@@ -42,9 +42,19 @@ export function verificationView(result: Verification): VerificationView {
         facts,
       };
     case 'revoked':
-      return { state: 'revoked', headline: CERTIFICATE_MESSAGES.revoked, detail: 'The training provider withdrew this pass. Do not accept this certificate.', facts };
+      return {
+        state: 'revoked',
+        headline: CERTIFICATE_MESSAGES.revoked,
+        detail: 'The training provider withdrew this pass. Do not accept this certificate.',
+        facts,
+      };
     case 'superseded':
-      return { state: 'superseded', headline: CERTIFICATE_MESSAGES.superseded, detail: 'The learner renewed this training: ask for the newer certificate.', facts };
+      return {
+        state: 'superseded',
+        headline: CERTIFICATE_MESSAGES.superseded,
+        detail: 'The learner renewed this training: ask for the newer certificate.',
+        facts,
+      };
   }
 }
 

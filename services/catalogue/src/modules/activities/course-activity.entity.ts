@@ -15,8 +15,15 @@ export const CourseActivity = defineEntity({
     /** Storage key of the attachment. */
     filePath: p.string().fieldName('file_path').length(255).nullable(),
     fileName: p.string().fieldName('file_name').length(255).nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICourseActivity = InferEntity<typeof CourseActivity>;

@@ -42,7 +42,12 @@ export async function saveBackground(storage: Storage, file: File, now: Date): P
     clean = await reencodeImage(bytes, { formats: ['png', 'jpeg'], maxPixels: BACKGROUND_MAX_PIXELS });
   } catch (error) {
     if (!(error instanceof UnreadableImageError)) throw error;
-    const message = error.reason === 'too-large' ? CERTIFICATE_MESSAGES.backgroundTooManyPixels : error.reason === 'format' ? CERTIFICATE_MESSAGES.backgroundType : CERTIFICATE_MESSAGES.backgroundUnreadable;
+    const message =
+      error.reason === 'too-large'
+        ? CERTIFICATE_MESSAGES.backgroundTooManyPixels
+        : error.reason === 'format'
+          ? CERTIFICATE_MESSAGES.backgroundType
+          : CERTIFICATE_MESSAGES.backgroundUnreadable;
     throw validationError({ file: [message] });
   }
   const contentType = clean.contentType as BackgroundType;
@@ -81,7 +86,11 @@ export async function readBackground(storage: Storage): Promise<{ base64: string
   const digest = createHash('sha256').update(bytes).digest('hex');
   if (checked?.digest !== digest) {
     checked = { digest, readable: !!contentType && (await isReadableImage(bytes, ['png', 'jpeg'])) };
-    if (!checked.readable) logger.warn('the certificate background cannot be drawn: certificates use the built-in design until it is uploaded again', { updatedAt: meta.updatedAt, size: bytes.length });
+    if (!checked.readable)
+      logger.warn('the certificate background cannot be drawn: certificates use the built-in design until it is uploaded again', {
+        updatedAt: meta.updatedAt,
+        size: bytes.length,
+      });
   }
   return checked.readable && contentType ? { base64: bytes.toString('base64'), contentType } : null;
 }

@@ -21,7 +21,13 @@ async function ensureBridgingActivities(em: Em, companyId: number, courseId: num
     try {
       await em.fork().transactional((tx) => {
         for (const activity of missing) {
-          tx.create(BridgingActivity, { companyId, courseId, courseActivityId: activity.id, description: htmlToText(activity.description), enabled: true });
+          tx.create(BridgingActivity, {
+            companyId,
+            courseId,
+            courseActivityId: activity.id,
+            description: htmlToText(activity.description),
+            enabled: true,
+          });
         }
       });
     } catch (error) {
@@ -56,7 +62,13 @@ export async function companyBridgingActivities(deps: ServiceDeps, em: Em, princ
 }
 
 /** Saves the calling company's certificate expiry (years) and its bridging activities of a course (its own only). */
-export async function saveCompanyCourse(deps: ServiceDeps, em: Em, principal: Principal, courseId: number, input: SaveInput): Promise<void> {
+export async function saveCompanyCourse(
+  deps: ServiceDeps,
+  em: Em,
+  principal: Principal,
+  courseId: number,
+  input: SaveInput,
+): Promise<void> {
   const course = await findVisibleCourse(deps, em, principal, courseId);
   const companyId = principal.companyId;
   const ids = input.activities.map((a) => a.id);
@@ -77,7 +89,11 @@ export async function saveCompanyCourse(deps: ServiceDeps, em: Em, principal: Pr
 }
 
 /** A bridging activity's code as a QR code PNG, for the company it belongs to (admins: any). */
-export async function bridgingQrCode(em: Em, principal: Principal, bridgingId: number): Promise<{ png: Uint8Array<ArrayBuffer>; fileName: string }> {
+export async function bridgingQrCode(
+  em: Em,
+  principal: Principal,
+  bridgingId: number,
+): Promise<{ png: Uint8Array<ArrayBuffer>; fileName: string }> {
   const bridging = await findBridgingActivity(em, bridgingId);
   // Another company's activity is "not found", whatever its id: no probing.
   if (!bridging || (bridging.companyId !== principal.companyId && !(principal.role === 'admin' && !principal.isMimicking))) {
@@ -87,6 +103,11 @@ export async function bridgingQrCode(em: Em, principal: Principal, bridgingId: n
   if (!activity) throw notFound('That bridging activity');
   // The code the learner types in the Activity Code form, readable by any phone camera.
   const png = await QRCode.toBuffer(String(activity.code), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 });
-  const slug = activity.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'activity';
+  const slug =
+    activity.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'activity';
   return { png: new Uint8Array(png), fileName: `bridging-activity-${bridging.id}-${slug}-qr.png` };
 }

@@ -9,8 +9,15 @@ export const CompanyCourse = defineEntity({
     courseId: p.integer().fieldName('course_id').primary(),
     selected: p.boolean().default(false),
     validityPeriod: p.integer().fieldName('validity_period').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICompanyCourse = InferEntity<typeof CompanyCourse>;
@@ -26,8 +33,15 @@ export const BridgingActivity = defineEntity({
     courseActivityId: p.integer().fieldName('course_activity_id'),
     description: p.text().default(''),
     enabled: p.boolean().default(true),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IBridgingActivity = InferEntity<typeof BridgingActivity>;

@@ -25,7 +25,12 @@ export function findBridgingActivity(em: Em, id: number): Promise<IBridgingActiv
 }
 
 /** The company's bridging activities of a course (`refresh`: read again, past the entity manager's copies). */
-export function bridgingActivitiesOf(em: Em, companyId: number, courseId: number, options: { refresh?: boolean } = {}): Promise<IBridgingActivity[]> {
+export function bridgingActivitiesOf(
+  em: Em,
+  companyId: number,
+  courseId: number,
+  options: { refresh?: boolean } = {},
+): Promise<IBridgingActivity[]> {
   return em.find(BridgingActivity, { companyId, courseId }, { refresh: options.refresh ?? false });
 }
 

@@ -5,7 +5,10 @@ import { bridgingQrCode, companyBridgingActivities, saveCompanyCourse } from './
 
 export function companyCourseRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
-    .handle(toggleCourse, async ({ em, principal, params }) => ({ success: true as const, data: await toggleCourseSelection(deps, em, principal, params.id) }))
+    .handle(toggleCourse, async ({ em, principal, params }) => ({
+      success: true as const,
+      data: await toggleCourseSelection(deps, em, principal, params.id),
+    }))
     .handle(listBridgingActivities, async ({ em, principal, params }) => {
       const { course, validityPeriod, activities } = await companyBridgingActivities(deps, em, principal, params.id);
       return {

@@ -12,8 +12,14 @@ const iso = (value: Date | string | number | null | undefined) => (value ? new D
 /** Courses as the API shows them, with their categories (one query for the lot). */
 export async function toCourseSummaries(em: Em, courses: ICourse[]): Promise<CourseSummary[]> {
   if (courses.length === 0) return [];
-  const links = await categoryLinksOf(em, courses.map((c) => c.id));
-  const categories = await categoriesByIds(em, links.map((l) => l.categoryId));
+  const links = await categoryLinksOf(
+    em,
+    courses.map((c) => c.id),
+  );
+  const categories = await categoriesByIds(
+    em,
+    links.map((l) => l.categoryId),
+  );
   return courses.map((course) => {
     const own = categories.filter((cat) => links.some((l) => l.courseId === course.id && l.categoryId === cat.id));
     return {

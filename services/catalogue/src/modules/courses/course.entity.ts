@@ -28,8 +28,15 @@ export const Course = defineEntity({
     passMark: p.integer().fieldName('pass_mark').nullable(),
     /** Name of the uploaded zip, shown on the edit screen. */
     packageFileName: p.string().fieldName('package_file_name').length(255).nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICourse = InferEntity<typeof Course>;

@@ -18,7 +18,11 @@ export async function coursesByIds(em: Em, ids: number[]): Promise<ICourse[]> {
  * A page of courses, searched by name and filtered by category. `companyIds`: only the shared
  * courses and those company-specific to these companies; null: every course.
  */
-export async function listCourses(em: Em, query: ListCoursesQuery, scope: { companyIds: number[] | null; url: string }): Promise<Page<ICourse>> {
+export async function listCourses(
+  em: Em,
+  query: ListCoursesQuery,
+  scope: { companyIds: number[] | null; url: string },
+): Promise<Page<ICourse>> {
   const knex = em.getKnex();
   const base = knex('courses').select('id');
   const { companyIds } = scope;
@@ -30,7 +34,13 @@ export async function listCourses(em: Em, query: ListCoursesQuery, scope: { comp
   const page = await listPage<{ id: number }, ListCoursesQuery['sort']>(base, query, {
     search: ['name'],
     // Names sort as people read them: case-insensitively on every database.
-    sort: { name: knex.raw('lower(name)'), id: 'id', credit_cost: 'credit_cost', validity_period: 'validity_period', created_at: 'created_at' },
+    sort: {
+      name: knex.raw('lower(name)'),
+      id: 'id',
+      credit_cost: 'credit_cost',
+      validity_period: 'validity_period',
+      created_at: 'created_at',
+    },
     id: 'id',
     url: scope.url,
   });

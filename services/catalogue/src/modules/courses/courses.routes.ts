@@ -24,17 +24,32 @@ export function courseRoutes(deps: ServiceDeps) {
       const id = await saveCourse(deps, em, null, body);
       const data = await loadCourseDetail(em.fork(), id);
       if (!data) throw new Error(`Course ${id} cannot be read back right after it was created.`);
-      return { success: true as const, message: 'Course successfully created!', data, warnings: uploadWarnings(data, { hasNewPackage: true }) };
+      return {
+        success: true as const,
+        message: 'Course successfully created!',
+        data,
+        warnings: uploadWarnings(data, { hasNewPackage: true }),
+      };
     })
     .handle(updateCourse, async ({ em, params, body }) => {
       if (!(await findCourse(em, params.id))) throw notFound('That course');
       await saveCourse(deps, em, params.id, body);
       const data = await loadCourseDetail(em.fork(), params.id);
       if (!data) throw notFound('That course'); // deleted while it was being saved
-      return { success: true as const, message: 'Course successfully saved!', data, warnings: uploadWarnings(data, { hasNewPackage: Boolean(body.file) }) };
+      return {
+        success: true as const,
+        message: 'Course successfully saved!',
+        data,
+        warnings: uploadWarnings(data, { hasNewPackage: Boolean(body.file) }),
+      };
     })
     .handle(deleteCourse, async ({ em, params }) => {
       const result = await removeCourse(deps, em, params.id);
-      return { success: true as const, message: 'Course successfully deleted!', removed_enrollments: result.removed, refunded_credits: result.refunded };
+      return {
+        success: true as const,
+        message: 'Course successfully deleted!',
+        removed_enrollments: result.removed,
+        refunded_credits: result.refunded,
+      };
     }).app;
 }

@@ -17,7 +17,13 @@ export interface CourseCatalogue {
  * the company's selection and has enrolments, with the company's own certificate expiry where it set
  * one (Edit course), and the selection itself.
  */
-export async function listCourseCatalogue(deps: ServiceDeps, em: Em, principal: Principal, query: ListCoursesQuery, url: string): Promise<CourseCatalogue> {
+export async function listCourseCatalogue(
+  deps: ServiceDeps,
+  em: Em,
+  principal: Principal,
+  query: ListCoursesQuery,
+  url: string,
+): Promise<CourseCatalogue> {
   const companyView = isCompanyView(principal);
   const companyIds = companyView ? await visibleCompanyIds(deps, em, principal.companyId) : null;
   const page = await mapPage(await listCourses(em, query, { companyIds, url }), (courses) => toCourseSummaries(em, courses));
@@ -26,8 +32,19 @@ export async function listCourseCatalogue(deps: ServiceDeps, em: Em, principal: 
   const selectedIds = new Set(await selectedCourseIds(em, principal.companyId));
   const selectedCourses = await coursesByIds(em, [...selectedIds]);
   // One call across the door for the whole page.
-  const enrolled = new Set(page.data.length ? await deps.enrolment.coursesWithEnrolments(principal.companyId, page.data.map((course) => course.id)) : []);
-  const ownValidity = await companyValidityPeriods(em, principal.companyId, page.data.map((course) => course.id));
+  const enrolled = new Set(
+    page.data.length
+      ? await deps.enrolment.coursesWithEnrolments(
+          principal.companyId,
+          page.data.map((course) => course.id),
+        )
+      : [],
+  );
+  const ownValidity = await companyValidityPeriods(
+    em,
+    principal.companyId,
+    page.data.map((course) => course.id),
+  );
   const withFlags = await mapPage(page, (data) =>
     data.map((course) => ({
       ...course,

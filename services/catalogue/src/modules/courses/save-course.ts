@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { randomInt } from 'node:crypto';
-import { COMPANY_SPECIFIC_CATEGORY_NAME, COURSE_PACKAGE_MISSING, CERTIFICATE_IMAGE_EXTENSIONS, type CourseFormBody } from '@portal/contracts';
+import {
+  COMPANY_SPECIFIC_CATEGORY_NAME,
+  COURSE_PACKAGE_MISSING,
+  CERTIFICATE_IMAGE_EXTENSIONS,
+  type CourseFormBody,
+} from '@portal/contracts';
 import { uploadedFilePath, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
 import { categoriesByIds } from '../categories/category.repository';
 import { CourseActivity } from '../activities/course-activity.entity';
@@ -23,13 +28,20 @@ const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'];
 /** A file name safe as one storage path segment. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-120);
   return cleaned || 'file';
 }
 const extensionOf = (name: string) => (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
 
 /** Checks that need the database; throws 422 with the fields' messages. */
-async function checkForm(deps: ServiceDeps, em: Em, body: Partial<CourseFormBody>): Promise<{ categoryIds: number[]; companyId: number | null }> {
+async function checkForm(
+  deps: ServiceDeps,
+  em: Em,
+  body: Partial<CourseFormBody>,
+): Promise<{ categoryIds: number[]; companyId: number | null }> {
   const errors: Record<string, string[]> = {};
   const categoryIds = [...new Set(body.category_ids ?? [])];
   const categories = await categoriesByIds(em, categoryIds);

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { readSessionToken, storedFileResponse, type AppEnv, type ServiceDeps } from '@portal/service-kit';
 import { contentTypeOf } from './content-types';
 
-const notFound = () => new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+const notFound = () =>
+  new Response(JSON.stringify({ message: 'Not found.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
 
 /** Types a browser would run as a page (script included) if shown inline. */
-const ACTIVE_TYPE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[a-z0-9.+-]*\+xml|application\/xml-dtd|text\/xsl)\b/i;
+const ACTIVE_TYPE =
+  /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[a-z0-9.+-]*\+xml|application\/xml-dtd|text\/xsl)\b/i;
 
 /**
  * Activity attachments always, and any other upload (the certificate image) that a browser would

@@ -65,7 +65,10 @@ describe('a large package (issue 13 item 7)', () => {
     const local = createLocalStorage(storageRoot);
     const buffered: number[] = [];
     // The real storage, noting every write handed over as bytes in memory.
-    const storage: Storage = { ...local, put: (key, data) => (buffered.push(typeof data === 'string' ? data.length : data.byteLength), local.put(key, data)) };
+    const storage: Storage = {
+      ...local,
+      put: (key, data) => (buffered.push(typeof data === 'string' ? data.length : data.byteLength), local.put(key, data)),
+    };
     const unpacked = await unpackPackage(zipPath, undefined, tmpRoot);
     try {
       await installPackage(storage, 43, unpacked);
@@ -98,7 +101,7 @@ describe('unpackPackage refuses unsafe or broken packages and keeps nothing', ()
   });
 
   it('refuses a symbolic link entry', async () => {
-    const zip = zipSync({ ...validFiles(), 'link': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] });
+    const zip = zipSync({ ...validFiles(), link: [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] });
     await expectRefused(zip, /link/);
   });
 
@@ -115,7 +118,10 @@ describe('unpackPackage refuses unsafe or broken packages and keeps nothing', ()
 
   it('refuses a package without imsmanifest.xml, or with it in a subfolder', async () => {
     await expectRefused(zipSync({ 'index.html': strToU8('x') }), /no imsmanifest\.xml/);
-    await expectRefused(zipSync({ 'course/imsmanifest.xml': strToU8(MANIFEST), 'course/index.html': strToU8('x') }), /at the top of the zip, not in course\//);
+    await expectRefused(
+      zipSync({ 'course/imsmanifest.xml': strToU8(MANIFEST), 'course/index.html': strToU8('x') }),
+      /at the top of the zip, not in course\//,
+    );
   });
 
   it('refuses a package whose launch file is missing', async () => {

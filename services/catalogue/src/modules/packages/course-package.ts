@@ -29,13 +29,18 @@ export const packageBaseUrl = (courseId: number) => `/storage/${packageFolder(co
  * `zip` is the path of a zip on disk (an upload's temporary file, read in place) or its bytes.
  * Throws PackageError with a message for the form's `file` field; nothing is kept on failure.
  */
-export async function unpackPackage(zip: string | Blob | Uint8Array, limits: UnzipLimits = PACKAGE_LIMITS, tmpRoot = tmpdir()): Promise<UnpackedPackage> {
+export async function unpackPackage(
+  zip: string | Blob | Uint8Array,
+  limits: UnzipLimits = PACKAGE_LIMITS,
+  tmpRoot = tmpdir(),
+): Promise<UnpackedPackage> {
   const dir = await mkdtemp(join(tmpRoot, 'portal-package-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const zipPath = typeof zip === 'string' ? zip : join(dir, 'upload.zip');
     if (zip instanceof Uint8Array) await pipeline(Readable.from([zip]), createWriteStream(zipPath));
-    else if (typeof zip !== 'string') await pipeline(Readable.fromWeb(zip.stream() as unknown as WebReadableStream), createWriteStream(zipPath));
+    else if (typeof zip !== 'string')
+      await pipeline(Readable.fromWeb(zip.stream() as unknown as WebReadableStream), createWriteStream(zipPath));
     const contentDir = join(dir, 'content');
     const files = await safeUnzip(zipPath, contentDir, limits);
     if (typeof zip !== 'string') await rm(zipPath, { force: true });

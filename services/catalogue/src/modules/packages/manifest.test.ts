@@ -4,14 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { ManifestError, NS, parseManifest, withParameters } from './manifest';
 
 import { SCORM_FIXTURES as FIXTURES } from './test-fixtures';
-const manifestOf = (zip: string) => strFromU8(unzipSync(readFileSync(FIXTURES + zip), { filter: (f) => f.name === 'imsmanifest.xml' })['imsmanifest.xml']!);
+const manifestOf = (zip: string) =>
+  strFromU8(unzipSync(readFileSync(FIXTURES + zip), { filter: (f) => f.name === 'imsmanifest.xml' })['imsmanifest.xml']!);
 
 describe('parseManifest on the real packages', () => {
   it('reads RuntimeBasicCalls_SCORM12 as SCORM 1.2 with one SCO at shared/launchpage.html', () => {
     const parsed = parseManifest(manifestOf('RuntimeBasicCalls_SCORM12.zip'));
-    expect(parsed).toMatchObject({ version: '1.2', edition: null, organization: 'golf_sample_default_org', title: 'Golf Explained - Run-time Basic Calls' });
+    expect(parsed).toMatchObject({
+      version: '1.2',
+      edition: null,
+      organization: 'golf_sample_default_org',
+      title: 'Golf Explained - Run-time Basic Calls',
+    });
     expect(parsed.scos).toEqual([
-      { identifier: 'item_1', title: 'Golf Explained', href: 'shared/launchpage.html', masteryScore: null, dataFromLms: null, scaledPassingScore: null, objectiveIds: [] },
+      {
+        identifier: 'item_1',
+        title: 'Golf Explained',
+        href: 'shared/launchpage.html',
+        masteryScore: null,
+        dataFromLms: null,
+        scaledPassingScore: null,
+        objectiveIds: [],
+      },
     ]);
   });
 
@@ -27,8 +41,15 @@ describe('parseManifest on the real packages', () => {
     const parsed = parseManifest(manifestOf('RuntimeMinimumCalls_SCORM12-mini.zip'));
     expect(parsed.version).toBe('1.2');
     expect(parsed.scos.map((s) => s.identifier)).toEqual([
-      'playing_playing_item', 'playing_par_item', 'playing_scoring_item', 'playing_otherscoring_item', 'playing_rules_item',
-      'playing_quiz_item', 'havingfun_howto_item', 'havingfun_makefriends_item', 'havingfun_quiz_item',
+      'playing_playing_item',
+      'playing_par_item',
+      'playing_scoring_item',
+      'playing_otherscoring_item',
+      'playing_rules_item',
+      'playing_quiz_item',
+      'havingfun_howto_item',
+      'havingfun_makefriends_item',
+      'havingfun_quiz_item',
     ]);
     expect(parsed.scos[0]!.href).toBe('Playing/Playing.html');
     expect(parsed.scos[5]!.href).toBe('shared/assessmenttemplate.html?questions=Playing');
@@ -51,7 +72,8 @@ const manifest2004 = (body: string, schemaversion = '2004 4th Edition', prefix =
 
 describe('parseManifest on crafted manifests', () => {
   it('tells the version by namespaces, not by the words in <schemaversion>', () => {
-    const xml = manifest12(`<organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"><title>T</title></item></organization></organizations>
+    const xml =
+      manifest12(`<organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"><title>T</title></item></organization></organizations>
       <resources><resource identifier="r" adlcp:scormtype="sco" href="a.html"/></resources>`);
     expect(parseManifest(xml).version).toBe('1.2');
   });
@@ -129,7 +151,12 @@ describe('parseManifest on crafted manifests', () => {
     ['not XML', 'this is < not xml'],
     ['no SCORM namespace', '<manifest xmlns="http://example.com/ns"><organizations/></manifest>'],
     ['no organization', manifest12('<organizations/><resources/>')],
-    ['no launchable item', manifest12('<organizations default="o"><organization identifier="o"><item identifier="i"><title>T</title></item></organization></organizations><resources/>')],
+    [
+      'no launchable item',
+      manifest12(
+        '<organizations default="o"><organization identifier="o"><item identifier="i"><title>T</title></item></organization></organizations><resources/>',
+      ),
+    ],
   ])('refuses a manifest with %s', (_label, xml) => {
     expect(() => parseManifest(xml)).toThrow(ManifestError);
   });
@@ -137,7 +164,10 @@ describe('parseManifest on crafted manifests', () => {
   it.each([
     ['', 'imsmanifest.xml is not valid XML (line 1): Start tag expected.'],
     ['this is < not xml', "imsmanifest.xml is not valid XML (line 1): Char 't' is not expected."],
-    ['<manifest>\n<a></manifest>', "imsmanifest.xml is not valid XML (line 2): Expected closing tag 'a' (opened in line 2, col 1) instead of closing tag 'manifest'."],
+    [
+      '<manifest>\n<a></manifest>',
+      "imsmanifest.xml is not valid XML (line 2): Expected closing tag 'a' (opened in line 2, col 1) instead of closing tag 'manifest'.",
+    ],
   ])('says in a sentence, with the line, why %j is not XML', (xml, message) => {
     expect(() => parseManifest(xml)).toThrow(message);
   });

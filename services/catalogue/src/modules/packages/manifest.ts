@@ -200,7 +200,8 @@ export function parseManifest(xml: string): ParsedManifest {
       if (ref && resource && href) {
         const base = joinBase(resourcesBase, attr(resource, 'base') ?? '');
         const scormType = (attr(resource, 'scormtype') ?? '').toLowerCase();
-        const { objectiveIds, scaledPassingScore } = version === '2004' ? sequencingOf(item) : { objectiveIds: [], scaledPassingScore: null };
+        const { objectiveIds, scaledPassingScore } =
+          version === '2004' ? sequencingOf(item) : { objectiveIds: [], scaledPassingScore: null };
         launchables.push({
           identifier: attr(item, 'identifier') ?? ref,
           title: text(child(item, 'title')) ?? attr(item, 'identifier') ?? ref,

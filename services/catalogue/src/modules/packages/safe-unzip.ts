@@ -21,10 +21,14 @@ const S_IFDIR = 0o040000;
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolvePromise, reject) => {
     // strictFileNames: we judge names ourselves to give a clear message; sizes are checked against the bytes.
-    yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) reject(new PackageError('The file is not a valid zip archive.'));
-      else resolvePromise(zip);
-    });
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
+      (error, zip) => {
+        if (error || !zip) reject(new PackageError('The file is not a valid zip archive.'));
+        else resolvePromise(zip);
+      },
+    );
   });
 }
 
@@ -46,7 +50,8 @@ function toPackageError(error: Error): PackageError {
   const message = error.message ?? '';
   const path = /(?:invalid relative path|absolute path): (.*)$/i.exec(message)?.[1];
   if (/absolute path/i.test(message)) return new PackageError(`The package has a file with an absolute path (${path ?? message}).`);
-  if (/invalid relative path|\.\./i.test(message)) return new PackageError(`The package has a file that points outside its folder (${path ?? message}).`);
+  if (/invalid relative path|\.\./i.test(message))
+    return new PackageError(`The package has a file that points outside its folder (${path ?? message}).`);
   if (/too many|too large|size/i.test(message)) return new PackageError(`The package's file sizes do not match its contents (${message}).`);
   return new PackageError(`The zip archive is damaged (${message}).`);
 }
@@ -93,8 +98,7 @@ export function checkEntries(entries: Entry[], limits: UnzipLimits): { files: En
   return { files, declaredBytes };
 }
 
-const tooLargeMessage = (limits: UnzipLimits) =>
-  `The package is larger than ${formatBytes(limits.maxUnpackedBytes)} when unpacked.`;
+const tooLargeMessage = (limits: UnzipLimits) => `The package is larger than ${formatBytes(limits.maxUnpackedBytes)} when unpacked.`;
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -127,7 +131,8 @@ export async function safeUnzip(zipPath: string, destination: string, limits: Un
     for (const entry of files) {
       const name = entry.fileName.replace(/\\/g, '/');
       const target = resolve(join(root, name));
-      if (!target.startsWith(root + sep)) throw new PackageError(`The package has a file that points outside its folder (${entry.fileName}).`);
+      if (!target.startsWith(root + sep))
+        throw new PackageError(`The package has a file that points outside its folder (${entry.fileName}).`);
       await mkdir(dirname(target), { recursive: true });
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {

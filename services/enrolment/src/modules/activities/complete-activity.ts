@@ -29,7 +29,11 @@ const FIFTEEN_MINUTES = 15 * 60;
  * enrolment busy holds it at most 15 minutes after their last wrong code, and only from there.
  */
 export const ACTIVITY_CODE_LIMITS = {
-  enrolment: (enrolmentId: number): AttemptLimit => ({ bucket: `activity-code-enrolment:${enrolmentId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
+  enrolment: (enrolmentId: number): AttemptLimit => ({
+    bucket: `activity-code-enrolment:${enrolmentId}`,
+    max: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
   address: (address: string): AttemptLimit => ({ bucket: `activity-code-address:${address}`, max: 20, windowSeconds: FIFTEEN_MINUTES }),
 };
 
@@ -50,7 +54,8 @@ export async function completeLearnerActivity(
   // Counted before the code is compared, so concurrent guesses cannot outrun the limit.
   const attempt = await countAttempt(em, limits, now, 'wrong activity codes');
   // The code is compared as typed, apart from the spaces around it (it is read off a sign).
-  if (input.code.trim() !== String(activity.code)) throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
+  if (input.code.trim() !== String(activity.code))
+    throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
   await attempt.succeeded([enrolmentLimit]);
   const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrolment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;

@@ -10,7 +10,10 @@ export const LearnerActivity = defineEntity({
     /** The catalogue's course activity (the activity template). */
     activityId: p.integer().fieldName('activity_id'),
     completedAt: p.datetime().fieldName('completed_at').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   }),
 });
 export type ILearnerActivity = InferEntity<typeof LearnerActivity>;

@@ -14,7 +14,13 @@ export interface LearnerActivities {
 }
 
 /** The learner's own enrolment with its course's activities (as the enrolment's company has them) and how far they got. */
-export async function listLearnerActivities(deps: Pick<ServiceDeps, 'catalogue'>, em: Em, principal: Principal, enrolmentId: number, now: Date): Promise<LearnerActivities> {
+export async function listLearnerActivities(
+  deps: Pick<ServiceDeps, 'catalogue'>,
+  em: Em,
+  principal: Principal,
+  enrolmentId: number,
+  now: Date,
+): Promise<LearnerActivities> {
   const { enrollment: enrolment, course } = await ownEnrolment(em, deps.catalogue, principal, enrolmentId);
   const activities = await deps.catalogue.companyCourseActivities(enrolment.companyId, enrolment.courseId);
   const completions = await completionsOf(em, enrolment.id);

@@ -20,8 +20,12 @@ export async function showActivityCode(
 ): Promise<ActivityCode> {
   const enrolment = await findEnrolment(em, input.enrollmentId);
   // Another company's enrolment answers like a missing one.
-  if (!enrolment || !(await canActForCompany(deps.identity, principal, enrolment.companyId))) throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);
+  if (!enrolment || !(await canActForCompany(deps.identity, principal, enrolment.companyId)))
+    throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);
   const activity = await enabledActivityOf(deps.catalogue, enrolment, input.activityId);
-  const [[course], [learner]] = await Promise.all([deps.catalogue.coursesByIds([enrolment.courseId]), deps.identity.usersByIds([enrolment.userId])]);
+  const [[course], [learner]] = await Promise.all([
+    deps.catalogue.coursesByIds([enrolment.courseId]),
+    deps.identity.usersByIds([enrolment.userId]),
+  ]);
   return { enrollment: enrolment, activity, courseName: course?.name ?? null, learnerName: learner?.name ?? null };
 }

@@ -26,8 +26,14 @@ function cellText(cell: ExcelJS.Cell, isEmail = false): string {
   const value = cell.value;
   if (value == null) return '';
   if (typeof value === 'object' && 'hyperlink' in value) {
-    const text = (typeof value.text === 'string' ? value.text : ((value.text as ExcelJS.CellRichTextValue | undefined)?.richText?.map((r) => r.text).join('') ?? '')).trim();
-    const mailto = /^mailto:/i.test(value.hyperlink) ? decodeURIComponent(value.hyperlink.replace(/^mailto:/i, '').split('?', 1)[0] ?? '').trim() : '';
+    const text = (
+      typeof value.text === 'string'
+        ? value.text
+        : ((value.text as ExcelJS.CellRichTextValue | undefined)?.richText?.map((r) => r.text).join('') ?? '')
+    ).trim();
+    const mailto = /^mailto:/i.test(value.hyperlink)
+      ? decodeURIComponent(value.hyperlink.replace(/^mailto:/i, '').split('?', 1)[0] ?? '').trim()
+      : '';
     return isEmail && mailto && !text.includes('@') ? mailto : text || mailto;
   }
   let text: string;
@@ -39,7 +45,11 @@ function cellText(cell: ExcelJS.Cell, isEmail = false): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-const headerKey = (text: string) => text.toLowerCase().replace(/[\s_:*]+/g, ' ').trim();
+const headerKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s_:*]+/g, ' ')
+    .trim();
 
 async function startsLikeZip(file: File): Promise<boolean> {
   const path = uploadedFilePath(file);

@@ -11,14 +11,28 @@ import type { SheetRow } from './read-sheet';
  * already enrolled on (open enrolments: see isOpenEnrolment) — so the same file uploaded again
  * after finalising enrols nobody twice.
  */
-export async function reviewRows(em: Em, deps: Pick<ServiceDeps, 'identity' | 'now'>, companyId: number, rows: SheetRow[], courseIds: number[]): Promise<BulkRow[]> {
+export async function reviewRows(
+  em: Em,
+  deps: Pick<ServiceDeps, 'identity' | 'now'>,
+  companyId: number,
+  rows: SheetRow[],
+  courseIds: number[],
+): Promise<BulkRow[]> {
   const checked = rows.map((row) => {
     const parsed = row.email === null ? null : emailField.safeParse(row.email);
     return { row, email: parsed?.success ? parsed.data : null, badEmail: parsed?.success === false ? row.email : null };
   });
   const employees = await deps.identity.usersByEmails(companyId, [...new Set(checked.flatMap((c) => (c.email ? [c.email] : [])))]);
   const byEmail = new Map(employees.flatMap((u) => (u.email === null ? [] : [[u.email.toLowerCase(), u] as const])));
-  const open = courseIds.length && employees.length ? await openCourseIdsOf(em, employees.map((u) => u.id), courseIds, deps.now()) : new Map<number, number[]>();
+  const open =
+    courseIds.length && employees.length
+      ? await openCourseIdsOf(
+          em,
+          employees.map((u) => u.id),
+          courseIds,
+          deps.now(),
+        )
+      : new Map<number, number[]>();
 
   const seen = new Set<string>();
   return checked.map(({ row, email, badEmail }) => {

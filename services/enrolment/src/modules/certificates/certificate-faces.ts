@@ -11,7 +11,10 @@ export const DELETED = { course: 'Deleted course', learner: 'Former learner', co
 export const verifyUrlOf = (appUrl: string, code: string) => `${appUrl.replace(/\/$/, '')}/verify?code=${encodeURIComponent(code)}`;
 
 /** Revoked wins over superseded, superseded over expired (a certificate expires at its expiry moment). */
-export function certificateStatus(certificate: Pick<ICertificateRecord, 'revokedAt' | 'supersededBy' | 'expiresAt'>, now: Date): CertificateStatus {
+export function certificateStatus(
+  certificate: Pick<ICertificateRecord, 'revokedAt' | 'supersededBy' | 'expiresAt'>,
+  now: Date,
+): CertificateStatus {
   if (certificate.revokedAt) return 'revoked';
   if (certificate.supersededBy !== null && certificate.supersededBy !== undefined) return 'superseded';
   if (certificate.expiresAt && certificate.expiresAt.getTime() <= now.getTime()) return 'expired';

@@ -50,12 +50,26 @@ export async function listCertificateHistory(
   }
   // Course names live in the catalogue: sort by their alphabetical rank.
   const ranked = [...names.course].sort((a, b) => a[1].localeCompare(b[1])).map(([id]) => id);
-  const courseRank = ranked.length ? knex.raw(`CASE c.course_id ${ranked.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`, [...ranked.flatMap((id, i) => [id, i]), ranked.length]) : knex.raw('0');
-  const page = await listPage<{ id: number }, Sort>(base, { ...input.query, search: null }, {
-    search: [],
-    sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRank },
-    id: 'c.id',
-    url: input.url,
-  });
-  return mapPage(page, (rows) => inIdOrder(rows.map((r) => Number(r.id)), all).map((c) => toCertificate(c, names, deps.env.appUrl, input.now)));
+  const courseRank = ranked.length
+    ? knex.raw(`CASE c.course_id ${ranked.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`, [
+        ...ranked.flatMap((id, i) => [id, i]),
+        ranked.length,
+      ])
+    : knex.raw('0');
+  const page = await listPage<{ id: number }, Sort>(
+    base,
+    { ...input.query, search: null },
+    {
+      search: [],
+      sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRank },
+      id: 'c.id',
+      url: input.url,
+    },
+  );
+  return mapPage(page, (rows) =>
+    inIdOrder(
+      rows.map((r) => Number(r.id)),
+      all,
+    ).map((c) => toCertificate(c, names, deps.env.appUrl, input.now)),
+  );
 }

@@ -39,12 +39,34 @@ function loadFonts() {
 }
 
 /** Dates as en-GB print them: 15 June 2026. */
-export const certificateDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const certificateDate = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** `{course} - {learner}.pdf`, kept to characters every file system and browser takes. */
 export function certificateFileName(face: Pick<CertificateFace, 'courseName' | 'learnerName'>): string {
-  const letters: Record<string, string> = { Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', Đ: 'D', đ: 'd', ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Þ: 'Th', þ: 'th' };
-  const safe = (text: string) => text.replace(/[ŁłØøĐđßÆæŒœÞþ]/g, (ch) => letters[ch] ?? ch).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, ' ');
+  const letters: Record<string, string> = {
+    Ł: 'L',
+    ł: 'l',
+    Ø: 'O',
+    ø: 'o',
+    Đ: 'D',
+    đ: 'd',
+    ß: 'ss',
+    Æ: 'AE',
+    æ: 'ae',
+    Œ: 'OE',
+    œ: 'oe',
+    Þ: 'Th',
+    þ: 'th',
+  };
+  const safe = (text: string) =>
+    text
+      .replace(/[ŁłØøĐđßÆæŒœÞþ]/g, (ch) => letters[ch] ?? ch)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9 ._-]+/g, '')
+      .trim()
+      .replace(/\s+/g, ' ');
   return `${safe(face.courseName) || 'Course'} - ${safe(face.learnerName) || 'Learner'}.pdf`.slice(0, 180);
 }
 
@@ -82,17 +104,32 @@ function drawCertificate(doc: PDFKit.PDFDocument, face: CertificateFace, backgro
     doc.image(background.bytes, 0, 0, { width: WIDTH, height: HEIGHT });
   } else {
     doc.rect(0, 0, WIDTH, HEIGHT).fill('#f7f9fc');
-    doc.lineWidth(6).rect(24, 24, WIDTH - 48, HEIGHT - 48).stroke('#1f4e79');
-    doc.lineWidth(1.5).rect(36, 36, WIDTH - 72, HEIGHT - 72).stroke('#c9a227');
+    doc
+      .lineWidth(6)
+      .rect(24, 24, WIDTH - 48, HEIGHT - 48)
+      .stroke('#1f4e79');
+    doc
+      .lineWidth(1.5)
+      .rect(36, 36, WIDTH - 72, HEIGHT - 72)
+      .stroke('#c9a227');
   }
   const centre = { width: WIDTH - 160, align: 'center' as const };
   doc.fillColor('#1f2937');
   doc.font('bold').fontSize(34).text('Certificate of Completion', 80, 88, centre);
   doc.font('body').fontSize(14).text('This is to certify that', 80, 150, centre);
-  doc.font('bold').fontSize(30).text(face.learnerName, 80, 176, { ...centre, height: 80, ellipsis: true });
-  doc.font('body').fontSize(14).text(`of ${face.companyName}`, 80, 222, { ...centre, height: 40, ellipsis: true });
+  doc
+    .font('bold')
+    .fontSize(30)
+    .text(face.learnerName, 80, 176, { ...centre, height: 80, ellipsis: true });
+  doc
+    .font('body')
+    .fontSize(14)
+    .text(`of ${face.companyName}`, 80, 222, { ...centre, height: 40, ellipsis: true });
   doc.text('has successfully completed', 80, 252, centre);
-  doc.font('bold').fontSize(22).text(face.courseName, 80, 278, { ...centre, height: 60, ellipsis: true });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .text(face.courseName, 80, 278, { ...centre, height: 60, ellipsis: true });
 
   doc.font('body').fontSize(12);
   doc.text(`Passed: ${certificateDate(face.passedAt)}`, 90, 400);
@@ -120,7 +157,10 @@ export async function certificatePdf(face: CertificateFace, background: Certific
   try {
     return await renderPdf(face, background);
   } catch (error) {
-    logger.warn('the certificate background could not be drawn: the built-in design is used', { code: face.code, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('the certificate background could not be drawn: the built-in design is used', {
+      code: face.code,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return renderPdf(face, null);
   }
 }

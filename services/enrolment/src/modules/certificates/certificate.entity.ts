@@ -22,8 +22,15 @@ export const CertificateRecord = defineEntity({
     /** The newer certificate (a renewal) that replaced it. */
     supersededBy: p.integer().fieldName('superseded_by').nullable(),
     supersededAt: p.datetime().fieldName('superseded_at').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICertificateRecord = InferEntity<typeof CertificateRecord>;

@@ -25,7 +25,11 @@ export function liveCertificatesOfPair(em: Em, userId: number, courseId: number)
 }
 
 /** A deleted enrolment's certificates stay, revoked, so their codes still verify (as revoked). */
-export async function revokeCertificatesOf(em: Em, enrolmentIds: number[], revoke: { reason: string; at: Date; byId?: number | null; by?: string | null }): Promise<void> {
+export async function revokeCertificatesOf(
+  em: Em,
+  enrolmentIds: number[],
+  revoke: { reason: string; at: Date; byId?: number | null; by?: string | null },
+): Promise<void> {
   if (!enrolmentIds.length) return;
   await em.nativeUpdate(
     CertificateRecord,

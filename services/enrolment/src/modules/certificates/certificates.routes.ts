@@ -21,13 +21,17 @@ import { listCertificateHistory, toCertificate } from './certificate-history';
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 function attachment(c: AppContext, fileName: string, contentType: string) {
   c.header('Content-Type', contentType);
-  c.header('Content-Disposition', `attachment; filename="${fileName.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  c.header(
+    'Content-Disposition',
+    `attachment; filename="${fileName.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  );
   c.header('Cache-Control', 'private, no-store');
   c.header('X-Content-Type-Options', 'nosniff');
 }
 
 /** dd-mm-yyyy (UTC) — the zip's name (spec §9). */
-const zipDate = (date: Date) => `${String(date.getUTCDate()).padStart(2, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${date.getUTCFullYear()}`;
+const zipDate = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${date.getUTCFullYear()}`;
 
 const ZIP_BATCH = 100;
 
@@ -36,7 +40,10 @@ const ZIP_BATCH = 100;
  * read yet is held (a PDF or two), however many certificates there are. Entries are stored, not
  * deflated (a PDF is compressed already).
  */
-export function certificateZip(deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'env' | 'orm'>, certificateIds: number[]): ReadableStream<Uint8Array> {
+export function certificateZip(
+  deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'env' | 'orm'>,
+  certificateIds: number[],
+): ReadableStream<Uint8Array> {
   const zip = new Zip();
   const used = new Set<string>();
   let next = 0;
@@ -60,7 +67,11 @@ export function certificateZip(deps: Pick<ServiceDeps, 'identity' | 'catalogue' 
           const rows = await deps.orm.em.fork().find(CertificateRecord, { id: { $in: ids } });
           const byId = new Map(rows.map((r) => [r.id, r]));
           batch = ids.flatMap((id) => byId.get(id) ?? []);
-          if (batch.length) [names, background] = await Promise.all([namesFor(deps, batch), background === undefined ? backgroundOf(deps) : Promise.resolve(background)]);
+          if (batch.length)
+            [names, background] = await Promise.all([
+              namesFor(deps, batch),
+              background === undefined ? backgroundOf(deps) : Promise.resolve(background),
+            ]);
         }
         const certificate = batch.shift();
         if (!certificate) {
@@ -93,9 +104,16 @@ export function certificateRoutes(deps: ServiceDeps) {
       return c.body(new Uint8Array(pdf));
     })
     .handle(emailCertificate, async ({ em, principal, params, body }) => {
-      const owned = await em.find(Enrolment, { userId: principal.userId, courseId: params.courseId, status: 'passed' }, { orderBy: { passedAt: 'desc', id: 'desc' } });
+      const owned = await em.find(
+        Enrolment,
+        { userId: principal.userId, courseId: params.courseId, status: 'passed' },
+        { orderBy: { passedAt: 'desc', id: 'desc' } },
+      );
       const chosen = body.enrollment_id === undefined ? owned : owned.filter((e) => e.id === body.enrollment_id);
-      const certificates = await currentCertificatesOf(em, chosen.map((e) => e.id));
+      const certificates = await currentCertificatesOf(
+        em,
+        chosen.map((e) => e.id),
+      );
       // The newest chosen enrolment that has a certificate.
       const certificate = chosen.map((e) => certificates.get(e.id)).find((found) => found !== undefined);
       if (!certificate) throw validationError({ email: [CERTIFICATE_MESSAGES.noCertificate] });
@@ -120,11 +138,20 @@ export function certificateRoutes(deps: ServiceDeps) {
       const inOrder = ids.map((id) => certificates.get(id)).filter((x) => x !== undefined);
       if (!inOrder.length) throw validationError({ ids: [CERTIFICATE_MESSAGES.noneToDownload] }, CERTIFICATE_MESSAGES.noneToDownload);
       attachment(c, `${zipDate(deps.now())}.zip`, 'application/zip');
-      return c.body(certificateZip(deps, inOrder.map((x) => x.id)));
+      return c.body(
+        certificateZip(
+          deps,
+          inOrder.map((x) => x.id),
+        ),
+      );
     })
     .handle(certificateHistory, async ({ c, em, principal, params, query }) => {
-      const [learner] = principal.role === 'learner' && principal.userId === params.userId ? [{ companyId: principal.companyId }] : await deps.identity.usersByIds([params.userId]);
-      if (!learner || !(await canSeeCertificatesOf(deps, principal, { userId: params.userId, companyId: learner.companyId }))) throw notFound('That learner');
+      const [learner] =
+        principal.role === 'learner' && principal.userId === params.userId
+          ? [{ companyId: principal.companyId }]
+          : await deps.identity.usersByIds([params.userId]);
+      if (!learner || !(await canSeeCertificatesOf(deps, principal, { userId: params.userId, companyId: learner.companyId })))
+        throw notFound('That learner');
       return listCertificateHistory(deps, em, { userId: params.userId, query, url: c.req.url, now: deps.now() });
     })
     .handle(withdrawPass, async ({ em, principal, params, body }) => {
@@ -143,7 +170,11 @@ export function certificateRoutes(deps: ServiceDeps) {
       });
       const revoked = await em.fork().findOneOrFail(CertificateRecord, { id: certificate.id });
       const names = await namesFor(deps, [revoked]);
-      return { success: true as const, message: CERTIFICATE_MESSAGES.passWithdrawn, data: toCertificate(revoked, names, deps.env.appUrl, now) };
+      return {
+        success: true as const,
+        message: CERTIFICATE_MESSAGES.passWithdrawn,
+        data: toCertificate(revoked, names, deps.env.appUrl, now),
+      };
     })
     .handle(certificatePreview, async ({ c }) => {
       const now = deps.now();

@@ -26,7 +26,10 @@ export async function issueCertificate(em: Em, deps: Deps, enrolment: IEnrolment
   }
   const issuedAt = enrolment.passedAt ?? now;
   const certificate = em.create(CertificateRecord, {
-    code: enrolment.certificateCode && !(await em.count(CertificateRecord, { code: enrolment.certificateCode })) ? enrolment.certificateCode : newCertificateCode(),
+    code:
+      enrolment.certificateCode && !(await em.count(CertificateRecord, { code: enrolment.certificateCode }))
+        ? enrolment.certificateCode
+        : newCertificateCode(),
     enrollmentId: enrolment.id,
     userId: enrolment.userId,
     courseId: enrolment.courseId,

@@ -12,8 +12,16 @@ export const VERIFY_MISSES_MAX = 20;
 export const VERIFY_CHECKS_MAX = 120;
 
 export const VERIFY_LIMITS = {
-  checks: (address: string): AttemptLimit => ({ bucket: `verify-checks:${address}`, max: VERIFY_CHECKS_MAX, windowSeconds: VERIFY_WINDOW_SECONDS }),
-  misses: (address: string): AttemptLimit => ({ bucket: `verify-misses:${address}`, max: VERIFY_MISSES_MAX, windowSeconds: VERIFY_WINDOW_SECONDS }),
+  checks: (address: string): AttemptLimit => ({
+    bucket: `verify-checks:${address}`,
+    max: VERIFY_CHECKS_MAX,
+    windowSeconds: VERIFY_WINDOW_SECONDS,
+  }),
+  misses: (address: string): AttemptLimit => ({
+    bucket: `verify-misses:${address}`,
+    max: VERIFY_MISSES_MAX,
+    windowSeconds: VERIFY_WINDOW_SECONDS,
+  }),
 };
 
 /** Counts one check (and one miss until the code is found); throws 429 when the address has used up either. */

@@ -41,7 +41,10 @@ export interface ChargeResult {
  * Who may pay for an enrolment of this company: itself, and its parent when it is a depot. Call it
  * before opening the transaction, and pass `parentCompanyId` to `chargeEnrolments`.
  */
-export async function creditPayersOf(identity: Pick<IdentityPort, 'companyById'>, companyId: number): Promise<{ companyId: number; parentCompanyId: number | null }> {
+export async function creditPayersOf(
+  identity: Pick<IdentityPort, 'companyById'>,
+  companyId: number,
+): Promise<{ companyId: number; parentCompanyId: number | null }> {
   const company = await identity.companyById(companyId);
   return { companyId, parentCompanyId: company?.parentId ?? null };
 }
@@ -70,9 +73,14 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
   let fromOwn = 0;
   let fromParent = 0;
   for (const charge of charges) {
-    const ownShare = Math.min(charge.amount, (own?.balance ?? 0));
+    const ownShare = Math.min(charge.amount, own?.balance ?? 0);
     const parentShare = charge.amount - ownShare;
-    const common = { kind: charge.kind, enrollmentId: charge.enrollmentId, actor: input.actor, ...(input.at ? { createdAt: input.at } : {}) };
+    const common = {
+      kind: charge.kind,
+      enrollmentId: charge.enrollmentId,
+      actor: input.actor,
+      ...(input.at ? { createdAt: input.at } : {}),
+    };
     if (own && ownShare > 0) {
       moveCredits(tx, own, { ...common, delta: -ownShare, note: charge.kind === 're-enrolment' ? 'Re-enrolment' : null });
       fromOwn += ownShare;
@@ -95,7 +103,10 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
  * enrolment rows less what was already refunded — comes back as one refund row, under the payers'
  * locks. Refunding twice gives nothing the second time. Returns the credits refunded.
  */
-export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[]; actor: CreditActor; reason: string; at?: Date }): Promise<number> {
+export async function refundEnrolments(
+  tx: Em,
+  input: { enrollmentIds: number[]; actor: CreditActor; reason: string; at?: Date },
+): Promise<number> {
   const movements = await enrolmentMovementsOf(tx, [...new Set(input.enrollmentIds)]);
   // Net spend per enrolment and payer (spends are negative, refunds positive).
   const owed = new Map<string, { enrollmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
@@ -110,7 +121,11 @@ export async function refundEnrolments(tx: Em, input: { enrollmentIds: number[];
   }
   const refunds = [...owed.values()].filter((entry) => entry.amount > 0);
   if (refunds.length === 0) return 0;
-  const accounts = await lockCreditAccounts(tx, refunds.map((entry) => entry.companyId), { open: true });
+  const accounts = await lockCreditAccounts(
+    tx,
+    refunds.map((entry) => entry.companyId),
+    { open: true },
+  );
   let refunded = 0;
   for (const entry of refunds) {
     moveCredits(tx, openedAccountOf(accounts, entry.companyId), {

@@ -8,7 +8,11 @@ export const CreditAccount = defineEntity({
   properties: (p) => ({
     companyId: p.integer().fieldName('company_id').primary(),
     balance: p.integer().default(0),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICreditAccount = InferEntity<typeof CreditAccount>;
@@ -36,7 +40,10 @@ export const CreditTransaction = defineEntity({
     enrollmentId: p.integer().fieldName('enrollment_id').nullable(),
     orderId: p.string().fieldName('order_id').length(64).nullable(),
     note: p.string().length(255).nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   }),
 });
 export type ICreditTransaction = InferEntity<typeof CreditTransaction>;

@@ -16,7 +16,9 @@ export async function creditBalanceOf(em: Em, companyId: number): Promise<number
 
 /** Balances by company id; a company without an account has none in the map. */
 export async function creditBalancesOf(em: Em, companyIds: number[]): Promise<Map<number, number>> {
-  const accounts = companyIds.length ? await em.find(CreditAccount, { companyId: { $in: [...new Set(companyIds)] } }, { refresh: true }) : [];
+  const accounts = companyIds.length
+    ? await em.find(CreditAccount, { companyId: { $in: [...new Set(companyIds)] } }, { refresh: true })
+    : [];
   return new Map(accounts.map((a) => [a.companyId, a.balance]));
 }
 
@@ -28,8 +30,16 @@ export async function creditBalancesOf(em: Em, companyIds: number[]): Promise<Ma
  * shared locks to the FOR UPDATE lock that follows deadlock each other.
  */
 async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> {
-  const existing = await tx.createQueryBuilder(CreditAccount).select('companyId').where({ companyId: { $in: companyIds } }).execute('all', false);
-  const have = new Set(existing.map((row) => Number((row as { company_id?: number; companyId?: number }).company_id ?? (row as { companyId?: number }).companyId)));
+  const existing = await tx
+    .createQueryBuilder(CreditAccount)
+    .select('companyId')
+    .where({ companyId: { $in: companyIds } })
+    .execute('all', false);
+  const have = new Set(
+    existing.map((row) =>
+      Number((row as { company_id?: number; companyId?: number }).company_id ?? (row as { companyId?: number }).companyId),
+    ),
+  );
   const missing = companyIds.filter((id) => !have.has(id));
   if (missing.length === 0) return;
   await tx
@@ -47,11 +57,19 @@ async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> 
  * With `open`, missing accounts are opened first (money coming in); without it a company without
  * an account is simply absent (it has nothing to spend). Always read fresh from the database.
  */
-export async function lockCreditAccounts(tx: Em, companyIds: number[], options: { open?: boolean } = {}): Promise<Map<number, ICreditAccount>> {
+export async function lockCreditAccounts(
+  tx: Em,
+  companyIds: number[],
+  options: { open?: boolean } = {},
+): Promise<Map<number, ICreditAccount>> {
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   if (options.open) await openMissingAccounts(tx, ids);
-  const accounts = await tx.find(CreditAccount, { companyId: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { companyId: 'asc' }, refresh: true });
+  const accounts = await tx.find(
+    CreditAccount,
+    { companyId: { $in: ids } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { companyId: 'asc' }, refresh: true },
+  );
   return new Map(accounts.map((a) => [a.companyId, a]));
 }
 
@@ -70,7 +88,11 @@ export async function lockCreditAccount(tx: Em, companyId: number): Promise<ICre
 /** The ledger rows that paid for these enrolments, and those that gave their credits back. */
 export async function enrolmentMovementsOf(em: Em, enrolmentIds: number[]): Promise<ICreditTransaction[]> {
   if (enrolmentIds.length === 0) return [];
-  return em.find(CreditTransaction, { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } }, { orderBy: { id: 'asc' } });
+  return em.find(
+    CreditTransaction,
+    { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } },
+    { orderBy: { id: 'asc' } },
+  );
 }
 
 /** The ledger rows that paid for these enrolments. */
@@ -100,7 +122,8 @@ export interface LedgerEntry {
 /** A ledger row, written with the entity manager's next flush; the balance changes with it, under its lock. */
 export function addLedgerEntry(em: Em, entry: LedgerEntry): ICreditTransaction {
   const balanceAfter = entry.balanceAfter ?? em.getUnitOfWork().getById<ICreditAccount>('CreditAccount', entry.companyId)?.balance;
-  if (balanceAfter === undefined) throw new Error(`A ledger row for company ${entry.companyId} needs its locked account or its balance after.`);
+  if (balanceAfter === undefined)
+    throw new Error(`A ledger row for company ${entry.companyId} needs its locked account or its balance after.`);
   const actor = entry.actor ?? SYSTEM_ACTOR;
   return em.create(CreditTransaction, {
     companyId: entry.companyId,
@@ -136,14 +159,22 @@ export async function changeCredits(em: Em, entry: LedgerEntry): Promise<ICredit
 
 /** Sum of a company's ledger rows (what its balance must always be). */
 export async function ledgerSumOf(em: Em, companyId: number): Promise<number> {
-  const [row] = await em.getKnex()('credit_transactions').where('company_id', companyId).sum<{ total: number | string | null }[]>({ total: 'delta' });
+  const [row] = await em
+    .getKnex()('credit_transactions')
+    .where('company_id', companyId)
+    .sum<{ total: number | string | null }[]>({ total: 'delta' });
   return Number(row?.total ?? 0);
 }
 
 export type LedgerSort = 'created_at' | 'amount' | 'kind';
 
 /** One page of a company's ledger; the search finds the reason, the order id and who did it. */
-export async function listLedger(em: Em, companyId: number, query: ListQuery<LedgerSort> & { kind?: CreditKind }, url: string): Promise<Page<ICreditTransaction>> {
+export async function listLedger(
+  em: Em,
+  companyId: number,
+  query: ListQuery<LedgerSort> & { kind?: CreditKind },
+  url: string,
+): Promise<Page<ICreditTransaction>> {
   const base = em.getKnex()('credit_transactions as t').where('t.company_id', companyId).select('t.id');
   if (query.kind) base.andWhere('t.kind', query.kind);
   const page = await listPage<{ id: number }, LedgerSort>(base, query, {

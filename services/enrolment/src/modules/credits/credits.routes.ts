@@ -22,7 +22,13 @@ export function creditRoutes(deps: ServiceDeps) {
         actor: actorOf(principal),
         at: deps.now(),
       });
-      await deps.audit.record({ actor: { ...actorOf(principal), role: principal.role }, action: 'credits.changed', companyId: params.companyId, subject: { type: 'company', id: body.depot_id }, details: { kind: 'transfer', amount: body.amount, to_company_id: body.depot_id, reason: body.reason ?? null } });
+      await deps.audit.record({
+        actor: { ...actorOf(principal), role: principal.role },
+        action: 'credits.changed',
+        companyId: params.companyId,
+        subject: { type: 'company', id: body.depot_id },
+        details: { kind: 'transfer', amount: body.amount, to_company_id: body.depot_id, reason: body.reason ?? null },
+      });
       return { success: true as const, message: CREDIT_MESSAGES.transferred, balance: result.balance, depot_balance: result.depotBalance };
     }).app;
 }

@@ -16,7 +16,11 @@ export interface TransferInput {
  * transfer rows naming each other, in one transaction; refused when the company's balance would
  * go below 0. The depot's parent is asked of identity before the transaction opens.
  */
-export async function transferCredits(em: Em, identity: Pick<IdentityPort, 'companyById'>, input: TransferInput): Promise<{ balance: number; depotBalance: number }> {
+export async function transferCredits(
+  em: Em,
+  identity: Pick<IdentityPort, 'companyById'>,
+  input: TransferInput,
+): Promise<{ balance: number; depotBalance: number }> {
   const depot = input.depotId === input.fromCompanyId ? null : await identity.companyById(input.depotId);
   if (!depot || depot.parentId !== input.fromCompanyId) throw validationError({ depot_id: [CREDIT_MESSAGES.notADepot] });
   return em.transactional(async (tx) => {
@@ -25,8 +29,22 @@ export async function transferCredits(em: Em, identity: Pick<IdentityPort, 'comp
     const to = openedAccountOf(accounts, input.depotId);
     if (from.balance < input.amount) throw validationError({ amount: [CREDIT_MESSAGES.notEnoughToTransfer] });
     const note = input.reason ?? null;
-    moveCredits(tx, from, { delta: -input.amount, kind: 'transfer', counterpartyCompanyId: to.companyId, actor: input.actor, note, createdAt: input.at });
-    moveCredits(tx, to, { delta: input.amount, kind: 'transfer', counterpartyCompanyId: from.companyId, actor: input.actor, note, createdAt: input.at });
+    moveCredits(tx, from, {
+      delta: -input.amount,
+      kind: 'transfer',
+      counterpartyCompanyId: to.companyId,
+      actor: input.actor,
+      note,
+      createdAt: input.at,
+    });
+    moveCredits(tx, to, {
+      delta: input.amount,
+      kind: 'transfer',
+      counterpartyCompanyId: from.companyId,
+      actor: input.actor,
+      note,
+      createdAt: input.at,
+    });
     return { balance: from.balance, depotBalance: to.balance };
   });
 }

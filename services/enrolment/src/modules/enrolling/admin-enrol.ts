@@ -32,7 +32,11 @@ export function passedOn(day: string, now: Date): Date | undefined {
  * under a row lock). With a pass date the enrolment starts passed, with its certificate code and
  * expiry.
  */
-export async function adminEnrol(em: Em, deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer' | 'jobs'>, input: AdminEnrolInput): Promise<MadeEnrolment> {
+export async function adminEnrol(
+  em: Em,
+  deps: Pick<ServiceDeps, 'identity' | 'catalogue' | 'mailer' | 'jobs'>,
+  input: AdminEnrolInput,
+): Promise<MadeEnrolment> {
   const [user] = await deps.identity.usersByIds([input.userId]);
   if (!user) throw notFound('That user');
   const passedAt = input.passDate ? passedOn(input.passDate, input.now) : null;

@@ -22,7 +22,9 @@ function toAdminEnrolment(e: IEnrolment, courseName: string): AdminEnrolment {
     expires_at: e.expiresAt?.toISOString() ?? null,
     certificate_code: e.certificateCode ?? null,
     manual_pass:
-      e.manualPassReason && e.manualPassAt ? { reason: e.manualPassReason, by: e.manualPassBy ?? '', at: e.manualPassAt.toISOString() } : null,
+      e.manualPassReason && e.manualPassAt
+        ? { reason: e.manualPassReason, by: e.manualPassBy ?? '', at: e.manualPassAt.toISOString() }
+        : null,
   };
 }
 
@@ -41,7 +43,11 @@ export async function userEnrolmentList(em: Em, deps: Deps, userId: number): Pro
  * expiry from the course's validity for the enrolment's company; the reason is kept with who
  * (the admin's name then, and id) and when.
  */
-export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: number; reason: string; by: Pick<Principal, 'userId' | 'name'>; now: Date }): Promise<AdminEnrolment> {
+export async function manualPass(
+  em: Em,
+  deps: Deps,
+  input: { enrollmentId: number; reason: string; by: Pick<Principal, 'userId' | 'name'>; now: Date },
+): Promise<AdminEnrolment> {
   const enrolment = await findEnrolment(em, input.enrollmentId);
   if (!enrolment) throw notFound('That enrolment');
   if (enrolment.status === 'passed') throw validationError({ reason: [ALREADY_PASSED] });
@@ -55,7 +61,16 @@ export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: numb
   enrolment.manualPassById = input.by.userId;
   enrolment.manualPassBy = input.by.name;
   enrolment.manualPassAt = input.now;
-  await deps.audit?.record({ actor: { userId: input.by.userId, name: input.by.name, role: 'admin' }, action: 'enrollment.manual-pass', companyId: enrolment.companyId, subject: { type: 'enrollment', id: enrolment.id }, details: { user_id: enrolment.userId, course_id: enrolment.courseId, reason: input.reason } }, { em });
+  await deps.audit?.record(
+    {
+      actor: { userId: input.by.userId, name: input.by.name, role: 'admin' },
+      action: 'enrollment.manual-pass',
+      companyId: enrolment.companyId,
+      subject: { type: 'enrollment', id: enrolment.id },
+      details: { user_id: enrolment.userId, course_id: enrolment.courseId, reason: input.reason },
+    },
+    { em },
+  );
   await em.flush();
   await issueCertificate(em, deps, enrolment, input.now);
   return toAdminEnrolment(enrolment, course.name);
@@ -66,15 +81,31 @@ export async function manualPass(em: Em, deps: Deps, input: { enrollmentId: numb
  * whoever paid for it (refundEnrolments reads the ledger: a forced enrolment refunds nothing).
  * Answers the user's remaining enrolments and the credits given back.
  */
-export async function deleteUserEnrolment(em: Em, input: { userId: number; enrollmentId: number; actor: Pick<Principal, 'userId' | 'name'>; audit?: AuditLog }): Promise<{ remaining: number; refunded: number }> {
+export async function deleteUserEnrolment(
+  em: Em,
+  input: { userId: number; enrollmentId: number; actor: Pick<Principal, 'userId' | 'name'>; audit?: AuditLog },
+): Promise<{ remaining: number; refunded: number }> {
   const enrolment = await findEnrolment(em, input.enrollmentId);
   if (!enrolment || enrolment.userId !== input.userId) throw notFound('That enrolment');
   const refunded = await em.transactional(async (tx) => {
     const back =
       enrolment.status === 'not_started'
-        ? await refundEnrolments(tx, { enrollmentIds: [enrolment.id], actor: { userId: input.actor.userId, name: input.actor.name }, reason: 'Enrolment deleted by an admin' })
+        ? await refundEnrolments(tx, {
+            enrollmentIds: [enrolment.id],
+            actor: { userId: input.actor.userId, name: input.actor.name },
+            reason: 'Enrolment deleted by an admin',
+          })
         : 0;
-    await input.audit?.record({ actor: { userId: input.actor.userId, name: input.actor.name, role: 'admin' }, action: 'enrollment.deleted', companyId: enrolment.companyId, subject: { type: 'enrollment', id: enrolment.id }, details: { user_id: enrolment.userId, course_id: enrolment.courseId, refunded: back } }, { em: tx });
+    await input.audit?.record(
+      {
+        actor: { userId: input.actor.userId, name: input.actor.name, role: 'admin' },
+        action: 'enrollment.deleted',
+        companyId: enrolment.companyId,
+        subject: { type: 'enrollment', id: enrolment.id },
+        details: { user_id: enrolment.userId, course_id: enrolment.courseId, refunded: back },
+      },
+      { em: tx },
+    );
     await deleteEnrolments(tx, [enrolment.id]);
     return back;
   });

@@ -1,11 +1,26 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
-import { notFound, portTransaction, validationError, type CourseSummary, type CreditActor, type Em, type ServiceDeps, type UserSummary } from '@portal/service-kit';
+import {
+  notFound,
+  portTransaction,
+  validationError,
+  type CourseSummary,
+  type CreditActor,
+  type Em,
+  type ServiceDeps,
+  type UserSummary,
+} from '@portal/service-kit';
 import { newCertificateCode } from '../certificates/certificate';
 import { addYears } from '../enrolments/validity';
 import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
 import { creditBalanceOf, creditBalancesOf, lockCreditAccounts } from '../credits/credit.repository';
-import { enrolmentsOfPairs, insertEnrolments, isOpenEnrolment, type EnrolmentState, type NewEnrolmentRow } from '../enrolments/enrolment.repository';
+import {
+  enrolmentsOfPairs,
+  insertEnrolments,
+  isOpenEnrolment,
+  type EnrolmentState,
+  type NewEnrolmentRow,
+} from '../enrolments/enrolment.repository';
 
 export const NOT_AN_EMPLOYEE = 'One or more of the chosen learners is not an employee of this company.';
 export const NO_SUCH_COURSE = 'That course does not exist.';
@@ -73,7 +88,12 @@ async function employeesOf(deps: Deps, companyId: number, users: UserSummary[]):
  * not exist or is specific to a company other than this one or its parent (a depot may use its
  * parent's own courses).
  */
-export async function usableCourses(deps: Deps, companyId: number, courseIds: number[], field = 'courses'): Promise<{ courses: CourseSummary[]; parentId: number | null }> {
+export async function usableCourses(
+  deps: Deps,
+  companyId: number,
+  courseIds: number[],
+  field = 'courses',
+): Promise<{ courses: CourseSummary[]; parentId: number | null }> {
   const company = await deps.identity.companyById(companyId);
   if (!company) throw notFound('That company');
   const ids = [...new Set(courseIds)];
@@ -109,7 +129,14 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
   // The options read as the caller set them, never through an inherited property (issue 25: a
   // polluted Object.prototype.force made enrolments free).
   const own = <K extends keyof EnrolRequest>(key: K): EnrolRequest[K] | undefined => (Object.hasOwn(given, key) ? given[key] : undefined);
-  const request: EnrolRequest = { ...given, renew: own('renew') === true, force: own('force') === true, newUsers: own('newUsers') ?? [], passedAt: own('passedAt') ?? null, fields: own('fields') ?? {} };
+  const request: EnrolRequest = {
+    ...given,
+    renew: own('renew') === true,
+    force: own('force') === true,
+    newUsers: own('newUsers') ?? [],
+    passedAt: own('passedAt') ?? null,
+    fields: own('fields') ?? {},
+  };
   const fields = { courses: 'courses', users: 'users', credits: 'credits', ...request.fields };
   const { courses, parentId } = await usableCourses(deps, request.companyId, request.courseIds, fields.courses);
 
@@ -117,16 +144,26 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
   const existingIds = new Set(userIds);
   const existingUsers = userIds.length ? await deps.identity.usersByIds(userIds) : [];
   const employees = await employeesOf(deps, request.companyId, existingUsers);
-  if (existingUsers.length !== userIds.length || employees.size !== userIds.length) throw validationError({ [fields.users]: [NOT_AN_EMPLOYEE] });
+  if (existingUsers.length !== userIds.length || employees.size !== userIds.length)
+    throw validationError({ [fields.users]: [NOT_AN_EMPLOYEE] });
 
   const costPerLearner = request.force ? 0 : courses.reduce((sum, c) => sum + c.creditCost, 0);
   const newUsers = request.newUsers ?? [];
   // A first look at the credits, to refuse at once a wizard that cannot pay. Only a hint: the
   // check that counts is chargeEnrolments' under the lock.
   if (!request.force && costPerLearner > 0) {
-    const before = await enrolmentsOfPairs(em, userIds, courses.map((c) => c.id));
+    const before = await enrolmentsOfPairs(
+      em,
+      userIds,
+      courses.map((c) => c.id),
+    );
     const enrolledPairs = new Set(before.filter((e) => planPair([e], request).kind === 'skip').map((e) => `${e.userId}:${e.courseId}`));
-    const cost = newUsers.length * costPerLearner + userIds.reduce((sum, userId) => sum + courses.reduce((s, c) => s + (enrolledPairs.has(`${userId}:${c.id}`) ? 0 : c.creditCost), 0), 0);
+    const cost =
+      newUsers.length * costPerLearner +
+      userIds.reduce(
+        (sum, userId) => sum + courses.reduce((s, c) => s + (enrolledPairs.has(`${userId}:${c.id}`) ? 0 : c.creditCost), 0),
+        0,
+      );
     const balances = await creditBalancesOf(em, parentId ? [request.companyId, parentId] : [request.companyId]);
     const available = [...balances.values()].reduce((sum, b) => sum + b, 0);
     if (cost > available) throw validationError({ [fields.credits]: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
@@ -146,13 +183,21 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
     const failed: EnrolOutcome['failed'] = [];
     const learners: (UserSummary & { loginCode?: string })[] = [...existingUsers];
     if (newUsers.length) {
-      const created = await deps.identity.createLearners(request.companyId, newUsers.map((u) => ({ name: u.name, email: u.email ?? null })), { transaction });
+      const created = await deps.identity.createLearners(
+        request.companyId,
+        newUsers.map((u) => ({ name: u.name, email: u.email ?? null })),
+        { transaction },
+      );
       for (const result of created) {
         if (result.ok) learners.push(result.user);
         else for (let i = 0; i < courses.length; i++) failed.push({ name: result.name, email: result.email, reason: result.reason });
       }
     }
-    const existing = await enrolmentsOfPairs(tx, learners.map((u) => u.id), courses.map((c) => c.id));
+    const existing = await enrolmentsOfPairs(
+      tx,
+      learners.map((u) => u.id),
+      courses.map((c) => c.id),
+    );
     const byPair = new Map<string, EnrolmentState[]>();
     for (const e of existing) byPair.set(`${e.userId}:${e.courseId}`, [...(byPair.get(`${e.userId}:${e.courseId}`) ?? []), e]);
 
@@ -182,7 +227,11 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
         });
       }
     }
-    const ids = await insertEnrolments(tx, planned.map((p) => p.row), request.now);
+    const ids = await insertEnrolments(
+      tx,
+      planned.map((p) => p.row),
+      request.now,
+    );
     const inserted = planned.map((p, i) => {
       const enrolmentId = ids[i];
       if (enrolmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
@@ -190,9 +239,22 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
     });
     const charges: EnrolmentCharge[] = request.force
       ? []
-      : inserted.map((p) => ({ enrollmentId: p.enrollmentId, amount: p.course.creditCost, kind: p.reEnrolment ? 're-enrolment' : 'enrolment' }));
+      : inserted.map((p) => ({
+          enrollmentId: p.enrollmentId,
+          amount: p.course.creditCost,
+          kind: p.reEnrolment ? 're-enrolment' : 'enrolment',
+        }));
     if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
-    const charged = charges.length ? await chargeEnrolments(tx, { companyId: request.companyId, parentCompanyId: parentId, charges, actor: request.actor, errorField: fields.credits, at: request.now }) : null;
+    const charged = charges.length
+      ? await chargeEnrolments(tx, {
+          companyId: request.companyId,
+          parentCompanyId: parentId,
+          charges,
+          actor: request.actor,
+          errorField: fields.credits,
+          at: request.now,
+        })
+      : null;
     // An existing learner who never got a welcome mail (e.g. made before it was queued with the
     // account) gets it with this enrolment.
     const existingEnrolled = [...new Set(planned.map((p) => p.user.id).filter((id) => existingIds.has(id)))];

@@ -30,7 +30,11 @@ export function enrollingRoutes(deps: ServiceDeps) {
         now: deps.now(),
       });
       // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
-      if (outcome.made.length === 0 && outcome.failed.length > 0 && outcome.failed.every((f) => f.reason === ENROLLING_MESSAGES.alreadyEnrolled)) {
+      if (
+        outcome.made.length === 0 &&
+        outcome.failed.length > 0 &&
+        outcome.failed.every((f) => f.reason === ENROLLING_MESSAGES.alreadyEnrolled)
+      ) {
         throw validationError({ users: [ENROLLING_MESSAGES.nothingToEnrol] }, ENROLLING_MESSAGES.nothingToEnrol);
       }
       return {
@@ -43,7 +47,13 @@ export function enrollingRoutes(deps: ServiceDeps) {
     })
     .handle(companyEnrol, async ({ em, principal, params, body }) => {
       if (body.enrollment_id !== undefined) {
-        await assertReEnrolable(em, deps, { companyId: params.companyId, enrollmentId: body.enrollment_id, courseIds: body.courses, userIds: body.users, now: deps.now() });
+        await assertReEnrolable(em, deps, {
+          companyId: params.companyId,
+          enrollmentId: body.enrollment_id,
+          courseIds: body.courses,
+          userIds: body.users,
+          now: deps.now(),
+        });
       }
       const outcome = await enrol(em, deps, {
         companyId: params.companyId,

@@ -24,11 +24,19 @@ export async function assertReEnrolable(
   }
   const later = await laterEnrolmentOf(em, enrolment);
   if (later) {
-    const [[learner], [course]] = await Promise.all([deps.identity.usersByIds([enrolment.userId]), deps.catalogue.coursesByIds([enrolment.courseId])]);
-    const message = REPORTING_MESSAGES.alreadyReEnrolled(learner?.name ?? 'This learner', course?.name ?? 'this course', formatDate(later.createdAt));
+    const [[learner], [course]] = await Promise.all([
+      deps.identity.usersByIds([enrolment.userId]),
+      deps.catalogue.coursesByIds([enrolment.courseId]),
+    ]);
+    const message = REPORTING_MESSAGES.alreadyReEnrolled(
+      learner?.name ?? 'This learner',
+      course?.name ?? 'this course',
+      formatDate(later.createdAt),
+    );
     throw validationError({ [FIELD]: [message] }, message);
   }
-  if (enrolment.status !== 'passed' || !isRenewalDue(enrolment.expiresAt, input.now)) throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
+  if (enrolment.status !== 'passed' || !isRenewalDue(enrolment.expiresAt, input.now))
+    throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
 }
 
 /** A re-enrolment that made nothing (a second click that lost the race): refused with enrol()'s reason, never a success. */

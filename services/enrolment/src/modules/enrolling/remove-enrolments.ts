@@ -25,7 +25,13 @@ export async function removeEnrolmentsOfCourse(em: Em, courseId: number): Promis
     for (const enrolment of enrolments) {
       const cost = -spends.filter((t) => t.enrollmentId === enrolment.id).reduce((sum, t) => sum + t.delta, 0);
       if (cost > 0) {
-        await changeCredits(tx, { companyId: enrolment.companyId, delta: cost, kind: 'refund', enrollmentId: enrolment.id, note: `Course ${courseId} deleted` });
+        await changeCredits(tx, {
+          companyId: enrolment.companyId,
+          delta: cost,
+          kind: 'refund',
+          enrollmentId: enrolment.id,
+          note: `Course ${courseId} deleted`,
+        });
         refunded += cost;
       }
     }

@@ -18,7 +18,8 @@ async function scopedEnrolment(em: Em, deps: Deps, principal: Principal, id: num
 }
 
 function assertNotStarted(enrolment: IEnrolment, field: string) {
-  if (enrolment.status !== 'not_started') throw validationError({ [field]: [REPORTING_MESSAGES.onlyNotStarted] }, REPORTING_MESSAGES.onlyNotStarted);
+  if (enrolment.status !== 'not_started')
+    throw validationError({ [field]: [REPORTING_MESSAGES.onlyNotStarted] }, REPORTING_MESSAGES.onlyNotStarted);
 }
 
 /** The edit page's data. */
@@ -34,7 +35,12 @@ export async function showEnrolment(em: Em, deps: Deps, principal: Principal, id
       id: enrolment.id,
       status: enrolment.status,
       course: { id: enrolment.courseId, name: course?.name ?? 'Deleted course' },
-      learner: { id: enrolment.userId, name: user?.name ?? 'Deleted learner', email: user?.email ?? null, login_code: code?.loginCode ?? null },
+      learner: {
+        id: enrolment.userId,
+        name: user?.name ?? 'Deleted learner',
+        email: user?.email ?? null,
+        login_code: code?.loginCode ?? null,
+      },
       depot: enrolment.companyId,
       depots: scope.companies,
       editable: enrolment.status === 'not_started',
@@ -46,11 +52,21 @@ export async function showEnrolment(em: Em, deps: Deps, principal: Principal, id
  * Edits a not-started enrolment: the learner's name and email (identity, through its port, before
  * anything here changes: a used email leaves everything as it was) and the depot both belong to.
  */
-export async function editEnrolment(em: Em, deps: Deps, principal: Principal, id: number, input: { name: string; email?: string | null; depot: number }) {
+export async function editEnrolment(
+  em: Em,
+  deps: Deps,
+  principal: Principal,
+  id: number,
+  input: { name: string; email?: string | null; depot: number },
+) {
   const { scope, enrollment: enrolment } = await scopedEnrolment(em, deps, principal, id);
   assertNotStarted(enrolment, 'name');
   if (!scope.ids.has(input.depot)) throw validationError({ depot: ['Choose your company or one of its depots.'] });
-  const updated = await deps.identity.updateLearner(enrolment.userId, { name: input.name, email: input.email ?? null, companyId: input.depot });
+  const updated = await deps.identity.updateLearner(enrolment.userId, {
+    name: input.name,
+    email: input.email ?? null,
+    companyId: input.depot,
+  });
   if (!updated.ok) throw validationError(updated.errors);
   enrolment.companyId = input.depot;
   await em.flush();
@@ -61,7 +77,12 @@ export async function deleteEnrolment(em: Em, deps: Deps, principal: Principal, 
   const { enrollment: enrolment } = await scopedEnrolment(em, deps, principal, id);
   assertNotStarted(enrolment, 'enrolment');
   return em.transactional(async (tx) => {
-    const refunded = await refundEnrolments(tx, { enrollmentIds: [enrolment.id], actor: { userId: principal.userId, name: principal.name }, reason: 'Enrolment deleted', at: now });
+    const refunded = await refundEnrolments(tx, {
+      enrollmentIds: [enrolment.id],
+      actor: { userId: principal.userId, name: principal.name },
+      reason: 'Enrolment deleted',
+      at: now,
+    });
     await deleteEnrolments(tx, [enrolment.id]);
     return refunded;
   });

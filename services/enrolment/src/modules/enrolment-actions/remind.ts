@@ -51,7 +51,11 @@ async function remind(em: Em, deps: Deps, enrolments: IEnrolment[], now: Date): 
   const cutoff = new Date(stamp.getTime() - REMINDER_INTERVAL_HOURS * HOUR_MS);
   const claimedIds: number[] = [];
   for (let i = 0; i < mailable.length; i += 500) {
-    const due = { id: { $in: mailable.slice(i, i + 500).map((e) => e.id) }, status: 'not_started' as const, $or: [{ lastRemindedAt: null }, { lastRemindedAt: { $lte: cutoff } }] };
+    const due = {
+      id: { $in: mailable.slice(i, i + 500).map((e) => e.id) },
+      status: 'not_started' as const,
+      $or: [{ lastRemindedAt: null }, { lastRemindedAt: { $lte: cutoff } }],
+    };
     const eligible = (await em.find(Enrolment, due, { fields: ['id'], disableIdentityMap: true })).map((e) => e.id);
     if (eligible.length === 0) continue;
     const changed = await em.nativeUpdate(Enrolment, { ...due, id: { $in: eligible } }, { lastRemindedAt: stamp });
@@ -64,7 +68,9 @@ async function remind(em: Em, deps: Deps, enrolments: IEnrolment[], now: Date): 
   }
   const claimedSet = new Set(claimedIds);
   const toMail = mailable.filter((e) => claimedSet.has(e.id));
-  const links = new Map((await deps.identity.signInLinks([...new Set(toMail.map((e) => e.userId))], REMINDER_LINK_TTL_DAYS)).map((l) => [l.userId, l]));
+  const links = new Map(
+    (await deps.identity.signInLinks([...new Set(toMail.map((e) => e.userId))], REMINDER_LINK_TTL_DAYS)).map((l) => [l.userId, l]),
+  );
   const messages = toMail.flatMap((e) => {
     const link = links.get(e.userId);
     return link?.email ? [reminderMail(link.email, link.name, courseName(e), link.url)] : [];
@@ -92,10 +98,13 @@ export async function remindOne(em: Em, deps: Deps, companyId: number, enrolment
   const enrolment = await findEnrolment(em, enrolmentId);
   if (!enrolment) throw notFound('That enrolment');
   assertInScope(scope, [enrolment.companyId]);
-  if (enrolment.status !== 'not_started') throw validationError({ enrollment: [REPORTING_MESSAGES.remindNotStarted] }, REPORTING_MESSAGES.remindNotStarted);
+  if (enrolment.status !== 'not_started')
+    throw validationError({ enrollment: [REPORTING_MESSAGES.remindNotStarted] }, REPORTING_MESSAGES.remindNotStarted);
   const outcome = await remind(em, deps, [enrolment], now);
-  if (outcome.no_email.length) return { success: true as const, message: REPORTING_MESSAGES.noEmail, reminded: 0, skipped_recent: 0, no_email: outcome.no_email };
-  if (outcome.reminded === 0) throw validationError({ enrollment: [REPORTING_MESSAGES.remindedRecently] }, REPORTING_MESSAGES.remindedRecently);
+  if (outcome.no_email.length)
+    return { success: true as const, message: REPORTING_MESSAGES.noEmail, reminded: 0, skipped_recent: 0, no_email: outcome.no_email };
+  if (outcome.reminded === 0)
+    throw validationError({ enrollment: [REPORTING_MESSAGES.remindedRecently] }, REPORTING_MESSAGES.remindedRecently);
   return { success: true as const, message: REPORTING_MESSAGES.reminded, reminded: outcome.reminded, skipped_recent: 0, no_email: [] };
 }
 

@@ -26,8 +26,15 @@ export const Enrolment = defineEntity({
     manualPassAt: p.datetime().fieldName('manual_pass_at').nullable(),
     /** When the learner was last reminded (reporting's remind one / remind all): at most once per 24 hours. */
     lastRemindedAt: p.datetime().fieldName('last_reminded_at').nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IEnrolment = InferEntity<typeof Enrolment>;

@@ -11,7 +11,11 @@ export function findEnrolment(em: Em, id: number): Promise<IEnrolment | null> {
 
 /** The learner's next enrolment on the same course after this one (a renewal), if any. */
 export function laterEnrolmentOf(em: Em, enrolment: Pick<IEnrolment, 'id' | 'userId' | 'courseId'>): Promise<IEnrolment | null> {
-  return em.findOne(Enrolment, { userId: enrolment.userId, courseId: enrolment.courseId, id: { $gt: enrolment.id } }, { orderBy: { id: 'asc' } });
+  return em.findOne(
+    Enrolment,
+    { userId: enrolment.userId, courseId: enrolment.courseId, id: { $gt: enrolment.id } },
+    { orderBy: { id: 'asc' } },
+  );
 }
 
 /** A learner's enrolments, newest first. */
@@ -47,14 +51,19 @@ export async function deleteEnrolmentRows(em: Em, ids: number[]): Promise<number
 export async function courseIdsWithEnrolments(em: Em, companyId: number, courseIds: number[]): Promise<number[]> {
   if (courseIds.length === 0) return [];
   const rows: { course_id: number | string }[] = await em.execute(
-    em.getKnex()('enrollments').distinct('course_id').where('company_id', companyId).whereIn('course_id', [...new Set(courseIds)]),
+    em
+      .getKnex()('enrollments')
+      .distinct('course_id')
+      .where('company_id', companyId)
+      .whereIn('course_id', [...new Set(courseIds)]),
   );
   return rows.map((r) => Number(r.course_id));
 }
 
 /** How many ids go into one IN list or one multi-row insert (SQLite allows 32,766 bound values). */
 const CHUNK = 1000;
-const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <T>(items: T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** What the enrol rules need to know about an existing enrolment. */
 export type EnrolmentState = Pick<IEnrolment, 'id' | 'userId' | 'courseId' | 'status' | 'expiresAt'>;
@@ -133,7 +142,11 @@ export async function openCourseIdsOf(em: Em, userIds: number[], courseIds: numb
 export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<number, number[]>> {
   const byUser = new Map<number, number[]>();
   for (const part of chunks([...new Set(userIds)])) {
-    const rows = await em.find(Enrolment, { userId: { $in: part } }, { fields: ['userId', 'courseId'], disableIdentityMap: true, orderBy: { id: 'asc' } });
+    const rows = await em.find(
+      Enrolment,
+      { userId: { $in: part } },
+      { fields: ['userId', 'courseId'], disableIdentityMap: true, orderBy: { id: 'asc' } },
+    );
     for (const row of rows) {
       const list = byUser.get(row.userId) ?? [];
       if (!list.includes(row.courseId)) list.push(row.courseId);
@@ -143,7 +156,9 @@ export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<n
   return byUser;
 }
 
-const setUpdatedAt = preparedWrite<[id: number, fields: { updated_at: unknown }]>((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
+const setUpdatedAt = preparedWrite<[id: number, fields: { updated_at: unknown }]>((knex, id, fields) =>
+  knex('enrollments').where('id', id).update(fields),
+);
 
 /**
  * Sets the enrolment's last activity (updated_at: /reporting's and the export's "Last activity") to

@@ -7,7 +7,25 @@ const ANSWERS_WIDTHS = [28, 32, 14, 22, 34, 9, 17, 14, 20, 48, 14, 40, 40, 14, 1
 /** Attempt started, answered (1-based). */
 const ANSWERS_DATE_COLUMNS = [7, 17];
 /** The enrolment's five texts, the attempt's number and start, eight texts of the interaction, its latency and when. */
-const ANSWERS_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'text', 'number', 'number', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'number', 'number'];
+const ANSWERS_KINDS: ColumnKind[] = [
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'number',
+  'number',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'number',
+  'number',
+];
 
 /** The Answers sheet as the writer thread lays it out (the bulk report's second sheet). */
 export const ANSWERS_SHEET: SheetSpec = {
@@ -48,11 +66,35 @@ async function answerRows(em: Em, ids: number[]): Promise<{ rows: AnswerRow[]; a
       knex('scorm_interactions as i')
         .join('scorm_attempts as a', 'a.id', 'i.attempt_id')
         .join('enrollments as e', 'e.id', 'i.enrollment_id')
-        .select('i.enrollment_id', 'e.user_id', 'e.company_id', 'e.course_id', 'i.attempt_id', 'a.started_at', 'i.sco_identifier', 'i.position', 'i.interaction_id', 'i.description', 'i.type')
-        .select('i.learner_response', 'i.correct_responses', 'i.result', 'i.weighting', 'i.latency', 'i.timestamp', 'i.recorded_at', 'i.updated_at')
+        .select(
+          'i.enrollment_id',
+          'e.user_id',
+          'e.company_id',
+          'e.course_id',
+          'i.attempt_id',
+          'a.started_at',
+          'i.sco_identifier',
+          'i.position',
+          'i.interaction_id',
+          'i.description',
+          'i.type',
+        )
+        .select(
+          'i.learner_response',
+          'i.correct_responses',
+          'i.result',
+          'i.weighting',
+          'i.latency',
+          'i.timestamp',
+          'i.recorded_at',
+          'i.updated_at',
+        )
         .whereIn('i.enrollment_id', ids),
     ),
-    readRows<{ id: number; enrollment_id: number }>(em, knex('scorm_attempts').select('id', 'enrollment_id').whereIn('enrollment_id', ids).orderBy('id')),
+    readRows<{ id: number; enrollment_id: number }>(
+      em,
+      knex('scorm_attempts').select('id', 'enrollment_id').whereIn('enrollment_id', ids).orderBy('id'),
+    ),
   ]);
   const attemptNumber = new Map<number, number>();
   const counted = new Map<number, number>();
@@ -84,13 +126,7 @@ function patternsText(json: string | null): string | null {
 }
 
 /** The Answers sheet (issue 20 item 5): one row per interaction of the exported enrolments. */
-export async function writeAnswers(
-  em: Em,
-  wanted: number[],
-  labels: ExportLabels,
-  companies: Map<number, string>,
-  send: SendBatch,
-) {
+export async function writeAnswers(em: Em, wanted: number[], labels: ExportLabels, companies: Map<number, string>, send: SendBatch) {
   const encoder = new RowEncoder(ANSWERS_KINDS, 1);
   for (let from = 0; from < wanted.length; from += EXPORT_CHUNK) {
     const { rows, attemptNumber } = await answerRows(em, wanted.slice(from, from + EXPORT_CHUNK));

@@ -9,7 +9,22 @@ const BULK_WIDTHS = [28, 32, 14, 22, 34, 13, 13, 16, 16, 13, 13, 8, 20, 24];
 /** Enrolled, first launched, last activity, passed, expiry (1-based, exceljs's numbering). */
 const BULK_DATE_COLUMNS = [7, 8, 9, 10, 11];
 /** Learner, email, login code, depot, course, status; the five dates and the score; the two times. */
-const BULK_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'text', 'text', 'number', 'number', 'number', 'number', 'number', 'number', 'text', 'text'];
+const BULK_KINDS: ColumnKind[] = [
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'text',
+  'text',
+];
 
 interface BulkRow extends ExportRow {
   first_launch: unknown;
@@ -27,7 +42,19 @@ async function bulkRows(em: Em, ids: number[]): Promise<BulkRow[]> {
   const rows = await readRows<BulkRow>(
     em,
     knex('enrollments as e')
-      .select('e.id', 'e.user_id', 'e.company_id', 'e.course_id', 'e.status', 'e.score', 'e.created_at', 'e.updated_at', 'e.started_at', 'e.passed_at', 'e.expires_at')
+      .select(
+        'e.id',
+        'e.user_id',
+        'e.company_id',
+        'e.course_id',
+        'e.status',
+        'e.score',
+        'e.created_at',
+        'e.updated_at',
+        'e.started_at',
+        'e.passed_at',
+        'e.expires_at',
+      )
       .select({
         first_launch: knex('scorm_attempts as a').min('a.started_at').whereRaw('?? = ??', ['a.enrollment_id', 'e.id']),
         last_save: knex('scorm_attempts as a').max('a.last_commit_at').whereRaw('?? = ??', ['a.enrollment_id', 'e.id']),
@@ -44,7 +71,11 @@ export async function exportBulk(em: Em, deps: Deps, principal: Principal, ids: 
   // Started first: the worker loads exceljs while the ids are checked.
   const writer = startSheetWriter({
     sheets: [
-      { sheetName: 'Report', columns: EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: BULK_WIDTHS[i], kind: BULK_KINDS[i] })), dateColumns: BULK_DATE_COLUMNS },
+      {
+        sheetName: 'Report',
+        columns: EXPORT_BULK_COLUMNS.map((header, i) => ({ header, width: BULK_WIDTHS[i], kind: BULK_KINDS[i] })),
+        dateColumns: BULK_DATE_COLUMNS,
+      },
       ANSWERS_SHEET,
     ],
   });

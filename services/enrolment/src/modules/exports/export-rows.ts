@@ -28,7 +28,8 @@ function dateOf(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   if (typeof value === 'number') return new Date(value);
-  if (typeof value === 'string') return /^\d+$/.test(value) ? new Date(Number(value)) : new Date(/[zZ]$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+  if (typeof value === 'string')
+    return /^\d+$/.test(value) ? new Date(Number(value)) : new Date(/[zZ]$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
   return null;
 }
 
@@ -45,11 +46,19 @@ export async function checkedIds(em: Em, deps: Deps, principal: Principal, ids: 
   for (let i = 0; i < unique.length; i += CHUNK * 5) chunks.push(unique.slice(i, i + CHUNK * 5));
   // Side by side on MariaDB's pool (one after another on SQLite's one connection).
   const counts = await Promise.all(
-    chunks.map((chunk) => readRows<{ company_id: number; n: number | string }>(em, knex('enrollments').select('company_id').count({ n: '*' }).whereIn('id', chunk).groupBy('company_id'))),
+    chunks.map((chunk) =>
+      readRows<{ company_id: number; n: number | string }>(
+        em,
+        knex('enrollments').select('company_id').count({ n: '*' }).whereIn('id', chunk).groupBy('company_id'),
+      ),
+    ),
   );
   let found = 0;
   for (const rows of counts) {
-    assertInScope(scope, rows.map((r) => Number(r.company_id)));
+    assertInScope(
+      scope,
+      rows.map((r) => Number(r.company_id)),
+    );
     found += rows.reduce((sum, r) => sum + Number(r.n), 0);
   }
   if (found !== unique.length) throw notFound('Some of these enrolments');
@@ -59,7 +68,22 @@ export async function checkedIds(em: Em, deps: Deps, principal: Principal, ids: 
 export async function enrolmentRows(em: Em, ids: number[]): Promise<ExportRow[]> {
   const rows = await readRows<ExportRow>(
     em,
-    em.getKnex()('enrollments').select('id', 'user_id', 'company_id', 'course_id', 'status', 'score', 'created_at', 'updated_at', 'started_at', 'passed_at', 'expires_at').whereIn('id', ids),
+    em
+      .getKnex()('enrollments')
+      .select(
+        'id',
+        'user_id',
+        'company_id',
+        'course_id',
+        'status',
+        'score',
+        'created_at',
+        'updated_at',
+        'started_at',
+        'passed_at',
+        'expires_at',
+      )
+      .whereIn('id', ids),
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -102,7 +126,16 @@ export function epochMs(value: unknown): number | null {
   // Digits read in place: no substrings (and no closure here: tsx names each function made, a call per value).
   if (text.length >= 19 && text.charCodeAt(4) === 45 && text.charCodeAt(10) === 32) {
     const ms = text.length > 20 ? Math.round(Number(`0${text.slice(19)}`) * 1000) : 0;
-    return Date.UTC(twoDigits(text, 0) * 100 + twoDigits(text, 2), twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17)) + ms;
+    return (
+      Date.UTC(
+        twoDigits(text, 0) * 100 + twoDigits(text, 2),
+        twoDigits(text, 5) - 1,
+        twoDigits(text, 8),
+        twoDigits(text, 11),
+        twoDigits(text, 14),
+        twoDigits(text, 17),
+      ) + ms
+    );
   }
   return dateOf(text)?.getTime() ?? null;
 }
@@ -128,7 +161,10 @@ export function exportLabels(deps: Deps) {
     async load(rows: { user_id: number; course_id: number }[]) {
       const newUsers = [...new Set(rows.map((r) => Number(r.user_id)))].filter((id) => !users.has(id));
       const newCourses = [...new Set(rows.map((r) => Number(r.course_id)))].filter((id) => !courses.has(id));
-      const [found, foundCourses] = await Promise.all([newUsers.length ? deps.identity.userLabels(newUsers) : [], newCourses.length ? deps.catalogue.coursesByIds(newCourses) : []]);
+      const [found, foundCourses] = await Promise.all([
+        newUsers.length ? deps.identity.userLabels(newUsers) : [],
+        newCourses.length ? deps.catalogue.coursesByIds(newCourses) : [],
+      ]);
       for (const id of newUsers) users.set(id, null);
       for (const u of found) users.set(u.id, u);
       for (const id of newCourses) courses.set(id, null);

@@ -20,7 +20,12 @@ export async function exportLoginCodes(em: Em, deps: Deps, principal: Principal,
       const key = `${r.user_id}:${r.course_id}`;
       if (!code || seen.has(key)) continue;
       seen.add(key);
-      lines.push([names.users.get(Number(r.user_id))?.name ?? 'Deleted learner', code, names.courses.get(Number(r.course_id)) ?? 'Deleted course', names.depot(Number(r.company_id))]);
+      lines.push([
+        names.users.get(Number(r.user_id))?.name ?? 'Deleted learner',
+        code,
+        names.courses.get(Number(r.course_id)) ?? 'Deleted course',
+        names.depot(Number(r.company_id)),
+      ]);
     }
   }
   if (lines.length === 0) throw validationError({ ids: [REPORTING_MESSAGES.noLoginCodes] }, REPORTING_MESSAGES.noLoginCodes);

@@ -10,7 +10,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const WORKER_URL = new URL('./xlsx-sheet-writer.worker.mjs', import.meta.url);
 
 /** A streamed .xlsx answer: the writer runs after the response has started, into `pass`. */
-export function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: (sheet: unknown) => Promise<void>) => Promise<void>): Response {
+export function xlsxResponse(
+  fileName: string,
+  write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sent: (sheet: unknown) => Promise<void>) => Promise<void>,
+): Response {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   /** Resolves once what was written so far has left for the client: a slow reader holds the writer back instead of memory filling up. */
@@ -18,7 +21,8 @@ export function xlsxResponse(fileName: string, write: (workbook: ExcelJS.stream.
   // The stream in front of exceljs's deflate is readable-stream 2's: no writableNeedDrain, its state's needDrain.
   const drained = async (stream: (Writable & { _writableState?: { needDrain?: boolean } }) | undefined) => {
     if (!stream) return;
-    while ((stream.writableNeedDrain ?? stream._writableState?.needDrain) && !stream.destroyed && !pass.destroyed) await Promise.race([once(stream, 'drain'), closed]);
+    while ((stream.writableNeedDrain ?? stream._writableState?.needDrain) && !stream.destroyed && !pass.destroyed)
+      await Promise.race([once(stream, 'drain'), closed]);
   };
   const sent = async (sheet: unknown) => {
     await new Promise((resolve) => setImmediate(resolve));
@@ -106,7 +110,14 @@ export class RowEncoder {
 
   /** The batch as a message and its buffers to transfer. */
   finish() {
-    const message = { sheet: this.sheet, rows: this.rows, texts: this.texts, numbers: this.numbers, newTexts: this.newTexts, reset: this.reset };
+    const message = {
+      sheet: this.sheet,
+      rows: this.rows,
+      texts: this.texts,
+      numbers: this.numbers,
+      newTexts: this.newTexts,
+      reset: this.reset,
+    };
     this.reset = false;
     return { message, transfer: [this.texts.buffer, this.numbers.buffer] as ArrayBuffer[] };
   }

@@ -14,7 +14,13 @@ export async function countEnrolmentsOf(em: Em, owners: { userIds: number[]; com
  * the parent's (the payer is gone; its certificates must stay with a company that exists), and
  * its remaining balance moves to the parent as a transfer in both ledgers. One transaction.
  */
-export async function moveCompanyRecords(em: Em, fromCompanyId: number, toCompanyId: number, actor: CreditActor, at: Date): Promise<{ movedEnrollments: number; movedCredits: number }> {
+export async function moveCompanyRecords(
+  em: Em,
+  fromCompanyId: number,
+  toCompanyId: number,
+  actor: CreditActor,
+  at: Date,
+): Promise<{ movedEnrollments: number; movedCredits: number }> {
   return em.transactional(async (tx) => {
     const movedEnrolments = await tx.nativeUpdate(Enrolment, { companyId: fromCompanyId }, { companyId: toCompanyId });
     const accounts = await lockCreditAccounts(tx, [fromCompanyId, toCompanyId], { open: true });

@@ -12,7 +12,12 @@ export function learnerDashboardRoutes(deps: ServiceDeps) {
       is_purchased_account: isPurchasedAccount,
       enrollments: cards.map(({ enrollment: e, course, state, progress }) => ({
         id: e.id,
-        course: { id: e.courseId, name: course?.name ?? 'Course no longer available', description: course?.description ?? '', wp_link: course?.wpLink ?? null },
+        course: {
+          id: e.courseId,
+          name: course?.name ?? 'Course no longer available',
+          description: course?.description ?? '',
+          wp_link: course?.wpLink ?? null,
+        },
         state,
         passed: e.status === 'passed',
         passed_at: e.passedAt?.toISOString() ?? null,

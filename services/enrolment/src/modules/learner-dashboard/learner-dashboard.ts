@@ -53,12 +53,14 @@ const enrolmentsOfLearner = preparedRead<EnrolmentRow, [userId: number]>((knex, 
  * page first: docs/benchmarks.md "Request path"). Given the ORM, it reads as a fresh entity
  * manager would, without making one.
  */
-export async function learnerDashboardOf(deps: Pick<ServiceDeps, 'catalogue' | 'identity'>, em: Em | Orm, principal: Principal, now: Date): Promise<LearnerDashboard> {
+export async function learnerDashboardOf(
+  deps: Pick<ServiceDeps, 'catalogue' | 'identity'>,
+  em: Em | Orm,
+  principal: Principal,
+  now: Date,
+): Promise<LearnerDashboard> {
   // The learner's account does not depend on the enrolments: both at once.
-  const [rows, [account]] = await Promise.all([
-    enrolmentsOfLearner(em, principal.userId),
-    deps.identity.usersByIds([principal.userId]),
-  ]);
+  const [rows, [account]] = await Promise.all([enrolmentsOfLearner(em, principal.userId), deps.identity.usersByIds([principal.userId])]);
   const enrolments: DashboardEnrolment[] = rows.map((row) => ({
     id: Number(row.id),
     courseId: Number(row.course_id),
@@ -67,7 +69,13 @@ export async function learnerDashboardOf(deps: Pick<ServiceDeps, 'catalogue' | '
     passedAt: rowDate(row.passed_at),
     expiresAt: rowDate(row.expires_at),
   }));
-  const [courseList, progress] = await Promise.all([deps.catalogue.coursesByIds(enrolments.map((e) => e.courseId)), progressOfEnrolments(em, enrolments.map((e) => e.id))]);
+  const [courseList, progress] = await Promise.all([
+    deps.catalogue.coursesByIds(enrolments.map((e) => e.courseId)),
+    progressOfEnrolments(
+      em,
+      enrolments.map((e) => e.id),
+    ),
+  ]);
   const courses = new Map(courseList.map((c) => [c.id, c]));
   return {
     cards: enrolments.map((enrolment) => ({

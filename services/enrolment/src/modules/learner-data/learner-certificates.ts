@@ -33,12 +33,16 @@ export async function listLearnerCertificates(
       if (courseIds.length) where.orWhereIn('c.course_id', courseIds);
     });
   }
-  const page = await listPage<{ id: number }, CertificateSort>(base, { ...input.query, search: null }, {
-    search: [],
-    sort: { passed_at: 'c.issued_at', expires_at: 'c.expires_at' },
-    id: 'c.id',
-    url: input.url,
-  });
+  const page = await listPage<{ id: number }, CertificateSort>(
+    base,
+    { ...input.query, search: null },
+    {
+      search: [],
+      sort: { passed_at: 'c.issued_at', expires_at: 'c.expires_at' },
+      id: 'c.id',
+      url: input.url,
+    },
+  );
   return mapPage(page, (rows) =>
     inIdOrder(
       rows.map((r) => Number(r.id)),
@@ -53,7 +57,10 @@ export async function listLearnerCertificates(
         expires_at: certificate.expiresAt?.toISOString() ?? null,
         state,
         verify_url: verifyPath(certificate.code),
-        download_url: canDownload && state !== 'expired' && state !== 'revoked' ? CERTIFICATE_PATH.replace('{id}', String(certificate.enrollmentId)) : null,
+        download_url:
+          canDownload && state !== 'expired' && state !== 'revoked'
+            ? CERTIFICATE_PATH.replace('{id}', String(certificate.enrollmentId))
+            : null,
       };
     }),
   );

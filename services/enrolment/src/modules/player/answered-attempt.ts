@@ -88,7 +88,9 @@ export async function recordAnsweredAttempt(em: Em, input: AnsweredAttempt): Pro
   const count = input.interactions?.length ?? 0;
   for (const [position, i] of (input.interactions ?? []).entries()) {
     // Spread over the attempt, in order, as a learner answers.
-    const recordedAt = new Date(input.startedAt.getTime() + ((input.finishedAt.getTime() - input.startedAt.getTime()) * (position + 1)) / (count + 1));
+    const recordedAt = new Date(
+      input.startedAt.getTime() + ((input.finishedAt.getTime() - input.startedAt.getTime()) * (position + 1)) / (count + 1),
+    );
     em.create(ScormInteraction, {
       ...where,
       position,

@@ -16,10 +16,13 @@ describe('content origin tokens (issue 13 item 2)', () => {
     const token = signContentToken(SECRET, grant);
     expect(verifyContentToken(SECRET, token.replace('12.7.', '12.8.'), NOW)).toBeNull();
     expect(verifyContentToken('another-secret-of-some-length', token, NOW)).toBeNull();
-    for (const bad of ['', '12.7', '../12.7.1.x', `${token}x`, token.toUpperCase()]) expect(verifyContentToken(SECRET, bad, NOW)).toBeNull();
+    for (const bad of ['', '12.7', '../12.7.1.x', `${token}x`, token.toUpperCase()])
+      expect(verifyContentToken(SECRET, bad, NOW)).toBeNull();
   });
 
   it('frames a SCO at the content origin under the token', () => {
-    expect(contentUrl({ contentOriginUrl: 'https://content.example.test' }, 'tok', './a/index.html?x=1')).toBe('https://content.example.test/c/tok/a/index.html?x=1');
+    expect(contentUrl({ contentOriginUrl: 'https://content.example.test' }, 'tok', './a/index.html?x=1')).toBe(
+      'https://content.example.test/c/tok/a/index.html?x=1',
+    );
   });
 });

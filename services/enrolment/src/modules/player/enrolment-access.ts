@@ -8,7 +8,12 @@ export const COURSE_NOT_FOUND = 'This course was not found.';
  * The caller's own enrolment and its course. Anyone else's enrolment answers exactly like one that
  * does not exist (404), so enrolment ids cannot be probed.
  */
-export async function ownEnrolment(em: Em, catalogue: CataloguePort, principal: Principal, enrolmentId: number): Promise<{ enrollment: IEnrolment; course: CourseSummary }> {
+export async function ownEnrolment(
+  em: Em,
+  catalogue: CataloguePort,
+  principal: Principal,
+  enrolmentId: number,
+): Promise<{ enrollment: IEnrolment; course: CourseSummary }> {
   const enrolment = await findEnrolment(em, enrolmentId);
   if (!enrolment || enrolment.userId !== principal.userId) throw new AppError('not_found', COURSE_NOT_FOUND);
   const [course] = await catalogue.coursesByIds([enrolment.courseId]);

@@ -1,5 +1,14 @@
 import type { ScoLaunch, ScoProgress, ScormVersion } from '@portal/contracts';
-import { AppError, hashToken, randomToken, type CataloguePort, type CourseSco, type Em, type Env, type Principal } from '@portal/service-kit';
+import {
+  AppError,
+  hashToken,
+  randomToken,
+  type CataloguePort,
+  type CourseSco,
+  type Em,
+  type Env,
+  type Principal,
+} from '@portal/service-kit';
 import { CONTENT_TOKEN_HOURS, contentTokenSecret, contentUrl, signContentToken } from './content-token';
 import { ownEnrolment } from './enrolment-access';
 import { touchLastActivity } from '../enrolments/enrolment.repository';
@@ -25,7 +34,13 @@ export function shouldResume(state: IScoState | undefined): state is IScoState {
 }
 
 /** The CMI to load before Initialize (flattened keys; empty values are left out). */
-export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id: number; name: string }, state: IScoState | undefined, objectives: IScormObjective[] = []): Record<string, string> {
+export function initialCmi(
+  version: ScormVersion,
+  sco: CourseSco,
+  learner: { id: number; name: string },
+  state: IScoState | undefined,
+  objectives: IScormObjective[] = [],
+): Record<string, string> {
   const resume = shouldResume(state);
   const cmi: Record<string, string | null | undefined> = {};
   if (version === '1.2') {
@@ -76,16 +91,28 @@ export function initialCmi(version: ScormVersion, sco: CourseSco, learner: { id:
   }
   // Content that looks its objectives up by id needs the manifest's; a resume gets back what was reported.
   Object.assign(cmi, objectivesCmi(version, version === '2004' ? sco.objectiveIds : [], objectives, resume));
-  return Object.fromEntries(Object.entries(cmi).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(cmi).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
 }
 
 export const commitUrl = (attemptId: number, scoIdentifier: string, token: string) =>
   `/api/learn/attempts/${attemptId}/commit?sco=${encodeURIComponent(scoIdentifier)}&token=${encodeURIComponent(token)}`;
 
 /** A new attempt (player session) and its launch token, which only the caller ever sees in clear. */
-export async function openAttempt(em: Em, input: { enrollmentId: number; userId: number; sessionId?: string | null; now: Date }): Promise<{ id: number; token: string }> {
+export async function openAttempt(
+  em: Em,
+  input: { enrollmentId: number; userId: number; sessionId?: string | null; now: Date },
+): Promise<{ id: number; token: string }> {
   const token = randomToken(24);
-  const attempt = em.create(ScormAttempt, { enrollmentId: input.enrollmentId, userId: input.userId, sessionId: input.sessionId ?? null, tokenHash: hashToken(token), lastSeq: 0, startedAt: input.now });
+  const attempt = em.create(ScormAttempt, {
+    enrollmentId: input.enrollmentId,
+    userId: input.userId,
+    sessionId: input.sessionId ?? null,
+    tokenHash: hashToken(token),
+    lastSeq: 0,
+    startedAt: input.now,
+  });
   await em.flush();
   return { id: attempt.id, token };
 }
@@ -111,7 +138,12 @@ export async function launchCourse(
   const { enrollment: enrolment, course } = await ownEnrolment(em, catalogue, principal, enrolmentId);
   const pkg = await catalogue.coursePackage(enrolment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
-  const { id: attemptId, token } = await openAttempt(em, { enrollmentId: enrolment.id, userId: principal.userId, sessionId: principal.sessionId, now });
+  const { id: attemptId, token } = await openAttempt(em, {
+    enrollmentId: enrolment.id,
+    userId: principal.userId,
+    sessionId: principal.sessionId,
+    now,
+  });
   if (enrolment.status === 'not_started') {
     enrolment.status = 'in_progress';
     enrolment.startedAt = now;
@@ -121,7 +153,11 @@ export async function launchCourse(
   await touchLastActivity(em, enrolment.id, now);
 
   // The package is framed from the content origin, by a token good for this attempt's course only.
-  const contentToken = signContentToken(contentTokenSecret(env), { attemptId, courseId: enrolment.courseId, expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000) });
+  const contentToken = signContentToken(contentTokenSecret(env), {
+    attemptId,
+    courseId: enrolment.courseId,
+    expiresAt: new Date(now.getTime() + CONTENT_TOKEN_HOURS * 3600_000),
+  });
   const states = await scoStatesOf(em, enrolment.id);
   const objectives = await objectivesOf(em, enrolment.id);
   const learner = { id: principal.userId, name: principal.name };
@@ -138,5 +174,12 @@ export async function launchCourse(
     };
   });
   const firstOpen = scos.findIndex((s) => s.progress !== 'completed' && s.progress !== 'passed');
-  return { enrollment: enrolment, course, version: pkg.version, attemptId, scos, startIndex: options.fromStart || firstOpen < 0 ? 0 : firstOpen };
+  return {
+    enrollment: enrolment,
+    course,
+    version: pkg.version,
+    attemptId,
+    scos,
+    startIndex: options.fromStart || firstOpen < 0 ? 0 : firstOpen,
+  };
 }

@@ -18,7 +18,19 @@ export function playerRoutes(deps: ServiceDeps) {
     })
     .handle(learnLaunch, async ({ c, em, principal, params, query }) => {
       const contentOriginUrl = contentOriginFor(deps.env, c.req.url);
-      const { enrollment: enrolment, course, ...launch } = await launchCourse(em, deps.catalogue, principal, params.enrollmentId, now(), { ...deps.env, contentOriginUrl }, { fromStart: query.from === 'start' });
+      const {
+        enrollment: enrolment,
+        course,
+        ...launch
+      } = await launchCourse(
+        em,
+        deps.catalogue,
+        principal,
+        params.enrollmentId,
+        now(),
+        { ...deps.env, contentOriginUrl },
+        { fromStart: query.from === 'start' },
+      );
       return {
         enrollment: enrolmentView(enrolment),
         course: courseView(course),
@@ -32,7 +44,14 @@ export function playerRoutes(deps: ServiceDeps) {
     .handle(learnCommit, async (ctx) => {
       const { principal, params, query, body } = ctx;
       // The entity manager is forked only if the commit needs one (ctx.em forks on first use).
-      const outcome = await storeCommit({ orm: deps.orm, em: () => ctx.em }, deps.catalogue, principal, { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi }, now(), deps);
+      const outcome = await storeCommit(
+        { orm: deps.orm, em: () => ctx.em },
+        deps.catalogue,
+        principal,
+        { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi },
+        now(),
+        deps,
+      );
       // scorm-again reads result and errorCode; a repeated or late commit is acknowledged the same
       // way, and the player's queue reads the rest (superseded: continued somewhere else).
       return { result: true as const, errorCode: 0 as const, ...outcome };

@@ -68,7 +68,10 @@ function collection(cmi: Record<string, unknown>, name: string): Map<number, Rec
   return out;
 }
 
-const field = (entry: Record<string, unknown>, path: string) => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), entry);
+const field = (entry: Record<string, unknown>, path: string) =>
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), entry);
 
 export function readObjectives(version: ScormVersion, cmi: Record<string, unknown>): ObjectiveRecord[] {
   const records: ObjectiveRecord[] = [];
@@ -81,7 +84,8 @@ export function readObjectives(version: ScormVersion, cmi: Record<string, unknow
       id,
       // 1.2 has one status: passed/failed are success, completed/incomplete/browsed/not attempted completion.
       successStatus: version === '1.2' ? (status === 'passed' || status === 'failed' ? status : null) : text(entry.success_status, 32),
-      completionStatus: version === '1.2' ? (status && status !== 'passed' && status !== 'failed' ? status : null) : text(entry.completion_status, 32),
+      completionStatus:
+        version === '1.2' ? (status && status !== 'passed' && status !== 'failed' ? status : null) : text(entry.completion_status, 32),
       scoreRaw: text(field(entry, 'score.raw'), 32),
       scoreMin: text(field(entry, 'score.min'), 32),
       scoreMax: text(field(entry, 'score.max'), 32),
@@ -98,7 +102,9 @@ function correctPatterns(entry: Record<string, unknown>): string[] {
   if (!responses || typeof responses !== 'object') return [];
   const items = Array.isArray(responses)
     ? responses.map((value, index) => [index, value] as const)
-    : Object.entries(responses as Record<string, unknown>).filter(([key]) => /^\d+$/.test(key)).map(([key, value]) => [Number(key), value] as const);
+    : Object.entries(responses as Record<string, unknown>)
+        .filter(([key]) => /^\d+$/.test(key))
+        .map(([key, value]) => [Number(key), value] as const);
   return items
     .sort((a, b) => a[0] - b[0])
     .map(([, value]) => text(value && typeof value === 'object' ? (value as Record<string, unknown>).pattern : null))
@@ -127,9 +133,30 @@ export function readInteractions(version: ScormVersion, cmi: Record<string, unkn
   return records;
 }
 
-const OBJECTIVE_FIELDS = ['position', 'success_status', 'completion_status', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'progress_measure', 'updated_at'];
+const OBJECTIVE_FIELDS = [
+  'position',
+  'success_status',
+  'completion_status',
+  'score_raw',
+  'score_min',
+  'score_max',
+  'score_scaled',
+  'progress_measure',
+  'updated_at',
+];
 // recorded_at is not merged: it stays when the portal first stored the answer.
-const INTERACTION_FIELDS = ['interaction_id', 'type', 'description', 'learner_response', 'correct_responses', 'result', 'weighting', 'latency', 'timestamp', 'updated_at'];
+const INTERACTION_FIELDS = [
+  'interaction_id',
+  'type',
+  'description',
+  'learner_response',
+  'correct_responses',
+  'result',
+  'weighting',
+  'latency',
+  'timestamp',
+  'updated_at',
+];
 
 /** A commit's objectives in one statement: each a new row, or its stored row (by attempt, SCO and id) updated. */
 const upsertObjectives = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
@@ -200,11 +227,17 @@ export async function storeRecords(
 
 /** Each SCO's objectives to restore: the newest report of each id, whichever attempt made it. */
 export async function objectivesOf(em: Em, enrolmentId: number): Promise<Map<string, IScormObjective[]>> {
-  const rows: IScormObjective[] = await em.find(ScormObjective, { enrollmentId: enrolmentId }, { orderBy: { updatedAt: 'desc', id: 'desc' } });
+  const rows: IScormObjective[] = await em.find(
+    ScormObjective,
+    { enrollmentId: enrolmentId },
+    { orderBy: { updatedAt: 'desc', id: 'desc' } },
+  );
   const newest = new Map<string, IScormObjective>();
-  for (const row of rows) if (!newest.has(`${row.scoIdentifier}\n${row.objectiveId}`)) newest.set(`${row.scoIdentifier}\n${row.objectiveId}`, row);
+  for (const row of rows)
+    if (!newest.has(`${row.scoIdentifier}\n${row.objectiveId}`)) newest.set(`${row.scoIdentifier}\n${row.objectiveId}`, row);
   const out = new Map<string, IScormObjective[]>();
-  for (const row of [...newest.values()].sort((a, b) => a.position - b.position || a.id - b.id)) out.set(row.scoIdentifier, [...(out.get(row.scoIdentifier) ?? []), row]);
+  for (const row of [...newest.values()].sort((a, b) => a.position - b.position || a.id - b.id))
+    out.set(row.scoIdentifier, [...(out.get(row.scoIdentifier) ?? []), row]);
   return out;
 }
 
@@ -213,7 +246,12 @@ export async function objectivesOf(em: Em, enrolmentId: number): Promise<Map<str
  * any other stored one; a stored objective comes back with its statuses, score and progress
  * (resume only: a fresh attempt gets the ids alone).
  */
-export function objectivesCmi(version: ScormVersion, manifestIds: string[], stored: IScormObjective[], resume: boolean): Record<string, string | null> {
+export function objectivesCmi(
+  version: ScormVersion,
+  manifestIds: string[],
+  stored: IScormObjective[],
+  resume: boolean,
+): Record<string, string | null> {
   const ids = [...manifestIds];
   for (const row of stored) if (!ids.includes(row.objectiveId)) ids.push(row.objectiveId);
   const cmi: Record<string, string | null> = {};

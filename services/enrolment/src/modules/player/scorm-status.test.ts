@@ -20,15 +20,47 @@ const reading = (extra: Partial<CommitReading>): CommitReading => ({
 
 describe('readCommit', () => {
   it('reads scorm-again’s nested 1.2 JSON', () => {
-    const cmi = { core: { lesson_location: '5', lesson_status: 'incomplete', session_time: '0000:00:07', total_time: '0000:01:00', exit: 'suspend', score: { raw: '80', min: '0', max: '100' } }, suspend_data: 'x'.repeat(70_000) };
+    const cmi = {
+      core: {
+        lesson_location: '5',
+        lesson_status: 'incomplete',
+        session_time: '0000:00:07',
+        total_time: '0000:01:00',
+        exit: 'suspend',
+        score: { raw: '80', min: '0', max: '100' },
+      },
+      suspend_data: 'x'.repeat(70_000),
+    };
     const r = readCommit('1.2', cmi);
-    expect(r).toMatchObject({ location: '5', lessonStatus: 'incomplete', sessionTime: '0000:00:07', totalTime: '0000:01:00', exit: 'suspend', scoreRaw: '80', scoreMin: '0', scoreMax: '100' });
+    expect(r).toMatchObject({
+      location: '5',
+      lessonStatus: 'incomplete',
+      sessionTime: '0000:00:07',
+      totalTime: '0000:01:00',
+      exit: 'suspend',
+      scoreRaw: '80',
+      scoreMin: '0',
+      scoreMax: '100',
+    });
     expect(r.suspendData).toHaveLength(70_000);
   });
 
   it('reads 2004 JSON and a flattened form, and treats empty strings as unset', () => {
-    const r = readCommit('2004', { location: '', completion_status: 'completed', success_status: 'passed', score: { scaled: 0.85, raw: 85 }, session_time: 'PT7S' });
-    expect(r).toMatchObject({ location: null, completionStatus: 'completed', successStatus: 'passed', scoreScaled: '0.85', scoreRaw: '85', sessionTime: 'PT7S' });
+    const r = readCommit('2004', {
+      location: '',
+      completion_status: 'completed',
+      success_status: 'passed',
+      score: { scaled: 0.85, raw: 85 },
+      session_time: 'PT7S',
+    });
+    expect(r).toMatchObject({
+      location: null,
+      completionStatus: 'completed',
+      successStatus: 'passed',
+      scoreScaled: '0.85',
+      scoreRaw: '85',
+      sessionTime: 'PT7S',
+    });
     expect(readCommit('1.2', { 'cmi.core.lesson_status': 'passed' }).lessonStatus).toBe('passed');
   });
 });
@@ -78,12 +110,16 @@ describe('scoProgress in SCORM 2004', () => {
     expect(scoProgress('2004', reading({ completionStatus: 'completed', scoreScaled: '0.69' }), rules)).toBe('failed');
     expect(scoProgress('2004', reading({ completionStatus: 'completed', scoreRaw: '8', scoreMax: '10' }), rules)).toBe('passed');
     expect(scoProgress('2004', reading({ completionStatus: 'incomplete', scoreScaled: '0.2' }), rules)).toBe('incomplete');
-    expect(scoProgress('2004', reading({ completionStatus: 'completed', successStatus: 'failed', scoreScaled: '0.9' }), rules)).toBe('failed');
+    expect(scoProgress('2004', reading({ completionStatus: 'completed', successStatus: 'failed', scoreScaled: '0.9' }), rules)).toBe(
+      'failed',
+    );
   });
 
   it('completes an untouched 2004 SCO at its final commit, but never overrides a decided one', () => {
     expect(completeUntouchedSco('2004', reading({ completionStatus: 'unknown' })).completionStatus).toBe('completed');
-    expect(completeUntouchedSco('2004', reading({ completionStatus: 'unknown', successStatus: 'failed' })).completionStatus).toBe('unknown');
+    expect(completeUntouchedSco('2004', reading({ completionStatus: 'unknown', successStatus: 'failed' })).completionStatus).toBe(
+      'unknown',
+    );
   });
 });
 
@@ -121,7 +157,9 @@ describe('scoProgress with a course pass mark (issue 13 item 8)', () => {
   });
   it('never overrides the content’s own success, nor the SCO’s own passing score', () => {
     expect(scoProgress('2004', reading({ successStatus: 'failed', scoreScaled: '0.9' }), MARK_70)).toBe('failed');
-    expect(scoProgress('2004', reading({ completionStatus: 'incomplete', scoreScaled: '0.8' }), { ...MARK_70, scaledPassingScore: 0.9 })).toBe('incomplete');
+    expect(
+      scoProgress('2004', reading({ completionStatus: 'incomplete', scoreScaled: '0.8' }), { ...MARK_70, scaledPassingScore: 0.9 }),
+    ).toBe('incomplete');
   });
   it('decides 1.2 content that reports a score and no pass or fail', () => {
     expect(scoProgress('1.2', reading({ lessonStatus: 'incomplete', scoreRaw: '75' }), MARK_70)).toBe('passed');

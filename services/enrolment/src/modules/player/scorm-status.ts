@@ -128,7 +128,10 @@ export function scoProgress(version: ScormVersion, reading: CommitReading, rules
       if (raw >= rules.masteryScore) return 'passed';
       if (status === 'completed' || status === 'passed' || status === 'failed') return 'failed';
     }
-    const byMark = rules.masteryScore === null && status !== 'passed' && status !== 'failed' ? byPassMark(reading, rules.passMark, status === 'completed') : null;
+    const byMark =
+      rules.masteryScore === null && status !== 'passed' && status !== 'failed'
+        ? byPassMark(reading, rules.passMark, status === 'completed')
+        : null;
     if (byMark) return byMark;
     if (status === 'passed' || status === 'failed' || status === 'completed') return status;
     if (status === 'incomplete' || status === 'browsed') return 'incomplete';

@@ -46,7 +46,11 @@ export const ScoState = defineEntity({
     exit: p.string().length(32).nullable(),
     /** SCORM 2004 cmi.progress_measure (0–1). */
     progressMeasure: p.string().fieldName('progress_measure').length(32).nullable(),
-    updatedAt: p.datetime().fieldName('updated_at').onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .fieldName('updated_at')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IScoState = InferEntity<typeof ScoState>;
@@ -73,7 +77,10 @@ export const ScormLogEntry = defineEntity({
     totalTime: p.string().fieldName('total_time').length(64).nullable(),
     suspendData: p.text().fieldName('suspend_data').nullable(),
     exit: p.string().length(32).nullable(),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   }),
 });
 export type IScormLogEntry = InferEntity<typeof ScormLogEntry>;

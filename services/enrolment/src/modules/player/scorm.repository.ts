@@ -1,7 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import { preparedRead, type Em, type Orm } from '@portal/service-kit';
 import { progressPercent } from './scorm-records';
-import { ScoState, ScormAttempt, ScormInteraction, ScormLogEntry, ScormObjective, type IScoState, type IScormAttempt } from './scorm.entity';
+import {
+  ScoState,
+  ScormAttempt,
+  ScormInteraction,
+  ScormLogEntry,
+  ScormObjective,
+  type IScoState,
+  type IScormAttempt,
+} from './scorm.entity';
 
 /** Every query about SCORM attempts, SCO states and the SCORM log. */
 
@@ -10,14 +18,23 @@ export function findAttempt(em: Em, id: number, options: { lock?: boolean } = {}
   return em.findOne(ScormAttempt, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 }
 
-const attemptWithEnrolment = preparedRead<{ id: number; course_id: number; user_id: number; session_id: string | null }, [attemptId: number]>((knex, attemptId) =>
-  knex('scorm_attempts as a').join('enrollments as e', 'e.id', 'a.enrollment_id').select('a.id', 'e.course_id', 'a.user_id', 'a.session_id').where('a.id', attemptId).limit(1),
+const attemptWithEnrolment = preparedRead<
+  { id: number; course_id: number; user_id: number; session_id: string | null },
+  [attemptId: number]
+>((knex, attemptId) =>
+  knex('scorm_attempts as a')
+    .join('enrollments as e', 'e.id', 'a.enrollment_id')
+    .select('a.id', 'e.course_id', 'a.user_id', 'a.session_id')
+    .where('a.id', attemptId)
+    .limit(1),
 );
 
 /** An attempt whose enrolment still exists (a deleted enrolment or learner takes its attempts with it), for the content origin. */
 export async function contentAttempt(from: Em | Orm, attemptId: number) {
   const [row] = await attemptWithEnrolment(from, attemptId);
-  return row ? { attemptId: Number(row.id), courseId: Number(row.course_id), userId: Number(row.user_id), sessionId: row.session_id ?? null } : null;
+  return row
+    ? { attemptId: Number(row.id), courseId: Number(row.course_id), userId: Number(row.user_id), sessionId: row.session_id ?? null }
+    : null;
 }
 
 export function findScoState(em: Em, enrolmentId: number, scoIdentifier: string): Promise<IScoState | null> {
@@ -47,7 +64,10 @@ export async function deleteScormDataOf(em: Em, enrolmentIds: number[]): Promise
  */
 // Built once per number of enrolments (kit preparedRead): the learner dashboard asks on every visit.
 const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrolmentIds: number[]]>((knex, enrolmentIds) =>
-  knex('scorm_sco_states').select('enrollment_id', 'progress_measure').whereIn('enrollment_id', enrolmentIds).whereNotNull('progress_measure'),
+  knex('scorm_sco_states')
+    .select('enrollment_id', 'progress_measure')
+    .whereIn('enrollment_id', enrolmentIds)
+    .whereNotNull('progress_measure'),
 );
 
 export async function progressOfEnrolments(em: Em | Orm, enrolmentIds: number[]): Promise<Map<number, number>> {

@@ -86,7 +86,10 @@ const launchOf = preparedRead<LaunchRow, [attemptId: number, bucket: string, cou
   knex('scorm_attempts as a')
     .join('enrollments as e', 'e.id', 'a.enrollment_id')
     .leftJoin(newestAttemptsQuery(knex, bucket, count).as('l'), (on) => on.on(knex.raw('1 = 1')))
-    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id', { limit_row_id: 'l.id', limit_row_at: 'l.created_at' })
+    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id', {
+      limit_row_id: 'l.id',
+      limit_row_at: 'l.created_at',
+    })
     .where('a.id', attemptId)
     .orderBy('l.created_at', 'desc'),
 );
@@ -123,7 +126,17 @@ interface StateRow {
 const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, attemptId) => {
   const query = knex('scorm_attempts as a')
     .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .select('a.user_id', 'a.last_seq', 'a.finished_at', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.status', 'e.score', 'e.started_at', 'e.updated_at')
+    .select(
+      'a.user_id',
+      'a.last_seq',
+      'a.finished_at',
+      'a.enrollment_id',
+      { enrollment_user_id: 'e.user_id' },
+      'e.status',
+      'e.score',
+      'e.started_at',
+      'e.updated_at',
+    )
     .where('a.id', attemptId);
   return (knex.client as { driverName?: string }).driverName === 'libsql' ? query : query.forUpdate();
 });
@@ -141,11 +154,15 @@ const scoStatesOf = preparedRead<StateRow, [enrolmentId: number]>((knex, enrolme
 
 const insertLogEntry = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_logs').insert(row));
 const insertScoState = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_sco_states').insert(row));
-const updateScoState = preparedWrite<[id: number, fields: Record<string, unknown>]>((knex, id, fields) => knex('scorm_sco_states').where('id', id).update(fields));
-const updateAttempt = preparedWrite<[id: number, fields: { last_seq: number; last_commit_at: unknown; finished_at: unknown }]>((knex, id, fields) => knex('scorm_attempts').where('id', id).update(fields));
-const updateEnrolment = preparedWrite<[id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]>((knex, id, fields) =>
-  knex('enrollments').where('id', id).update(fields),
+const updateScoState = preparedWrite<[id: number, fields: Record<string, unknown>]>((knex, id, fields) =>
+  knex('scorm_sco_states').where('id', id).update(fields),
 );
+const updateAttempt = preparedWrite<[id: number, fields: { last_seq: number; last_commit_at: unknown; finished_at: unknown }]>(
+  (knex, id, fields) => knex('scorm_attempts').where('id', id).update(fields),
+);
+const updateEnrolment = preparedWrite<
+  [id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]
+>((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
 
 /**
  * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
@@ -165,7 +182,8 @@ export async function storeCommit(
   const limit = commitLimit(input.attemptId, input.isFinal);
   const rows = await launchOf(db.orm, input.attemptId, limit.bucket, attemptRowsToRead(limit));
   const launch = rows[0];
-  if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token))) throw unknownLaunch();
+  if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token)))
+    throw unknownLaunch();
   if (Number(launch.enrollment_user_id) !== principal.userId) throw unknownLaunch();
   // Checked after the launch token, so nobody can use up another learner's allowance.
   const limitRows = launch.limit_row_id === null ? [] : rows.map((r) => ({ id: Number(r.limit_row_id), created_at: r.limit_row_at }));
@@ -189,7 +207,9 @@ export async function storeCommit(
   if (progress === 'not-attempted') progress = 'incomplete';
   // Only a completed or passed SCO can pass the course: only then are its validity and the entity manager needed.
   const mayPass = progress === 'completed' || progress === 'passed';
-  const validityYears = mayPass ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1) : 1;
+  const validityYears = mayPass
+    ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1)
+    : 1;
   const objectives = readObjectives(pkg.version, input.cmi);
   const interactions = readInteractions(pkg.version, input.cmi);
   const date = (value: Date | null) => (value === null ? null : db.orm.em.getPlatform().processDateProperty(value));
@@ -202,7 +222,8 @@ export async function storeCommit(
     await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
     const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
-    if (newest && isStaleCommit(newest, input.attemptId, input.seq)) return { applied: false, superseded: newest.attemptId > input.attemptId };
+    if (newest && isStaleCommit(newest, input.attemptId, input.seq))
+      return { applied: false, superseded: newest.attemptId > input.attemptId };
 
     await insertLogEntry(tx, {
       user_id: principal.userId,
@@ -212,7 +233,12 @@ export async function storeCommit(
       seq: input.seq,
       is_final: input.isFinal ? 1 : 0,
       slide_location: reading.location,
-      lesson_status: pkg.version === '1.2' ? reading.lessonStatus : reading.successStatus && reading.successStatus !== 'unknown' ? reading.successStatus : reading.completionStatus,
+      lesson_status:
+        pkg.version === '1.2'
+          ? reading.lessonStatus
+          : reading.successStatus && reading.successStatus !== 'unknown'
+            ? reading.successStatus
+            : reading.completionStatus,
       session_time: reading.sessionTime?.slice(0, 64) ?? null,
       session_seconds: parseScormDuration(reading.sessionTime),
       score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
@@ -248,20 +274,54 @@ export async function storeCommit(
     };
     if (existing) await updateScoState(tx, Number(existing.id), state);
     else await insertScoState(tx, { enrollment_id: enrolmentId, sco_identifier: sco.identifier, ...state });
-    await storeRecords(tx, { enrollmentId: enrolmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier }, objectives, interactions, now);
-    await updateAttempt(tx, input.attemptId, { last_seq: Math.max(Number(head.last_seq), input.seq), last_commit_at: date(now), finished_at: input.isFinal ? date(now) : head.finished_at });
+    await storeRecords(
+      tx,
+      { enrollmentId: enrolmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier },
+      objectives,
+      interactions,
+      now,
+    );
+    await updateAttempt(tx, input.attemptId, {
+      last_seq: Math.max(Number(head.last_seq), input.seq),
+      last_commit_at: date(now),
+      finished_at: input.isFinal ? date(now) : head.finished_at,
+    });
 
     // This SCO as now stored, the others as they were.
-    const scoresNow = (s: { scoIdentifier: string }): { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null } | undefined =>
-      s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier);
-    const progressOfScos = pkg.scos.map((s) => ((scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress));
+    const scoresNow = (s: {
+      scoIdentifier: string;
+    }):
+      | { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null }
+      | undefined => (s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier));
+    const progressOfScos = pkg.scos.map((s) => (scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress);
     const score = courseScore(
       pkg.scos.map((s) => {
         const stored = scoresNow({ scoIdentifier: s.identifier });
-        return stored ? scorePercent({ scoreRaw: stored.score_raw, scoreMin: stored.score_min, scoreMax: stored.score_max, scoreScaled: stored.score_scaled }) : null;
+        return stored
+          ? scorePercent({
+              scoreRaw: stored.score_raw,
+              scoreMin: stored.score_min,
+              scoreMax: stored.score_max,
+              scoreScaled: stored.score_scaled,
+            })
+          : null;
       }),
     );
-    await applyCourseOutcome(tx, deps, { id: enrolmentId, status: head.status, score: head.score === null ? null : Number(head.score), startedAt: rowDate(head.started_at), updatedAt: rowDate(head.updated_at) }, rollUpCourse(progressOfScos), score, now, validityYears);
+    await applyCourseOutcome(
+      tx,
+      deps,
+      {
+        id: enrolmentId,
+        status: head.status,
+        score: head.score === null ? null : Number(head.score),
+        startedAt: rowDate(head.started_at),
+        updatedAt: rowDate(head.updated_at),
+      },
+      rollUpCourse(progressOfScos),
+      score,
+      now,
+      validityYears,
+    );
     return { applied: true, superseded: false };
   });
 }
@@ -274,7 +334,11 @@ const TRANSACTION_TRIES = 3;
  * after a lock wait timeout): a burst of commits queues and is stored, it never fails for another's
  * lock. On one connection without the ORM, unless the commit may pass the course.
  */
-async function inTransaction<T>(db: { orm: Orm; em: () => Em }, withEntities: boolean, work: (tx: Em | DirectTransaction) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  db: { orm: Orm; em: () => Em },
+  withEntities: boolean,
+  work: (tx: Em | DirectTransaction) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await (withEntities ? db.em().transactional(work) : directTransaction(db.orm, work));
@@ -330,7 +394,15 @@ interface EnrolmentBefore {
  * change, or its last activity is LAST_ACTIVITY_RESOLUTION_MS behind; passing goes through the
  * entity (expiry, certificate).
  */
-async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<ServiceDeps, 'jobs'>, before: EnrolmentBefore, status: ReturnType<typeof rollUpCourse>, score: number | null, now: Date, validityYears: number) {
+async function applyCourseOutcome(
+  em: Em | DirectTransaction,
+  deps: Pick<ServiceDeps, 'jobs'>,
+  before: EnrolmentBefore,
+  status: ReturnType<typeof rollUpCourse>,
+  score: number | null,
+  now: Date,
+  validityYears: number,
+) {
   if (before.status !== 'passed' && status === 'passed') {
     if (em instanceof DirectTransaction) throw new Error('A commit that passes the course takes the entity manager’s transaction.');
     const enrolment: IEnrolment = await em.findOneOrFail(Enrolment, { id: before.id });
@@ -354,5 +426,10 @@ async function applyCourseOutcome(em: Em | DirectTransaction, deps: Pick<Service
   const activityBehind = !before.updatedAt || now.getTime() - before.updatedAt.getTime() >= LAST_ACTIVITY_RESOLUTION_MS;
   if (!changed && !activityBehind) return;
   const date = (value: Date | null) => (value === null ? null : em.getPlatform().processDateProperty(value));
-  await updateEnrolment(em, before.id, { status: after.status, score: after.score, started_at: date(after.startedAt), updated_at: date(now) });
+  await updateEnrolment(em, before.id, {
+    status: after.status,
+    score: after.score,
+    started_at: date(after.startedAt),
+    updated_at: date(now),
+  });
 }

@@ -37,7 +37,11 @@ export function invoicePdf(invoice: IInvoice): ReadableStream<Uint8Array> {
   doc.text(`Billed to: ${invoice.customerName} <${invoice.customerEmail}>`).moveDown();
   const top = doc.y;
   doc.font('Helvetica-Bold').text('Item', 56, top).text('Amount', 400, top, { width: 139, align: 'right' });
-  doc.moveTo(56, doc.y + 4).lineTo(539, doc.y + 4).stroke().moveDown();
+  doc
+    .moveTo(56, doc.y + 4)
+    .lineTo(539, doc.y + 4)
+    .stroke()
+    .moveDown();
   const row = doc.y;
   doc.font('Helvetica').text(invoiceItem(invoice), 56, row, { width: 330 }).text(total, 400, row, { width: 139, align: 'right' });
   doc.moveDown(2).font('Helvetica-Bold').text(`Total paid: ${total}`, 56, doc.y, { width: 483, align: 'right' });

@@ -23,7 +23,10 @@ export const Invoice = defineEntity({
     customerEmail: p.string().fieldName('customer_email').length(191),
     amountMinor: p.integer().fieldName('amount_minor'),
     currency: p.string().length(3),
-    createdAt: p.datetime().fieldName('created_at').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .fieldName('created_at')
+      .onCreate(() => new Date()),
   }),
 });
 export type IInvoice = InferEntity<typeof Invoice>;

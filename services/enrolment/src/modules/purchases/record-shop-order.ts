@@ -11,20 +11,31 @@ type OrderDeps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'now'>;
 
 /** What an order does, learnt through the ports before any transaction opens. */
 type Plan =
-  | { kind: 'credits'; companyId: number; credits: number }
-  | { kind: 'course'; user: UserSummary; course: { id: number; name: string } };
+  { kind: 'credits'; companyId: number; credits: number } | { kind: 'course'; user: UserSummary; course: { id: number; name: string } };
 
 async function planOrder(deps: OrderDeps, order: ShopOrder): Promise<Plan> {
   if (order.kind === 'credits') {
-    const company = order.company_id != null ? await deps.identity.companyById(order.company_id) : await deps.identity.companyByEmail(order.customer_email);
-    if (!company) throw validationError({ [order.company_id != null ? 'company_id' : 'customer_email']: ['No company has that id or main account email.'] });
+    const company =
+      order.company_id != null
+        ? await deps.identity.companyById(order.company_id)
+        : await deps.identity.companyByEmail(order.customer_email);
+    if (!company)
+      throw validationError({
+        [order.company_id != null ? 'company_id' : 'customer_email']: ['No company has that id or main account email.'],
+      });
     // The schema asks a credits order for its credits, a course order for its course_id or sku.
     if (order.credits == null) throw validationError({ credits: ['A credits order names its credits.'] });
     return { kind: 'credits', companyId: company.id, credits: order.credits };
   }
   if (order.course_id == null && order.sku == null) throw validationError({ course_id: ['A course order names its course_id or sku.'] });
-  const course = order.course_id != null ? (await deps.catalogue.coursesByIds([order.course_id]))[0] : order.sku != null ? await deps.catalogue.courseBySku(order.sku) : null;
-  if (!course) throw validationError({ [order.course_id != null ? 'course_id' : 'sku']: ['The shop sold a course the portal does not have.'] });
+  const course =
+    order.course_id != null
+      ? (await deps.catalogue.coursesByIds([order.course_id]))[0]
+      : order.sku != null
+        ? await deps.catalogue.courseBySku(order.sku)
+        : null;
+  if (!course)
+    throw validationError({ [order.course_id != null ? 'course_id' : 'sku']: ['The shop sold a course the portal does not have.'] });
   return { kind: 'course', user: await purchasedLearner(deps, order), course: { id: course.id, name: course.name } };
 }
 
@@ -37,7 +48,9 @@ async function purchasedLearner(deps: OrderDeps, order: ShopOrder): Promise<User
   const existing = async () => (await deps.identity.usersByEmails(DEFAULT_COMPANY_ID, [order.customer_email]))[0];
   const found = await existing();
   if (found) return found;
-  const [created] = await deps.identity.createLearners(DEFAULT_COMPANY_ID, [{ name: order.customer_name, email: order.customer_email }], { purchased: true });
+  const [created] = await deps.identity.createLearners(DEFAULT_COMPANY_ID, [{ name: order.customer_name, email: order.customer_email }], {
+    purchased: true,
+  });
   if (created?.ok) return created.user;
   const raced = await existing();
   if (raced) return raced;
@@ -80,9 +93,23 @@ export async function recordShopOrder(em: Em, deps: OrderDeps, order: ShopOrder)
         await tx.flush();
         if (plan.kind === 'credits') {
           const account = openedAccountOf(await lockCreditAccounts(tx, [plan.companyId], { open: true }), plan.companyId);
-          moveCredits(tx, account, { delta: plan.credits, kind: 'purchase', orderId: order.order_id, actor: SHOP_ACTOR, note: `Shop order ${order.order_id}`, createdAt: now });
+          moveCredits(tx, account, {
+            delta: plan.credits,
+            kind: 'purchase',
+            orderId: order.order_id,
+            actor: SHOP_ACTOR,
+            note: `Shop order ${order.order_id}`,
+            createdAt: now,
+          });
         } else if (!(await enrolmentsOfPairs(tx, [plan.user.id], [plan.course.id])).some((e) => isOpenEnrolment(e, now))) {
-          tx.create(Enrolment, { userId: plan.user.id, courseId: plan.course.id, companyId: plan.user.companyId, status: 'not_started', createdAt: now, updatedAt: now });
+          tx.create(Enrolment, {
+            userId: plan.user.id,
+            courseId: plan.course.id,
+            companyId: plan.user.companyId,
+            status: 'not_started',
+            createdAt: now,
+            updatedAt: now,
+          });
         }
         return created;
       });

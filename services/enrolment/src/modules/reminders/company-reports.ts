@@ -13,7 +13,6 @@ export const EXPIRY_REPORT_JOB = 'reports.company-expiry';
 /** The monthly expiry report looks this far ahead. */
 export const EXPIRY_REPORT_DAYS = 60;
 
-
 /** The scheduled part: one job per company whose setting is on (the slow part runs in the jobs). */
 export async function queueCompanyReports(deps: Deps, kind: 'progress' | 'expiry', now: Date): Promise<number> {
   const companies = await deps.identity.companiesWithSetting(kind === 'progress' ? 'send_report' : 'send_expiry_report');
@@ -89,14 +88,24 @@ export function companyProgressReportJob(platform: Deps | (() => Deps)): JobDefi
       if (!company || to.length === 0) return;
       const enrolments = await deps.orm.em.fork().find(Enrolment, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
       const rows = await rowsOf(deps, enrolments);
-      const counts = { total: rows.length, passed: enrolments.filter((e) => e.status === 'passed').length, inProgress: enrolments.filter((e) => e.status === 'in_progress').length };
+      const counts = {
+        total: rows.length,
+        passed: enrolments.filter((e) => e.status === 'passed').length,
+        inProgress: enrolments.filter((e) => e.status === 'in_progress').length,
+      };
       const date = formatDate(at);
       await deps.mailer.send({
         to,
         subject: `Weekly progress report for ${company.name}`,
         text: `The weekly progress report of ${company.name} (${date}): ${counts.total} enrolments, ${counts.passed} passed, ${counts.inProgress} in progress. The full list is attached.\n`,
         html: `<p>The weekly progress report of <strong>${escapeHtml(company.name)}</strong> (${date}): ${counts.total} enrolments, ${counts.passed} passed, ${counts.inProgress} in progress.</p><p>The full list is attached.</p>`,
-        attachments: [{ filename: `progress-report-${at.slice(0, 10)}.xlsx`, content: await progressWorkbook(rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }],
+        attachments: [
+          {
+            filename: `progress-report-${at.slice(0, 10)}.xlsx`,
+            content: await progressWorkbook(rows),
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          },
+        ],
       });
     },
   });
@@ -114,7 +123,13 @@ export function companyExpiryReportJob(platform: Deps | (() => Deps)): JobDefini
       if (!company || to.length === 0) return;
       const from = new Date(at);
       const until = new Date(from.getTime() + EXPIRY_REPORT_DAYS * DAY_MS);
-      const enrolments = await deps.orm.em.fork().find(Enrolment, { companyId, status: 'passed', expiresAt: { $gte: from, $lt: until } }, { orderBy: { expiresAt: 'asc', id: 'asc' } });
+      const enrolments = await deps.orm.em
+        .fork()
+        .find(
+          Enrolment,
+          { companyId, status: 'passed', expiresAt: { $gte: from, $lt: until } },
+          { orderBy: { expiresAt: 'asc', id: 'asc' } },
+        );
       if (enrolments.length === 0) return;
       const rows = await rowsOf(deps, enrolments);
       const lines = rows.map((r) => `${formatDate(r.expires)}  ${r.learner}  ${r.course}`);
@@ -125,7 +140,9 @@ export function companyExpiryReportJob(platform: Deps | (() => Deps)): JobDefini
         text: `These certificates of ${company.name} expire in the next ${EXPIRY_REPORT_DAYS} days:\n\n${lines.join('\n')}\n\nRe-enrol: ${link}\n`,
         html:
           `<p>These certificates of <strong>${escapeHtml(company.name)}</strong> expire in the next ${EXPIRY_REPORT_DAYS} days:</p><table><tr><th>Expires</th><th>Learner</th><th>Course</th></tr>` +
-          rows.map((r) => `<tr><td>${formatDate(r.expires)}</td><td>${escapeHtml(r.learner)}</td><td>${escapeHtml(r.course)}</td></tr>`).join('') +
+          rows
+            .map((r) => `<tr><td>${formatDate(r.expires)}</td><td>${escapeHtml(r.learner)}</td><td>${escapeHtml(r.course)}</td></tr>`)
+            .join('') +
           `</table><p><a href="${link}">Re-enrol</a></p>`,
       });
     },

@@ -41,7 +41,11 @@ export async function dueReminders(em: Em, now: Date): Promise<DueReminder[]> {
   );
   if (candidates.length === 0) return [];
   // A newer enrolment of the same learner on the same course supersedes the certificate.
-  const newer = await em.find(Enrolment, { userId: { $in: [...new Set(candidates.map((e) => e.userId))] } }, { fields: ['id', 'userId', 'courseId'] });
+  const newer = await em.find(
+    Enrolment,
+    { userId: { $in: [...new Set(candidates.map((e) => e.userId))] } },
+    { fields: ['id', 'userId', 'courseId'] },
+  );
   const latest = new Map<string, number>();
   for (const e of newer) latest.set(`${e.userId}:${e.courseId}`, Math.max(latest.get(`${e.userId}:${e.courseId}`) ?? 0, e.id));
   const sent = await em.find(SentReminder, { enrollmentId: { $in: candidates.map((e) => e.id) } });
@@ -61,7 +65,15 @@ function day(date: Date): string {
 }
 
 /** The learner's reminder and their managers' (one mail to all of them), for one certificate. */
-export function reminderMails(input: { kind: ReminderKind; expiresAt: Date; courseId: number; courseName: string; learner: UserSummary; managers: UserSummary[]; appUrl: string }): MailMessage[] {
+export function reminderMails(input: {
+  kind: ReminderKind;
+  expiresAt: Date;
+  courseId: number;
+  courseName: string;
+  learner: UserSummary;
+  managers: UserSummary[];
+  appUrl: string;
+}): MailMessage[] {
   const { kind, courseName, learner, appUrl } = input;
   const when = WHEN[kind];
   const expires = day(input.expiresAt);
@@ -127,7 +139,10 @@ export async function sendExpiryReminders(deps: Deps & Pick<ServiceDeps, 'orm'>,
     );
   }
   await em.transactional(async (tx) => {
-    await tx.insertMany(SentReminder, due.map((d) => ({ enrollmentId: d.enrollment.id, kind: d.kind, sentAt: now })));
+    await tx.insertMany(
+      SentReminder,
+      due.map((d) => ({ enrollmentId: d.enrollment.id, kind: d.kind, sentAt: now })),
+    );
     if (mails.length) await deps.mailer.sendMany(mails, { em: tx });
   });
   return { reminders: due.length, mails: mails.length };

@@ -53,7 +53,10 @@ function courseForm(fields: Record<string, unknown>) {
 
 async function create(fields: Record<string, unknown>, session = sessions.admin) {
   const response = await client(session).request('/api/courses', { method: 'POST', body: courseForm(fields) });
-  return { response, body: (await response.json()) as { success?: boolean; message: string; data: CourseDetail; errors?: Record<string, string[]> } };
+  return {
+    response,
+    body: (await response.json()) as { success?: boolean; message: string; data: CourseDetail; errors?: Record<string, string[]> },
+  };
 }
 
 beforeAll(async () => {
@@ -103,7 +106,10 @@ describe('POST /api/courses', () => {
       certificate_link: `/storage/courses/${course.id}/certificate/cert-bg.png`,
     });
     expect(course.description).toBe('<p>Swing <strong>safely</strong></p>');
-    expect(course.activities.map((a) => [a.name, a.type, a.file_name])).toEqual([['Tee off', 'file', 'notes.txt'], ['Putting video', 'video', null]]);
+    expect(course.activities.map((a) => [a.name, a.type, a.file_name])).toEqual([
+      ['Tee off', 'file', 'notes.txt'],
+      ['Putting video', 'video', null],
+    ]);
     expect(course.activities[0]!.code).toBe(4321);
     expect(String(course.activities[1]!.code)).toMatch(/^\d{6}$/);
 
@@ -119,7 +125,12 @@ describe('POST /api/courses', () => {
     expect((await image.arrayBuffer()).byteLength).toBe(2);
 
     const activities = await findCourseActivities(platform.orm.em.fork(), course.id);
-    expect(activities[0]).toMatchObject({ name: 'Tee off', code: 4321, type: 'file', fileUrl: `/storage/courses/${course.id}/activities/${activities[0]!.id}/notes.txt` });
+    expect(activities[0]).toMatchObject({
+      name: 'Tee off',
+      code: 4321,
+      type: 'file',
+      fileUrl: `/storage/courses/${course.id}/activities/${activities[0]!.id}/notes.txt`,
+    });
     expect(await (await client(sessions.learner).request(activities[0]!.fileUrl!)).text()).toBe('notes');
   });
 
@@ -143,7 +154,13 @@ describe('POST /api/courses', () => {
 
   it('serves course files only to the entitled: the enrolled learner, managers who see the course, admins', async () => {
     const certificate = new File([new Uint8Array([137, 80, 78, 71])], 'bg.png', { type: 'image/png' });
-    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip'), certificate, company_specific: true, company_id: companyA, category_ids: [COMPANY_SPECIFIC] });
+    const { body } = await create({
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+      certificate,
+      company_specific: true,
+      company_id: companyA,
+      category_ids: [COMPANY_SPECIFIC],
+    });
     expect(body.data.id).toBeGreaterThan(0);
     const file = body.data.certificate_link!;
     const status = async (session: string) => (await client(session).request(file)).status;
@@ -169,7 +186,12 @@ describe('POST /api/courses', () => {
   });
 
   it('puts field errors under the fields', async () => {
-    const { response, body } = await create({ name: '', validity_period: 'x', wp_link: 'not a link', file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const { response, body } = await create({
+      name: '',
+      validity_period: 'x',
+      wp_link: 'not a link',
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(body.errors!).sort()).toEqual(['name', 'validity_period', 'wp_link']);
     const noFile = await create({ file: undefined });
@@ -183,7 +205,12 @@ describe('POST /api/courses', () => {
     expect(missing.body.errors?.company_id?.[0]).toBe('Choose the company this course is for.');
     const cleared = await create({ category_ids: [1], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
     expect(cleared.body.data.company_id).toBeNull();
-    const own = await create({ name: 'A only', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const own = await create({
+      name: 'A only',
+      category_ids: [COMPANY_SPECIFIC],
+      company_id: companyA,
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+    });
     expect(own.body.data.company_id).toBe(companyA);
   });
 
@@ -193,7 +220,10 @@ describe('POST /api/courses', () => {
 
   it('takes a package over the default 1 MB body limit (streamed to disk, unzipped from there)', async () => {
     const noise = new Uint8Array(1536 * 1024).map((_, i) => (i * 2654435761) >>> 24);
-    const big = zipSync({ ...unzipSync(readFileSync(SCORM_FIXTURES + 'RuntimeMinimumCalls_SCORM12-mini.zip')), 'media/noise.bin': noise }, { level: 0 });
+    const big = zipSync(
+      { ...unzipSync(readFileSync(SCORM_FIXTURES + 'RuntimeMinimumCalls_SCORM12-mini.zip')), 'media/noise.bin': noise },
+      { level: 0 },
+    );
     expect(big.length).toBeGreaterThan(1536 * 1024);
     const { response, body } = await create({ name: 'Big package', file: new File([big], 'big.zip', { type: 'application/zip' }) });
     expect(response.status).toBe(200);
@@ -209,19 +239,41 @@ describe('POST /api/courses/{id} (method override PUT)', () => {
   it('saves fields, keeps the package when none is sent, replaces it when one is, and syncs activities', async () => {
     const { body: created } = await create({
       file: fixture('RuntimeBasicCalls_SCORM12.zip'),
-      activities: [{ name: 'One', type: 'file' }, { name: 'Two', type: 'file' }],
+      activities: [
+        { name: 'One', type: 'file' },
+        { name: 'Two', type: 'file' },
+      ],
     });
     const id = created.data.id;
     const [one] = created.data.activities;
-    const form = courseForm({ _method: 'PUT', name: 'Renamed', category_ids: [1, 2], activities: [{ id: one!.id, name: 'One again', code: '77', type: 'video' }, { name: 'Three', type: 'file' }] });
+    const form = courseForm({
+      _method: 'PUT',
+      name: 'Renamed',
+      category_ids: [1, 2],
+      activities: [
+        { id: one!.id, name: 'One again', code: '77', type: 'video' },
+        { name: 'Three', type: 'file' },
+      ],
+    });
     const response = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: form });
     const body = (await response.json()) as { message: string; data: CourseDetail };
     expect(response.status).toBe(200);
     expect(body.message).toBe('Course successfully saved!');
-    expect(body.data).toMatchObject({ name: 'Renamed', category_ids: [1, 2], scorm_version: '1.2', file_name: 'RuntimeBasicCalls_SCORM12.zip' });
-    expect(body.data.activities.map((a) => [a.id === one!.id, a.name, a.code])).toEqual([[true, 'One again', 77], [false, 'Three', expect.any(Number)]]);
+    expect(body.data).toMatchObject({
+      name: 'Renamed',
+      category_ids: [1, 2],
+      scorm_version: '1.2',
+      file_name: 'RuntimeBasicCalls_SCORM12.zip',
+    });
+    expect(body.data.activities.map((a) => [a.id === one!.id, a.name, a.code])).toEqual([
+      [true, 'One again', 77],
+      [false, 'Three', expect.any(Number)],
+    ]);
 
-    const replaced = await client(sessions.admin).request(`/api/courses/${id}`, { method: 'POST', body: courseForm({ _method: 'PUT', file: fixture('RuntimeMinimumCalls_SCORM12-mini.zip') }) });
+    const replaced = await client(sessions.admin).request(`/api/courses/${id}`, {
+      method: 'POST',
+      body: courseForm({ _method: 'PUT', file: fixture('RuntimeMinimumCalls_SCORM12-mini.zip') }),
+    });
     expect(replaced.status).toBe(200);
     const pkg = await platform.catalogue.coursePackage(id);
     expect(pkg!.scos).toHaveLength(9);
@@ -237,8 +289,13 @@ describe('POST /api/courses/{id} (method override PUT)', () => {
 
 describe('GET /api/courses', () => {
   it('searches case-insensitively from 2 characters, sorts and paginates', async () => {
-    for (const name of ['Zeta ladder work', 'alpha LADDER basics', 'Beta ladders']) await create({ name, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
-    const list = async (query: string) => (await (await client(sessions.admin).request(`/api/courses?${query}`)).json()) as { data: CourseDetail[]; meta: { total: number; last_page: number; current_page: number } };
+    for (const name of ['Zeta ladder work', 'alpha LADDER basics', 'Beta ladders'])
+      await create({ name, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const list = async (query: string) =>
+      (await (await client(sessions.admin).request(`/api/courses?${query}`)).json()) as {
+        data: CourseDetail[];
+        meta: { total: number; last_page: number; current_page: number };
+      };
     const found = await list('search=Ladder&sortBy=name&sortDir=asc');
     expect(found.data.map((c) => c.name)).toEqual(['alpha LADDER basics', 'Beta ladders', 'Zeta ladder work']);
     const desc = await list('search=ladder&sortBy=name&sortDir=desc');
@@ -254,10 +311,15 @@ describe('GET /api/courses', () => {
 
   it('treats % and _ in the search as plain text', async () => {
     const em = platform.orm.em.fork();
-    for (const name of ['Scaffold 50% refresher', 'Scaffold 5000 refresher', 'Tie a_b knots', 'Tie axb knots']) em.create(Course, { name, description: '' });
+    for (const name of ['Scaffold 50% refresher', 'Scaffold 5000 refresher', 'Tie a_b knots', 'Tie axb knots'])
+      em.create(Course, { name, description: '' });
     await em.flush();
     const names = async (search: string) =>
-      ((await (await client(sessions.admin).request(`/api/courses?search=${encodeURIComponent(search)}`)).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+      (
+        (await (await client(sessions.admin).request(`/api/courses?search=${encodeURIComponent(search)}`)).json()) as {
+          data: CourseDetail[];
+        }
+      ).data.map((c) => c.name);
     expect(await names('50%')).toEqual(['Scaffold 50% refresher']);
     expect(await names('a_b')).toEqual(['Tie a_b knots']);
   });
@@ -273,25 +335,50 @@ describe('GET /api/courses', () => {
     em.create(Course, { name: `${tag} of B only`, description: '', companyId: companyB });
     await em.flush();
     const address = `/api/courses?category_id=2&per_page=10&search=${tag}&sortBy=name`;
-    const first = (await (await client(sessions.managerA).request(address)).json()) as Record<string, unknown> & { data: CourseDetail[]; meta: Record<string, number> };
+    const first = (await (await client(sessions.managerA).request(address)).json()) as Record<string, unknown> & {
+      data: CourseDetail[];
+      meta: Record<string, number>;
+    };
     expect(first.data.map((c) => c.name)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10].map((i) => `${tag} ${String(i).padStart(2, '0')}`));
-    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 11, from: 1, to: 10, prev_page_url: null, next_page_url: `${address}&page=2` });
+    expect(first).toMatchObject({
+      current_page: 1,
+      last_page: 2,
+      per_page: 10,
+      total: 11,
+      from: 1,
+      to: 10,
+      prev_page_url: null,
+      next_page_url: `${address}&page=2`,
+    });
     expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 11 });
     expect(first.data.every((c) => c.selected === false && c.has_enrollments === false)).toBe(true);
-    const second = (await (await client(sessions.managerA).request(`${address}&page=3`)).json()) as { data: CourseDetail[]; current_page: number; from: number };
+    const second = (await (await client(sessions.managerA).request(`${address}&page=3`)).json()) as {
+      data: CourseDetail[];
+      current_page: number;
+      from: number;
+    };
     expect(second).toMatchObject({ current_page: 2, from: 11 });
     expect(second.data.map((c) => c.name)).toEqual([`${tag} 11`]);
   });
 
   it('shows a company the shared courses and its own company-specific ones, with its selection', async () => {
-    const own = await create({ name: 'Only for A', category_ids: [COMPANY_SPECIFIC], company_id: companyA, file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const own = await create({
+      name: 'Only for A',
+      category_ids: [COMPANY_SPECIFIC],
+      company_id: companyA,
+      file: fixture('RuntimeBasicCalls_SCORM12.zip'),
+    });
     const names = async (session: string) =>
-      ((await (await client(session).request('/api/courses?per_page=100&search=only for')).json()) as { data: CourseDetail[] }).data.map((c) => c.name);
+      ((await (await client(session).request('/api/courses?per_page=100&search=only for')).json()) as { data: CourseDetail[] }).data.map(
+        (c) => c.name,
+      );
     expect(await names(sessions.managerA)).toContain('Only for A');
     expect(await names(sessions.depotManagerA)).toContain('Only for A');
     expect(await names(sessions.managerB)).not.toContain('Only for A');
     // B cannot reach it by id either.
-    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/toggle`, { method: 'POST', json: {} })).status).toBe(404);
+    expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/toggle`, { method: 'POST', json: {} })).status).toBe(
+      404,
+    );
     expect((await client(sessions.managerB).request(`/api/courses/${own.body.data.id}/bridgingActivities`)).status).toBe(404);
   });
 });
@@ -302,15 +389,22 @@ describe('company selection, edit course and bridging activities', () => {
     const { body } = await create({
       name: 'Bridged',
       file: fixture('RuntimeBasicCalls_SCORM12.zip'),
-      activities: [{ name: 'Site walk', code: '1234', description: '<p>Walk the <b>site</b></p>', type: 'file' }, { name: 'Ladder check', code: '5678', type: 'video' }],
+      activities: [
+        { name: 'Site walk', code: '1234', description: '<p>Walk the <b>site</b></p>', type: 'file' },
+        { name: 'Ladder check', code: '5678', type: 'video' },
+      ],
     });
     courseId = body.data.id;
   });
 
   it('toggles a course in and out of the company selection', async () => {
-    const toggle = async (session: string) => (await (await client(session).request(`/api/courses/${courseId}/toggle`, { method: 'POST', json: {} })).json()) as { data: number[] };
+    const toggle = async (session: string) =>
+      (await (await client(session).request(`/api/courses/${courseId}/toggle`, { method: 'POST', json: {} })).json()) as { data: number[] };
     expect((await toggle(sessions.managerA)).data).toContain(courseId);
-    const listed = (await (await client(sessions.managerA).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[]; selected: { id: number }[] };
+    const listed = (await (await client(sessions.managerA).request('/api/courses?search=Bridged')).json()) as {
+      data: CourseDetail[];
+      selected: { id: number }[];
+    };
     expect(listed.data[0]!.selected).toBe(true);
     expect(listed.selected.map((s) => s.id)).toContain(courseId);
     // Another company's selection is its own.
@@ -325,17 +419,29 @@ describe('company selection, edit course and bridging activities', () => {
       data: { id: number; name: string; code: number; description: string; enabled: boolean }[];
       course: { validity_period: number };
     };
-    expect(list.data.map((b) => [b.name, b.code, b.description, b.enabled])).toEqual([['Site walk', 1234, 'Walk the site', true], ['Ladder check', 5678, '', true]]);
+    expect(list.data.map((b) => [b.name, b.code, b.description, b.enabled])).toEqual([
+      ['Site walk', 1234, 'Walk the site', true],
+      ['Ladder check', 5678, '', true],
+    ]);
     expect(list.course.validity_period).toBe(2);
 
-    const bad = await a.request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 'x', activities: [{ id: list.data[0]!.id, description: '', enabled: true }] } });
+    const bad = await a.request(`/companyCourse/edit/${courseId}`, {
+      method: 'POST',
+      json: { validity_period: 'x', activities: [{ id: list.data[0]!.id, description: '', enabled: true }] },
+    });
     expect(bad.status).toBe(422);
     const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
     expect(Object.keys(errors).sort()).toEqual(['activities.0.description', 'validity_period']);
 
     const saved = await a.request(`/companyCourse/edit/${courseId}`, {
       method: 'POST',
-      json: { validity_period: 5, activities: [{ id: list.data[0]!.id, description: 'Walk & <talk>', enabled: true }, { id: list.data[1]!.id, description: '', enabled: false }] },
+      json: {
+        validity_period: 5,
+        activities: [
+          { id: list.data[0]!.id, description: 'Walk & <talk>', enabled: true },
+          { id: list.data[1]!.id, description: '', enabled: false },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { message: string }).message).toBe('Course successfully saved!');
@@ -346,16 +452,26 @@ describe('company selection, edit course and bridging activities', () => {
       ((await (await client(session).request('/api/courses?search=Bridged')).json()) as { data: CourseDetail[] }).data[0]!.validity_period;
     expect(await listedValidity(sessions.managerA)).toBe(5);
     expect(await listedValidity(sessions.managerB)).toBe(2);
-    expect((await platform.catalogue.companyCourseActivities(companyA, courseId)).map((x) => [x.name, x.description])).toEqual([['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>']]);
-    expect((await platform.catalogue.companyCourseActivities(companyB, courseId)).map((x) => x.name)).toEqual(['Site walk', 'Ladder check']);
+    expect((await platform.catalogue.companyCourseActivities(companyA, courseId)).map((x) => [x.name, x.description])).toEqual([
+      ['Site walk', '<p>Walk &amp; &lt;talk&gt;</p>'],
+    ]);
+    expect((await platform.catalogue.companyCourseActivities(companyB, courseId)).map((x) => x.name)).toEqual([
+      'Site walk',
+      'Ladder check',
+    ]);
   });
 
   it("refuses another company's bridging activities by any id, and gives the owner its QR code", async () => {
-    const list = (await (await client(sessions.managerA).request(`/api/courses/${courseId}/bridgingActivities`)).json()) as { data: { id: number }[] };
+    const list = (await (await client(sessions.managerA).request(`/api/courses/${courseId}/bridgingActivities`)).json()) as {
+      data: { id: number }[];
+    };
     const id = list.data[0]!.id;
     for (const session of [sessions.managerB, sessions.depotManagerA]) {
       expect((await client(session).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(404);
-      const edit = await client(session).request(`/companyCourse/edit/${courseId}`, { method: 'POST', json: { validity_period: 9, activities: [{ id, description: 'hijack', enabled: true }] } });
+      const edit = await client(session).request(`/companyCourse/edit/${courseId}`, {
+        method: 'POST',
+        json: { validity_period: 9, activities: [{ id, description: 'hijack', enabled: true }] },
+      });
       expect(edit.status).toBe(404);
     }
     expect((await client(sessions.learner).request(`/api/bridgingActivity/qrCode/${id}`)).status).toBe(403);

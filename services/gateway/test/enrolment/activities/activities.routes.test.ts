@@ -55,11 +55,34 @@ beforeAll(async () => {
   activities.video = await activity(em, course.id, 'Harness check', 777);
   activities.disabled = await activity(em, course.id, 'Switched off', 555);
   activities.otherCourse = await activity(em, other.id, 'Elsewhere', 999);
-  await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.disabled, description: '', enabled: false });
-  await makeBridgingActivity(em, { companyId: companies.a, courseId: course.id, courseActivityId: activities.video, description: 'Check your harness with Sam.', enabled: true });
-  enrolmentId = (await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: companies.a, status: 'passed', certificateCode: 'CERT-X', passedAt: NOW })).id;
+  await makeBridgingActivity(em, {
+    companyId: companies.a,
+    courseId: course.id,
+    courseActivityId: activities.disabled,
+    description: '',
+    enabled: false,
+  });
+  await makeBridgingActivity(em, {
+    companyId: companies.a,
+    courseId: course.id,
+    courseActivityId: activities.video,
+    description: 'Check your harness with Sam.',
+    enabled: true,
+  });
+  enrolmentId = (
+    await makeEnrolment(em, {
+      userId: learner.id,
+      courseId: course.id,
+      companyId: companies.a,
+      status: 'passed',
+      certificateCode: 'CERT-X',
+      passedAt: NOW,
+    })
+  ).id;
   const depotLearner = await userIn(em, 'learner', companies.depotOfA);
-  depotEnrolmentId = (await makeEnrolment(em, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' })).id;
+  depotEnrolmentId = (
+    await makeEnrolment(em, { userId: depotLearner.id, courseId: course.id, companyId: companies.depotOfA, status: 'in_progress' })
+  ).id;
 });
 afterAll(() => platform.close());
 
@@ -100,7 +123,11 @@ describe('POST /learn/{enrolmentId}/activities/{activityId} {code}', () => {
     const right = await submit(sessions.learner, enrolmentId, activities.walk, ' 123456 ');
     expect(right.status).toBe(200);
     const body = (await right.json()) as { success: boolean; message: string; activity: { id: number; completed_at: string } };
-    expect(body).toMatchObject({ success: true, message: ACTIVITY_MESSAGES.completed, activity: { id: activities.walk, completed_at: NOW.toISOString() } });
+    expect(body).toMatchObject({
+      success: true,
+      message: ACTIVITY_MESSAGES.completed,
+      activity: { id: activities.walk, completed_at: NOW.toISOString() },
+    });
 
     const again = await submit(sessions.learner, enrolmentId, activities.walk, 'anything');
     expect(((await again.json()) as { message: string }).message).toBe(ACTIVITY_MESSAGES.alreadyCompleted);
@@ -122,7 +149,12 @@ describe('GET /api/learn/{enrolmentId}/activities/{activityId}/code (managers)',
   it('shows the code to the enrolment’s company manager (and for its depots) and to admins', async () => {
     const response = await client(sessions.managerA).request(codePath(enrolmentId, activities.video));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ code: '777', activity_name: 'Harness check', course_name: 'Working at Height', activities_url: `/learn/${enrolmentId}/activities` });
+    expect(await response.json()).toMatchObject({
+      code: '777',
+      activity_name: 'Harness check',
+      course_name: 'Working at Height',
+      activities_url: `/learn/${enrolmentId}/activities`,
+    });
     expect((await client(sessions.managerA).request(codePath(depotEnrolmentId, activities.walk))).status).toBe(200);
     expect((await client(sessions.admin).request(codePath(enrolmentId, activities.walk))).status).toBe(200);
   });

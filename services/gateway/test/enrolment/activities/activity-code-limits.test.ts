@@ -26,8 +26,23 @@ beforeAll(async () => {
   const em = platform.orm.em.fork();
   companyId = (await makeCompany(em, {})).id;
   courseId = (await makeCourse(em, { name: 'Confined Spaces', description: '', hasBridging: true })).id;
-  activityId = (await makeCourseActivity(em, { courseId, name: 'Gas test', code: Number(CODE), description: '<p>Test.</p>', type: 'file', filePath: null })).id;
-  await makeBridgingActivity(em, { companyId, courseId, courseActivityId: activityId, description: 'With your supervisor.', enabled: true });
+  activityId = (
+    await makeCourseActivity(em, {
+      courseId,
+      name: 'Gas test',
+      code: Number(CODE),
+      description: '<p>Test.</p>',
+      type: 'file',
+      filePath: null,
+    })
+  ).id;
+  await makeBridgingActivity(em, {
+    companyId,
+    courseId,
+    courseActivityId: activityId,
+    description: 'With your supervisor.',
+    enabled: true,
+  });
 });
 afterAll(() => platform.close());
 
@@ -38,7 +53,11 @@ async function enrolledLearner(em: Em = platform.orm.em.fork()) {
   return { session: await makeSession(em, learner.id), enrollmentId: enrolmentId };
 }
 const submit = (who: { session: string; enrollmentId: number }, code: string, address: string) =>
-  new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrollmentId}/activities/${activityId}`, { method: 'POST', json: { code }, headers: { 'x-forwarded-for': address } });
+  new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrollmentId}/activities/${activityId}`, {
+    method: 'POST',
+    json: { code },
+    headers: { 'x-forwarded-for': address },
+  });
 
 describe('wrong activity codes', () => {
   it('allow 5 per enrolment in 15 minutes, then 429 with a clear message and Retry-After — the right code too — until the window has passed', async () => {
@@ -83,7 +102,10 @@ describe('wrong activity codes', () => {
     const learner = await enrolledLearner();
     for (let i = 0; i < 4; i++) await submit(learner, String(400000 + i), '10.63.0.1');
     expect((await submit(learner, CODE, '10.63.0.1')).status).toBe(200);
-    const counted = await platform.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*) as n from auth_attempts where bucket = 'activity-code-enrolment:${learner.enrollmentId}'`);
+    const counted = await platform.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*) as n from auth_attempts where bucket = 'activity-code-enrolment:${learner.enrollmentId}'`);
     expect(Number(counted[0]!.n)).toBe(0);
   });
 

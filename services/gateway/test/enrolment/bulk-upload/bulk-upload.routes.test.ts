@@ -82,7 +82,13 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
       ws.getRow(3).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } };
       ws.getRow(4).values = [null, 101, 'Amy Able', 'Yard', 'amy@example.test'];
       // Row 5 blank; row 6 rich text and a mailto hyperlink; row 7 a hyperlink whose text is the address.
-      ws.getRow(6).values = [null, 102, { richText: [{ text: 'Bob ', font: { bold: true } }, { text: 'Baker' }] }, 'Office', { text: 'Mail Bob', hyperlink: 'mailto:bob@example.test' }];
+      ws.getRow(6).values = [
+        null,
+        102,
+        { richText: [{ text: 'Bob ', font: { bold: true } }, { text: 'Baker' }] },
+        'Office',
+        { text: 'Mail Bob', hyperlink: 'mailto:bob@example.test' },
+      ];
       ws.getRow(7).values = [null, 103, 'Cat Cole', 'Yard', { text: 'cat@example.test', hyperlink: 'mailto:cat@example.test' }];
       ws.getRow(8).values = [null, 104, '', 'Yard', 'noname@example.test'];
       ws.getRow(9).values = [null, 105, '  Dan   Doe ', 'Yard', null];
@@ -100,7 +106,14 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
   it('returns every row with its problems: a bad email, a repeat, an existing employee, already enrolled', async () => {
     const employee = await makeUser(em, { role: 'learner', companyId, name: 'Eve Employee', email: 'eve@example.test' });
     const enrolledOne = await makeUser(em, { role: 'learner', companyId, name: 'Ian Enrolled', email: 'ian@example.test' });
-    await em.fork().insert(Enrolment, { userId: enrolledOne.id, courseId, companyId, status: 'not_started', createdAt: new Date(), updatedAt: new Date() });
+    await em.fork().insert(Enrolment, {
+      userId: enrolledOne.id,
+      courseId,
+      companyId,
+      status: 'not_started',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const other = await makeCompany(em);
     await makeUser(em, { role: 'learner', companyId: other.id, name: 'Olly Other', email: 'olly@example.test' });
     const bytes = await sheet((ws) => {
@@ -114,8 +127,19 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
     const review = await reviewOf(await upload(bytes, [courseId]));
     const byRow = new Map(review.data.map((r) => [r.row, r]));
     expect(byRow.get(2)).toMatchObject({ ok: false, problems: [ENROLLING_MESSAGES.bulkBadEmail] });
-    expect(byRow.get(3)).toMatchObject({ ok: true, Email: 'eve@example.test', existing_user_id: employee.id, existing_user_name: 'Eve Employee', problems: [ENROLLING_MESSAGES.bulkExisting] });
-    expect(byRow.get(4)).toMatchObject({ ok: true, existing_user_id: enrolledOne.id, enrolled_course_ids: [courseId], problems: [ENROLLING_MESSAGES.bulkExisting, ENROLLING_MESSAGES.alreadyEnrolled] });
+    expect(byRow.get(3)).toMatchObject({
+      ok: true,
+      Email: 'eve@example.test',
+      existing_user_id: employee.id,
+      existing_user_name: 'Eve Employee',
+      problems: [ENROLLING_MESSAGES.bulkExisting],
+    });
+    expect(byRow.get(4)).toMatchObject({
+      ok: true,
+      existing_user_id: enrolledOne.id,
+      enrolled_course_ids: [courseId],
+      problems: [ENROLLING_MESSAGES.bulkExisting, ENROLLING_MESSAGES.alreadyEnrolled],
+    });
     expect(byRow.get(5)).toMatchObject({ ok: false, problems: [ENROLLING_MESSAGES.bulkDuplicate, ENROLLING_MESSAGES.bulkExisting] });
     // Another company's learner is not matched, and nothing about them is told.
     expect(byRow.get(6)).toMatchObject({ ok: true, existing_user_id: null, existing_user_name: null, problems: [] });
@@ -125,7 +149,9 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
   it('refuses what is not an .xlsx, a sheet without a Name column and one without learners (400)', async () => {
     expect(await refusalOf(await upload('Name,Email\nAmy,amy@example.test\n', [], 'learners.csv'))).toBe(ENROLLING_MESSAGES.bulkNotXlsx);
     // A zip that is not a workbook.
-    expect(await refusalOf(await upload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8])))).toBe(ENROLLING_MESSAGES.bulkNotXlsx);
+    expect(await refusalOf(await upload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8])))).toBe(
+      ENROLLING_MESSAGES.bulkNotXlsx,
+    );
     const noName = await sheet((ws) => {
       ws.addRow(['Email', 'Phone']);
       ws.addRow(['amy@example.test', '0123']);
@@ -157,7 +183,10 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
     };
     const first = await finalise(await reviewOf(await upload(bytes, [courseId])));
     expect(first.status).toBe(200);
-    expect(((await first.json()) as { enrollment_summary: unknown }).enrollment_summary).toMatchObject({ total_successful: 5, total_failed: 0 });
+    expect(((await first.json()) as { enrollment_summary: unknown }).enrollment_summary).toMatchObject({
+      total_successful: 5,
+      total_failed: 0,
+    });
     const balance = (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
 
     const again = await reviewOf(await upload(bytes, [courseId]));

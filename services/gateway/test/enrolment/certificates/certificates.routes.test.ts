@@ -26,7 +26,10 @@ const as = {} as Record<'learner' | 'otherLearner' | 'manager' | 'parentManager'
 const ids = {} as { learner: number; course: number; depot: number; company: number; other: number; course2: number };
 
 /** A passed enrolment with its certificate, as every pass hook makes it. */
-async function passed(em: Em, input: { userId?: number; courseId?: number; companyId?: number; passedAt?: Date; expiresAt?: Date | null } = {}) {
+async function passed(
+  em: Em,
+  input: { userId?: number; courseId?: number; companyId?: number; passedAt?: Date; expiresAt?: Date | null } = {},
+) {
   const enrolment = await makeEnrolment(em, {
     userId: input.userId ?? ids.learner,
     courseId: input.courseId ?? ids.course,
@@ -39,7 +42,8 @@ async function passed(em: Em, input: { userId?: number; courseId?: number; compa
   return { enrollment: enrolment, certificate };
 }
 
-const verify = (code: string, from = '10.0.0.1') => as.anonymous.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': from } });
+const verify = (code: string, from = '10.0.0.1') =>
+  as.anonymous.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': from } });
 
 beforeAll(async () => {
   platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => now });
@@ -56,7 +60,14 @@ beforeAll(async () => {
   const admin = await makeUser(em, { role: 'admin', companyId: company.id, name: 'Ada Admin' });
   const course = await makeCourse(em, { name: 'Working at Height', description: '' });
   const course2 = await makeCourse(em, { name: 'Manual Handling', description: '' });
-  Object.assign(ids, { learner: learner.id, course: course.id, course2: course2.id, depot: depot.id, company: company.id, other: other.id });
+  Object.assign(ids, {
+    learner: learner.id,
+    course: course.id,
+    course2: course2.id,
+    depot: depot.id,
+    company: company.id,
+    other: other.id,
+  });
   for (const [key, user] of Object.entries({ learner, otherLearner, manager, parentManager, otherManager, admin })) {
     as[key as keyof typeof as] = new TestClient(app, { sessionToken: await makeSession(em, user.id) });
   }
@@ -79,7 +90,9 @@ describe('issuing', () => {
     platform.sentMail.length = 0;
     await passed(platform.orm.em.fork(), { courseId: ids.course2 });
     await platform.jobs.drain();
-    const mail = platform.sentMail.find((m) => m.to === 'depot.manager@quarry.test' || (Array.isArray(m.to) && m.to.includes('depot.manager@quarry.test')));
+    const mail = platform.sentMail.find(
+      (m) => m.to === 'depot.manager@quarry.test' || (Array.isArray(m.to) && m.to.includes('depot.manager@quarry.test')),
+    );
     expect(mail?.attachments?.[0]?.content.subarray(0, 4).toString()).toBe('%PDF');
   });
 });
@@ -104,7 +117,9 @@ describe('GET /api/enrollments/{id}/certificate', () => {
     }
     if (hasTool('pdftoppm') && hasTool('zbarimg')) {
       execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', join(dir, 'c.pdf'), join(dir, 'page')]);
-      const qr = execFileSync('zbarimg', ['--quiet', '--raw', join(dir, 'page.png')]).toString().trim();
+      const qr = execFileSync('zbarimg', ['--quiet', '--raw', join(dir, 'page.png')])
+        .toString()
+        .trim();
       expect(qr).toBe(`${platform.env.appUrl}/verify?code=${certificate.code}`);
     }
   });
@@ -112,7 +127,8 @@ describe('GET /api/enrollments/{id}/certificate', () => {
   it('is for the learner, the depot’s and the parent company’s managers and admins; others are refused', async () => {
     const { enrollment: enrolment } = await passed(platform.orm.em.fork());
     const path = `/api/enrollments/${enrolment.id}/certificate`;
-    for (const who of ['learner', 'manager', 'parentManager', 'admin'] as const) expect((await as[who].request(path)).status, who).toBe(200);
+    for (const who of ['learner', 'manager', 'parentManager', 'admin'] as const)
+      expect((await as[who].request(path)).status, who).toBe(200);
     for (const who of ['otherLearner', 'otherManager'] as const) expect((await as[who].request(path)).status, who).toBe(404);
     expect((await as.anonymous.request(path)).status).toBe(401);
   });
@@ -126,23 +142,75 @@ describe('GET /api/certificates/verify', () => {
     const renewal = await passed(em, { passedAt: daysFromNow(-1) });
 
     const valid = await (await verify(renewal.certificate.code.toLowerCase().replace(/-/g, ' '))).json();
-    expect(valid).toMatchObject({ state: 'valid', message: 'This is a valid certificate.', valid: true, courseName: 'Working at Height', learnerName: 'Zoë Łukasiewicz-Østergård', companyName: 'Quarry North Depot', passed_at: daysFromNow(-1).toISOString() });
-    expect(Object.keys(valid).sort()).toEqual(['code', 'companyName', 'courseName', 'error', 'expired', 'expired_at', 'learnerName', 'message', 'passed', 'passed_at', 'state', 'valid']);
-    expect(await (await verify(expired.certificate.code)).json()).toMatchObject({ state: 'superseded', expired: true, learnerName: 'Zoë Łukasiewicz-Østergård' });
-    expect(await (await verify(old.certificate.code)).json()).toMatchObject({ state: 'superseded', valid: false, message: 'This certificate has been replaced by a newer certificate for the same course.' });
+    expect(valid).toMatchObject({
+      state: 'valid',
+      message: 'This is a valid certificate.',
+      valid: true,
+      courseName: 'Working at Height',
+      learnerName: 'Zoë Łukasiewicz-Østergård',
+      companyName: 'Quarry North Depot',
+      passed_at: daysFromNow(-1).toISOString(),
+    });
+    expect(Object.keys(valid).sort()).toEqual([
+      'code',
+      'companyName',
+      'courseName',
+      'error',
+      'expired',
+      'expired_at',
+      'learnerName',
+      'message',
+      'passed',
+      'passed_at',
+      'state',
+      'valid',
+    ]);
+    expect(await (await verify(expired.certificate.code)).json()).toMatchObject({
+      state: 'superseded',
+      expired: true,
+      learnerName: 'Zoë Łukasiewicz-Østergård',
+    });
+    expect(await (await verify(old.certificate.code)).json()).toMatchObject({
+      state: 'superseded',
+      valid: false,
+      message: 'This certificate has been replaced by a newer certificate for the same course.',
+    });
 
-    const withdrawn = await as.admin.request(`/api/enrollments/${renewal.enrollment.id}/withdraw-pass`, { method: 'POST', json: { reason: 'Cheated on the assessment' } });
+    const withdrawn = await as.admin.request(`/api/enrollments/${renewal.enrollment.id}/withdraw-pass`, {
+      method: 'POST',
+      json: { reason: 'Cheated on the assessment' },
+    });
     expect(withdrawn.status).toBe(200);
-    expect(await withdrawn.json()).toMatchObject({ data: { status: 'revoked', revoked_reason: 'Cheated on the assessment', revoked_by: 'Ada Admin' } });
+    expect(await withdrawn.json()).toMatchObject({
+      data: { status: 'revoked', revoked_reason: 'Cheated on the assessment', revoked_by: 'Ada Admin' },
+    });
     expect(await (await verify(renewal.certificate.code)).json()).toMatchObject({ state: 'revoked', valid: false });
     expect((await as.learner.request(`/api/enrollments/${renewal.enrollment.id}/certificate`)).status).toBe(404);
 
-    expect(await (await verify('AAAA-BBBB-CCCC-DDDD')).json()).toMatchObject({ state: 'not-found', message: 'Certificate not found or is not valid', learnerName: null, courseName: null, companyName: null });
+    expect(await (await verify('AAAA-BBBB-CCCC-DDDD')).json()).toMatchObject({
+      state: 'not-found',
+      message: 'Certificate not found or is not valid',
+      learnerName: null,
+      courseName: null,
+      companyName: null,
+    });
   });
 
   it('shows an expired certificate with its details, marked expired', async () => {
-    const { certificate } = await passed(platform.orm.em.fork(), { courseId: ids.course2, userId: (await makeUser(platform.orm.em.fork(), { role: 'learner', companyId: ids.depot, name: 'Expired Person' })).id, passedAt: daysFromNow(-400), expiresAt: daysFromNow(-35) });
-    expect(await (await verify(certificate.code)).json()).toMatchObject({ state: 'expired', valid: false, expired: true, expired_at: daysFromNow(-35).toISOString(), learnerName: 'Expired Person', courseName: 'Manual Handling' });
+    const { certificate } = await passed(platform.orm.em.fork(), {
+      courseId: ids.course2,
+      userId: (await makeUser(platform.orm.em.fork(), { role: 'learner', companyId: ids.depot, name: 'Expired Person' })).id,
+      passedAt: daysFromNow(-400),
+      expiresAt: daysFromNow(-35),
+    });
+    expect(await (await verify(certificate.code)).json()).toMatchObject({
+      state: 'expired',
+      valid: false,
+      expired: true,
+      expired_at: daysFromNow(-35).toISOString(),
+      learnerName: 'Expired Person',
+      courseName: 'Manual Handling',
+    });
   });
 
   it('stops an address guessing codes (429 with Retry-After), not other addresses', async () => {
@@ -154,7 +222,9 @@ describe('GET /api/certificates/verify', () => {
   });
 
   it('hold under concurrency: of 60 unknown codes sent at once from one address, at most 20 are looked up (issue 25 D3)', async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => verify(`YYYY-YYYY-YYYY-${String(i).padStart(4, '0')}`, '10.9.8.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => verify(`YYYY-YYYY-YYYY-${String(i).padStart(4, '0')}`, '10.9.8.1')),
+    );
     const lookedUp = answers.filter((r) => r.status === 200).length;
     expect(lookedUp).toBeLessThanOrEqual(20);
     expect(lookedUp).toBeGreaterThan(0);
@@ -169,7 +239,10 @@ describe('POST /api/course/{courseId}/email-certificate', () => {
     const client = new TestClient(app, { sessionToken: await makeSession(platform.orm.em.fork(), user.id) });
     await platform.jobs.drain();
     platform.sentMail.length = 0;
-    const response = await client.request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'one@example.test, Two@Example.test' } });
+    const response = await client.request(`/api/course/${ids.course}/email-certificate`, {
+      method: 'POST',
+      json: { email: 'one@example.test, Two@Example.test' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, sent_to: ['one@example.test', 'two@example.test'] });
     await platform.jobs.drain();
@@ -181,13 +254,24 @@ describe('POST /api/course/{courseId}/email-certificate', () => {
   });
 
   it('answers field errors under email: a bad address, or no certificate of that course', async () => {
-    const bad = await as.learner.request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'ok@example.test, not-an-address' } });
+    const bad = await as.learner.request(`/api/course/${ids.course}/email-certificate`, {
+      method: 'POST',
+      json: { email: 'ok@example.test, not-an-address' },
+    });
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors.email).toEqual(['This is not a valid email address: not-an-address']);
-    const none = await as.otherLearner.request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'ok@example.test' } });
+    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
+      'This is not a valid email address: not-an-address',
+    ]);
+    const none = await as.otherLearner.request(`/api/course/${ids.course}/email-certificate`, {
+      method: 'POST',
+      json: { email: 'ok@example.test' },
+    });
     expect(none.status).toBe(422);
     expect(await none.json()).toMatchObject({ errors: { email: ['You do not hold a certificate for this course.'] } });
-    expect((await as.manager.request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'ok@example.test' } })).status).toBe(403);
+    expect(
+      (await as.manager.request(`/api/course/${ids.course}/email-certificate`, { method: 'POST', json: { email: 'ok@example.test' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -201,11 +285,18 @@ describe('POST /api/enrollments/downloadBulkCertificates', () => {
       three.push((await passed(em, { userId: learner.id })).enrollment.id);
     }
     const notPassed = await makeEnrolment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
-    const response = await as.parentManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [...three, notPassed.id] } });
+    const response = await as.parentManager.request('/api/enrollments/downloadBulkCertificates', {
+      method: 'POST',
+      json: { ids: [...three, notPassed.id] },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('filename="15-06-2026.zip"');
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(entries).sort()).toEqual(['Working at Height - Bulk 1.pdf', 'Working at Height - Bulk 2.pdf', 'Working at Height - Bulk 3.pdf']);
+    expect(Object.keys(entries).sort()).toEqual([
+      'Working at Height - Bulk 1.pdf',
+      'Working at Height - Bulk 2.pdf',
+      'Working at Height - Bulk 3.pdf',
+    ]);
     for (const bytes of Object.values(entries)) expect(Buffer.from(bytes.subarray(0, 4)).toString()).toBe('%PDF');
   });
 
@@ -216,11 +307,18 @@ describe('POST /api/enrollments/downloadBulkCertificates', () => {
     expect(none.status).toBe(422);
     expect(await none.json()).toMatchObject({ message: 'No certificates available to download' });
     const { enrollment: enrolment } = await passed(em);
-    const foreign = await as.otherManager.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } });
+    const foreign = await as.otherManager.request('/api/enrollments/downloadBulkCertificates', {
+      method: 'POST',
+      json: { ids: [enrolment.id] },
+    });
     expect(foreign.status).toBe(422);
     expect(await foreign.json()).toMatchObject({ errors: { ids: ['One or more of these enrolments were not found.'] } });
-    expect((await as.learner.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status).toBe(403);
-    expect((await as.anonymous.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status).toBe(401);
+    expect(
+      (await as.learner.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status,
+    ).toBe(403);
+    expect(
+      (await as.anonymous.request('/api/enrollments/downloadBulkCertificates', { method: 'POST', json: { ids: [enrolment.id] } })).status,
+    ).toBe(401);
   });
 });
 
@@ -229,7 +327,9 @@ describe('GET /api/users/{userId}/certificates', () => {
     const path = `/api/users/${ids.learner}/certificates?sortBy=issued_at&sortDir=asc`;
     const page = (await (await as.learner.request(path)).json()) as { data: { status: string; course: { name: string } }[]; total: number };
     expect(page.total).toBeGreaterThan(3);
-    expect(new Set(page.data.map((c) => c.status))).toEqual(new Set(['superseded', 'valid', 'revoked'].filter((s) => page.data.some((c) => c.status === s))));
+    expect(new Set(page.data.map((c) => c.status))).toEqual(
+      new Set(['superseded', 'valid', 'revoked'].filter((s) => page.data.some((c) => c.status === s))),
+    );
     for (const who of ['manager', 'parentManager', 'admin'] as const) expect((await as[who].request(path)).status, who).toBe(200);
     for (const who of ['otherLearner', 'otherManager'] as const) expect((await as[who].request(path)).status, who).toBe(404);
     expect((await as.anonymous.request(path)).status).toBe(401);

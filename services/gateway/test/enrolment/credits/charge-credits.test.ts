@@ -36,7 +36,9 @@ async function expectLedgerIntact(companyId: number) {
 /** Enrols `count` learners on a course for `companyId` and pays, as the wizard does: one transaction. */
 async function enrolAndCharge(companyId: number, cost: number, count = 1, parentCompanyId: number | null = null) {
   return fresh().transactional(async (tx) => {
-    const enrolments = Array.from({ length: count }, (_, i) => tx.create(Enrolment, { userId: 1000 + i, courseId: 1, companyId, status: 'not_started' }));
+    const enrolments = Array.from({ length: count }, (_, i) =>
+      tx.create(Enrolment, { userId: 1000 + i, courseId: 1, companyId, status: 'not_started' }),
+    );
     await tx.flush();
     const result = await chargeEnrolments(tx, {
       companyId,
@@ -77,7 +79,13 @@ describe('chargeEnrolments', () => {
     expect(await creditPayersOf(platform.identity, depot)).toEqual({ companyId: depot, parentCompanyId: parent });
 
     const { result, ids } = await enrolAndCharge(depot, 2, 3, parent);
-    expect(result).toEqual({ balanceAfter: 0, paidFrom: [{ companyId: depot, amount: 3 }, { companyId: parent, amount: 3 }] });
+    expect(result).toEqual({
+      balanceAfter: 0,
+      paidFrom: [
+        { companyId: depot, amount: 3 },
+        { companyId: parent, amount: 3 },
+      ],
+    });
     expect(await balanceOf(depot)).toBe(0);
     expect(await balanceOf(parent)).toBe(7);
     const parentRows = (await ledgerOf(parent)).filter((row) => row.kind === 'enrolment');

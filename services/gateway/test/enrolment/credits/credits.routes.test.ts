@@ -63,7 +63,7 @@ describe('GET /api/credit-balance', () => {
     expect(await balanceOf(sessions.managerWithoutAccount)).toBe(0);
   });
 
-  it("gives an admin the balance of the company they act for", async () => {
+  it('gives an admin the balance of the company they act for', async () => {
     expect(await balanceOf(sessions.admin)).toBe(12);
   });
 
@@ -88,9 +88,17 @@ describe('credits of a depot and its parent', () => {
     const response = await as(sessions.manager).call(creditSources, { params: { companyId: ids.depot } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      data: { company_id: ids.depot, company_name: 'Roofers East', balance: 4, parent: { id: ids.company, name: 'Roofers Ltd', balance: 37 }, available: 41 },
+      data: {
+        company_id: ids.depot,
+        company_name: 'Roofers East',
+        balance: 4,
+        parent: { id: ids.company, name: 'Roofers Ltd', balance: 37 },
+        available: 41,
+      },
     });
-    const own = (await (await as(sessions.otherManager).call(creditSources, { params: { companyId: ids.other } })).json()) as { data: { parent: unknown; available: number } };
+    const own = (await (await as(sessions.otherManager).call(creditSources, { params: { companyId: ids.other } })).json()) as {
+      data: { parent: unknown; available: number };
+    };
     expect(own.data.parent).toBeNull();
     expect((await as(sessions.otherManager).call(creditSources, { params: { companyId: ids.depot } })).status).toBe(403);
   });
@@ -102,11 +110,23 @@ describe('credits of a depot and its parent', () => {
     expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({ depot_id: [CREDIT_MESSAGES.notADepot] });
     const tooMuch = await manager.call(creditTransfer, { params: { companyId: ids.company }, body: { depot_id: ids.depot, amount: 38 } });
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as { errors: Record<string, string[]> }).errors).toEqual({ amount: [CREDIT_MESSAGES.notEnoughToTransfer] });
+    expect(((await tooMuch.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      amount: [CREDIT_MESSAGES.notEnoughToTransfer],
+    });
     // A depot's manager cannot pull credits out of the parent.
-    expect((await as(sessions.depotManager).call(creditTransfer, { params: { companyId: ids.company }, body: { depot_id: ids.depot, amount: 1 } })).status).toBe(403);
+    expect(
+      (
+        await as(sessions.depotManager).call(creditTransfer, {
+          params: { companyId: ids.company },
+          body: { depot_id: ids.depot, amount: 1 },
+        })
+      ).status,
+    ).toBe(403);
 
-    const moved = await manager.call(creditTransfer, { params: { companyId: ids.company }, body: { depot_id: ids.depot, amount: 5, reason: 'For the east site' } });
+    const moved = await manager.call(creditTransfer, {
+      params: { companyId: ids.company },
+      body: { depot_id: ids.depot, amount: 5, reason: 'For the east site' },
+    });
     expect(moved.status).toBe(200);
     expect(await moved.json()).toEqual({ success: true, message: CREDIT_MESSAGES.transferred, balance: 32, depot_balance: 9 });
     const em = platform.orm.em.fork();
@@ -120,14 +140,27 @@ describe('credits of a depot and its parent', () => {
     expect(response.status).toBe(200);
     const page = (await response.json()) as Page<LedgerEntry>;
     expect(page.total).toBe(2);
-    expect(page.data[0]).toMatchObject({ kind: 'transfer', amount: 5, balance_after: 9, actor_name: 'manager of ' + ids.company, reason: 'For the east site', counterparty_name: 'Roofers Ltd' });
+    expect(page.data[0]).toMatchObject({
+      kind: 'transfer',
+      amount: 5,
+      balance_after: 9,
+      actor_name: 'manager of ' + ids.company,
+      reason: 'For the east site',
+      counterparty_name: 'Roofers Ltd',
+    });
     expect(page.data[1]).toMatchObject({ kind: 'purchase', amount: 4, balance_after: 4, counterparty_name: null });
 
-    const search = (await (await manager.call(creditLedger, { params: { companyId: ids.company }, query: { search: 'east site' } })).json()) as Page<LedgerEntry>;
+    const search = (await (
+      await manager.call(creditLedger, { params: { companyId: ids.company }, query: { search: 'east site' } })
+    ).json()) as Page<LedgerEntry>;
     expect(search.data.map((row) => [row.kind, row.amount, row.counterparty_name])).toEqual([['transfer', -5, 'Roofers East']]);
-    const byKind = (await (await manager.call(creditLedger, { params: { companyId: ids.company }, query: { kind: 'purchase', per_page: '1' } })).json()) as Page<LedgerEntry>;
+    const byKind = (await (
+      await manager.call(creditLedger, { params: { companyId: ids.company }, query: { kind: 'purchase', per_page: '1' } })
+    ).json()) as Page<LedgerEntry>;
     expect(byKind).toMatchObject({ total: 1, per_page: 1, data: [{ kind: 'purchase', amount: 37 }] });
-    const sorted = (await (await manager.call(creditLedger, { params: { companyId: ids.company }, query: { order_by: 'amount', order_dir: 'asc' } })).json()) as Page<LedgerEntry>;
+    const sorted = (await (
+      await manager.call(creditLedger, { params: { companyId: ids.company }, query: { order_by: 'amount', order_dir: 'asc' } })
+    ).json()) as Page<LedgerEntry>;
     expect(sorted.data.map((row) => row.amount)).toEqual([-5, 37]);
     expect((await manager.call(creditLedger, { params: { companyId: ids.company }, query: { kind: 'gift' } })).status).toBe(422);
   });

@@ -56,7 +56,9 @@ describe('POST /api/user/{id}/enroll', () => {
     expect((await enrol(userId, { course_id: courseId })).status).toBe(200);
     const again = await enrol(userId, { course_id: courseId });
     expect(again.status).toBe(422);
-    expect(((await again.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual(['This learner is already enrolled on this course.']);
+    expect(((await again.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual([
+      'This learner is already enrolled on this course.',
+    ]);
   });
 
   it('refuses when the company has too few credits, and spends nothing', async () => {
@@ -65,7 +67,9 @@ describe('POST /api/user/{id}/enroll', () => {
     expect(before).toBeLessThan(2);
     const response = await enrol(userId, { course_id: courseId });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual(['You do not have enough credits for this enrollment']);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.course_id).toEqual([
+      'You do not have enough credits for this enrollment',
+    ]);
     expect(await balance()).toBe(before);
     expect(await em.fork().count(Enrolment, { userId })).toBe(0);
   });

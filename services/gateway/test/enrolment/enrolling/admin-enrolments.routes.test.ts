@@ -46,7 +46,15 @@ describe('GET /api/user/{id}/allEnrollment', () => {
     const userId = await learner();
     const other = await makeCourse(em, { name: 'Fire Safety' });
     await makeEnrolment(em, { userId, courseId: course.id, companyId, createdAt: new Date('2026-01-01') });
-    await makeEnrolment(em, { userId, courseId: other.id, companyId, status: 'passed', createdAt: new Date('2026-02-01'), passedAt: new Date('2026-02-02'), certificateCode: 'CERT-ABC' });
+    await makeEnrolment(em, {
+      userId,
+      courseId: other.id,
+      companyId,
+      status: 'passed',
+      createdAt: new Date('2026-02-01'),
+      passedAt: new Date('2026-02-02'),
+      certificateCode: 'CERT-ABC',
+    });
     const response = await admin().call(userEnrolments, { params: { id: userId } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: AdminEnrolment[] };
@@ -69,7 +77,10 @@ describe('POST /api/course/{enrolmentId}/manualPass', () => {
 
   it('passes it today with a certificate and an expiry from the validity, keeping why, who and when', async () => {
     const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId, status: 'in_progress' });
-    const response = await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: 'Passed the paper test on site' } });
+    const response = await admin().call(manualPass, {
+      params: { enrollmentId: enrolment.id },
+      body: { reason: 'Passed the paper test on site' },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { message: string; data: AdminEnrolment };
     expect(body.message).toBe(ENROLLING_MESSAGES.markedPassed);
@@ -132,7 +143,10 @@ describe('POST /api/user/{id}/enroll (admin, through the one enrol use case)', (
   it('refuses a course specific to another company', async () => {
     const stranger = await makeCompany(em);
     const theirs = await makeCourse(em, { name: 'Stranger Induction', companyId: stranger.id });
-    const response = await admin().request(`/api/user/${await learner()}/enroll`, { method: 'POST', json: { course_id: theirs.id, force: true } });
+    const response = await admin().request(`/api/user/${await learner()}/enroll`, {
+      method: 'POST',
+      json: { course_id: theirs.id, force: true },
+    });
     expect(response.status).toBe(422);
   });
 });

@@ -14,8 +14,21 @@ import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 
 type WizardAnswer = {
-  data: { enrollment_id: number; user_id: number; course_id: number; learner_name: string; course_name: string; login_code: string | null; credits: number }[];
-  enrollment_summary: { total_attempted: number; total_successful: number; total_failed: number; failed_users: { name: string; reason: string }[] };
+  data: {
+    enrollment_id: number;
+    user_id: number;
+    course_id: number;
+    learner_name: string;
+    course_name: string;
+    login_code: string | null;
+    credits: number;
+  }[];
+  enrollment_summary: {
+    total_attempted: number;
+    total_successful: number;
+    total_failed: number;
+    failed_users: { name: string; reason: string }[];
+  };
   credit_balance: number;
 };
 type Refusal = { message: string; errors?: Record<string, string[]> };
@@ -38,7 +51,8 @@ let ownOfB: number;
 const NOW = new Date('2026-06-01T10:00:00Z');
 const client = (session: string) => new TestClient(app, { sessionToken: session });
 const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
-const ledgerSum = async (companyId: number) => (await em.fork().find(CreditTransaction, { companyId })).reduce((sum, t) => sum + t.delta, 0);
+const ledgerSum = async (companyId: number) =>
+  (await em.fork().find(CreditTransaction, { companyId })).reduce((sum, t) => sum + t.delta, 0);
 const learnerOf = async (companyId: number, name = 'Learner') => (await makeUser(em, { role: 'learner', companyId, name })).id;
 const wizard = (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrol, { body });
 
@@ -68,7 +82,12 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
   it('creates the new employees, enrols everyone on every course and pays in the same step', async () => {
     const existing = await learnerOf(companyA, 'Ann Existing');
     const before = await balance(companyA);
-    const response = await wizard(managerA, { companyID: companyA, courses: [shared.id, pricey], users: [existing], newUsers: [{ name: 'Ned New', email: 'ned@example.test' }, { name: 'Nia NoEmail' }] });
+    const response = await wizard(managerA, {
+      companyID: companyA,
+      courses: [shared.id, pricey],
+      users: [existing],
+      newUsers: [{ name: 'Ned New', email: 'ned@example.test' }, { name: 'Nia NoEmail' }],
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as WizardAnswer;
     expect(body.enrollment_summary).toEqual({ total_attempted: 6, total_successful: 6, total_failed: 0, failed_users: [] });
@@ -97,7 +116,9 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     const userId = await learnerOf(companyA, 'Bea Busy');
     await makeEnrolment(em, { userId, courseId: shared.id, companyId: companyA, status: 'in_progress' });
     const before = await balance(companyA);
-    const body = (await (await wizard(managerA, { companyID: companyA, courses: [shared.id, pricey], users: [userId] })).json()) as WizardAnswer;
+    const body = (await (
+      await wizard(managerA, { companyID: companyA, courses: [shared.id, pricey], users: [userId] })
+    ).json()) as WizardAnswer;
     expect(body.enrollment_summary).toEqual({
       total_attempted: 2,
       total_successful: 1,
@@ -113,7 +134,10 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     const before = await balance(companyA);
     const answer = await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [userId] });
     expect(answer.status).toBe(422);
-    expect(await answer.json()).toMatchObject({ message: ENROLLING_MESSAGES.nothingToEnrol, errors: { users: [ENROLLING_MESSAGES.nothingToEnrol] } });
+    expect(await answer.json()).toMatchObject({
+      message: ENROLLING_MESSAGES.nothingToEnrol,
+      errors: { users: [ENROLLING_MESSAGES.nothingToEnrol] },
+    });
     expect(await balance(companyA)).toBe(before);
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));
   });
@@ -121,9 +145,25 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
   it('counts a valid pass as enrolled, but enrols again (as a re-enrolment) once the certificate has expired', async () => {
     const valid = await learnerOf(companyA, 'Val Valid');
     const expired = await learnerOf(companyA, 'Eli Expired');
-    await makeEnrolment(em, { userId: valid, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2025-01-01'), expiresAt: new Date('2028-01-01') });
-    await makeEnrolment(em, { userId: expired, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2022-01-01'), expiresAt: new Date('2025-01-01') });
-    const body = (await (await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [valid, expired] })).json()) as WizardAnswer;
+    await makeEnrolment(em, {
+      userId: valid,
+      courseId: shared.id,
+      companyId: companyA,
+      status: 'passed',
+      passedAt: new Date('2025-01-01'),
+      expiresAt: new Date('2028-01-01'),
+    });
+    await makeEnrolment(em, {
+      userId: expired,
+      courseId: shared.id,
+      companyId: companyA,
+      status: 'passed',
+      passedAt: new Date('2022-01-01'),
+      expiresAt: new Date('2025-01-01'),
+    });
+    const body = (await (
+      await wizard(managerA, { companyID: companyA, courses: [shared.id], users: [valid, expired] })
+    ).json()) as WizardAnswer;
     expect(body.data.map((r) => r.user_id)).toEqual([expired]);
     expect(body.enrollment_summary.failed_users.map((f) => f.name)).toEqual(['Val Valid']);
   });
@@ -161,7 +201,10 @@ describe('tenancy', () => {
     const userId = await learnerOf(companyA);
     expect((await wizard(managerB, { companyID: companyA, courses: [shared.id], users: [userId] })).status).toBe(403);
     expect((await wizard(learnerSession, { companyID: companyA, courses: [shared.id], users: [userId] })).status).toBe(403);
-    expect((await client(managerB).call(companyEnrol, { params: { companyId: companyA }, body: { courses: [shared.id], users: [userId] } })).status).toBe(403);
+    expect(
+      (await client(managerB).call(companyEnrol, { params: { companyId: companyA }, body: { courses: [shared.id], users: [userId] } }))
+        .status,
+    ).toBe(403);
   });
 
   it('refuses a user id of another company in the body, and enrols nobody', async () => {
@@ -188,19 +231,33 @@ describe('POST /api/company/{companyId}/enroll (the older page)', () => {
     const fresh = (await makeUser(em, { role: 'learner', companyId: companyA, name: 'Fay Fresh', loginCode: 'ABCD2345' })).id;
     const passed = await learnerOf(companyA, 'Pat Passed');
     const open = await learnerOf(companyA, 'Ola Open');
-    await makeEnrolment(em, { userId: passed, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2029-01-01') });
+    await makeEnrolment(em, {
+      userId: passed,
+      courseId: shared.id,
+      companyId: companyA,
+      status: 'passed',
+      passedAt: new Date('2026-01-01'),
+      expiresAt: new Date('2029-01-01'),
+    });
     await makeEnrolment(em, { userId: open, courseId: shared.id, companyId: companyA });
     const before = await balance(companyA);
-    const response = await client(managerA).call(companyEnrol, { params: { companyId: companyA }, body: { courses: [shared.id], users: [fresh, passed, open] } });
+    const response = await client(managerA).call(companyEnrol, {
+      params: { companyId: companyA },
+      body: { courses: [shared.id], users: [fresh, passed, open] },
+    });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Omit<WizardAnswer, 'data'> & { data: { name: string; courseName: string; re_enrolment: boolean; code: string; login_code: string | null; enrollment_id: number }[] };
+    const body = (await response.json()) as Omit<WizardAnswer, 'data'> & {
+      data: { name: string; courseName: string; re_enrolment: boolean; code: string; login_code: string | null; enrollment_id: number }[];
+    };
     expect(body.data.map((r) => [r.name, r.courseName, r.re_enrolment])).toEqual([
       ['Fay Fresh', 'Ladder Safety', false],
       ['Pat Passed', 'Ladder Safety', true],
     ]);
     expect(body.data[0]!.login_code).toBe('ABCD2345');
     expect(body.data[0]!.code).toBe(String(body.data[0]!.enrollment_id));
-    expect(body.enrollment_summary.failed_users).toEqual([{ name: 'Ola Open', email: expect.any(String) as string, reason: ENROLLING_MESSAGES.alreadyEnrolled }]);
+    expect(body.enrollment_summary.failed_users).toEqual([
+      { name: 'Ola Open', email: expect.any(String) as string, reason: ENROLLING_MESSAGES.alreadyEnrolled },
+    ]);
     expect(await balance(companyA)).toBe(before - 2);
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));
   });
@@ -212,7 +269,14 @@ describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with en
     client(session).call(companyEnrol, { params: { companyId }, body });
   const passedOn = async (name: string, expiresInDays: number) => {
     const userId = await learnerOf(companyA, name);
-    const enrolment = await makeEnrolment(em, { userId, courseId: shared.id, companyId: companyA, status: 'passed', passedAt: new Date(NOW.getTime() - 300 * DAY), expiresAt: new Date(NOW.getTime() + expiresInDays * DAY) });
+    const enrolment = await makeEnrolment(em, {
+      userId,
+      courseId: shared.id,
+      companyId: companyA,
+      status: 'passed',
+      passedAt: new Date(NOW.getTime() - 300 * DAY),
+      expiresAt: new Date(NOW.getTime() + expiresInDays * DAY),
+    });
     return { userId, enrollmentId: enrolment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrolment.id } };
   };
   const enrolmentsOf = (userId: number) => em.fork().count(Enrolment, { userId, courseId: shared.id });
@@ -238,7 +302,9 @@ describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with en
   it('lets only one of two clicks at once through', async () => {
     const { userId, body } = await passedOn('Dora Double', -10);
     const before = await balance(companyA);
-    const statuses = (await Promise.all([reEnrol(managerA, companyA, body), reEnrol(managerA, companyA, body)])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([reEnrol(managerA, companyA, body), reEnrol(managerA, companyA, body)]))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([200, 422]);
     expect(await enrolmentsOf(userId)).toBe(2);
     expect(await balance(companyA)).toBe(before - 1);
@@ -266,7 +332,9 @@ describe('100 wizard enrolments at once against a balance that pays for 10', () 
     const session = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
     const learners: number[] = [];
     for (let i = 0; i < 100; i++) learners.push(await learnerOf(company, `Rusher ${i}`));
-    const responses = await Promise.all(learners.map((userId) => wizard(session, { companyID: company, courses: [shared.id], users: [userId] })));
+    const responses = await Promise.all(
+      learners.map((userId) => wizard(session, { companyID: company, courses: [shared.id], users: [userId] })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 422)).toHaveLength(90);
@@ -284,7 +352,13 @@ describe('100 wizard enrolments at once against a balance that pays for 10', () 
     for (let i = 0; i < 40; i++) learners.push(await learnerOf(company, `Crowd ${i}`));
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        enrol(platform.orm.em.fork(), platform, { companyId: company, courseIds: [shared.id], userIds: learners.slice(i * 2, i * 2 + 2), actor: { userId: null, name: 'Test' }, now: NOW }),
+        enrol(platform.orm.em.fork(), platform, {
+          companyId: company,
+          courseIds: [shared.id],
+          userIds: learners.slice(i * 2, i * 2 + 2),
+          actor: { userId: null, name: 'Test' },
+          now: NOW,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
@@ -300,7 +374,14 @@ describe('a large enrolment', () => {
     const company = (await makeCompany(em, { name: 'Big Ltd' })).id;
     await changeCredits(em, { companyId: company, delta: 10_000, kind: 'purchase' });
     const newUsers = Array.from({ length: 10_000 }, (_, i) => ({ name: `Learner ${i}`, email: `big-${i}@example.test` }));
-    const outcome = await enrol(platform.orm.em.fork(), platform, { companyId: company, courseIds: [shared.id], userIds: [], newUsers, actor: { userId: null, name: 'Test' }, now: NOW });
+    const outcome = await enrol(platform.orm.em.fork(), platform, {
+      companyId: company,
+      courseIds: [shared.id],
+      userIds: [],
+      newUsers,
+      actor: { userId: null, name: 'Test' },
+      now: NOW,
+    });
     expect(outcome.made).toHaveLength(10_000);
     expect(await balance(company)).toBe(0);
     expect(await ledgerSum(company)).toBe(0);

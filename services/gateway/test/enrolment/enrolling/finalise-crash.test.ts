@@ -106,7 +106,12 @@ describe('a finalise killed with SIGKILL', () => {
       const left = await leftOf(prefix);
       const expected = left.accounts === 0 ? 0 : LEARNERS;
       outcomes.push(`${killAfterMs} ms: ${left.accounts}${finished ? ' (finished)' : ''}`);
-      expect(left, `killed after ${killAfterMs} ms of ${duration}`).toEqual({ accounts: expected, enrolments: expected, charges: expected, welcomes: expected });
+      expect(left, `killed after ${killAfterMs} ms of ${duration}`).toEqual({
+        accounts: expected,
+        enrolments: expected,
+        charges: expected,
+        welcomes: expected,
+      });
       expect(await balanceMatchesLedger()).toBe(true);
     }
     console.info(`finalise of ${LEARNERS} took ${duration} ms; kills: ${outcomes.join(', ')}`);

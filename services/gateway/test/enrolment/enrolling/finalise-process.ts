@@ -1,4 +1,13 @@
-import { auditSchema, composeServices, configureLogger, createOrm, createServiceDeps, jobsSchema, loadEnv, type PortFactories } from '@portal/service-kit';
+import {
+  auditSchema,
+  composeServices,
+  configureLogger,
+  createOrm,
+  createServiceDeps,
+  jobsSchema,
+  loadEnv,
+  type PortFactories,
+} from '@portal/service-kit';
 import { catalogueService } from '@portal/catalogue-service';
 import { identityService } from '@portal/identity-service';
 import { enrolmentService } from '@portal/enrolment-service';
@@ -13,7 +22,11 @@ import { enrol } from '../../../../enrolment/src/modules/enrolling/enrol';
 configureLogger({ quiet: true });
 const env = loadEnv();
 const services = composeServices([identityService, catalogueService, enrolmentService]);
-const orm = await createOrm({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, schemas: [jobsSchema, auditSchema, ...services.schemas] });
+const orm = await createOrm({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.dataDir,
+  schemas: [jobsSchema, auditSchema, ...services.schemas],
+});
 const deps = createServiceDeps({ env, orm, ports: services.ports as PortFactories });
 const input = JSON.parse(process.argv[2] ?? '{}') as { companyId: number; courseId: number; prefix: string; count: number };
 

@@ -56,10 +56,13 @@ describe('removeEnrolmentsOfCourse', () => {
     expect(await removeEnrolmentsOfCourse(platform.orm.em.fork(), course)).toEqual({ removed: 2, refunded: 3 });
 
     const fresh = platform.orm.em.fork();
-    for (const gone of [paid, free]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
+    for (const gone of [paid, free])
+      expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
     expect(await rowsOf(fresh, elsewhere.id)).toEqual({ enrollments: 1, attempts: 1, states: 1, activities: 1 });
     expect((await fresh.findOneOrFail(CreditAccount, { companyId: paying })).balance).toBe(10);
-    expect(await fresh.find(CreditTransaction, { companyId: paying, kind: 'refund' })).toMatchObject([{ delta: 3, enrollmentId: paid.id, note: `Course ${course} deleted` }]);
+    expect(await fresh.find(CreditTransaction, { companyId: paying, kind: 'refund' })).toMatchObject([
+      { delta: 3, enrollmentId: paid.id, note: `Course ${course} deleted` },
+    ]);
     expect(await fresh.count(CreditTransaction, { companyId: forced })).toBe(0);
   });
 
@@ -79,7 +82,8 @@ describe('removeEnrolmentsOf', () => {
     expect(await removeEnrolmentsOf(platform.orm.em.fork(), { userIds: [leaver], companyIds: [leavingCompany] })).toEqual({ removed: 2 });
 
     const fresh = platform.orm.em.fork();
-    for (const gone of [ofLeaver, boughtByCompany]) expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
+    for (const gone of [ofLeaver, boughtByCompany])
+      expect(await rowsOf(fresh, gone.id)).toEqual({ enrollments: 0, attempts: 0, states: 0, activities: 0 });
     expect(await rowsOf(fresh, kept.id)).toEqual({ enrollments: 1, attempts: 1, states: 1, activities: 1 });
     expect(await fresh.count(CreditTransaction, { kind: 'refund', companyId: { $in: [staying, leavingCompany] } })).toBe(0);
   });

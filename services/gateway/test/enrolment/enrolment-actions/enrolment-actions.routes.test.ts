@@ -24,12 +24,28 @@ const sessions = {} as Record<'manager' | 'otherManager' | 'learner', string>;
 
 const as = (session: string) => new TestClient(app, { sessionToken: session });
 async function learner(name: string, email: string | null, companyId = ids.company) {
-  return (await makeUser(em, { role: 'learner', companyId, name, email, loginCode: email ? null : `CODE${Math.floor(Math.random() * 1e6)}` })).id;
+  return (
+    await makeUser(em, { role: 'learner', companyId, name, email, loginCode: email ? null : `CODE${Math.floor(Math.random() * 1e6)}` })
+  ).id;
 }
-async function enrolment(userId: number, input: { companyId?: number; courseId?: number; status?: 'not_started' | 'in_progress' | 'passed'; paid?: number } = {}) {
-  const e = await makeEnrolment(em, { userId, courseId: input.courseId ?? ids.course, companyId: input.companyId ?? ids.company, status: input.status ?? 'not_started' });
+async function enrolment(
+  userId: number,
+  input: { companyId?: number; courseId?: number; status?: 'not_started' | 'in_progress' | 'passed'; paid?: number } = {},
+) {
+  const e = await makeEnrolment(em, {
+    userId,
+    courseId: input.courseId ?? ids.course,
+    companyId: input.companyId ?? ids.company,
+    status: input.status ?? 'not_started',
+  });
   if (input.paid) {
-    await em.transactional((tx) => chargeEnrolments(tx, { companyId: e.companyId, charges: [{ enrollmentId: e.id, amount: input.paid!, kind: 'enrolment' }], actor: { userId: null, name: 'Test' } }));
+    await em.transactional((tx) =>
+      chargeEnrolments(tx, {
+        companyId: e.companyId,
+        charges: [{ enrollmentId: e.id, amount: input.paid!, kind: 'enrolment' }],
+        actor: { userId: null, name: 'Test' },
+      }),
+    );
   }
   return e.id;
 }
@@ -56,22 +72,33 @@ describe('edit and delete an enrolment', () => {
     const id = await enrolment(await learner('Sam Show', null));
     const response = await as(sessions.manager).call(enrolmentForEdit, { params: { id } });
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { editable: boolean; depots: { id: number; name: string }[]; learner: { login_code: string | null } } };
+    const { data } = (await response.json()) as {
+      data: { editable: boolean; depots: { id: number; name: string }[]; learner: { login_code: string | null } };
+    };
     expect(data.editable).toBe(true);
-    expect(data.depots).toEqual([{ id: ids.company, name: 'Builders Ltd' }, { id: ids.depot, name: 'Builders East' }]);
+    expect(data.depots).toEqual([
+      { id: ids.company, name: 'Builders Ltd' },
+      { id: ids.depot, name: 'Builders East' },
+    ]);
     expect(data.learner.login_code).toMatch(/^CODE/);
   });
 
   it('edits the learner’s name, email and depot; a used email is a field error; started ones refuse', async () => {
     const userId = await learner('Ed Old', 'ed.old@builders.test');
     const id = await enrolment(userId);
-    const ok = await as(sessions.manager).call(editEnrolment, { params: { id }, body: { name: 'Ed New', email: 'ed.new@builders.test', depot: ids.depot } });
+    const ok = await as(sessions.manager).call(editEnrolment, {
+      params: { id },
+      body: { name: 'Ed New', email: 'ed.new@builders.test', depot: ids.depot },
+    });
     expect(ok.status, await ok.clone().text()).toBe(200);
     const [user] = await platform.identity.usersByIds([userId]);
     expect(user).toMatchObject({ name: 'Ed New', email: 'ed.new@builders.test', companyId: ids.depot });
     expect((await em.fork().findOne(Enrolment, { id }))!.companyId).toBe(ids.depot);
 
-    const taken = await as(sessions.manager).call(editEnrolment, { params: { id }, body: { name: 'Ed New', email: 'lee@builders.test', depot: ids.depot } });
+    const taken = await as(sessions.manager).call(editEnrolment, {
+      params: { id },
+      body: { name: 'Ed New', email: 'lee@builders.test', depot: ids.depot },
+    });
     expect(taken.status).toBe(422);
     expect(((await taken.json()) as { errors: Record<string, string[]> }).errors.email).toBeDefined();
     const foreignDepot = await as(sessions.manager).call(editEnrolment, { params: { id }, body: { name: 'Ed New', depot: ids.other } });
@@ -165,9 +192,15 @@ describe('reminders', () => {
   it('refuses remind with another company’s ids, and a learner', async () => {
     const id = await enrolment(await learner('Far Away', 'far@builders.test'));
     // Another manager, naming their own company in the path but our enrolment.
-    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrollmentId: id } })).status).toBe(403);
-    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(403);
-    expect((await as(sessions.otherManager).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(403);
+    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrollmentId: id } })).status).toBe(
+      403,
+    );
+    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(
+      403,
+    );
+    expect((await as(sessions.otherManager).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(
+      403,
+    );
     expect((await as(sessions.learner).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(403);
     expect((await as(sessions.learner).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(403);
     expect((await em.fork().findOne(Enrolment, { id }))!.lastRemindedAt ?? null).toBeNull();

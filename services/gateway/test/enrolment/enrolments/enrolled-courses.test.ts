@@ -27,10 +27,12 @@ describe('enrolment port: enrolledCourseIds and enrolledCourseNames', () => {
     await makeEnrolment(em, { userId: user, courseId: c!.id, companyId, status: 'passed', expiresAt: new Date('2027-01-01') });
     await makeEnrolment(em, { userId: user, courseId: d!.id, companyId, status: 'passed', expiresAt: new Date('2026-01-01') });
     const ids = await platform.enrolment.enrolledCourseIds([nobody, user], [a!.id, b!.id, c!.id, d!.id]);
-    expect(ids).toEqual([
-      { userId: nobody, courseIds: [] },
-      { userId: user, courseIds: [a!.id, b!.id, c!.id].sort((x, y) => x - y) },
-    ].map((entry) => ({ ...entry, courseIds: expect.arrayContaining(entry.courseIds) as number[] })));
+    expect(ids).toEqual(
+      [
+        { userId: nobody, courseIds: [] },
+        { userId: user, courseIds: [a!.id, b!.id, c!.id].sort((x, y) => x - y) },
+      ].map((entry) => ({ ...entry, courseIds: expect.arrayContaining(entry.courseIds) as number[] })),
+    );
     expect(ids[1]!.courseIds).toHaveLength(3);
     const names = await platform.enrolment.enrolledCourseNames([user, nobody]);
     expect(names).toEqual([

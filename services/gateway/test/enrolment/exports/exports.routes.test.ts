@@ -41,9 +41,28 @@ beforeAll(async () => {
   companyId = company;
   courseId = course;
   for (let i = 0; i < 30; i++) {
-    const user = await makeUser(em, { role: 'learner', companyId: i % 3 ? company : depot, name: `Learner ${String(i).padStart(2, '0')}`, email: i % 2 ? `l${i}@b.test` : null, loginCode: i % 2 ? null : `CODE${i}` });
+    const user = await makeUser(em, {
+      role: 'learner',
+      companyId: i % 3 ? company : depot,
+      name: `Learner ${String(i).padStart(2, '0')}`,
+      email: i % 2 ? `l${i}@b.test` : null,
+      loginCode: i % 2 ? null : `CODE${i}`,
+    });
     const passed = i % 5 === 0;
-    rows.push((await makeEnrolment(em, { userId: user.id, courseId: course, companyId: i % 3 ? company : depot, status: passed ? 'passed' : 'not_started', passedAt: passed ? new Date('2026-05-01T00:00:00Z') : null, expiresAt: passed ? new Date('2027-05-01T00:00:00Z') : null, score: passed ? 90 : null, createdAt: new Date('2026-04-01T09:00:00Z') })).id);
+    rows.push(
+      (
+        await makeEnrolment(em, {
+          userId: user.id,
+          courseId: course,
+          companyId: i % 3 ? company : depot,
+          status: passed ? 'passed' : 'not_started',
+          passedAt: passed ? new Date('2026-05-01T00:00:00Z') : null,
+          expiresAt: passed ? new Date('2027-05-01T00:00:00Z') : null,
+          score: passed ? 90 : null,
+          createdAt: new Date('2026-04-01T09:00:00Z'),
+        })
+      ).id,
+    );
   }
   const outsider = await makeUser(em, { role: 'learner', companyId: other, name: 'Out Sider', email: null, loginCode: 'OUTCODE1' });
   foreign = (await makeEnrolment(em, { userId: outsider.id, courseId: course, companyId: other })).id;
@@ -74,7 +93,13 @@ describe('exports', () => {
     expect(passed.getCell(10).value).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(passed.getCell(12).value).toBe(90);
     // Learner 00: a login code and no email, in the depot.
-    expect([1, 2, 3, 4, 5].map((c) => passed.getCell(c).value ?? '')).toEqual(['Learner 00', '', 'CODE0', 'Builders East', 'Asbestos Awareness']);
+    expect([1, 2, 3, 4, 5].map((c) => passed.getCell(c).value ?? '')).toEqual([
+      'Learner 00',
+      '',
+      'CODE0',
+      'Builders East',
+      'Asbestos Awareness',
+    ]);
     expect([2, 3, 4].map((c) => sheet.getRow(3).getCell(c).value ?? '')).toEqual(['l1@b.test', '', 'Builders Ltd']);
     expect(sheet.getColumn(1).width).toBe(28);
     expect(passed.getCell(10).numFmt).toBe('dd/mm/yyyy');
@@ -82,10 +107,18 @@ describe('exports', () => {
 
   it('exportBulk writes every row once and in the order asked when the export spans several read steps (5,000 rows a step)', async () => {
     const learners: number[] = [];
-    for (let i = 0; i < 3; i++) learners.push((await makeUser(em, { role: 'learner', companyId, name: `Bulk ${i}`, email: `bulk${i}@b.test` })).id);
+    for (let i = 0; i < 3; i++)
+      learners.push((await makeUser(em, { role: 'learner', companyId, name: `Bulk ${i}`, email: `bulk${i}@b.test` })).id);
     // Each enrolment its own enrolment date, one minute apart: the date column says which row it is.
     const base = Date.UTC(2025, 0, 1);
-    const made = Array.from({ length: 5_100 }, (_, i) => ({ userId: learners[i % 3]!, courseId, companyId, status: 'not_started' as const, createdAt: new Date(base + i * 60_000), updatedAt: new Date(base + i * 60_000) }));
+    const made = Array.from({ length: 5_100 }, (_, i) => ({
+      userId: learners[i % 3]!,
+      courseId,
+      companyId,
+      status: 'not_started' as const,
+      createdAt: new Date(base + i * 60_000),
+      updatedAt: new Date(base + i * 60_000),
+    }));
     const ids: number[] = [];
     for (let i = 0; i < made.length; i += 500) {
       await em.insertMany(Enrolment, made.slice(i, i + 500));
@@ -112,16 +145,51 @@ describe('exports', () => {
   it('exportBulk fills first launched, last activity and the SCORM times from the attempts and SCO states', async () => {
     const learner = await makeUser(em, { role: 'learner', companyId, name: 'Scorm Learner', email: 'scorm@b.test' });
     const at = (iso: string) => new Date(iso);
-    const enrolment = await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'in_progress', startedAt: at('2026-05-02T08:00:00Z'), createdAt: at('2026-05-01T08:00:00Z') });
+    const enrolment = await makeEnrolment(em, {
+      userId: learner.id,
+      courseId,
+      companyId,
+      status: 'in_progress',
+      startedAt: at('2026-05-02T08:00:00Z'),
+      createdAt: at('2026-05-01T08:00:00Z'),
+    });
     await em.nativeUpdate(Enrolment, { id: enrolment.id }, { updatedAt: at('2026-05-03T09:00:00Z') });
     // Two attempts: the first launch is the earlier start, the last save the later commit.
-    const first = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'a'.repeat(64), startedAt: at('2026-05-02T09:00:00Z'), lastCommitAt: at('2026-05-02T09:30:00Z') });
-    const second = em.create(ScormAttempt, { enrollmentId: enrolment.id, userId: learner.id, tokenHash: 'b'.repeat(64), startedAt: at('2026-05-03T09:00:00Z'), lastCommitAt: at('2026-05-03T10:15:30Z') });
+    const first = em.create(ScormAttempt, {
+      enrollmentId: enrolment.id,
+      userId: learner.id,
+      tokenHash: 'a'.repeat(64),
+      startedAt: at('2026-05-02T09:00:00Z'),
+      lastCommitAt: at('2026-05-02T09:30:00Z'),
+    });
+    const second = em.create(ScormAttempt, {
+      enrollmentId: enrolment.id,
+      userId: learner.id,
+      tokenHash: 'b'.repeat(64),
+      startedAt: at('2026-05-03T09:00:00Z'),
+      lastCommitAt: at('2026-05-03T10:15:30Z'),
+    });
     await em.flush();
-    em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-1', attemptId: first.id, seq: 1, progress: 'incomplete', totalSeconds: 1500 });
-    em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-2', attemptId: second.id, seq: 1, progress: 'incomplete', totalSeconds: 2161 });
+    em.create(ScoState, {
+      enrollmentId: enrolment.id,
+      scoIdentifier: 'sco-1',
+      attemptId: first.id,
+      seq: 1,
+      progress: 'incomplete',
+      totalSeconds: 1500,
+    });
+    em.create(ScoState, {
+      enrollmentId: enrolment.id,
+      scoIdentifier: 'sco-2',
+      attemptId: second.id,
+      seq: 1,
+      progress: 'incomplete',
+      totalSeconds: 2161,
+    });
     await em.flush();
-    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, { body: { ids: [enrolment.id, rows[1]!] } });
+    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, {
+      body: { ids: [enrolment.id, rows[1]!] },
+    });
     expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
     const sheet = await workbookOf(response);
     const row = sheet.getRow(2);
@@ -139,7 +207,13 @@ describe('exports', () => {
   it('exportBulk adds an Answers sheet: one row per interaction, in the order asked, attempts numbered, responses as words, real dates (issue 20 item 5)', async () => {
     const learner = await makeUser(em, { role: 'learner', companyId, name: 'Quiz Taker', email: 'quiz@b.test' });
     const at = (iso: string) => new Date(iso);
-    const answered = await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'failed', createdAt: at('2026-05-01T08:00:00Z') });
+    const answered = await makeEnrolment(em, {
+      userId: learner.id,
+      courseId,
+      companyId,
+      status: 'failed',
+      createdAt: at('2026-05-01T08:00:00Z'),
+    });
     await recordAnsweredAttempt(em, {
       enrollmentId: answered.id,
       userId: learner.id,
@@ -148,13 +222,41 @@ describe('exports', () => {
       finishedAt: at('2026-05-02T09:30:00Z'),
       lessonStatus: 'failed',
       interactions: [
-        { id: 'q1', type: 'choice', description: 'Which extinguisher for electrical fires?', learnerResponse: 'water', correctResponses: ['carbon_dioxide'], result: 'incorrect', weighting: '1', latency: 'PT12S', timestamp: '2026-05-02T09:05:00' },
-        { id: 'q2', type: 'sequencing', learnerResponse: 'a[,]b', correctResponses: ['a[,]b', 'b[,]a'], result: 'correct', latency: '0000:01:30.00', timestamp: '09:06:00' },
+        {
+          id: 'q1',
+          type: 'choice',
+          description: 'Which extinguisher for electrical fires?',
+          learnerResponse: 'water',
+          correctResponses: ['carbon_dioxide'],
+          result: 'incorrect',
+          weighting: '1',
+          latency: 'PT12S',
+          timestamp: '2026-05-02T09:05:00',
+        },
+        {
+          id: 'q2',
+          type: 'sequencing',
+          learnerResponse: 'a[,]b',
+          correctResponses: ['a[,]b', 'b[,]a'],
+          result: 'correct',
+          latency: '0000:01:30.00',
+          timestamp: '09:06:00',
+        },
       ],
     });
-    await recordAnsweredAttempt(em, { enrollmentId: answered.id, userId: learner.id, scoIdentifier: 'quiz', startedAt: at('2026-05-03T09:00:00Z'), finishedAt: at('2026-05-03T09:10:00Z'), lessonStatus: 'failed', interactions: [{ id: 'q1', learnerResponse: 'co2', result: 'wrong' }] });
+    await recordAnsweredAttempt(em, {
+      enrollmentId: answered.id,
+      userId: learner.id,
+      scoIdentifier: 'quiz',
+      startedAt: at('2026-05-03T09:00:00Z'),
+      finishedAt: at('2026-05-03T09:10:00Z'),
+      lessonStatus: 'failed',
+      interactions: [{ id: 'q1', learnerResponse: 'co2', result: 'wrong' }],
+    });
 
-    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, { body: { ids: [rows[0]!, answered.id] } });
+    const response = await new TestClient(app, { sessionToken: sessions.manager }).call(exportBulk, {
+      body: { ids: [rows[0]!, answered.id] },
+    });
     expect(response.status).toBe(200);
     const sheet = await workbookOf(response, 1);
     expect(sheet.name).toBe('Answers');
@@ -163,8 +265,23 @@ describe('exports', () => {
     expect(sheet.rowCount).toBe(4);
     const values = (n: number) => EXPORT_ANSWERS_COLUMNS.map((_, c) => sheet.getRow(n).getCell(c + 1).value ?? '');
     expect(values(2)).toEqual([
-      'Quiz Taker', 'quiz@b.test', '', 'Builders Ltd', 'Asbestos Awareness', 1, at('2026-05-02T09:00:00Z'), 'quiz', 'q1',
-      'Which extinguisher for electrical fires?', 'choice', 'water', 'carbon_dioxide', 'Incorrect', '1', 12, at('2026-05-02T09:05:00Z'),
+      'Quiz Taker',
+      'quiz@b.test',
+      '',
+      'Builders Ltd',
+      'Asbestos Awareness',
+      1,
+      at('2026-05-02T09:00:00Z'),
+      'quiz',
+      'q1',
+      'Which extinguisher for electrical fires?',
+      'choice',
+      'water',
+      'carbon_dioxide',
+      'Incorrect',
+      '1',
+      12,
+      at('2026-05-02T09:05:00Z'),
     ]);
     // 1.2's time of day has no date: the row is dated when the portal stored it (spread over the attempt here).
     expect(values(3).slice(8)).toEqual(['q2', '', 'sequencing', 'a, b', 'a, b or b, a', 'Correct', '', 90, at('2026-05-02T09:20:00Z')]);
@@ -221,6 +338,8 @@ describe('exports', () => {
     expect((await manager.call(exportLoginCodes, { body: { ids: [foreign] } })).status).toBe(403);
     expect((await manager.call(exportBulk, { body: { ids: [999_999] } })).status).toBe(404);
     expect((await new TestClient(app, { sessionToken: sessions.otherManager }).call(exportBulk, { body: { ids: rows } })).status).toBe(403);
-    expect((await new TestClient(app, { sessionToken: sessions.learner }).call(exportLoginCodes, { body: { ids: rows } })).status).toBe(403);
+    expect((await new TestClient(app, { sessionToken: sessions.learner }).call(exportLoginCodes, { body: { ids: rows } })).status).toBe(
+      403,
+    );
   });
 });

@@ -27,8 +27,23 @@ function makeUser(em: Em, role: Role, extra: { wpUser?: boolean } = {}) {
 function makeCourse(em: Em, name: string) {
   return makeCourseRow(em, { name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` });
 }
-function enrol(em: Em, userId: number, courseId: number, status: EnrolmentStatus, extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date }) {
-  return makeEnrolment(em, { userId, courseId, companyId, status, passedAt: extra.passedAt ?? null, expiresAt: extra.expiresAt ?? null, certificateCode: extra.code ?? null, createdAt: extra.createdAt });
+function enrol(
+  em: Em,
+  userId: number,
+  courseId: number,
+  status: EnrolmentStatus,
+  extra: { passedAt?: Date; expiresAt?: Date; code?: string; createdAt: Date },
+) {
+  return makeEnrolment(em, {
+    userId,
+    courseId,
+    companyId,
+    status,
+    passedAt: extra.passedAt ?? null,
+    expiresAt: extra.expiresAt ?? null,
+    certificateCode: extra.code ?? null,
+    createdAt: extra.createdAt,
+  });
 }
 
 interface DashboardBody {
@@ -69,9 +84,25 @@ beforeAll(async () => {
   const created = (daysAgo: number) => daysFromNow(-daysAgo);
   ids.notStarted = (await enrol(em, learner.id, courses.fire.id, 'not_started', { createdAt: created(1) })).id;
   ids.inProgress = (await enrol(em, learner.id, courses.ladders.id, 'in_progress', { createdAt: created(2) })).id;
-  ids.passed = (await enrol(em, learner.id, courses.forklift.id, 'passed', { passedAt: daysFromNow(-10), expiresAt: daysFromNow(355), code: `CERT-${unique().toUpperCase()}`, createdAt: created(20) })).id;
-  ids.failed = (await enrol(em, learner.id, courses.asbestos.id, 'failed', { code: `STALE-${unique().toUpperCase()}`, createdAt: created(30) })).id;
-  ids.expired = (await enrol(em, learner.id, courses.noise.id, 'passed', { passedAt: daysFromNow(-400), expiresAt: daysFromNow(-35), code: `OLD-${unique().toUpperCase()}`, createdAt: created(410) })).id;
+  ids.passed = (
+    await enrol(em, learner.id, courses.forklift.id, 'passed', {
+      passedAt: daysFromNow(-10),
+      expiresAt: daysFromNow(355),
+      code: `CERT-${unique().toUpperCase()}`,
+      createdAt: created(20),
+    })
+  ).id;
+  ids.failed = (
+    await enrol(em, learner.id, courses.asbestos.id, 'failed', { code: `STALE-${unique().toUpperCase()}`, createdAt: created(30) })
+  ).id;
+  ids.expired = (
+    await enrol(em, learner.id, courses.noise.id, 'passed', {
+      passedAt: daysFromNow(-400),
+      expiresAt: daysFromNow(-35),
+      code: `OLD-${unique().toUpperCase()}`,
+      createdAt: created(410),
+    })
+  ).id;
   ids.otherLearners = (await enrol(em, otherLearner.id, courses.fire.id, 'in_progress', { createdAt: created(0) })).id;
   const gone = await makeCourse(em, 'Withdrawn Course');
   ids.removedCourse = (await enrol(em, otherLearner.id, gone.id, 'not_started', { createdAt: created(3) })).id;
@@ -93,18 +124,71 @@ describe('GET /api/learner/dashboard', () => {
     expect(body.is_purchased_account).toBe(false);
     expect(body.enrollments.map((e) => e.id)).toEqual([ids.notStarted, ids.inProgress, ids.passed, ids.failed, ids.expired]);
     expect(body.enrollments.map((e) => e.id)).not.toContain(ids.otherLearners);
-    expect(body.enrollments.map((e) => e.course.name)).toEqual(['Fire Safety', 'Ladder Safety', 'Forklift Basics', 'Asbestos Awareness', 'Noise at Work']);
-    expect(body.enrollments[0]!.course).toEqual({ id: courses.fire.id, name: 'Fire Safety', description: '<p>About Fire Safety.</p>', wp_link: courses.fire.wpLink });
+    expect(body.enrollments.map((e) => e.course.name)).toEqual([
+      'Fire Safety',
+      'Ladder Safety',
+      'Forklift Basics',
+      'Asbestos Awareness',
+      'Noise at Work',
+    ]);
+    expect(body.enrollments[0]!.course).toEqual({
+      id: courses.fire.id,
+      name: 'Fire Safety',
+      description: '<p>About Fire Safety.</p>',
+      wp_link: courses.fire.wpLink,
+    });
   });
 
   it('gives each card its state and flags, and a certificate code only for a passed course', async () => {
     const byId = new Map((await dashboard(learnerSession)).enrollments.map((e) => [e.id, e]));
-    const flags = (e: LearnerEnrolment) => ({ state: e.state, passed: e.passed, expired: e.expired, in_progress: e.in_progress, not_started: e.not_started, failed: e.failed });
-    expect(flags(byId.get(ids.notStarted)!)).toEqual({ state: 'not-started', passed: false, expired: false, in_progress: false, not_started: true, failed: false });
-    expect(flags(byId.get(ids.inProgress)!)).toEqual({ state: 'in-progress', passed: false, expired: false, in_progress: true, not_started: false, failed: false });
-    expect(flags(byId.get(ids.passed)!)).toEqual({ state: 'passed', passed: true, expired: false, in_progress: false, not_started: false, failed: false });
-    expect(flags(byId.get(ids.failed)!)).toEqual({ state: 'failed', passed: false, expired: false, in_progress: false, not_started: false, failed: true });
-    expect(flags(byId.get(ids.expired)!)).toEqual({ state: 'expired', passed: true, expired: true, in_progress: false, not_started: false, failed: false });
+    const flags = (e: LearnerEnrolment) => ({
+      state: e.state,
+      passed: e.passed,
+      expired: e.expired,
+      in_progress: e.in_progress,
+      not_started: e.not_started,
+      failed: e.failed,
+    });
+    expect(flags(byId.get(ids.notStarted)!)).toEqual({
+      state: 'not-started',
+      passed: false,
+      expired: false,
+      in_progress: false,
+      not_started: true,
+      failed: false,
+    });
+    expect(flags(byId.get(ids.inProgress)!)).toEqual({
+      state: 'in-progress',
+      passed: false,
+      expired: false,
+      in_progress: true,
+      not_started: false,
+      failed: false,
+    });
+    expect(flags(byId.get(ids.passed)!)).toEqual({
+      state: 'passed',
+      passed: true,
+      expired: false,
+      in_progress: false,
+      not_started: false,
+      failed: false,
+    });
+    expect(flags(byId.get(ids.failed)!)).toEqual({
+      state: 'failed',
+      passed: false,
+      expired: false,
+      in_progress: false,
+      not_started: false,
+      failed: true,
+    });
+    expect(flags(byId.get(ids.expired)!)).toEqual({
+      state: 'expired',
+      passed: true,
+      expired: true,
+      in_progress: false,
+      not_started: false,
+      failed: false,
+    });
 
     const passed = byId.get(ids.passed)!;
     expect(passed.passed_at).toBe(daysFromNow(-10).toISOString());

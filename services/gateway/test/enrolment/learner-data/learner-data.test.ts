@@ -44,7 +44,16 @@ beforeAll(async () => {
   const noise = await makeCourse(em, { name: `Noise ${unique()}` });
   // Each pass issues its certificate as the portal does (a renewal supersedes the older one).
   const passed = async (userId: number, courseId: number, passedAt: Date, expiresAt: Date, code: string) => {
-    const enrolment = await makeEnrolment(em, { userId, courseId, companyId, status: 'passed', passedAt, expiresAt, certificateCode: code, createdAt: passedAt });
+    const enrolment = await makeEnrolment(em, {
+      userId,
+      courseId,
+      companyId,
+      status: 'passed',
+      passedAt,
+      expiresAt,
+      certificateCode: code,
+      createdAt: passedAt,
+    });
     await issueCertificate(em, platform, enrolment, passedAt);
     return enrolment;
   };
@@ -61,19 +70,47 @@ beforeAll(async () => {
   withdrawn.status = 'failed';
   withdrawn.certificateCode = null;
   await em.flush();
-  const open = await makeEnrolment(em, { userId: learner.id, courseId: noise.id, companyId, status: 'in_progress', startedAt: days(-2), createdAt: days(-3) });
+  const open = await makeEnrolment(em, {
+    userId: learner.id,
+    courseId: noise.id,
+    companyId,
+    status: 'in_progress',
+    startedAt: days(-2),
+    createdAt: days(-3),
+  });
 
   const attempt = em.create(ScormAttempt, { enrollmentId: open.id, userId: learner.id, tokenHash: 'x'.repeat(64), startedAt: days(-2) });
   await em.flush();
-  em.create(ScoState, { enrollmentId: open.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 2, progress: 'incomplete', lessonStatus: 'incomplete', scoreRaw: '40', totalTime: '0000:10:00', suspendData: 'secret-state' });
-  em.create(ScormLogEntry, { userId: learner.id, enrollmentId: open.id, attemptId: attempt.id, scoIdentifier: 'sco-1', seq: 2, slideLocation: 'slide-4', lessonStatus: 'incomplete', sessionTime: '00:10:00', suspendData: 'secret-state' });
+  em.create(ScoState, {
+    enrollmentId: open.id,
+    scoIdentifier: 'sco-1',
+    attemptId: attempt.id,
+    seq: 2,
+    progress: 'incomplete',
+    lessonStatus: 'incomplete',
+    scoreRaw: '40',
+    totalTime: '0000:10:00',
+    suspendData: 'secret-state',
+  });
+  em.create(ScormLogEntry, {
+    userId: learner.id,
+    enrollmentId: open.id,
+    attemptId: attempt.id,
+    scoIdentifier: 'sco-1',
+    seq: 2,
+    slideLocation: 'slide-4',
+    lessonStatus: 'incomplete',
+    sessionTime: '00:10:00',
+    suspendData: 'secret-state',
+  });
   em.create(LearnerActivity, { enrollmentId: certs.ladders, activityId: 77, completedAt: days(-20) });
   await em.flush();
 });
 afterAll(() => platform.close());
 
 const get = (session: string, path: string) => new TestClient(app, { sessionToken: session }).request(path);
-const list = async (query = '') => (await (await get(learnerSession, `/api/learner-account/certificates${query}`)).json()) as Page<LearnerCertificate>;
+const list = async (query = '') =>
+  (await (await get(learnerSession, `/api/learner-account/certificates${query}`)).json()) as Page<LearnerCertificate>;
 
 describe('GET /api/learner-account/certificates', () => {
   it('lists every certificate the caller holds or has held, newest first, with its state and links', async () => {
@@ -104,10 +141,18 @@ describe('GET /api/learner-account/certificates', () => {
   });
 
   it('searches course names and codes, sorts by expiry, and pages', async () => {
-    expect((await list(`?search=${encodeURIComponent(fire.name.slice(0, 8).toLowerCase())}`)).data.map((c) => c.enrollment_id).sort()).toEqual([certs.fireOld, certs.fireNew].sort());
+    expect(
+      (await list(`?search=${encodeURIComponent(fire.name.slice(0, 8).toLowerCase())}`)).data.map((c) => c.enrollment_id).sort(),
+    ).toEqual([certs.fireOld, certs.fireNew].sort());
     expect((await list('?search=CERT-LA')).data.map((c) => c.enrollment_id)).toEqual([certs.ladders]);
     expect((await list('?search=nothing-like-it')).data).toEqual([]);
-    expect((await list('?sortBy=expires_at&sortDir=asc')).data.map((c) => c.enrollment_id)).toEqual([certs.fireOld, certs.noise, certs.ladders, certs.fireNew, certs.withdrawn]);
+    expect((await list('?sortBy=expires_at&sortDir=asc')).data.map((c) => c.enrollment_id)).toEqual([
+      certs.fireOld,
+      certs.noise,
+      certs.ladders,
+      certs.fireNew,
+      certs.withdrawn,
+    ]);
     const second = await list('?page=2&sortBy=passed_at&sortDir=asc');
     expect(second.current_page).toBe(1);
   });
@@ -124,7 +169,9 @@ describe('EnrolmentPort.learnerRecords', () => {
     const records = await platform.enrolment.learnerRecords(learnerId);
     expect(records.enrollments).toHaveLength(6);
     expect(records.enrollments.every((e) => typeof e.enrolledAt === 'string')).toBe(true);
-    expect(records.results).toEqual([expect.objectContaining({ sco: 'sco-1', progress: 'incomplete', scoreRaw: '40', totalTime: '0000:10:00' })]);
+    expect(records.results).toEqual([
+      expect.objectContaining({ sco: 'sco-1', progress: 'incomplete', scoreRaw: '40', totalTime: '0000:10:00' }),
+    ]);
     expect(records.scormLog).toEqual([expect.objectContaining({ sco: 'sco-1', slideLocation: 'slide-4', sessionTime: '00:10:00' })]);
     expect(records.activities).toEqual([{ enrollmentId: certs.ladders, activityId: 77, completedAt: days(-20).toISOString() }]);
     expect(records.certificates.map((c) => [c.enrollmentId, c.state])).toEqual(

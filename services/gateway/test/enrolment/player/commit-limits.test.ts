@@ -31,7 +31,10 @@ async function launchNew(version: '1.2' | '2004' = '2004') {
   const em = platform.orm.em.fork();
   const course = await makeCourse(em, { validityPeriod: 1, package: { version, scos: [makeSco('golf')] } });
   const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, { method: 'POST', json: {} });
+  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, {
+    method: 'POST',
+    json: {},
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { scos: { commit_url: string }[] };
   return { enrollmentId: enrolmentId, url: body.scos[0]!.commit_url };
@@ -59,14 +62,21 @@ describe('suspend data', () => {
     expect(await refused.json()).toMatchObject({ message, errors: { 'cmi.suspend_data': [message] } });
     // Nothing of the refused commit was stored: the state saved before stays, and the next save works.
     const kept = await stateOf(enrolmentId);
-    expect({ location: kept.location, suspendData: kept.suspendData, seq: kept.seq }).toEqual({ location: 'p2', suspendData: atCap, seq: 2 });
+    expect({ location: kept.location, suspendData: kept.suspendData, seq: kept.seq }).toEqual({
+      location: 'p2',
+      suspendData: atCap,
+      seq: 2,
+    });
     expect(await logCount(enrolmentId)).toBe(2);
     expect((await commit(url, 4, { completion_status: 'incomplete', location: 'p4', suspend_data: 'short' })).status).toBe(200);
   });
 
   it('is refused above the cap for SCORM 1.2 too', async () => {
     const { enrollmentId: enrolmentId, url } = await launchNew('1.2');
-    const refused = await commit(url, 1, { core: { lesson_status: 'incomplete' }, suspend_data: 'y'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 10) });
+    const refused = await commit(url, 1, {
+      core: { lesson_status: 'incomplete' },
+      suspend_data: 'y'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 10),
+    });
     expect(refused.status).toBe(422);
     expect(await platform.orm.em.fork().count(ScoState, { enrollmentId: enrolmentId })).toBe(0);
   });
@@ -82,7 +92,9 @@ describe('commits per attempt', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
-    expect(((await limited.json()) as { message: string }).message).toBe('Too many saves from this course in a minute. Please try again in 1 minute.');
+    expect(((await limited.json()) as { message: string }).message).toBe(
+      'Too many saves from this course in a minute. Please try again in 1 minute.',
+    );
     expect((await stateOf(enrolmentId)).location).toBe(`p${SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE}`);
     // The SCO closing is never held up by the autocommits before it.
     expect((await commit(url, 101, { completion_status: 'incomplete', location: 'final', exit: 'suspend' }, true)).status).toBe(200);

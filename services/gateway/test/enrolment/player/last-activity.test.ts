@@ -31,7 +31,8 @@ afterAll(() => platform.close());
 const lastActivity = async (id: number) => (await platform.orm.em.fork().findOneOrFail(Enrolment, { id })).updatedAt.toISOString();
 // A session of its own for each request: the clock jumps by days, past a session's idle limit.
 const learner = async () => new TestClient(app, { sessionToken: await makeSession(platform.orm.em.fork(), learnerId, clock) });
-const commit = async (url: string, seq: number, cmi: Record<string, unknown>) => (await learner()).request(url, { method: 'POST', json: { cmi, seq } });
+const commit = async (url: string, seq: number, cmi: Record<string, unknown>) =>
+  (await learner()).request(url, { method: 'POST', json: { cmi, seq } });
 const launch = async (enrolmentId: number) => (await learner()).request(`/api/learn/${enrolmentId}/launch`, { method: 'POST', json: {} });
 
 describe('last activity', () => {

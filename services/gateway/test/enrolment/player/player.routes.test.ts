@@ -52,7 +52,12 @@ async function launch(enrolmentId: number, session = sessions.learner, query = '
 }
 
 /** Commits like scorm-again: JSON by XHR, or text/plain without the XSRF header like sendBeacon. */
-async function commit(url: string, seq: number, cmi: Record<string, unknown>, options: { final?: boolean; beacon?: boolean; session?: string } = {}) {
+async function commit(
+  url: string,
+  seq: number,
+  cmi: Record<string, unknown>,
+  options: { final?: boolean; beacon?: boolean; session?: string } = {},
+) {
   const target = options.final ? `${url}&final=true` : url;
   const body = JSON.stringify({ cmi, seq });
   return client(options.session ?? sessions.learner).request(target, {
@@ -87,7 +92,9 @@ afterAll(() => platform.close());
 describe('launching the player', () => {
   it('gives the enrolled learner each SCO with its URL, commit URL and the CMI to load, and starts the course', async () => {
     const em = platform.orm.em.fork();
-    const course = await makeCourse(em, '1.2', [sco('intro', { masteryScore: 80, dataFromLms: 'lang=en', href: 'intro/index.html?page=1' })]);
+    const course = await makeCourse(em, '1.2', [
+      sco('intro', { masteryScore: 80, dataFromLms: 'lang=en', href: 'intro/index.html?page=1' }),
+    ]);
     const id = await enrol(em, learnerId, course.id);
     const body = await launch(id);
     expect(body.version).toBe('1.2');
@@ -98,7 +105,9 @@ describe('launching the player', () => {
     // Framed from the content origin, by a token good for this attempt's course only (issue 13 item 2).
     const url = new URL(first!.url);
     expect(url.origin).toBe(platform.env.contentOriginUrl);
-    expect(url.pathname + url.search).toMatch(new RegExp(`^/c/${body.attempt_id}\\.${course.id}\\.\\d+\\.[\\w-]{43}/intro/index\\.html\\?page=1$`));
+    expect(url.pathname + url.search).toMatch(
+      new RegExp(`^/c/${body.attempt_id}\\.${course.id}\\.\\d+\\.[\\w-]{43}/intro/index\\.html\\?page=1$`),
+    );
     const token = url.pathname.split('/')[2]!;
     expect(verifyContentToken(contentTokenSecret(platform.env), token, NOW)).toEqual({ attemptId: body.attempt_id, courseId: course.id });
     expect(verifyContentToken(contentTokenSecret(platform.env), token, new Date(NOW.getTime() + 8 * 3600_000))).toBeNull();
@@ -152,14 +161,46 @@ describe('commits', () => {
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     const url = scos[0]!.commit_url;
-    const first = await commit(url, 1, { core: { lesson_location: '3', lesson_status: 'incomplete', session_time: '0000:00:07', score: { raw: '', min: '', max: '' } }, suspend_data: 'page=3' });
+    const first = await commit(url, 1, {
+      core: { lesson_location: '3', lesson_status: 'incomplete', session_time: '0000:00:07', score: { raw: '', min: '', max: '' } },
+      suspend_data: 'page=3',
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ result: true, errorCode: 0, applied: true, superseded: false });
-    const last = await commit(url, 2, { core: { lesson_location: '14', lesson_status: 'passed', session_time: '00:01:05', total_time: '0000:01:05.00', exit: '', score: { raw: '90', min: '0', max: '100' } }, suspend_data: 'page=14' }, { final: true, beacon: true });
+    const last = await commit(
+      url,
+      2,
+      {
+        core: {
+          lesson_location: '14',
+          lesson_status: 'passed',
+          session_time: '00:01:05',
+          total_time: '0000:01:05.00',
+          exit: '',
+          score: { raw: '90', min: '0', max: '100' },
+        },
+        suspend_data: 'page=14',
+      },
+      { final: true, beacon: true },
+    );
     expect(last.status).toBe(200);
 
     const log = await logOf(id);
-    expect(log.map((l) => [l.seq, l.slideLocation, l.lessonStatus, l.sessionTime, l.sessionSeconds, l.scoreRaw, l.scoreMin, l.scoreMax, l.totalTime, l.suspendData, l.isFinal])).toEqual([
+    expect(
+      log.map((l) => [
+        l.seq,
+        l.slideLocation,
+        l.lessonStatus,
+        l.sessionTime,
+        l.sessionSeconds,
+        l.scoreRaw,
+        l.scoreMin,
+        l.scoreMax,
+        l.totalTime,
+        l.suspendData,
+        l.isFinal,
+      ]),
+    ).toEqual([
       [1, '3', 'incomplete', '0000:00:07', 7, null, null, null, null, 'page=3', false],
       [2, '14', 'passed', '00:01:05', 65, '90', '0', '100', '0000:01:05.00', 'page=14', true],
     ]);
@@ -171,7 +212,12 @@ describe('commits', () => {
     const course = await makeCourse(em, '1.2', [sco('golf')], 3);
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
-    await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed', score: { raw: '85', min: '0', max: '100' } } }, { final: true, beacon: true });
+    await commit(
+      scos[0]!.commit_url,
+      1,
+      { core: { lesson_status: 'passed', score: { raw: '85', min: '0', max: '100' } } },
+      { final: true, beacon: true },
+    );
     const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(85);
@@ -257,8 +303,14 @@ describe('commits', () => {
     expect((await commit(wrongToken, 1, { core: { lesson_status: 'passed' } }, { beacon: true })).status).toBe(404);
     expect((await commit(url, 1, { core: { lesson_status: 'passed' } }, { session: sessions.otherLearner })).status).toBe(404);
     expect((await commit(url.replace('sco=golf', 'sco=nope'), 1, { core: { lesson_status: 'passed' } })).status).toBe(422);
-    expect((await commit(url.replace(`/attempts/${attempt_id}/`, '/attempts/999999/'), 1, { core: { lesson_status: 'passed' } })).status).toBe(404);
-    const anonymous = await client().request(url, { method: 'POST', body: JSON.stringify({ cmi: {}, seq: 1 }), headers: { 'Content-Type': 'text/plain' } });
+    expect(
+      (await commit(url.replace(`/attempts/${attempt_id}/`, '/attempts/999999/'), 1, { core: { lesson_status: 'passed' } })).status,
+    ).toBe(404);
+    const anonymous = await client().request(url, {
+      method: 'POST',
+      body: JSON.stringify({ cmi: {}, seq: 1 }),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(anonymous.status).toBe(401);
     expect(await logOf(id)).toEqual([]);
     expect((await enrolmentRow(id)).status).toBe('in_progress');
@@ -271,7 +323,15 @@ describe('resume', () => {
     const course = await makeCourse(em, '1.2', [sco('golf')]);
     const id = await enrol(em, learnerId, course.id);
     const first = await launch(id);
-    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '6', lesson_status: 'incomplete', exit: 'suspend', session_time: '0000:02:00', total_time: '0000:02:00' }, suspend_data: 'a=1' }, { final: true, beacon: true });
+    await commit(
+      first.scos[0]!.commit_url,
+      1,
+      {
+        core: { lesson_location: '6', lesson_status: 'incomplete', exit: 'suspend', session_time: '0000:02:00', total_time: '0000:02:00' },
+        suspend_data: 'a=1',
+      },
+      { final: true, beacon: true },
+    );
     const again = await launch(id);
     expect(again.attempt_id).toBeGreaterThan(first.attempt_id);
     expect(again.scos[0]!.cmi).toMatchObject({
@@ -302,13 +362,27 @@ describe('Re-watch Course (launch from=start)', () => {
     const id = await enrol(em, learnerId, course.id);
     const first = await launch(id);
     // Both SCOs passed, each left suspended on its last page (as many authoring tools do).
-    await commit(first.scos[0]!.commit_url, 1, { core: { lesson_location: '9', lesson_status: 'passed', exit: 'suspend', score: { raw: '80' } }, suspend_data: 'alpha=9' }, { final: true });
-    await commit(first.scos[1]!.commit_url, 2, { core: { lesson_location: '7', lesson_status: 'passed', exit: 'suspend', score: { raw: '90' } }, suspend_data: 'bravo=7' }, { final: true });
+    await commit(
+      first.scos[0]!.commit_url,
+      1,
+      { core: { lesson_location: '9', lesson_status: 'passed', exit: 'suspend', score: { raw: '80' } }, suspend_data: 'alpha=9' },
+      { final: true },
+    );
+    await commit(
+      first.scos[1]!.commit_url,
+      2,
+      { core: { lesson_location: '7', lesson_status: 'passed', exit: 'suspend', score: { raw: '90' } }, suspend_data: 'bravo=7' },
+      { final: true },
+    );
     const passed = await em.fork().findOneOrFail(Enrolment, { id });
     expect(passed.status).toBe('passed');
 
     // Continue resumes where the content was left.
-    expect((await launch(id)).scos[0]!.cmi).toMatchObject({ 'cmi.core.entry': 'resume', 'cmi.core.lesson_location': '9', 'cmi.suspend_data': 'alpha=9' });
+    expect((await launch(id)).scos[0]!.cmi).toMatchObject({
+      'cmi.core.entry': 'resume',
+      'cmi.core.lesson_location': '9',
+      'cmi.suspend_data': 'alpha=9',
+    });
     // Re-watch starts afresh from the first SCO.
     const rewatch = await launch(id, sessions.learner, '?from=start');
     expect(rewatch.start_index).toBe(0);
@@ -319,7 +393,12 @@ describe('Re-watch Course (launch from=start)', () => {
       expect(launched.cmi['cmi.core.lesson_status']).toBeUndefined();
     }
     // Watching again reports 'incomplete' on page 1: the result stays, with its date, score and certificate.
-    await commit(rewatch.scos[0]!.commit_url, 1, { core: { lesson_location: '1', lesson_status: 'incomplete', exit: 'suspend' } }, { final: true });
+    await commit(
+      rewatch.scos[0]!.commit_url,
+      1,
+      { core: { lesson_location: '1', lesson_status: 'incomplete', exit: 'suspend' } },
+      { final: true },
+    );
     const after = await em.fork().findOneOrFail(Enrolment, { id });
     expect({ status: after.status, passedAt: after.passedAt, score: after.score, code: after.certificateCode }).toEqual({
       status: 'passed',
@@ -375,7 +454,17 @@ describe('SCORM 2004', () => {
       'cmi.objectives.0.id': 'primary',
       'cmi.objectives.1.id': 'obj-2',
     });
-    await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'passed', score: { scaled: '0.9', raw: '90', min: '0', max: '100' }, session_time: 'PT1M5S' }, { final: true, beacon: true });
+    await commit(
+      scos[0]!.commit_url,
+      1,
+      {
+        completion_status: 'completed',
+        success_status: 'passed',
+        score: { scaled: '0.9', raw: '90', min: '0', max: '100' },
+        session_time: 'PT1M5S',
+      },
+      { final: true, beacon: true },
+    );
     const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(90);
@@ -388,7 +477,12 @@ describe('SCORM 2004', () => {
     const course = await makeCourse(em, '2004', [sco('golf', { scaledPassingScore: 0.8 })]);
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
-    await commit(scos[0]!.commit_url, 1, { completion_status: 'completed', success_status: 'unknown', score: { scaled: '0.75' } }, { final: true });
+    await commit(
+      scos[0]!.commit_url,
+      1,
+      { completion_status: 'completed', success_status: 'unknown', score: { scaled: '0.75' } },
+      { final: true },
+    );
     expect((await enrolmentRow(id)).status).toBe('failed');
   });
 });
@@ -399,14 +493,28 @@ describe('issue 13: the player keeps every result', () => {
     const course = await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } });
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
-    await commit(scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.8', raw: '80' } }, { final: true });
+    await commit(
+      scos[0]!.commit_url,
+      1,
+      { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.8', raw: '80' } },
+      { final: true },
+    );
     const row = await enrolmentRow(id);
     expect(row.status).toBe('passed');
     expect(row.score).toBe(80);
 
-    const below = await enrol(em, learnerId, (await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id);
+    const below = await enrol(
+      em,
+      learnerId,
+      (await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id,
+    );
     const second = await launch(below);
-    await commit(second.scos[0]!.commit_url, 1, { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.5' } }, { final: true });
+    await commit(
+      second.scos[0]!.commit_url,
+      1,
+      { completion_status: 'incomplete', success_status: 'unknown', score: { scaled: '0.5' } },
+      { final: true },
+    );
     expect((await enrolmentRow(below)).status).toBe('in_progress');
   });
 
@@ -442,10 +550,32 @@ describe('issue 13: the player keeps every result', () => {
         exit: 'suspend',
         progress_measure: '0.4',
         objectives: {
-          '0': { id: 'primary', success_status: 'passed', completion_status: 'completed', progress_measure: '1', score: { scaled: '0.9', raw: '9', min: '0', max: '10' } },
-          '1': { id: 'extra', success_status: 'unknown', completion_status: 'incomplete', progress_measure: '0.5', score: { scaled: '', raw: '', min: '', max: '' } },
+          '0': {
+            id: 'primary',
+            success_status: 'passed',
+            completion_status: 'completed',
+            progress_measure: '1',
+            score: { scaled: '0.9', raw: '9', min: '0', max: '10' },
+          },
+          '1': {
+            id: 'extra',
+            success_status: 'unknown',
+            completion_status: 'incomplete',
+            progress_measure: '0.5',
+            score: { scaled: '', raw: '', min: '', max: '' },
+          },
         },
-        interactions: { '0': { id: 'q1', type: 'choice', learner_response: 'b', result: 'correct', latency: 'PT5S', timestamp: '2026-06-15T12:00:00', description: '' } },
+        interactions: {
+          '0': {
+            id: 'q1',
+            type: 'choice',
+            learner_response: 'b',
+            result: 'correct',
+            latency: 'PT5S',
+            timestamp: '2026-06-15T12:00:00',
+            description: '',
+          },
+        },
         'cmi.interactions.1.id': 'q2',
         'cmi.interactions.1.type': 'fill-in',
         'cmi.interactions.1.learner_response': 'ladder',
@@ -455,7 +585,9 @@ describe('issue 13: the player keeps every result', () => {
     );
     const fork = platform.orm.em.fork();
     const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { position: 'asc' } });
-    expect(objectives.map((o) => [o.objectiveId, o.successStatus, o.completionStatus, o.scoreScaled, o.scoreRaw, o.progressMeasure])).toEqual([
+    expect(
+      objectives.map((o) => [o.objectiveId, o.successStatus, o.completionStatus, o.scoreScaled, o.scoreRaw, o.progressMeasure]),
+    ).toEqual([
       ['primary', 'passed', 'completed', '0.9', '9', '1'],
       ['extra', 'unknown', 'incomplete', null, null, '0.5'],
     ]);
@@ -484,7 +616,7 @@ describe('issue 13: the player keeps every result', () => {
     expect(cards.find((c) => c.id === id)?.progress).toBe(40);
   });
 
-  it('issue 20 item 5: keeps each interaction\'s correct patterns, weighting and description (2004) and each attempt\'s own objectives', async () => {
+  it("issue 20 item 5: keeps each interaction's correct patterns, weighting and description (2004) and each attempt's own objectives", async () => {
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, '2004', [sco('quiz', { objectiveIds: ['primary'] })]);
     const id = await enrol(em, learnerId, course.id);
@@ -493,7 +625,14 @@ describe('issue 13: the player keeps every result', () => {
       exit: 'suspend',
       objectives: { '0': { id: 'primary', success_status: 'failed', score: { raw: '4' } } },
       interactions: {
-        '0': { id: 'q1', type: 'choice', description: 'Which extinguisher for an electrical fire?', learner_response: 'a', weighting: '2', correct_responses: { '0': { pattern: 'c' } } },
+        '0': {
+          id: 'q1',
+          type: 'choice',
+          description: 'Which extinguisher for an electrical fire?',
+          learner_response: 'a',
+          weighting: '2',
+          correct_responses: { '0': { pattern: 'c' } },
+        },
       },
       'cmi.interactions.1.id': 'q2',
       'cmi.interactions.1.type': 'fill-in',
@@ -501,14 +640,21 @@ describe('issue 13: the player keeps every result', () => {
       'cmi.interactions.1.correct_responses.0.pattern': 'ladder',
     });
     const second = await launch(id);
-    await commit(second.scos[0]!.commit_url, 1, { objectives: { '0': { id: 'primary', success_status: 'passed', score: { raw: '9' } } } }, { final: true });
+    await commit(
+      second.scos[0]!.commit_url,
+      1,
+      { objectives: { '0': { id: 'primary', success_status: 'passed', score: { raw: '9' } } } },
+      { final: true },
+    );
 
     const fork = platform.orm.em.fork();
     const interactions = await fork.find(ScormInteraction, { enrollmentId: id }, { orderBy: { position: 'asc' } });
-    expect(interactions.map((i) => [i.interactionId, i.description, i.correctResponses, i.weighting, i.recordedAt?.toISOString()])).toEqual([
-      ['q1', 'Which extinguisher for an electrical fire?', '["c"]', '2', NOW.toISOString()],
-      ['q2', null, '["ladder","stepladder"]', null, NOW.toISOString()],
-    ]);
+    expect(interactions.map((i) => [i.interactionId, i.description, i.correctResponses, i.weighting, i.recordedAt?.toISOString()])).toEqual(
+      [
+        ['q1', 'Which extinguisher for an electrical fire?', '["c"]', '2', NOW.toISOString()],
+        ['q2', null, '["ladder","stepladder"]', null, NOW.toISOString()],
+      ],
+    );
     const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { id: 'asc' } });
     expect(objectives.map((o) => [o.attemptId, o.successStatus, o.scoreRaw])).toEqual([
       [first.attempt_id, 'failed', '4'],
@@ -520,16 +666,34 @@ describe('issue 13: the player keeps every result', () => {
     expect(third.scos[0]!.cmi['cmi.objectives.1.id']).toBeUndefined();
   });
 
-  it('issue 20 item 5: reads 1.2\'s student_response, time and correct patterns', async () => {
+  it("issue 20 item 5: reads 1.2's student_response, time and correct patterns", async () => {
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, '1.2', [sco('quiz')]);
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, {
       core: { lesson_status: 'incomplete' },
-      interactions: { '0': { id: 'q1', type: 'true-false', student_response: 't', result: 'wrong', time: '14:03:09', latency: '0000:00:12.50', weighting: '1', correct_responses: { '0': { pattern: 'f' } } } },
+      interactions: {
+        '0': {
+          id: 'q1',
+          type: 'true-false',
+          student_response: 't',
+          result: 'wrong',
+          time: '14:03:09',
+          latency: '0000:00:12.50',
+          weighting: '1',
+          correct_responses: { '0': { pattern: 'f' } },
+        },
+      },
     });
     const [row] = await platform.orm.em.fork().find(ScormInteraction, { enrollmentId: id });
-    expect([row!.learnerResponse, row!.result, row!.timestamp, row!.latency, row!.correctResponses, row!.description]).toEqual(['t', 'wrong', '14:03:09', '0000:00:12.50', '["f"]', null]);
+    expect([row!.learnerResponse, row!.result, row!.timestamp, row!.latency, row!.correctResponses, row!.description]).toEqual([
+      't',
+      'wrong',
+      '14:03:09',
+      '0000:00:12.50',
+      '["f"]',
+      null,
+    ]);
   });
 });

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_MESSAGES, DEFAULT_COMPANY_ID, invoicePdf, purchaseHistory, SHOP_SIGNATURE_HEADER, type Invoice as InvoiceItem, type Page } from '@portal/contracts';
+import {
+  CREDIT_MESSAGES,
+  DEFAULT_COMPANY_ID,
+  invoicePdf,
+  purchaseHistory,
+  SHOP_SIGNATURE_HEADER,
+  type Invoice as InvoiceItem,
+  type Page,
+} from '@portal/contracts';
 import { shopSignature } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
@@ -68,13 +76,21 @@ const as = (session: string) => new TestClient(app, { sessionToken: session });
 describe('POST /api/shop/orders', () => {
   it('refuses a missing or wrong signature with 401 and changes nothing', async () => {
     const order = creditsOrder('ORD-BAD');
-    for (const signature of [null, '', 'nothex', shopSignature('another-secret-entirely', JSON.stringify(order)), shopSignature(SECRET, JSON.stringify({ ...order, credits: 2000 }))]) {
+    for (const signature of [
+      null,
+      '',
+      'nothex',
+      shopSignature('another-secret-entirely', JSON.stringify(order)),
+      shopSignature(SECRET, JSON.stringify({ ...order, credits: 2000 })),
+    ]) {
       const response = await postOrder(order, signature);
       expect(response.status).toBe(401);
       expect(((await response.json()) as { message: string }).message).toBe(CREDIT_MESSAGES.badSignature);
     }
     // Malformed JSON without a signature is refused before it is parsed.
-    expect((await app.request('/api/shop/orders', { method: 'POST', body: '{"broken', headers: { 'Content-Type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await app.request('/api/shop/orders', { method: 'POST', body: '{"broken', headers: { 'Content-Type': 'application/json' } })).status,
+    ).toBe(401);
     expect(await balance()).toBe(5);
     expect(await platform.orm.em.fork().count(Invoice, {})).toBe(0);
   });
@@ -89,8 +105,12 @@ describe('POST /api/shop/orders', () => {
     expect(await balance()).toBe(25);
     const em = platform.orm.em.fork();
     expect(await ledgerSumOf(em, ids.company)).toBe(25);
-    expect(await em.find(CreditTransaction, { orderId: 'ORD-1001' })).toMatchObject([{ kind: 'purchase', delta: 20, balanceAfter: 25, actorName: 'Shop', companyId: ids.company }]);
-    expect(await em.find(Invoice, { orderId: 'ORD-1001' })).toMatchObject([{ kind: 'credits', companyId: ids.company, credits: 20, amountMinor: 30000, currency: 'GBP' }]);
+    expect(await em.find(CreditTransaction, { orderId: 'ORD-1001' })).toMatchObject([
+      { kind: 'purchase', delta: 20, balanceAfter: 25, actorName: 'Shop', companyId: ids.company },
+    ]);
+    expect(await em.find(Invoice, { orderId: 'ORD-1001' })).toMatchObject([
+      { kind: 'credits', companyId: ids.company, credits: 20, amountMinor: 30000, currency: 'GBP' },
+    ]);
 
     // Later, once more: 200, nothing changes.
     const again = await postOrder(order);
@@ -99,21 +119,42 @@ describe('POST /api/shop/orders', () => {
   });
 
   it('finds the company by id, and answers 422 for an unknown one', async () => {
-    expect((await postOrder(creditsOrder('ORD-1002', { company_id: ids.company, customer_email: 'someone@else.test', credits: 3, amount_minor: 4500 }))).status).toBe(200);
+    expect(
+      (
+        await postOrder(
+          creditsOrder('ORD-1002', { company_id: ids.company, customer_email: 'someone@else.test', credits: 3, amount_minor: 4500 }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await balance()).toBe(28);
     expect((await postOrder(creditsOrder('ORD-1003', { customer_email: 'nobody@nowhere.test' }))).status).toBe(422);
   });
 
   it('makes an individual a purchased learner in the default company, enrolled on the course, not charged', async () => {
-    const order = { order_id: 'ORD-2001', kind: 'course', course_id: ids.course, customer_name: 'Ivy Individual', customer_email: 'ivy@example.test', amount_minor: 4900, currency: 'GBP' };
+    const order = {
+      order_id: 'ORD-2001',
+      kind: 'course',
+      course_id: ids.course,
+      customer_name: 'Ivy Individual',
+      customer_email: 'ivy@example.test',
+      amount_minor: 4900,
+      currency: 'GBP',
+    };
     const responses = await Promise.all(Array.from({ length: 5 }, () => postOrder(order)));
     expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
     const em = platform.orm.em.fork();
     const [invoice] = await em.find(Invoice, { orderId: 'ORD-2001' });
-    expect(invoice).toMatchObject({ kind: 'course', companyId: DEFAULT_COMPANY_ID, courseId: ids.course, courseName: 'Asbestos Awareness' });
+    expect(invoice).toMatchObject({
+      kind: 'course',
+      companyId: DEFAULT_COMPANY_ID,
+      courseId: ids.course,
+      courseName: 'Asbestos Awareness',
+    });
     const [learner] = await platform.identity.usersByIds([invoice!.userId!]);
     expect(learner).toMatchObject({ email: 'ivy@example.test', role: 'learner', companyId: DEFAULT_COMPANY_ID, purchasedAccount: true });
-    expect(await em.find(Enrolment, { userId: learner!.id })).toMatchObject([{ courseId: ids.course, companyId: DEFAULT_COMPANY_ID, status: 'not_started' }]);
+    expect(await em.find(Enrolment, { userId: learner!.id })).toMatchObject([
+      { courseId: ids.course, companyId: DEFAULT_COMPANY_ID, status: 'not_started' },
+    ]);
     expect(await em.count(CreditTransaction, { companyId: DEFAULT_COMPANY_ID })).toBe(0);
     sessionsOfBuyer.ivy = await makeSession(em, learner!.id);
   });
@@ -131,8 +172,18 @@ describe('GET /api/purchase-history', () => {
   it("shows a manager their company's invoices, sortable and searchable", async () => {
     const page = await list(sessions.manager);
     expect(page.data.map((i) => i.order_id)).toEqual(['ORD-1002', 'ORD-1001']);
-    expect(page.data[1]).toMatchObject({ kind: 'credits', credits: 20, course_name: null, amount_minor: 30000, currency: 'GBP', order_pdf: `/api/purchase-history/${page.data[1]!.id}/pdf` });
-    expect((await list(sessions.manager, { order_by: 'amount', order_dir: 'asc' })).data.map((i) => i.order_id)).toEqual(['ORD-1002', 'ORD-1001']);
+    expect(page.data[1]).toMatchObject({
+      kind: 'credits',
+      credits: 20,
+      course_name: null,
+      amount_minor: 30000,
+      currency: 'GBP',
+      order_pdf: `/api/purchase-history/${page.data[1]!.id}/pdf`,
+    });
+    expect((await list(sessions.manager, { order_by: 'amount', order_dir: 'asc' })).data.map((i) => i.order_id)).toEqual([
+      'ORD-1002',
+      'ORD-1001',
+    ]);
     expect((await list(sessions.manager, { search: '1001' })).data.map((i) => i.order_id)).toEqual(['ORD-1001']);
     expect((await list(sessions.manager, { search: 'no such order' })).total).toBe(0);
   });
@@ -141,7 +192,9 @@ describe('GET /api/purchase-history', () => {
     expect((await list(sessions.otherManager)).total).toBe(0);
     expect((await list(sessions.admin)).total).toBe(0);
     expect((await list(sessions.learner)).total).toBe(0);
-    expect((await list(sessionsOfBuyer.ivy)).data).toMatchObject([{ order_id: 'ORD-2001', kind: 'course', course_name: 'Asbestos Awareness' }]);
+    expect((await list(sessionsOfBuyer.ivy)).data).toMatchObject([
+      { order_id: 'ORD-2001', kind: 'course', course_name: 'Asbestos Awareness' },
+    ]);
     expect((await list(sessionsOfBuyer.ivy, { search: 'asbestos' })).total).toBe(1);
   });
 

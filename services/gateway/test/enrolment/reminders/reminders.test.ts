@@ -5,7 +5,12 @@ import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testi
 import { makeCompany, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { enrolmentJobDefinitions, enrolmentScheduledTasks, reminderKindFor, sendExpiryReminders } from '../../../../enrolment/src/modules/reminders/index';
+import {
+  enrolmentJobDefinitions,
+  enrolmentScheduledTasks,
+  reminderKindFor,
+  sendExpiryReminders,
+} from '../../../../enrolment/src/modules/reminders/index';
 import { queueCompanyReports } from '../../../../enrolment/src/modules/reminders/company-reports';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
@@ -29,10 +34,26 @@ beforeAll(async () => {
   learnerEmail = learner.email!;
   managerEmail = manager.email!;
   const course = await makeCourse(em, { name: 'Asbestos Awareness' });
-  await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-AAAAAAAAAAAA' });
+  await makeEnrolment(em, {
+    userId: learner.id,
+    courseId: course.id,
+    companyId: company.id,
+    status: 'passed',
+    passedAt: new Date('2025-05-15T12:00:00Z'),
+    expiresAt: EXPIRES,
+    certificateCode: 'CERT-AAAAAAAAAAAA',
+  });
   // A superseded certificate (the learner enrolled again) is not reminded of.
   const other = await makeCourse(em, { name: 'Fire Safety' });
-  await makeEnrolment(em, { userId: learner.id, courseId: other.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15T12:00:00Z'), expiresAt: EXPIRES, certificateCode: 'CERT-BBBBBBBBBBBB' });
+  await makeEnrolment(em, {
+    userId: learner.id,
+    courseId: other.id,
+    companyId: company.id,
+    status: 'passed',
+    passedAt: new Date('2025-05-15T12:00:00Z'),
+    expiresAt: EXPIRES,
+    certificateCode: 'CERT-BBBBBBBBBBBB',
+  });
   await makeEnrolment(em, { userId: learner.id, courseId: other.id, companyId: company.id });
 });
 afterAll(() => platform.close());
@@ -63,9 +84,21 @@ describe('expiry reminders', () => {
       if (today.length) subjects.push([clock.toISOString().slice(0, 10), ...today.map((m) => `${[m.to].flat().join(',')}: ${m.subject}`)]);
     }
     expect(subjects).toEqual([
-      ['2026-04-15', `${learnerEmail}: Your Asbestos Awareness certificate expires in 30 days`, `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires in 30 days`],
-      ['2026-05-08', `${learnerEmail}: Your Asbestos Awareness certificate expires in 7 days`, `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires in 7 days`],
-      ['2026-05-15', `${learnerEmail}: Your Asbestos Awareness certificate expires today`, `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires today`],
+      [
+        '2026-04-15',
+        `${learnerEmail}: Your Asbestos Awareness certificate expires in 30 days`,
+        `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires in 30 days`,
+      ],
+      [
+        '2026-05-08',
+        `${learnerEmail}: Your Asbestos Awareness certificate expires in 7 days`,
+        `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires in 7 days`,
+      ],
+      [
+        '2026-05-15',
+        `${learnerEmail}: Your Asbestos Awareness certificate expires today`,
+        `${managerEmail}: Lee Learner's Asbestos Awareness certificate expires today`,
+      ],
     ]);
   });
 
@@ -77,7 +110,15 @@ describe('expiry reminders', () => {
       const learner = await makeUser(fem, { role: 'learner', companyId: company.id });
       await makeUser(fem, { role: 'manager', companyId: company.id });
       const course = await makeCourse(fem, {});
-      await makeEnrolment(fem, { userId: learner.id, courseId: course.id, companyId: company.id, status: 'passed', passedAt: new Date('2025-05-15'), expiresAt: EXPIRES, certificateCode: 'CERT-CCCCCCCCCCCC' });
+      await makeEnrolment(fem, {
+        userId: learner.id,
+        courseId: course.id,
+        companyId: company.id,
+        status: 'passed',
+        passedAt: new Date('2025-05-15'),
+        expiresAt: EXPIRES,
+        certificateCode: 'CERT-CCCCCCCCCCCC',
+      });
       const tasks = enrolmentScheduledTasks(fresh).filter((t) => t.name === 'enrolment.expiry-reminders');
       clock = new Date('2026-05-08T06:30:00Z');
       const scheduler = createScheduler({ orm: fresh.orm, now: () => clock, tasks });
@@ -100,20 +141,44 @@ describe('company reports', () => {
       const rem = reports.orm.em.fork();
       const on = await makeCompany(rem, { name: 'Reports On' });
       const off = await makeCompany(rem, { name: 'Reports Off' });
-      await rem.getConnection().execute('update companies set send_report = ?, send_expiry_report = ? where id = ?', [false, false, off.id]);
+      await rem
+        .getConnection()
+        .execute('update companies set send_report = ?, send_expiry_report = ? where id = ?', [false, false, off.id]);
       const manager = await makeUser(rem, { role: 'manager', companyId: on.id });
       await makeUser(rem, { role: 'manager', companyId: off.id });
       const learner = await makeUser(rem, { role: 'learner', companyId: on.id, name: 'Pat Passed' });
       const course = await makeCourse(rem, { name: 'Working at Height' });
-      await makeEnrolment(rem, { userId: learner.id, courseId: course.id, companyId: on.id, status: 'passed', passedAt: new Date('2025-05-01'), expiresAt: new Date('2026-05-01'), certificateCode: 'CERT-DDDDDDDDDDDD' });
+      await makeEnrolment(rem, {
+        userId: learner.id,
+        courseId: course.id,
+        companyId: on.id,
+        status: 'passed',
+        passedAt: new Date('2025-05-01'),
+        expiresAt: new Date('2026-05-01'),
+        certificateCode: 'CERT-DDDDDDDDDDDD',
+      });
       const other = await makeCourse(rem, { name: 'Manual Handling' });
-      await makeEnrolment(rem, { userId: learner.id, courseId: other.id, companyId: on.id, status: 'passed', passedAt: new Date('2026-01-01'), expiresAt: new Date('2027-01-01'), certificateCode: 'CERT-EEEEEEEEEEEE' });
+      await makeEnrolment(rem, {
+        userId: learner.id,
+        courseId: other.id,
+        companyId: on.id,
+        status: 'passed',
+        passedAt: new Date('2026-01-01'),
+        expiresAt: new Date('2027-01-01'),
+        certificateCode: 'CERT-EEEEEEEEEEEE',
+      });
       const definitions = enrolmentJobDefinitions(reports);
       expect(await queueCompanyReports(reports, 'progress', clock)).toBe(1);
       expect(await queueCompanyReports(reports, 'expiry', clock)).toBe(1);
       // Run the report jobs by hand with their handlers, then deliver the mail they queued.
-      const rows = (await rem.getConnection().execute('select name, payload from jobs where name like ? order by id', ['reports.%'])) as { name: string; payload: string }[];
-      for (const row of rows) await definitions.find((d) => d.name === row.name)!.handle(JSON.parse(row.payload), { id: 0, name: row.name, queue: 'default', attempt: 1, now: clock });
+      const rows = (await rem.getConnection().execute('select name, payload from jobs where name like ? order by id', ['reports.%'])) as {
+        name: string;
+        payload: string;
+      }[];
+      for (const row of rows)
+        await definitions
+          .find((d) => d.name === row.name)!
+          .handle(JSON.parse(row.payload), { id: 0, name: row.name, queue: 'default', attempt: 1, now: clock });
       await rem.getConnection().execute('delete from jobs where name like ?', ['reports.%']);
       await reports.jobs.drain();
       const [progress, expiry] = reports.sentMail;

@@ -9,7 +9,10 @@ import { enrolmentService } from '@portal/enrolment-service';
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => new Date('2026-06-15T12:00:00Z') });
+  platform = await createTestPlatform({
+    services: [identityService, catalogueService, enrolmentService],
+    now: () => new Date('2026-06-15T12:00:00Z'),
+  });
 });
 afterAll(() => platform.close());
 

@@ -20,7 +20,8 @@ const sessions = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'adm
 const enrolments = {} as Record<'alice' | 'cara' | 'olga' | 'fresh', number>;
 const attempts = {} as Record<'aliceFirst' | 'aliceSecond' | 'cara', number>;
 
-const get = (session: string | undefined, id: number) => new TestClient(app, session ? { sessionToken: session } : {}).request(`/api/reporting/enrolments/${id}/answers`);
+const get = (session: string | undefined, id: number) =>
+  new TestClient(app, session ? { sessionToken: session } : {}).request(`/api/reporting/enrolments/${id}/answers`);
 async function answers(id: number, session = sessions.manager): Promise<EnrolmentAnswers> {
   const response = await get(session, id);
   expect(response.status, await response.clone().text()).toBe(200);
@@ -58,7 +59,9 @@ beforeAll(async () => {
       scoreMin: '0',
       scoreMax: '4',
       sessionSeconds: 1150,
-      objectives: [{ id: 'fire-triangle', successStatus: 'failed', completionStatus: 'completed', scoreRaw: '1', scoreMax: '2', scoreScaled: '0.5' }],
+      objectives: [
+        { id: 'fire-triangle', successStatus: 'failed', completionStatus: 'completed', scoreRaw: '1', scoreMax: '2', scoreScaled: '0.5' },
+      ],
       interactions: [
         {
           id: 'q1',
@@ -71,12 +74,29 @@ beforeAll(async () => {
           latency: 'PT12.5S',
           timestamp: '2026-06-15T10:05:00',
         },
-        { id: 'q2', type: 'sequencing', learnerResponse: 'raise_alarm[,]leave', correctResponses: ['raise_alarm[,]leave', 'leave[,]raise_alarm'], result: 'correct', latency: 'PT1M', timestamp: '2026-06-15T10:06:00+01:00' },
+        {
+          id: 'q2',
+          type: 'sequencing',
+          learnerResponse: 'raise_alarm[,]leave',
+          correctResponses: ['raise_alarm[,]leave', 'leave[,]raise_alarm'],
+          result: 'correct',
+          latency: 'PT1M',
+          timestamp: '2026-06-15T10:06:00+01:00',
+        },
       ],
     })
   ).attemptId;
   // A later attempt that only reviewed the slides: no answers, no score, no reported time.
-  attempts.aliceSecond = (await recordAnsweredAttempt(em, { enrollmentId: enrolments.alice, userId: alice, scoIdentifier: 'fire', startedAt: at(60), finishedAt: at(55), lessonStatus: 'passed' })).attemptId;
+  attempts.aliceSecond = (
+    await recordAnsweredAttempt(em, {
+      enrollmentId: enrolments.alice,
+      userId: alice,
+      scoIdentifier: 'fire',
+      startedAt: at(60),
+      finishedAt: at(55),
+      lessonStatus: 'passed',
+    })
+  ).attemptId;
   attempts.cara = (
     await recordAnsweredAttempt(em, {
       enrollmentId: enrolments.cara,
@@ -88,10 +108,28 @@ beforeAll(async () => {
       scoreRaw: '40',
       objectives: [{ id: 'ladder-angle', successStatus: 'failed', scoreRaw: '0' }],
       // 1.2: student_response, a time of day without a date, `wrong`.
-      interactions: [{ id: 'angle', type: 'fill-in', learnerResponse: '45 degrees', correctResponses: ['75'], result: 'wrong', latency: '0000:00:20.00', timestamp: '11:35:00' }],
+      interactions: [
+        {
+          id: 'angle',
+          type: 'fill-in',
+          learnerResponse: '45 degrees',
+          correctResponses: ['75'],
+          result: 'wrong',
+          latency: '0000:00:20.00',
+          timestamp: '11:35:00',
+        },
+      ],
     })
   ).attemptId;
-  await recordAnsweredAttempt(em, { enrollmentId: enrolments.olga, userId: olga, scoIdentifier: 'fire', startedAt: at(10), finishedAt: at(5), lessonStatus: 'failed', interactions: [{ id: 'secret', learnerResponse: 'x' }] });
+  await recordAnsweredAttempt(em, {
+    enrollmentId: enrolments.olga,
+    userId: olga,
+    scoIdentifier: 'fire',
+    startedAt: at(10),
+    finishedAt: at(5),
+    lessonStatus: 'failed',
+    interactions: [{ id: 'secret', learnerResponse: 'x' }],
+  });
 
   sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: acme })).id);
   sessions.depotManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: north })).id);
@@ -104,17 +142,46 @@ afterAll(() => platform.close());
 describe('GET /api/reporting/enrolments/{id}/answers', () => {
   it('gives the manager every attempt, newest first and numbered, with its score, time, objectives and interactions', async () => {
     const data = await answers(enrolments.alice);
-    expect(data.enrollment).toEqual({ id: enrolments.alice, learner_name: 'Alice Able', course_name: 'Fire Safety', status: 'passed', score: 80, scorm_version: '2004' });
+    expect(data.enrollment).toEqual({
+      id: enrolments.alice,
+      learner_name: 'Alice Able',
+      course_name: 'Fire Safety',
+      status: 'passed',
+      score: 80,
+      scorm_version: '2004',
+    });
     expect(data.attempts.map((a) => [a.id, a.number])).toEqual([
       [attempts.aliceSecond, 2],
       [attempts.aliceFirst, 1],
     ]);
     const [second, first] = data.attempts;
     // Nothing answered: empty lists, no score, and the time from start to the last save.
-    expect(second).toMatchObject({ status: 'passed', score_percent: null, time_seconds: 300, finished: true, objectives: [], interactions: [] });
-    expect(first).toMatchObject({ status: 'failed', score_percent: 50, time_seconds: 1150, started_at: '2026-06-15T10:00:00.000Z', last_saved_at: '2026-06-15T10:20:00.000Z' });
+    expect(second).toMatchObject({
+      status: 'passed',
+      score_percent: null,
+      time_seconds: 300,
+      finished: true,
+      objectives: [],
+      interactions: [],
+    });
+    expect(first).toMatchObject({
+      status: 'failed',
+      score_percent: 50,
+      time_seconds: 1150,
+      started_at: '2026-06-15T10:00:00.000Z',
+      last_saved_at: '2026-06-15T10:20:00.000Z',
+    });
     expect(first!.objectives).toEqual([
-      { sco: 'fire', id: 'fire-triangle', success_status: 'failed', completion_status: 'completed', score_raw: '1', score_min: null, score_max: '2', score_scaled: '0.5' },
+      {
+        sco: 'fire',
+        id: 'fire-triangle',
+        success_status: 'failed',
+        completion_status: 'completed',
+        score_raw: '1',
+        score_min: null,
+        score_max: '2',
+        score_scaled: '0.5',
+      },
     ]);
     expect(first!.interactions).toEqual([
       {
@@ -132,7 +199,12 @@ describe('GET /api/reporting/enrolments/{id}/answers', () => {
         timestamp: '2026-06-15T10:05:00',
         answered_at: '2026-06-15T10:05:00.000Z',
       },
-      expect.objectContaining({ id: 'q2', correct_responses: ['raise_alarm[,]leave', 'leave[,]raise_alarm'], latency_seconds: 60, answered_at: '2026-06-15T09:06:00.000Z' }),
+      expect.objectContaining({
+        id: 'q2',
+        correct_responses: ['raise_alarm[,]leave', 'leave[,]raise_alarm'],
+        latency_seconds: 60,
+        answered_at: '2026-06-15T09:06:00.000Z',
+      }),
     ]);
   });
 
@@ -140,7 +212,13 @@ describe('GET /api/reporting/enrolments/{id}/answers', () => {
     const data = await answers(enrolments.cara);
     expect(data.enrollment.scorm_version).toBe('1.2');
     const [interaction] = data.attempts[0]!.interactions;
-    expect(interaction).toMatchObject({ learner_response: '45 degrees', correct_responses: ['75'], result: 'wrong', timestamp: '11:35:00', latency_seconds: 20 });
+    expect(interaction).toMatchObject({
+      learner_response: '45 degrees',
+      correct_responses: ['75'],
+      result: 'wrong',
+      timestamp: '11:35:00',
+      latency_seconds: 20,
+    });
     // Stored halfway through the attempt (11:30 to 11:40).
     expect(interaction!.answered_at).toBe('2026-06-15T11:35:00.000Z');
     expect(data.attempts[0]).toMatchObject({ score_percent: 40, time_seconds: 600 });

@@ -64,7 +64,11 @@ beforeAll(async () => {
   courses.banksman = await makeCourse(em, 'Banksman Training');
   courses.unused = await makeCourse(em, 'Unused Course');
 
-  const [l1, l2, l3] = [await makeUser(em, 'learner', companies.acme), await makeUser(em, 'learner', companies.acme), await makeUser(em, 'learner', companies.acme)];
+  const [l1, l2, l3] = [
+    await makeUser(em, 'learner', companies.acme),
+    await makeUser(em, 'learner', companies.acme),
+    await makeUser(em, 'learner', companies.acme),
+  ];
   const northLearner = await makeUser(em, 'learner', companies.acmeNorth);
   const otherLearner = await makeUser(em, 'learner', companies.other);
 
@@ -92,7 +96,9 @@ beforeAll(async () => {
   for (const name of ['send-report', 'send-reminder']) {
     await em.execute(knex('jobs').insert({ name, payload: '{}', available_at: now, created_at: now }));
   }
-  await em.execute(knex('failed_jobs').insert({ queue: 'default', name: 'send-report', payload: '{}', error: 'SMTP refused', failed_at: now }));
+  await em.execute(
+    knex('failed_jobs').insert({ queue: 'default', name: 'send-report', payload: '{}', error: 'SMTP refused', failed_at: now }),
+  );
 });
 afterAll(() => platform.close());
 
@@ -154,7 +160,7 @@ describe('GET /api/company/{companyId}/dashboard', () => {
 });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts the Learners tab\'s people, top-level companies, courses, jobs and failed jobs', async () => {
+  it("counts the Learners tab's people, top-level companies, courses, jobs and failed jobs", async () => {
     const response = await get(sessions.admin, '/api/admin/dashboard');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

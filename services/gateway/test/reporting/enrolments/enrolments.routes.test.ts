@@ -26,7 +26,17 @@ interface Data {
   users: { id: number; name: string }[];
   depots: { id: number; name: string }[];
   company_total: number;
-  results: { data: ReportingEnrolmentRow[]; meta: { current_page: number; last_page: number; from: number | null; to: number | null; total: number; links: { prev: string | null; next: string | null } } };
+  results: {
+    data: ReportingEnrolmentRow[];
+    meta: {
+      current_page: number;
+      last_page: number;
+      from: number | null;
+      to: number | null;
+      total: number;
+      links: { prev: string | null; next: string | null };
+    };
+  };
 }
 
 const get = (session: string | undefined, path: string) => new TestClient(app, session ? { sessionToken: session } : {}).request(path);
@@ -52,12 +62,40 @@ beforeAll(async () => {
   ids.cara = (await makeUser(em, { role: 'learner', companyId: ids.north, name: 'Cara Cole', email: 'cara@north.test' })).id;
   ids.otherLearner = (await makeUser(em, { role: 'learner', companyId: ids.other, name: 'Olga Other', email: 'olga@other.test' })).id;
   const at = (days: number) => new Date(NOW.getTime() - days * DAY);
-  enrolments.aliceWheels = (await makeEnrolment(em, { userId: ids.alice, courseId: ids.wheels, companyId: ids.acme, status: 'passed', passedAt: at(30), expiresAt: new Date(NOW.getTime() + 300 * DAY), certificateCode: 'C1', createdAt: at(40) })).id;
-  enrolments.aliceBanks = (await makeEnrolment(em, { userId: ids.alice, courseId: ids.banks, companyId: ids.acme, status: 'in_progress', createdAt: at(20) })).id;
+  enrolments.aliceWheels = (
+    await makeEnrolment(em, {
+      userId: ids.alice,
+      courseId: ids.wheels,
+      companyId: ids.acme,
+      status: 'passed',
+      passedAt: at(30),
+      expiresAt: new Date(NOW.getTime() + 300 * DAY),
+      certificateCode: 'C1',
+      createdAt: at(40),
+    })
+  ).id;
+  enrolments.aliceBanks = (
+    await makeEnrolment(em, { userId: ids.alice, courseId: ids.banks, companyId: ids.acme, status: 'in_progress', createdAt: at(20) })
+  ).id;
   enrolments.bobWheels = (await makeEnrolment(em, { userId: ids.bob, courseId: ids.wheels, companyId: ids.acme, createdAt: at(10) })).id;
-  enrolments.caraBanks = (await makeEnrolment(em, { userId: ids.cara, courseId: ids.banks, companyId: ids.north, status: 'failed', createdAt: at(5) })).id;
-  enrolments.expiring = (await makeEnrolment(em, { userId: ids.cara, courseId: ids.wheels, companyId: ids.north, status: 'passed', passedAt: at(700), expiresAt: new Date(NOW.getTime() + 3 * DAY), certificateCode: 'C2', createdAt: at(2) })).id;
-  enrolments.otherWheels = (await makeEnrolment(em, { userId: ids.otherLearner, courseId: ids.wheels, companyId: ids.other, createdAt: at(1) })).id;
+  enrolments.caraBanks = (
+    await makeEnrolment(em, { userId: ids.cara, courseId: ids.banks, companyId: ids.north, status: 'failed', createdAt: at(5) })
+  ).id;
+  enrolments.expiring = (
+    await makeEnrolment(em, {
+      userId: ids.cara,
+      courseId: ids.wheels,
+      companyId: ids.north,
+      status: 'passed',
+      passedAt: at(700),
+      expiresAt: new Date(NOW.getTime() + 3 * DAY),
+      certificateCode: 'C2',
+      createdAt: at(2),
+    })
+  ).id;
+  enrolments.otherWheels = (
+    await makeEnrolment(em, { userId: ids.otherLearner, courseId: ids.wheels, companyId: ids.other, createdAt: at(1) })
+  ).id;
 
   sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.acme })).id);
   sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.other })).id);
@@ -69,13 +107,26 @@ afterAll(() => platform.close());
 describe('GET /api/reporting/enrolments', () => {
   it("answers the acting company's and its depots' enrolments, newest first, with the spec's shape", async () => {
     const d = await data('/api/reporting/enrolments');
-    expect(rowIds(d)).toEqual([enrolments.expiring, enrolments.caraBanks, enrolments.bobWheels, enrolments.aliceBanks, enrolments.aliceWheels]);
+    expect(rowIds(d)).toEqual([
+      enrolments.expiring,
+      enrolments.caraBanks,
+      enrolments.bobWheels,
+      enrolments.aliceBanks,
+      enrolments.aliceWheels,
+    ]);
     expect(d.company_total).toBe(5);
     expect(d.courses.map((c) => c.name)).toEqual(['Abrasive Wheels', 'Banksman']);
     expect(d.depots).toEqual([{ id: ids.north, name: 'Acme North' }]);
     expect(d.results.meta).toMatchObject({ current_page: 1, last_page: 1, from: 1, to: 5, total: 5, links: { prev: null, next: null } });
     const bob = d.results.data.find((r) => r.id === enrolments.bobWheels)!;
-    expect(bob).toMatchObject({ learner_name: 'Bob 50% Baker', email: null, login_code: 'BOBCODE2', depot: null, status: 'not_started', last_activity_at: null });
+    expect(bob).toMatchObject({
+      learner_name: 'Bob 50% Baker',
+      email: null,
+      login_code: 'BOBCODE2',
+      depot: null,
+      status: 'not_started',
+      last_activity_at: null,
+    });
     expect(bob.actions).toEqual({ edit: true, remind: true, delete: true, view_certificate: false, re_enrol: false });
     const cara = d.results.data.find((r) => r.id === enrolments.caraBanks)!;
     expect(cara.depot).toBe('Acme North');
@@ -84,11 +135,29 @@ describe('GET /api/reporting/enrolments', () => {
   it('offers each status exactly its actions: certificate while valid, re-enrol within 7 days of expiry', async () => {
     const d = await data('/api/reporting/enrolments');
     const byId = new Map(d.results.data.map((r) => [r.id, r]));
-    expect(byId.get(enrolments.aliceWheels)!.actions).toEqual({ edit: false, remind: false, delete: false, view_certificate: true, re_enrol: false });
+    expect(byId.get(enrolments.aliceWheels)!.actions).toEqual({
+      edit: false,
+      remind: false,
+      delete: false,
+      view_certificate: true,
+      re_enrol: false,
+    });
     expect(byId.get(enrolments.aliceWheels)!.expiry_due).toBe(false);
-    expect(byId.get(enrolments.expiring)!.actions).toEqual({ edit: false, remind: false, delete: false, view_certificate: true, re_enrol: true });
+    expect(byId.get(enrolments.expiring)!.actions).toEqual({
+      edit: false,
+      remind: false,
+      delete: false,
+      view_certificate: true,
+      re_enrol: true,
+    });
     expect(byId.get(enrolments.expiring)!.expiry_due).toBe(true);
-    expect(byId.get(enrolments.aliceBanks)!.actions).toEqual({ edit: false, remind: false, delete: false, view_certificate: false, re_enrol: false });
+    expect(byId.get(enrolments.aliceBanks)!.actions).toEqual({
+      edit: false,
+      remind: false,
+      delete: false,
+      view_certificate: false,
+      re_enrol: false,
+    });
     expect(byId.get(enrolments.caraBanks)!.actions.edit).toBe(false);
   });
 
@@ -98,12 +167,42 @@ describe('GET /api/reporting/enrolments', () => {
     const manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
     const learner = (await makeUser(em, { role: 'learner', companyId: company, name: 'Rory Renewed' })).id;
     const waiting = (await makeUser(em, { role: 'learner', companyId: company, name: 'Wendy Waiting' })).id;
-    const due = { status: 'passed' as const, passedAt: new Date(NOW.getTime() - 360 * DAY), expiresAt: new Date(NOW.getTime() + 2 * DAY), certificateCode: null };
-    const renewed = (await makeEnrolment(em, { userId: learner, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
-    const renewal = await makeEnrolment(em, { userId: learner, courseId: ids.wheels, companyId: company, createdAt: new Date(NOW.getTime() - DAY) });
-    const notYet = (await makeEnrolment(em, { userId: waiting, courseId: ids.wheels, companyId: company, ...due, createdAt: new Date(NOW.getTime() - 361 * DAY) })).id;
+    const due = {
+      status: 'passed' as const,
+      passedAt: new Date(NOW.getTime() - 360 * DAY),
+      expiresAt: new Date(NOW.getTime() + 2 * DAY),
+      certificateCode: null,
+    };
+    const renewed = (
+      await makeEnrolment(em, {
+        userId: learner,
+        courseId: ids.wheels,
+        companyId: company,
+        ...due,
+        createdAt: new Date(NOW.getTime() - 361 * DAY),
+      })
+    ).id;
+    const renewal = await makeEnrolment(em, {
+      userId: learner,
+      courseId: ids.wheels,
+      companyId: company,
+      createdAt: new Date(NOW.getTime() - DAY),
+    });
+    const notYet = (
+      await makeEnrolment(em, {
+        userId: waiting,
+        courseId: ids.wheels,
+        companyId: company,
+        ...due,
+        createdAt: new Date(NOW.getTime() - 361 * DAY),
+      })
+    ).id;
     const rows = new Map((await data('/api/reporting/enrolments', manager)).results.data.map((r) => [r.id, r]));
-    expect(rows.get(renewed)).toMatchObject({ expiry_due: true, re_enrolled_at: renewal.createdAt.toISOString(), actions: { re_enrol: false } });
+    expect(rows.get(renewed)).toMatchObject({
+      expiry_due: true,
+      re_enrolled_at: renewal.createdAt.toISOString(),
+      actions: { re_enrol: false },
+    });
     expect(rows.get(renewal.id)).toMatchObject({ re_enrolled_at: null, actions: { re_enrol: false } });
     expect(rows.get(notYet)).toMatchObject({ expiry_due: true, re_enrolled_at: null, actions: { re_enrol: true } });
   });
@@ -121,7 +220,10 @@ describe('GET /api/reporting/enrolments', () => {
     expect(rowIds(await data(`/api/reporting/enrolments?courses=${ids.banks}`))).toEqual([enrolments.caraBanks, enrolments.aliceBanks]);
     const from = new Date(NOW.getTime() - 11 * DAY).toISOString().slice(0, 10);
     const to = new Date(NOW.getTime() - 5 * DAY).toISOString().slice(0, 10);
-    expect(rowIds(await data(`/api/reporting/enrolments?start_date=${from}&end_date=${to}`))).toEqual([enrolments.caraBanks, enrolments.bobWheels]);
+    expect(rowIds(await data(`/api/reporting/enrolments?start_date=${from}&end_date=${to}`))).toEqual([
+      enrolments.caraBanks,
+      enrolments.bobWheels,
+    ]);
     expect(rowIds(await data(`/api/reporting/enrolments?depot=${ids.north}`))).toEqual([enrolments.expiring, enrolments.caraBanks]);
     expect(rowIds(await data('/api/reporting/enrolments?search=50%25'))).toEqual([enrolments.bobWheels]);
     expect(rowIds(await data('/api/reporting/enrolments?search=bobcode'))).toEqual([enrolments.bobWheels]);
@@ -134,7 +236,13 @@ describe('GET /api/reporting/enrolments', () => {
 
   it('sorts by every column both ways, the id breaking ties, and pages with links that keep the address', async () => {
     const learners = await data('/api/reporting/enrolments?order_by=learner&order_dir=asc');
-    expect(learners.results.data.map((r) => r.learner_name)).toEqual(['Alice Able', 'Alice Able', 'Bob 50% Baker', 'Cara Cole', 'Cara Cole']);
+    expect(learners.results.data.map((r) => r.learner_name)).toEqual([
+      'Alice Able',
+      'Alice Able',
+      'Bob 50% Baker',
+      'Cara Cole',
+      'Cara Cole',
+    ]);
     expect(rowIds(learners).slice(0, 2)).toEqual([enrolments.aliceWheels, enrolments.aliceBanks]);
     const desc = await data('/api/reporting/enrolments?order_by=learner&order_dir=desc');
     expect(rowIds(desc)).toEqual([...rowIds(learners)].reverse());
@@ -185,7 +293,11 @@ describe('GET /api/reporting/enrolments', () => {
               for (const perPage of [1, 2]) {
                 const paged: number[] = [];
                 for (let page = 1; page <= Math.ceil(whole.length / perPage); page++) {
-                  paged.push(...rowIds(await data(`/api/reporting/enrolments?${filter}order_by=${sort}&order_dir=${dir}&per_page=${perPage}&page=${page}`)));
+                  paged.push(
+                    ...rowIds(
+                      await data(`/api/reporting/enrolments?${filter}order_by=${sort}&order_dir=${dir}&per_page=${perPage}&page=${page}`),
+                    ),
+                  );
                 }
                 expect(paged, `${filter}${sort} ${dir} per ${perPage}`).toEqual(whole);
               }
@@ -200,16 +312,30 @@ describe('GET /api/reporting/enrolments', () => {
     });
   }
 
-  it('searches learners who have since moved to another company: their enrolments stay in the payer\'s report', async () => {
+  it("searches learners who have since moved to another company: their enrolments stay in the payer's report", async () => {
     const em: Em = platform.orm.em.fork();
     const moved = await makeUser(em, { role: 'learner', companyId: ids.other, name: 'Mo Moved', email: 'mo@elsewhere.test' });
-    const id = (await makeEnrolment(em, { userId: moved.id, courseId: ids.banks, companyId: ids.acme, createdAt: new Date(NOW.getTime() - 100 * DAY) })).id;
+    const id = (
+      await makeEnrolment(em, {
+        userId: moved.id,
+        courseId: ids.banks,
+        companyId: ids.acme,
+        createdAt: new Date(NOW.getTime() - 100 * DAY),
+      })
+    ).id;
     try {
       expect(rowIds(await data('/api/reporting/enrolments?search=moved'))).toEqual([id]);
       expect(rowIds(await data('/api/reporting/enrolments?search=elsewhere', sessions.otherManager))).toEqual([]);
       // And sorted among the company's own learners, by name and by email, page by page too.
       const byName = await data('/api/reporting/enrolments?order_by=learner&order_dir=asc');
-      expect(byName.results.data.map((r) => r.learner_name)).toEqual(['Alice Able', 'Alice Able', 'Bob 50% Baker', 'Cara Cole', 'Cara Cole', 'Mo Moved']);
+      expect(byName.results.data.map((r) => r.learner_name)).toEqual([
+        'Alice Able',
+        'Alice Able',
+        'Bob 50% Baker',
+        'Cara Cole',
+        'Cara Cole',
+        'Mo Moved',
+      ]);
       expect(rowIds(await data('/api/reporting/enrolments?order_by=learner&order_dir=desc&per_page=1&page=1'))).toEqual([id]);
       expect(rowIds(await data('/api/reporting/enrolments?order_by=email&order_dir=desc&per_page=2&page=1'))[0]).toBe(id);
       // Counted whole (no walk window): the moved learner is ordered by the database among the rest.
@@ -229,7 +355,9 @@ describe('GET /api/reporting/enrolments', () => {
   it('answers totalEnrollmentIDs for the same filters, every matching row', async () => {
     const response = await get(sessions.manager, '/api/reporting/enrolments/ids?status=passed&per_page=1');
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { totalEnrollmentIDs: number[] }).totalEnrollmentIDs.sort()).toEqual([enrolments.aliceWheels, enrolments.expiring].sort());
+    expect(((await response.json()) as { totalEnrollmentIDs: number[] }).totalEnrollmentIDs.sort()).toEqual(
+      [enrolments.aliceWheels, enrolments.expiring].sort(),
+    );
   });
 
   it('keeps every company to its own: another manager sees theirs, a learner and the signed-out are refused, a foreign depot is 403', async () => {

@@ -21,12 +21,31 @@ let app: ReturnType<typeof createReportingApp>;
 const sessions = {} as Record<Role, string>;
 const ids = {} as Record<'acme' | 'north' | 'beta' | 'wheels' | 'banksman', number>;
 
-async function ledger(em: Em, companyId: number, delta: number, kind: 'purchase' | 'enrolment', at: string, enrolmentId: number | null = null) {
-  em.create(CreditTransaction, { companyId, delta, kind, balanceAfter: 0, actorName: 'Test', enrollmentId: enrolmentId, createdAt: day(at) });
+async function ledger(
+  em: Em,
+  companyId: number,
+  delta: number,
+  kind: 'purchase' | 'enrolment',
+  at: string,
+  enrolmentId: number | null = null,
+) {
+  em.create(CreditTransaction, {
+    companyId,
+    delta,
+    kind,
+    balanceAfter: 0,
+    actorName: 'Test',
+    enrollmentId: enrolmentId,
+    createdAt: day(at),
+  });
   await em.flush();
 }
 async function signIn(em: Em, userId: number, at: string) {
-  await em.execute(em.getKnex()('sign_ins').insert({ user_id: userId, method: 'password', created_at: dbTime(em, day(at)) }));
+  await em.execute(
+    em
+      .getKnex()('sign_ins')
+      .insert({ user_id: userId, method: 'password', created_at: dbTime(em, day(at)) }),
+  );
 }
 
 beforeAll(async () => {
@@ -52,12 +71,62 @@ beforeAll(async () => {
   sessions.manager = await makeSession(em, manager.id);
   sessions.learner = await makeSession(em, learner.id);
 
-  const e1 = await makeEnrolment(em, { userId: learner.id, courseId: ids.wheels, companyId: ids.acme, status: 'passed', score: 90, startedAt: day('2026-06-01'), passedAt: day('2026-06-05'), expiresAt: day('2027-06-05'), certificateCode: 'C1', createdAt: day('2026-06-01') });
-  const e2 = await makeEnrolment(em, { userId: a2.id, courseId: ids.wheels, companyId: ids.acme, status: 'in_progress', startedAt: day('2026-06-03'), createdAt: day('2026-06-02') });
-  const e3 = await makeEnrolment(em, { userId: n1.id, courseId: ids.banksman, companyId: ids.north, status: 'passed', score: 70, startedAt: day('2026-06-11'), passedAt: day('2026-06-12'), certificateCode: 'C2', createdAt: day('2026-06-10') });
-  const e4 = await makeEnrolment(em, { userId: b1.id, courseId: ids.wheels, companyId: ids.beta, status: 'not_started', createdAt: day('2026-06-15') });
-  await makeEnrolment(em, { userId: b1.id, courseId: ids.banksman, companyId: ids.beta, status: 'passed', score: 60, passedAt: day('2026-04-10'), certificateCode: 'C3', createdAt: day('2026-04-01') });
-  const e6 = await makeEnrolment(em, { userId: learner.id, courseId: ids.banksman, companyId: ids.acme, status: 'failed', startedAt: day('2026-06-21'), createdAt: day('2026-06-20') });
+  const e1 = await makeEnrolment(em, {
+    userId: learner.id,
+    courseId: ids.wheels,
+    companyId: ids.acme,
+    status: 'passed',
+    score: 90,
+    startedAt: day('2026-06-01'),
+    passedAt: day('2026-06-05'),
+    expiresAt: day('2027-06-05'),
+    certificateCode: 'C1',
+    createdAt: day('2026-06-01'),
+  });
+  const e2 = await makeEnrolment(em, {
+    userId: a2.id,
+    courseId: ids.wheels,
+    companyId: ids.acme,
+    status: 'in_progress',
+    startedAt: day('2026-06-03'),
+    createdAt: day('2026-06-02'),
+  });
+  const e3 = await makeEnrolment(em, {
+    userId: n1.id,
+    courseId: ids.banksman,
+    companyId: ids.north,
+    status: 'passed',
+    score: 70,
+    startedAt: day('2026-06-11'),
+    passedAt: day('2026-06-12'),
+    certificateCode: 'C2',
+    createdAt: day('2026-06-10'),
+  });
+  const e4 = await makeEnrolment(em, {
+    userId: b1.id,
+    courseId: ids.wheels,
+    companyId: ids.beta,
+    status: 'not_started',
+    createdAt: day('2026-06-15'),
+  });
+  await makeEnrolment(em, {
+    userId: b1.id,
+    courseId: ids.banksman,
+    companyId: ids.beta,
+    status: 'passed',
+    score: 60,
+    passedAt: day('2026-04-10'),
+    certificateCode: 'C3',
+    createdAt: day('2026-04-01'),
+  });
+  const e6 = await makeEnrolment(em, {
+    userId: learner.id,
+    courseId: ids.banksman,
+    companyId: ids.acme,
+    status: 'failed',
+    startedAt: day('2026-06-21'),
+    createdAt: day('2026-06-20'),
+  });
 
   em.create(CreditAccount, { companyId: ids.acme, balance: 17 });
   em.create(CreditAccount, { companyId: ids.beta, balance: 9 });
@@ -80,7 +149,11 @@ afterAll(() => platform.close());
 const client = (role?: Role) => new TestClient(app, role ? { sessionToken: sessions[role] } : {});
 
 async function json(type: ReportType, body: Record<string, unknown> = {}): Promise<Report> {
-  const response = await client('admin').request(`/api/reports/${type}`, { method: 'POST', json: body, headers: { Accept: 'application/json' } });
+  const response = await client('admin').request(`/api/reports/${type}`, {
+    method: 'POST',
+    json: body,
+    headers: { Accept: 'application/json' },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Report;
 }
@@ -102,14 +175,23 @@ describe('System Reports, default range (the last 30 days)', () => {
     expect(column(await json('total-certificates', { company_id: ids.acme }), 'certificate_code')).toEqual(['C1', 'C2']);
     expect(column(await json('total-certificates', { company_id: ids.beta }), 'certificate_code')).toEqual([]);
     expect(column(await json('total-certificates', { course_id: ids.wheels }), 'certificate_code')).toEqual(['C1']);
-    expect(column(await json('total-certificates', { start_date: '2026-04-01', end_date: '2026-04-30' }), 'certificate_code')).toEqual(['C3']);
+    expect(column(await json('total-certificates', { start_date: '2026-04-01', end_date: '2026-04-30' }), 'certificate_code')).toEqual([
+      'C3',
+    ]);
   });
 
   it('total-enrollments lists enrolments made in the range', async () => {
     const report = await json('total-enrollments');
     expect(report.rows).toHaveLength(5);
-    expect(report.chart).toEqual(expect.arrayContaining([{ label: 'Passed', value: 2 }, { label: 'Failed', value: 1 }]));
-    expect(await json('total-enrollments', { company_id: ids.beta })).toMatchObject({ rows: [{ course: 'Wheels', status: 'Not started' }] });
+    expect(report.chart).toEqual(
+      expect.arrayContaining([
+        { label: 'Passed', value: 2 },
+        { label: 'Failed', value: 1 },
+      ]),
+    );
+    expect(await json('total-enrollments', { company_id: ids.beta })).toMatchObject({
+      rows: [{ course: 'Wheels', status: 'Not started' }],
+    });
   });
 
   it('by company and by course count each status', async () => {
@@ -146,7 +228,16 @@ describe('System Reports, default range (the last 30 days)', () => {
   it('company-analytics gives every company its learners, enrolments and credits', async () => {
     const report = await json('company-analytics');
     expect(column(report, 'company')).toEqual(['Acme Civil', 'Acme North', 'Beta Ltd', 'Portal']);
-    expect(report.rows[0]).toEqual({ company: 'Acme Civil', parent_company: null, learners: 2, enrollments: 3, passed: 1, pass_rate: 33, credits_used: 3, credit_balance: 17 });
+    expect(report.rows[0]).toEqual({
+      company: 'Acme Civil',
+      parent_company: null,
+      learners: 2,
+      enrollments: 3,
+      passed: 1,
+      pass_rate: 33,
+      credits_used: 3,
+      credit_balance: 17,
+    });
     expect(column(await json('company-analytics', { company_id: ids.acme }), 'company')).toEqual(['Acme Civil', 'Acme North']);
   });
 
@@ -163,7 +254,11 @@ describe('System Reports, default range (the last 30 days)', () => {
 describe('downloads', () => {
   it.each(REPORT_TYPES)('%s: POST and GET give the same .xlsx as the JSON rows', async (type) => {
     const report = await json(type);
-    const posted = await client('admin').request(`/api/reports/${type}`, { method: 'POST', json: {}, headers: { Accept: XLSX_CONTENT_TYPE } });
+    const posted = await client('admin').request(`/api/reports/${type}`, {
+      method: 'POST',
+      json: {},
+      headers: { Accept: XLSX_CONTENT_TYPE },
+    });
     expect(posted.status).toBe(200);
     expect(posted.headers.get('Content-Type')).toBe(XLSX_CONTENT_TYPE);
     expect(posted.headers.get('Content-Disposition')).toBe(`attachment; filename="${type}_2026-05-31_2026-06-30.xlsx"`);
@@ -179,7 +274,11 @@ describe('downloads', () => {
   it('writes days as real date cells shown dd/mm/yyyy, not text (issue 24 item 14)', async () => {
     const report = await json('total-certificates');
     expect(report.columns.filter((c) => c.kind === 'date').map((c) => c.key)).toEqual(['passed_at', 'expires_at']);
-    const response = await client('admin').request('/api/reports/total-certificates', { method: 'POST', json: {}, headers: { Accept: XLSX_CONTENT_TYPE } });
+    const response = await client('admin').request('/api/reports/total-certificates', {
+      method: 'POST',
+      json: {},
+      headers: { Accept: XLSX_CONTENT_TYPE },
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const first = workbook.worksheets[0]!.getRow(2);
@@ -199,9 +298,14 @@ describe('refusals and bad input', () => {
   });
 
   it('refuses a start after the end and an unknown role; an unknown report does not exist', async () => {
-    const late = await client('admin').request('/api/reports/total-enrollments', { method: 'POST', json: { start_date: '2026-06-02', end_date: '2026-06-01' } });
+    const late = await client('admin').request('/api/reports/total-enrollments', {
+      method: 'POST',
+      json: { start_date: '2026-06-02', end_date: '2026-06-01' },
+    });
     expect(late.status).toBe(422);
-    expect(((await late.json()) as { errors: Record<string, string[]> }).errors.start_date).toEqual(['The start date must be on or before the end date.']);
+    expect(((await late.json()) as { errors: Record<string, string[]> }).errors.start_date).toEqual([
+      'The start date must be on or before the end date.',
+    ]);
     expect((await client('admin').request('/api/reports/total-enrollments?startDate=2026-06-02&endDate=2026-06-01')).status).toBe(422);
     expect((await client('admin').request('/api/reports/everything', { method: 'POST', json: {} })).status).toBe(404);
     expect((await client('admin').request('/api/reports/user-activity?role=owner')).status).toBe(422);

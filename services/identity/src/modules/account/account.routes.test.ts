@@ -54,7 +54,9 @@ describe('POST /account/login', () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
     const email = `Changed-${unique()}@Example.test`;
-    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'New Name', email, password: '', current_password: PASSWORD } });
+    const response = await world
+      .client(token)
+      .request('/account/login', { method: 'POST', json: { name: 'New Name', email, password: '', current_password: PASSWORD } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.loginUpdated });
     const stored = await world.em().findOneOrFail(User, { id: manager.id });
@@ -66,13 +68,18 @@ describe('POST /account/login', () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
     const other = await world.signIn(manager.id);
-    const response = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: PASSWORD } });
+    const response = await world.client(token).request('/account/login', {
+      method: 'POST',
+      json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash, 'Another-Ladder-5')).toBe(true);
     expect((await world.client(other).request('/api/shell')).status).toBe(401);
     expect((await world.client(token).request('/api/shell')).status).toBe(200);
 
-    const taken = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: managerA.email, current_password: 'Another-Ladder-5' } });
+    const taken = await world
+      .client(token)
+      .request('/account/login', { method: 'POST', json: { name: 'N', email: managerA.email, current_password: 'Another-Ladder-5' } });
     expect(taken.status).toBe(422);
     expect(await taken.json()).toMatchObject({ errors: { email: ['A user with this email already exists'] } });
   });
@@ -84,43 +91,64 @@ describe('POST /account/login: the current password (issue 13 item 5)', () => {
     return world.platform.sentMail.filter((m) => m.to === address);
   };
 
-  it.each(['manager', 'admin'] as const)('a %s changes only the name without it; a new email or password needs it, errors under the field', async (role) => {
-    const user = await world.makeUser({ role, companyId: companyA });
-    const token = await world.signIn(user.id);
-    const login = (json: Record<string, unknown>) => world.client(token).request('/account/login', { method: 'POST', json: { name: 'Renamed', email: user.email, ...json } });
-    expect((await login({})).status).toBe(200);
-    for (const [json, message] of [
-      [{ email: `new-${unique()}@example.test` }, ACCOUNT_MESSAGES.currentPasswordRequired],
-      [{ password: 'Another-Ladder-5' }, ACCOUNT_MESSAGES.currentPasswordRequired],
-      [{ password: 'Another-Ladder-5', current_password: 'Not-My-Password-1' }, ACCOUNT_MESSAGES.currentPasswordWrong],
-    ] as const) {
-      const refused = await login(json);
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toMatchObject({ errors: { current_password: [message] } });
-    }
-    const stored = await world.em().findOneOrFail(User, { id: user.id });
-    expect(stored.email).toBe(user.email);
-    expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
-  });
+  it.each(['manager', 'admin'] as const)(
+    'a %s changes only the name without it; a new email or password needs it, errors under the field',
+    async (role) => {
+      const user = await world.makeUser({ role, companyId: companyA });
+      const token = await world.signIn(user.id);
+      const login = (json: Record<string, unknown>) =>
+        world.client(token).request('/account/login', { method: 'POST', json: { name: 'Renamed', email: user.email, ...json } });
+      expect((await login({})).status).toBe(200);
+      for (const [json, message] of [
+        [{ email: `new-${unique()}@example.test` }, ACCOUNT_MESSAGES.currentPasswordRequired],
+        [{ password: 'Another-Ladder-5' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+        [{ password: 'Another-Ladder-5', current_password: 'Not-My-Password-1' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+      ] as const) {
+        const refused = await login(json);
+        expect(refused.status).toBe(422);
+        expect(await refused.json()).toMatchObject({ errors: { current_password: [message] } });
+      }
+      const stored = await world.em().findOneOrFail(User, { id: user.id });
+      expect(stored.email).toBe(user.email);
+      expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
+    },
+  );
 
   it('tells the old address of a new email and the account’s address of a new password (queued mail)', async () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
     const newEmail = `moved-${unique()}@example.test`;
-    expect((await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: newEmail, current_password: PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await world
+          .client(token)
+          .request('/account/login', { method: 'POST', json: { name: 'N', email: newEmail, current_password: PASSWORD } })
+      ).status,
+    ).toBe(200);
     const toOld = await mailTo(manager.email!);
     expect(toOld.map((m) => m.subject)).toEqual(['Your email address was changed']);
     expect(toOld[0]!.text).toContain(newEmail);
     expect(await mailTo(newEmail)).toEqual([]);
 
-    expect((await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: newEmail, password: 'Another-Ladder-5', current_password: PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await world.client(token).request('/account/login', {
+          method: 'POST',
+          json: { name: 'N', email: newEmail, password: 'Another-Ladder-5', current_password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
     expect((await mailTo(newEmail)).map((m) => m.subject)).toEqual(['Your password was changed']);
   });
 
   it('answers 429 after 5 wrong current passwords in 15 minutes, the right one included', async () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
     const token = await world.signIn(manager.id);
-    const change = (current: string) => world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: current } });
+    const change = (current: string) =>
+      world.client(token).request('/account/login', {
+        method: 'POST',
+        json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: current },
+      });
     for (let i = 0; i < 5; i++) expect((await change(`Wrong-Ladder-${i}`)).status).toBe(422);
     const limited = await change(PASSWORD);
     expect(limited.status).toBe(429);
@@ -137,19 +165,29 @@ describe('POST /account/login: the current password (issue 13 item 5)', () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA, password: null });
     const token = await world.signIn(manager.id);
     expect(await (await world.client(token).request('/api/account')).json()).toMatchObject({ user: { has_password: false } });
-    const refused = await world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: 'x' } });
+    const refused = await world.client(token).request('/account/login', {
+      method: 'POST',
+      json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: 'x' },
+    });
     expect(await refused.json()).toMatchObject({ errors: { current_password: [ACCOUNT_MESSAGES.noPasswordYet] } });
 
-    const link = await world.client(token).request('/account/password-link', { method: 'POST', json: {}, headers: { 'x-forwarded-for': '10.50.0.1' } });
+    const link = await world
+      .client(token)
+      .request('/account/password-link', { method: 'POST', json: {}, headers: { 'x-forwarded-for': '10.50.0.1' } });
     expect(link.status).toBe(200);
     expect(await link.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordLinkSent });
     const [mail] = await mailTo(manager.email!);
     const url = /\/password\/reset\/([^?\s]+)/.exec(mail!.text)![1]!;
-    const reset = await world.client().request('/password/reset', { method: 'POST', json: { token: url, email: manager.email, password: 'Chosen-Ladder-7', password_confirmation: 'Chosen-Ladder-7' } });
+    const reset = await world.client().request('/password/reset', {
+      method: 'POST',
+      json: { token: url, email: manager.email, password: 'Chosen-Ladder-7', password_confirmation: 'Chosen-Ladder-7' },
+    });
     expect(reset.status).toBe(200);
     expect(await verifyPassword((await world.em().findOneOrFail(User, { id: manager.id })).passwordHash, 'Chosen-Ladder-7')).toBe(true);
     // With a password now (the reset ended the other sessions), the link is refused: the password is changed with the current one.
-    expect((await world.client(await world.signIn(manager.id)).request('/account/password-link', { method: 'POST', json: {} })).status).toBe(422);
+    expect(
+      (await world.client(await world.signIn(manager.id)).request('/account/password-link', { method: 'POST', json: {} })).status,
+    ).toBe(422);
   });
 });
 
@@ -161,7 +199,11 @@ describe('POST /account/notifications', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.notificationsUpdated });
-    expect(await world.em().findOneOrFail(Company, { id: companyA })).toMatchObject({ sendCertificate: false, sendReport: true, sendExpiryReport: false });
+    expect(await world.em().findOneOrFail(Company, { id: companyA })).toMatchObject({
+      sendCertificate: false,
+      sendReport: true,
+      sendExpiryReport: false,
+    });
     expect((await asManager().request('/account/notifications', { method: 'POST', json: { send_certificate: 'yes' } })).status).toBe(422);
   });
 });
@@ -182,11 +224,16 @@ describe('POST /account/logo', () => {
     const stored = Buffer.from(await served.arrayBuffer());
     expect(await isReadableImage(stored, ['png'])).toBe(true);
     expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 200]);
-    expect(((await (await asManager().request('/api/account')).json()) as { company: { logo_url: string } }).company.logo_url).toBe(body.logo_url);
+    expect(((await (await asManager().request('/api/account')).json()) as { company: { logo_url: string } }).company.logo_url).toBe(
+      body.logo_url,
+    );
   });
 
   it('refuses an image larger than 256 pixels either way, reading the real size', async () => {
-    for (const [w, h] of [[257, 10], [10, 300]] as const) {
+    for (const [w, h] of [
+      [257, 10],
+      [10, 300],
+    ] as const) {
       const response = await upload(tokenA, new Blob([new Uint8Array(makePng(w, h))], { type: 'image/png' }), 'small.png');
       expect(response.status).toBe(422);
       expect(await response.json()).toMatchObject({ errors: { logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${w}x${h}.`] } });
@@ -198,7 +245,11 @@ describe('POST /account/logo', () => {
     expect(good.status).toBe(200);
     const { logo_url: before } = (await good.json()) as { logo_url: string };
     const { truncated, garbled } = await corruptJpegs();
-    for (const [name, bytes, type] of [['broken.png', corruptPng(), 'image/png'], ['cut.jpg', truncated, 'image/jpeg'], ['garbled.jpg', garbled, 'image/jpeg']] as const) {
+    for (const [name, bytes, type] of [
+      ['broken.png', corruptPng(), 'image/png'],
+      ['cut.jpg', truncated, 'image/jpeg'],
+      ['garbled.jpg', garbled, 'image/jpeg'],
+    ] as const) {
       const response = await upload(tokenA, new Blob([new Uint8Array(bytes)], { type }), name);
       expect(response.status, name).toBe(422);
       expect(await response.json(), name).toMatchObject({ errors: { logo: [ACCOUNT_MESSAGES.logoUnreadable] } });
@@ -212,7 +263,11 @@ describe('POST /account/logo', () => {
     const response = await upload(tokenA, new Blob(['<svg onload="alert(1)"></svg>'], { type: 'image/png' }), 'logo.png');
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ errors: { logo: [ACCOUNT_MESSAGES.logoNotImage] } });
-    const svg = await upload(tokenA, new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'], { type: 'image/svg+xml' }), 'logo.svg');
+    const svg = await upload(
+      tokenA,
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'], { type: 'image/svg+xml' }),
+      'logo.svg',
+    );
     expect(svg.status).toBe(422);
     const missing = await world.client(tokenA).request('/account/logo', { method: 'POST', body: new FormData() });
     expect(missing.status).toBe(422);
@@ -222,9 +277,16 @@ describe('POST /account/logo', () => {
 describe('account depots', () => {
   it('edits a depot’s name and email', async () => {
     const depot = await world.makeCompany({ name: 'Alpha East', parentId: companyA });
-    const response = await asManager().request(`/account/depot/${depot.id}`, { method: 'POST', json: { name: 'Alpha East Yard', email: 'East@Alpha.test' } });
+    const response = await asManager().request(`/account/depot/${depot.id}`, {
+      method: 'POST',
+      json: { name: 'Alpha East Yard', email: 'East@Alpha.test' },
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: 'Depot updated successfully!', data: { id: depot.id, name: 'Alpha East Yard', email: 'east@alpha.test' } });
+    expect(await response.json()).toEqual({
+      success: true,
+      message: 'Depot updated successfully!',
+      data: { id: depot.id, name: 'Alpha East Yard', email: 'east@alpha.test' },
+    });
   });
 
   it('deletes a depot with its users, and their enrolments through the port', async () => {
@@ -236,9 +298,7 @@ describe('account depots', () => {
     expect(await response.json()).toEqual({ success: true, message: 'Depot deleted successfully!' });
     expect(await world.em().count(Company, { id: depot.id })).toBe(0);
     expect(await world.em().count(User, { id: learner.id })).toBe(0);
-    expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrolmentsOf', args: [{ userIds: [learner.id], companyIds: [depot.id] }] },
-    ]);
+    expect(world.enrolment.calls).toEqual([{ method: 'removeEnrolmentsOf', args: [{ userIds: [learner.id], companyIds: [depot.id] }] }]);
   });
 
   it('will not treat the company itself as its depot', async () => {

@@ -1,7 +1,26 @@
-import { ACCOUNT_MESSAGES, accountDepotDelete, accountDepotUpdate, accountGet, accountLogin, accountLogo, accountNotifications, accountPasswordLink, companyLogo } from '@portal/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  accountDepotDelete,
+  accountDepotUpdate,
+  accountGet,
+  accountLogin,
+  accountLogo,
+  accountNotifications,
+  accountPasswordLink,
+  companyLogo,
+} from '@portal/contracts';
 import { auditActorOf, clientAddress, createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { deleteCompanyTree } from '../companies/manage-companies';
-import { findOwnDepot, readAccount, readLogo, requestOwnPasswordLink, updateLoginDetails, updateNotifications, updateOwnDepot, uploadLogo } from './account';
+import {
+  findOwnDepot,
+  readAccount,
+  readLogo,
+  requestOwnPasswordLink,
+  updateLoginDetails,
+  updateNotifications,
+  updateOwnDepot,
+  uploadLogo,
+} from './account';
 
 /** The account area (/account) of managers, and of admins for the company they act for. */
 export function accountRoutes(deps: ServiceDeps) {
@@ -17,7 +36,13 @@ export function accountRoutes(deps: ServiceDeps) {
     })
     .handle(accountNotifications, async ({ em, principal, body }) => {
       await updateNotifications(em, principal, body);
-      await deps.audit.record({ actor: auditActorOf(principal), action: 'settings.changed', companyId: principal.companyId, subject: { type: 'company', id: principal.companyId }, details: { ...body } });
+      await deps.audit.record({
+        actor: auditActorOf(principal),
+        action: 'settings.changed',
+        companyId: principal.companyId,
+        subject: { type: 'company', id: principal.companyId },
+        details: { ...body },
+      });
       return { success: true as const, message: ACCOUNT_MESSAGES.notificationsUpdated };
     })
     .handle(accountLogo, async ({ em, principal, body }) => {
@@ -26,12 +51,22 @@ export function accountRoutes(deps: ServiceDeps) {
     })
     .handle(accountDepotUpdate, async ({ em, principal, params, body }) => {
       const depot = await updateOwnDepot(em, principal, params.id, body);
-      return { success: true as const, message: ACCOUNT_MESSAGES.depotUpdated, data: { id: depot.id, name: depot.name, email: depot.email ?? null } };
+      return {
+        success: true as const,
+        message: ACCOUNT_MESSAGES.depotUpdated,
+        data: { id: depot.id, name: depot.name, email: depot.email ?? null },
+      };
     })
     .handle(accountDepotDelete, async ({ em, principal, params }) => {
       const depot = await findOwnDepot(em, principal, params.id);
       await deleteCompanyTree(em, deps.enrolment, depot.id, principal.userId);
-      await deps.audit.record({ actor: auditActorOf(principal), action: 'company.deleted', companyId: principal.companyId, subject: { type: 'company', id: depot.id }, details: { name: depot.name } });
+      await deps.audit.record({
+        actor: auditActorOf(principal),
+        action: 'company.deleted',
+        companyId: principal.companyId,
+        subject: { type: 'company', id: depot.id },
+        details: { name: depot.name },
+      });
       return { success: true as const, message: ACCOUNT_MESSAGES.depotDeleted };
     })
     .handle(companyLogo, async ({ c, em, params }) => {

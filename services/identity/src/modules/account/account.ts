@@ -1,5 +1,17 @@
 import { ACCOUNT_MESSAGES, LOGO_MAX_PIXELS } from '@portal/contracts';
-import { AppError, notFound, randomToken, reencodeImage, UnreadableImageError, validationError, type Em, type JobQueue, type Mailer, type Principal, type Storage } from '@portal/service-kit';
+import {
+  AppError,
+  notFound,
+  randomToken,
+  reencodeImage,
+  UnreadableImageError,
+  validationError,
+  type Em,
+  type JobQueue,
+  type Mailer,
+  type Principal,
+  type Storage,
+} from '@portal/service-kit';
 import type { ICompany } from '../../data/company.entity';
 import { depotsOf, findCompany, findDepot } from '../../data/company.repository';
 import { findUser, managersOf } from '../../data/user.repository';
@@ -82,14 +94,21 @@ export async function updateLoginDetails(
  * one) chooses one through a link mailed to its own address — the password reset mail, queued,
  * under the same mail limits as the sign-in page's.
  */
-export async function requestOwnPasswordLink(ctx: { em: Em; jobs: JobQueue; address: string; now: Date }, principal: Principal): Promise<void> {
+export async function requestOwnPasswordLink(
+  ctx: { em: Em; jobs: JobQueue; address: string; now: Date },
+  principal: Principal,
+): Promise<void> {
   const user = await ownAccount(ctx.em, principal);
   if (user.passwordHash) throw new AppError('validation', ACCOUNT_MESSAGES.hasPassword);
   if (!user.email) throw new AppError('validation', ACCOUNT_MESSAGES.noEmail);
   await requestPasswordReset({ em: ctx.em, jobs: ctx.jobs, email: user.email, address: ctx.address, now: ctx.now });
 }
 
-export async function updateNotifications(em: Em, principal: Principal, input: { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean }) {
+export async function updateNotifications(
+  em: Em,
+  principal: Principal,
+  input: { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean },
+) {
   const company = await ownCompany(em, principal);
   company.sendCertificate = input.send_certificate;
   company.sendReport = input.send_report;
@@ -108,10 +127,21 @@ export async function uploadLogo(em: Em, storage: Storage, principal: Principal,
   let clean: Awaited<ReturnType<typeof reencodeImage>>;
   try {
     // Room for a few times the pixels a logo may have, so an oversize logo is told its size below.
-    clean = await reencodeImage(new Uint8Array(await file.arrayBuffer()), { formats: ['png', 'jpeg', 'gif', 'webp'], maxPixels: 16_000_000 });
+    clean = await reencodeImage(new Uint8Array(await file.arrayBuffer()), {
+      formats: ['png', 'jpeg', 'gif', 'webp'],
+      maxPixels: 16_000_000,
+    });
   } catch (error) {
     if (!(error instanceof UnreadableImageError)) throw error;
-    throw validationError({ logo: [error.reason === 'damaged' ? ACCOUNT_MESSAGES.logoUnreadable : error.reason === 'too-large' ? ACCOUNT_MESSAGES.logoTooLarge : ACCOUNT_MESSAGES.logoNotImage] });
+    throw validationError({
+      logo: [
+        error.reason === 'damaged'
+          ? ACCOUNT_MESSAGES.logoUnreadable
+          : error.reason === 'too-large'
+            ? ACCOUNT_MESSAGES.logoTooLarge
+            : ACCOUNT_MESSAGES.logoNotImage,
+      ],
+    });
   }
   if (clean.width > LOGO_MAX_PIXELS || clean.height > LOGO_MAX_PIXELS) {
     throw validationError({ logo: [`${ACCOUNT_MESSAGES.logoTooLarge} This image is ${clean.width}x${clean.height}.`] });
@@ -133,7 +163,11 @@ export function logoContentType(key: string): string {
 }
 
 /** A company's logo: its bytes and type, or 404. */
-export async function readLogo(em: Em, storage: Storage, companyId: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+export async function readLogo(
+  em: Em,
+  storage: Storage,
+  companyId: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const company = await findCompany(em, companyId);
   if (!company?.logoPath) throw notFound('That logo');
   const logoPath = company.logoPath;
@@ -151,7 +185,12 @@ export async function findOwnDepot(em: Em, principal: Principal, depotId: number
 }
 
 /** PATCH /account/depot/{id}: a depot's name and email. */
-export async function updateOwnDepot(em: Em, principal: Principal, depotId: number, input: { name: string; email?: string | null | undefined }): Promise<ICompany> {
+export async function updateOwnDepot(
+  em: Em,
+  principal: Principal,
+  depotId: number,
+  input: { name: string; email?: string | null | undefined },
+): Promise<ICompany> {
   const depot = await findOwnDepot(em, principal, depotId);
   depot.name = input.name;
   if (input.email !== undefined) depot.email = input.email;

@@ -11,7 +11,8 @@ export async function listAudit(em: Em, principal: Principal, query: AuditListQu
   const base = em.getKnex()('audit_log as a').select('a.id');
   if (principal.role !== 'admin' || principal.isMimicking) {
     const family = [principal.companyId, ...(await depotsOf(em, principal.companyId)).map((d) => d.id)];
-    if (query.company_id !== undefined && !family.includes(query.company_id)) throw forbidden('You can only see your own company’s audit log.');
+    if (query.company_id !== undefined && !family.includes(query.company_id))
+      throw forbidden('You can only see your own company’s audit log.');
     base.whereIn('a.company_id', family);
   }
   if (query.company_id !== undefined) base.andWhere('a.company_id', query.company_id);

@@ -13,7 +13,11 @@ export function loginLinkMail(to: string, name: string, link: string): MailMessa
   return message(
     to,
     'Your sign-in link',
-    [`Hello ${name},`, `Use the link below to sign in. It works once, within ${LOGIN_LINK_TTL_MINUTES} minutes.`, 'If you did not ask for it, you can ignore this email.'],
+    [
+      `Hello ${name},`,
+      `Use the link below to sign in. It works once, within ${LOGIN_LINK_TTL_MINUTES} minutes.`,
+      'If you did not ask for it, you can ignore this email.',
+    ],
     link,
     'Sign in',
   );
@@ -23,7 +27,11 @@ export function resetPasswordMail(to: string, name: string, link: string): MailM
   return message(
     to,
     'Reset your password',
-    [`Hello ${name},`, `Use the link below to choose a new password. It works once, within ${RESET_TOKEN_TTL_MINUTES} minutes.`, 'If you did not ask for a reset, you can ignore this email.'],
+    [
+      `Hello ${name},`,
+      `Use the link below to choose a new password. It works once, within ${RESET_TOKEN_TTL_MINUTES} minutes.`,
+      'If you did not ask for a reset, you can ignore this email.',
+    ],
     link,
     'Reset password',
   );

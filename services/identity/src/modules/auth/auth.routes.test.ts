@@ -21,7 +21,13 @@ let companyName: string;
 
 async function makeUser(em: Em, role: Role, extra: { loginCode?: string; password?: string | null } = {}) {
   const email = `${role}-${unique()}@example.test`;
-  const user = await makeUserRow(em, { role, companyId, email, password: extra.password === null ? null : (extra.password ?? PASSWORD), loginCode: extra.loginCode ?? null });
+  const user = await makeUserRow(em, {
+    role,
+    companyId,
+    email,
+    password: extra.password === null ? null : (extra.password ?? PASSWORD),
+    loginCode: extra.loginCode ?? null,
+  });
   return { id: user.id, name: user.name, email };
 }
 
@@ -45,7 +51,16 @@ describe('POST /api/auth/login with email and password', () => {
       const response = await login(browser, { email: user.email, password: PASSWORD });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        user: { id: user.id, name: user.name, email: user.email, role, company_id: companyId, company_name: companyName, is_mimicking: false, is_first_visit: true },
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role,
+          company_id: companyId,
+          company_name: companyName,
+          is_mimicking: false,
+          is_first_visit: true,
+        },
         redirect: '/',
       });
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -129,7 +144,7 @@ describe('POST /api/auth/login with a login code', () => {
       const browser = client();
       const response = await login(browser, { login_code: typed });
       expect(response.status, typed).toBe(200);
-      expect(((await response.json()) as { user: { id: number }; redirect: string })).toMatchObject({ user: { id: user.id }, redirect: '/' });
+      expect((await response.json()) as { user: { id: number }; redirect: string }).toMatchObject({ user: { id: user.id }, redirect: '/' });
       expect(browser.cookie(SESSION_COOKIE)).toBeTruthy();
     }
   });

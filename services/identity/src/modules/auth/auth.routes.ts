@@ -1,4 +1,13 @@
-import { consumeLoginLink as consumeLoginLinkRoute, IDENTITY_MESSAGES, login, logout, passwordEmail, passwordReset, requestLoginLink as requestLoginLinkRoute, type SignInMethod } from '@portal/contracts';
+import {
+  consumeLoginLink as consumeLoginLinkRoute,
+  IDENTITY_MESSAGES,
+  login,
+  logout,
+  passwordEmail,
+  passwordReset,
+  requestLoginLink as requestLoginLinkRoute,
+  type SignInMethod,
+} from '@portal/contracts';
 import {
   AppError,
   clearSessionCookie,
@@ -81,7 +90,14 @@ export function authRoutes(deps: ServiceDeps) {
     })
     .handle(passwordReset, async ({ c, em, body }) => {
       const current = readSessionToken(c);
-      await resetPassword(em, { mailer: deps.mailer, email: body.email, password: body.password, token: body.token, currentSessionId: current ? hashToken(current) : null, now: now() });
+      await resetPassword(em, {
+        mailer: deps.mailer,
+        email: body.email,
+        password: body.password,
+        token: body.token,
+        currentSessionId: current ? hashToken(current) : null,
+        now: now(),
+      });
       return { success: true as const, message: IDENTITY_MESSAGES.resetDone };
     }).app;
 }

@@ -39,7 +39,9 @@ describe('attempt limits under concurrency', () => {
   it(`check at most 5 of ${CONCURRENT} concurrent wrong passwords for one account from one address; the rest get 429`, async () => {
     const user = await world.makeUser({ role: 'manager', companyId });
     checks.passwords = 0;
-    const answers = statuses(await Promise.all(Array.from({ length: CONCURRENT }, () => login({ email: user.email, password: 'Wrong-Ladder-1' }, '10.90.0.1'))));
+    const answers = statuses(
+      await Promise.all(Array.from({ length: CONCURRENT }, () => login({ email: user.email, password: 'Wrong-Ladder-1' }, '10.90.0.1'))),
+    );
     expect(checks.passwords).toBeLessThanOrEqual(5);
     expect(checks.passwords).toBeGreaterThan(0);
     expect(answers[401] ?? 0).toBe(checks.passwords);
@@ -50,13 +52,19 @@ describe('attempt limits under concurrency', () => {
 
   it(`check at most 30 of ${CONCURRENT} concurrent wrong passwords from one address across accounts`, async () => {
     checks.passwords = 0;
-    const answers = statuses(await Promise.all(Array.from({ length: CONCURRENT }, () => login({ email: `guess-${unique()}@example.test`, password: 'x' }, '10.91.0.1'))));
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: CONCURRENT }, () => login({ email: `guess-${unique()}@example.test`, password: 'x' }, '10.91.0.1')),
+      ),
+    );
     expect(checks.passwords).toBeLessThanOrEqual(30);
     expect(answers[401] ?? 0).toBe(checks.passwords);
   });
 
   it(`answer at most 10 of ${CONCURRENT} concurrent wrong login codes from one address`, async () => {
-    const answers = statuses(await Promise.all(Array.from({ length: CONCURRENT }, () => login({ login_code: `NOPE${unique()}` }, '10.92.0.1'))));
+    const answers = statuses(
+      await Promise.all(Array.from({ length: CONCURRENT }, () => login({ login_code: `NOPE${unique()}` }, '10.92.0.1'))),
+    );
     expect(answers[401] ?? 0).toBeLessThanOrEqual(10);
     expect(answers[401] ?? 0).toBeGreaterThan(0);
     expect(answers[429]).toBe(CONCURRENT - (answers[401] ?? 0));
@@ -69,7 +77,10 @@ describe('attempt limits under concurrency', () => {
     const answers = statuses(
       await Promise.all(
         Array.from({ length: CONCURRENT }, () =>
-          world.client(token).request('/account/login', { method: 'POST', json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: 'Not-My-Password-1' } }),
+          world.client(token).request('/account/login', {
+            method: 'POST',
+            json: { name: 'N', email: manager.email, password: 'Another-Ladder-5', current_password: 'Not-My-Password-1' },
+          }),
         ),
       ),
     );

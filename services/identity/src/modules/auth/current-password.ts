@@ -14,7 +14,13 @@ export interface CurrentPasswordMessages {
  * 5 wrong ones in 15 minutes answer 429 for the rest of the window. An account without a
  * password sets one through an emailed link instead.
  */
-export async function assertCurrentPassword(em: Em, user: IUser, given: string | undefined | null, now: Date, messages: CurrentPasswordMessages): Promise<void> {
+export async function assertCurrentPassword(
+  em: Em,
+  user: IUser,
+  given: string | undefined | null,
+  now: Date,
+  messages: CurrentPasswordMessages,
+): Promise<void> {
   if (!user.passwordHash) throw validationError({ current_password: [messages.noPasswordYet] });
   if (!given) throw validationError({ current_password: [messages.required] });
   const limit = LIMITS.currentPassword(user.id);

@@ -73,7 +73,9 @@ describe('emailed single-use sign-in link', () => {
     const sent = sink.messages.length;
     await post('/api/auth/login-link', { email: user.email });
     await world.platform.jobs.drain();
-    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
+    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL)
+      .pathname.split('/')
+      .pop()!;
     const late = await withClock(15 * 60 * 1000 + 1000, () => post('/api/auth/login-link/verify', { token }));
     expect(late.status).toBe(422);
     const inTime = await withClock(14 * 60 * 1000, () => post('/api/auth/login-link/verify', { token }));
@@ -124,7 +126,10 @@ describe('password reset', () => {
     const newPassword = 'Brand-New-Ladder-7';
     const reset = await post('/password/reset', { email: user.email, password: newPassword, password_confirmation: newPassword, token });
     expect(reset.status).toBe(200);
-    expect(await reset.json()).toEqual({ success: true, message: 'Password reset successfully! You can now login with your new password.' });
+    expect(await reset.json()).toEqual({
+      success: true,
+      message: 'Password reset successfully! You can now login with your new password.',
+    });
 
     expect((await world.client(otherDevice).request('/api/shell')).status).toBe(401);
     expect(await world.em().count(Session, { userId: user.id })).toBe(0);
@@ -133,7 +138,12 @@ describe('password reset', () => {
     const newLogin = await post('/api/auth/login', { email: user.email, password: newPassword });
     expect(newLogin.status).toBe(200);
 
-    const replay = await post('/password/reset', { email: user.email, password: 'Another-Ladder-8', password_confirmation: 'Another-Ladder-8', token });
+    const replay = await post('/password/reset', {
+      email: user.email,
+      password: 'Another-Ladder-8',
+      password_confirmation: 'Another-Ladder-8',
+      token,
+    });
     expect(replay.status).toBe(422);
     expect(await replay.json()).toMatchObject({ errors: { token: [IDENTITY_MESSAGES.resetTokenInvalid] } });
   });
@@ -143,7 +153,9 @@ describe('password reset', () => {
     const sent = sink.messages.length;
     await post('/password/email', { email: user.email });
     await world.platform.jobs.drain();
-    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
+    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL)
+      .pathname.split('/')
+      .pop()!;
     const body = { email: user.email, password: 'Brand-New-Ladder-7', password_confirmation: 'Brand-New-Ladder-7', token };
 
     const mismatch = await post('/password/reset', { ...body, password_confirmation: 'Different-Ladder-7' });
@@ -151,7 +163,9 @@ describe('password reset', () => {
     expect(await mismatch.json()).toMatchObject({ errors: { password_confirmation: [IDENTITY_MESSAGES.passwordsDiffer] } });
     const short = await post('/password/reset', { ...body, password: 'short', password_confirmation: 'short' });
     expect(short.status).toBe(422);
-    expect(((await short.json()) as { errors: Record<string, string[]> }).errors.password).toEqual(['The password must be at least 8 characters.']);
+    expect(((await short.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([
+      'The password must be at least 8 characters.',
+    ]);
 
     const other = await world.makeUser({ role: 'learner', companyId });
     expect((await post('/password/reset', { ...body, email: other.email })).status).toBe(422);
@@ -170,8 +184,14 @@ describe('password reset', () => {
     await world.platform.jobs.drain();
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
-    const reset = await post('/password/reset', { email: user.email, password: 'Brand-New-Ladder-9', password_confirmation: 'Brand-New-Ladder-9', token }, here);
+    const token = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL)
+      .pathname.split('/')
+      .pop()!;
+    const reset = await post(
+      '/password/reset',
+      { email: user.email, password: 'Brand-New-Ladder-9', password_confirmation: 'Brand-New-Ladder-9', token },
+      here,
+    );
     expect(reset.status).toBe(200);
     expect((await world.client(here).request('/api/shell')).status).toBe(200);
     expect((await world.client(elsewhere).request('/api/shell')).status).toBe(401);
@@ -182,11 +202,15 @@ describe('password reset', () => {
     let sent = sink.messages.length;
     await post('/password/email', { email: user.email });
     await world.platform.jobs.drain();
-    const first = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
+    const first = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL)
+      .pathname.split('/')
+      .pop()!;
     sent = sink.messages.length;
     await post('/password/email', { email: user.email });
     await world.platform.jobs.drain();
-    const second = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL).pathname.split('/').pop()!;
+    const second = linkIn(await sink.waitForMailTo(user.email!, { after: sent }), APP_URL)
+      .pathname.split('/')
+      .pop()!;
     const body = { email: user.email, password: 'Brand-New-Ladder-9', password_confirmation: 'Brand-New-Ladder-9' };
     expect((await post('/password/reset', { ...body, token: first })).status).toBe(422);
     expect((await post('/password/reset', { ...body, token: second })).status).toBe(200);

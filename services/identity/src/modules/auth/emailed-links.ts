@@ -39,7 +39,9 @@ export const requestPasswordReset = (input: MailRequest) => handleMailRequest(in
  * The job behind both mail requests: nothing for an unknown email, otherwise a fresh link
  * (replacing older ones of its kind) mailed to the account. `deps` is read when the job runs.
  */
-export function emailedLinkJob(deps: () => { orm: Orm; mailer: Mailer; env: { appUrl: string } }): JobDefinition<z.infer<typeof emailedLinkPayload>> {
+export function emailedLinkJob(
+  deps: () => { orm: Orm; mailer: Mailer; env: { appUrl: string } },
+): JobDefinition<z.infer<typeof emailedLinkPayload>> {
   return defineJob({
     name: EMAILED_LINK_JOB,
     payload: emailedLinkPayload,
@@ -50,7 +52,11 @@ export function emailedLinkJob(deps: () => { orm: Orm; mailer: Mailer; env: { ap
       if (!user?.email) return;
       const mail =
         kind === 'login_link'
-          ? loginLinkMail(user.email, user.name, `${env.appUrl}/login/link/${await issueToken(em, { userId: user.id, purpose: 'login_link', ttlMinutes: LOGIN_LINK_TTL_MINUTES, now: run.now })}`)
+          ? loginLinkMail(
+              user.email,
+              user.name,
+              `${env.appUrl}/login/link/${await issueToken(em, { userId: user.id, purpose: 'login_link', ttlMinutes: LOGIN_LINK_TTL_MINUTES, now: run.now })}`,
+            )
           : resetPasswordMail(
               user.email,
               user.name,
@@ -65,7 +71,8 @@ export function emailedLinkJob(deps: () => { orm: Orm; mailer: Mailer; env: { ap
 export async function consumeLoginLink(em: Em, token: string, now: Date): Promise<IUser> {
   const userId = await consumeToken(em, token, 'login_link', now);
   const user = userId ? await findUser(em, userId) : null;
-  if (!user) throw new AppError('validation', IDENTITY_MESSAGES.loginLinkInvalid, { errors: { token: [IDENTITY_MESSAGES.loginLinkInvalid] } });
+  if (!user)
+    throw new AppError('validation', IDENTITY_MESSAGES.loginLinkInvalid, { errors: { token: [IDENTITY_MESSAGES.loginLinkInvalid] } });
   return user;
 }
 
@@ -78,7 +85,8 @@ export async function resetPassword(
   em: Em,
   input: { email: string; password: string; token: string; currentSessionId: string | null; now: Date; mailer?: Mailer },
 ): Promise<void> {
-  const invalid = () => new AppError('validation', IDENTITY_MESSAGES.resetTokenInvalid, { errors: { token: [IDENTITY_MESSAGES.resetTokenInvalid] } });
+  const invalid = () =>
+    new AppError('validation', IDENTITY_MESSAGES.resetTokenInvalid, { errors: { token: [IDENTITY_MESSAGES.resetTokenInvalid] } });
   const live = (await findLiveToken(em, input.token, 'reset', input.now)) ?? (await findLiveToken(em, input.token, 'set_up', input.now));
   if (!live) throw invalid();
   const user = await findUser(em, live.userId);

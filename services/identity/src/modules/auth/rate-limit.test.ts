@@ -37,7 +37,8 @@ describe('sign-in rate limits', () => {
 
   it('count the account by its email whatever its case, and free the address after the window', async () => {
     const user = await world.makeUser({ role: 'learner', companyId });
-    for (let i = 0; i < 5; i++) await login({ email: i % 2 ? user.email!.toUpperCase() : user.email, password: 'Wrong-Ladder-1' }, '10.3.0.1');
+    for (let i = 0; i < 5; i++)
+      await login({ email: i % 2 ? user.email!.toUpperCase() : user.email, password: 'Wrong-Ladder-1' }, '10.3.0.1');
     expect((await login({ email: user.email, password: PASSWORD }, '10.3.0.1')).status).toBe(429);
     world.platform.now = () => new Date(Date.now() + 15 * 60 * 1000 + 1000);
     try {
@@ -85,10 +86,14 @@ describe('mail request limits', () => {
     const ghost = `ghost-${unique()}@example.test`;
     for (const email of [user.email!, ghost]) {
       for (let i = 0; i < 3; i++) {
-        const r = await world.client().request('/password/email', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.6.${i}.1` } });
+        const r = await world
+          .client()
+          .request('/password/email', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.6.${i}.1` } });
         expect(r.status).toBe(200);
       }
-      const limited = await world.client().request('/api/auth/login-link', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': '10.6.9.1' } });
+      const limited = await world
+        .client()
+        .request('/api/auth/login-link', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': '10.6.9.1' } });
       expect(limited.status).toBe(429);
       expect(((await limited.json()) as { message: string }).message).toBe('Too many email requests. Please try again in 15 minutes.');
     }

@@ -26,7 +26,10 @@ describe('GET /api/admin/companies', () => {
     await world.makeCompany({ name: `${tag} Alpha` });
     await world.makeUser({ role: 'learner', companyId: parent.id });
     await world.enrolment.port.setCreditBalance(parent.id, 12, 'test');
-    const page = (await (await asAdmin().request(`/api/admin/companies?search=${tag}&sortBy=name&sortDir=desc`)).json()) as { data: AdminCompany[]; total: number };
+    const page = (await (await asAdmin().request(`/api/admin/companies?search=${tag}&sortBy=name&sortDir=desc`)).json()) as {
+      data: AdminCompany[];
+      total: number;
+    };
     expect(page.total).toBe(2);
     expect(page.data.map((c) => c.name)).toEqual([`${tag} Builders`, `${tag} Alpha`]);
     expect(page.data[0]).toMatchObject({ depots_count: 1, users_count: 1, credit_balance: 12, parent_id: null });
@@ -35,9 +38,15 @@ describe('GET /api/admin/companies', () => {
   it('treats % and _ in the search as plain text, in the list and the picker', async () => {
     for (const name of ['Scaffold 50% Ltd', 'Scaffold 5000 Ltd', 'Hire a_b Ltd', 'Hire axb Ltd']) await world.makeCompany({ name });
     const listed = async (search: string) =>
-      ((await (await asAdmin().request(`/api/admin/companies?search=${encodeURIComponent(search)}`)).json()) as { data: AdminCompany[] }).data.map((c) => c.name);
+      (
+        (await (await asAdmin().request(`/api/admin/companies?search=${encodeURIComponent(search)}`)).json()) as { data: AdminCompany[] }
+      ).data.map((c) => c.name);
     const offered = async (search: string) =>
-      ((await (await asAdmin().request(`/api/admin/company-options?search=${encodeURIComponent(search)}`)).json()) as { data: { name: string }[] }).data.map((c) => c.name);
+      (
+        (await (await asAdmin().request(`/api/admin/company-options?search=${encodeURIComponent(search)}`)).json()) as {
+          data: { name: string }[];
+        }
+      ).data.map((c) => c.name);
     for (const find of [listed, offered]) {
       expect(await find('50%')).toEqual(['Scaffold 50% Ltd']);
       expect(await find('a_b')).toEqual(['Hire a_b Ltd']);
@@ -63,7 +72,13 @@ describe('POST /api/company/createCompanyAndUser', () => {
     const body = (await response.json()) as { message: string; password: string; data: AdminCompany };
     expect(body.message).toBe(COMPANY_MESSAGES.created);
     expect(body.password).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(body.data).toMatchObject({ name: 'NewCo', email: email.toLowerCase(), manager_email: email.toLowerCase(), credit_balance: 40, users_count: 1 });
+    expect(body.data).toMatchObject({
+      name: 'NewCo',
+      email: email.toLowerCase(),
+      manager_email: email.toLowerCase(),
+      credit_balance: 40,
+      users_count: 1,
+    });
     const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { email, password: body.password } });
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ user: { role: 'manager', company_id: body.data.id } });
@@ -79,7 +94,10 @@ describe('POST /api/company/createCompanyAndUser', () => {
       json: { name: 'Dup Co', manager_name: 'D', manager_email: existing.email },
     });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ message: 'A user with this email already exists', errors: { manager_email: ['A user with this email already exists'] } });
+    expect(await response.json()).toMatchObject({
+      message: 'A user with this email already exists',
+      errors: { manager_email: ['A user with this email already exists'] },
+    });
     expect(await world.em().count(Company, { name: 'Dup Co' })).toBe(0);
   });
 });
@@ -92,13 +110,26 @@ describe('a company and its depots', () => {
     expect(got.depots.map((d) => d.id)).toEqual([depot.id]);
 
     world.enrolment.reset();
-    const edit = await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { name: 'Edited Co', manager_email: '', credit_balance: '30', credit_reason: 'Goodwill top-up' } });
+    const edit = await asAdmin().request(`/api/company/${company.id}`, {
+      method: 'PATCH',
+      json: { name: 'Edited Co', manager_email: '', credit_balance: '30', credit_reason: 'Goodwill top-up' },
+    });
     expect(edit.status).toBe(200);
-    expect(await edit.json()).toMatchObject({ message: 'Company successfully updated!', data: { name: 'Edited Co', manager_email: null, credit_balance: 30 } });
+    expect(await edit.json()).toMatchObject({
+      message: 'Company successfully updated!',
+      data: { name: 'Edited Co', manager_email: null, credit_balance: 30 },
+    });
 
     const depotEdit = await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
       method: 'PATCH',
-      json: { name: 'Yard Two', manager_name: 'Dee', manager_email: 'dee@yard.test', email: 'yard@yard.test', credit_balance: 3, credit_reason: 'Moved from the parent' },
+      json: {
+        name: 'Yard Two',
+        manager_name: 'Dee',
+        manager_email: 'dee@yard.test',
+        email: 'yard@yard.test',
+        credit_balance: 3,
+        credit_reason: 'Moved from the parent',
+      },
     });
     expect(depotEdit.status).toBe(200);
     expect(await depotEdit.json()).toMatchObject({ message: 'Depot updated successfully!', data: { name: 'Yard Two', credit_balance: 3 } });
@@ -122,9 +153,15 @@ describe('a company and its depots', () => {
     await world.enrolment.port.setCreditBalance(depot.id, 4, 'test');
     const spy = vi.spyOn(world.enrolment.port, 'setCreditBalance');
     try {
-      for (const [path, balance] of [[`/api/company/${company.id}`, 12], [`/api/company/${company.id}/depot/${depot.id}`, 0]] as const) {
+      for (const [path, balance] of [
+        [`/api/company/${company.id}`, 12],
+        [`/api/company/${company.id}/depot/${depot.id}`, 0],
+      ] as const) {
         for (const credit_reason of [undefined, '', '   ']) {
-          const refused = await asAdmin().request(path, { method: 'PATCH', json: { name: 'Renamed', credit_balance: balance, credit_reason } });
+          const refused = await asAdmin().request(path, {
+            method: 'PATCH',
+            json: { name: 'Renamed', credit_balance: balance, credit_reason },
+          });
           expect(refused.status).toBe(422);
           expect(await refused.json()).toMatchObject({ errors: { credit_reason: [COMPANY_MESSAGES.creditReasonRequired] } });
         }
@@ -135,11 +172,32 @@ describe('a company and its depots', () => {
 
       // The same balance again is no change: no reason, no ledger row.
       expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 10 } })).status).toBe(200);
-      expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'Yard', credit_balance: '4' } })).status).toBe(200);
+      expect(
+        (
+          await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
+            method: 'PATCH',
+            json: { name: 'Yard', credit_balance: '4' },
+          })
+        ).status,
+      ).toBe(200);
       expect(spy).not.toHaveBeenCalled();
 
-      expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: 12, credit_reason: ' Invoice 42 credited ' } })).status).toBe(200);
-      expect((await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, { method: 'PATCH', json: { name: 'Yard', credit_balance: 0, credit_reason: 'Closed' } })).status).toBe(200);
+      expect(
+        (
+          await asAdmin().request(`/api/company/${company.id}`, {
+            method: 'PATCH',
+            json: { credit_balance: 12, credit_reason: ' Invoice 42 credited ' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await asAdmin().request(`/api/company/${company.id}/depot/${depot.id}`, {
+            method: 'PATCH',
+            json: { name: 'Yard', credit_balance: 0, credit_reason: 'Closed' },
+          })
+        ).status,
+      ).toBe(200);
       expect(spy.mock.calls).toEqual([
         [company.id, 12, 'Invoice 42 credited', { userId: admin.id, name: admin.name }],
         [depot.id, 0, 'Closed', { userId: admin.id, name: admin.name }],
@@ -161,16 +219,29 @@ describe('a company and its depots', () => {
     const company = await world.makeCompany();
     const depot = await world.makeCompany({ parentId: company.id });
     world.enrolment.reset();
-    for (const [path, blank] of [[`/api/company/${company.id}`, ''], [`/api/company/${company.id}/depot/${depot.id}`, '  '], [`/api/company/${company.id}`, null]] as const) {
-      const refused = await asAdmin().request(path, { method: 'PATCH', json: { name: 'Kept', credit_balance: blank, credit_reason: 'Cleared by mistake' } });
+    for (const [path, blank] of [
+      [`/api/company/${company.id}`, ''],
+      [`/api/company/${company.id}/depot/${depot.id}`, '  '],
+      [`/api/company/${company.id}`, null],
+    ] as const) {
+      const refused = await asAdmin().request(path, {
+        method: 'PATCH',
+        json: { name: 'Kept', credit_balance: blank, credit_reason: 'Cleared by mistake' },
+      });
       expect(refused.status, path).toBe(422);
       expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.credit_balance).toEqual([CREDIT_BALANCE_BLANK]);
     }
-    const created = await asAdmin().request('/api/company/createCompanyAndUser', { method: 'POST', json: { name: 'Blank Co', manager_name: 'Bea', manager_email: `bea-${Date.now()}@example.test`, credit_balance: '' } });
+    const created = await asAdmin().request('/api/company/createCompanyAndUser', {
+      method: 'POST',
+      json: { name: 'Blank Co', manager_name: 'Bea', manager_email: `bea-${Date.now()}@example.test`, credit_balance: '' },
+    });
     expect(created.status).toBe(422);
     expect(world.enrolment.calls.filter((call) => /credit/i.test(call.method))).toEqual([]);
     // A form's text of a number is still read as the number.
-    expect((await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: ' 7 ', credit_reason: 'Top-up' } })).status).toBe(200);
+    expect(
+      (await asAdmin().request(`/api/company/${company.id}`, { method: 'PATCH', json: { credit_balance: ' 7 ', credit_reason: 'Top-up' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('deletes a company with its depots, their users, and (through the port) their enrolments', async () => {
@@ -186,7 +257,10 @@ describe('a company and its depots', () => {
     expect(await world.em().count(User, { id: { $in: [a.id, b.id] } })).toBe(0);
     expect((await world.client(session).request('/api/shell')).status).toBe(401);
     expect(world.enrolment.calls).toEqual([
-      { method: 'removeEnrolmentsOf', args: [{ userIds: [a.id, b.id].sort((x, y) => x - y), companyIds: [company.id, depot.id].sort((x, y) => x - y) }] },
+      {
+        method: 'removeEnrolmentsOf',
+        args: [{ userIds: [a.id, b.id].sort((x, y) => x - y), companyIds: [company.id, depot.id].sort((x, y) => x - y) }],
+      },
     ]);
   });
 

@@ -11,7 +11,10 @@ async function balancesOf(enrolment: EnrolmentPort, companies: ICompany[]): Prom
 
 /** Companies as the admin screens show them: with depot and user counts and the credit balance. */
 export async function toAdminCompanies(em: Em, enrolment: EnrolmentPort, companies: ICompany[]): Promise<AdminCompany[]> {
-  const { depots, users } = await depotAndUserCounts(em, companies.map((c) => c.id));
+  const { depots, users } = await depotAndUserCounts(
+    em,
+    companies.map((c) => c.id),
+  );
   const balances = await balancesOf(enrolment, companies);
   const result: AdminCompany[] = [];
   for (const c of companies) {

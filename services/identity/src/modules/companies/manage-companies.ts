@@ -1,6 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { COMPANY_MESSAGES, type companyCreateBodySchema, type companyUpdateBodySchema, type depotUpdateBodySchema, DEFAULT_COMPANY_ID } from '@portal/contracts';
-import { forbidden, hashPassword, notFound, validationError, type CreditActor, type Em, type EnrolmentPort, type Principal } from '@portal/service-kit';
+import {
+  COMPANY_MESSAGES,
+  type companyCreateBodySchema,
+  type companyUpdateBodySchema,
+  type depotUpdateBodySchema,
+  DEFAULT_COMPANY_ID,
+} from '@portal/contracts';
+import {
+  forbidden,
+  hashPassword,
+  notFound,
+  validationError,
+  type CreditActor,
+  type Em,
+  type EnrolmentPort,
+  type Principal,
+} from '@portal/service-kit';
 import type { z } from 'zod';
 import { Company, type ICompany } from '../../data/company.entity';
 import { User } from '../../data/user.entity';
@@ -35,7 +50,8 @@ async function assertParent(em: Em, parentId: number | null | undefined, selfId?
   if (parentId == null) return;
   const parent = await findCompany(em, parentId);
   // Depots are one level deep: a depot's parent is a top-level company, never itself.
-  if (!parent || parent.parentId != null || parent.id === selfId) throw validationError({ parent_id: ['Choose a top-level company as the parent.'] });
+  if (!parent || parent.parentId != null || parent.id === selfId)
+    throw validationError({ parent_id: ['Choose a top-level company as the parent.'] });
   if (selfId && (await hasDepots(em, selfId))) throw validationError({ parent_id: ['A company with depots cannot become a depot.'] });
 }
 
@@ -59,11 +75,20 @@ export async function createCompanyAndUser(em: Em, enrolment: EnrolmentPort, pri
       parentId: input.parent_id ?? null,
     });
     await tx.flush();
-    tx.create(User, { name: input.manager_name, email: input.manager_email, passwordHash, loginCode: null, companyId: created.id, role: 'manager', wpUser: false });
+    tx.create(User, {
+      name: input.manager_name,
+      email: input.manager_email,
+      passwordHash,
+      loginCode: null,
+      companyId: created.id,
+      role: 'manager',
+      wpUser: false,
+    });
     await tx.flush();
     return created;
   });
-  if (input.credit_balance) await enrolment.setCreditBalance(company.id, input.credit_balance, 'Opening balance set by an administrator', actorOf(principal));
+  if (input.credit_balance)
+    await enrolment.setCreditBalance(company.id, input.credit_balance, 'Opening balance set by an administrator', actorOf(principal));
   return { company, password };
 }
 
@@ -74,7 +99,11 @@ const actorOf = (principal: Principal): CreditActor => ({ userId: principal.user
  * (with the reason and who) when credit_balance is sent and differs from the current one, null
  * when nothing changes. Checked before anything is saved.
  */
-async function balanceChange(enrolment: EnrolmentPort, companyId: number, input: { credit_balance?: number; credit_reason?: string | null }) {
+async function balanceChange(
+  enrolment: EnrolmentPort,
+  companyId: number,
+  input: { credit_balance?: number; credit_reason?: string | null },
+) {
   if (input.credit_balance === undefined) return null;
   const [current] = await enrolment.creditBalances([companyId]);
   if ((current?.balance ?? 0) === input.credit_balance) return null;
@@ -82,7 +111,13 @@ async function balanceChange(enrolment: EnrolmentPort, companyId: number, input:
   return { balance: input.credit_balance, note: input.credit_reason };
 }
 
-export async function updateCompany(em: Em, enrolment: EnrolmentPort, principal: Principal, id: number, input: UpdateInput): Promise<ICompany> {
+export async function updateCompany(
+  em: Em,
+  enrolment: EnrolmentPort,
+  principal: Principal,
+  id: number,
+  input: UpdateInput,
+): Promise<ICompany> {
   const company = await findCompanyOrFail(em, id);
   if (input.parent_id !== undefined) await assertParent(em, input.parent_id, company.id);
   const change = await balanceChange(enrolment, company.id, input);
@@ -102,7 +137,14 @@ export async function findDepotOrFail(em: Em, companyId: number, depotId: number
   return depot;
 }
 
-export async function updateDepot(em: Em, enrolment: EnrolmentPort, principal: Principal, companyId: number, depotId: number, input: DepotInput): Promise<ICompany> {
+export async function updateDepot(
+  em: Em,
+  enrolment: EnrolmentPort,
+  principal: Principal,
+  companyId: number,
+  depotId: number,
+  input: DepotInput,
+): Promise<ICompany> {
   const depot = await findDepotOrFail(em, companyId, depotId);
   const change = await balanceChange(enrolment, depot.id, input);
   depot.name = input.name;

@@ -11,8 +11,16 @@ import { companyNames } from '../../data/company.repository';
 export async function toEmployees(em: Em, enrolment: EnrolmentPort, users: IUser[], courseIds: number[]): Promise<Employee[]> {
   if (users.length === 0) return [];
   const [names, enrolled] = await Promise.all([
-    companyNames(em, users.map((u) => u.companyId)),
-    courseIds.length ? enrolment.enrolledCourseIds(users.map((u) => u.id), courseIds) : Promise.resolve([]),
+    companyNames(
+      em,
+      users.map((u) => u.companyId),
+    ),
+    courseIds.length
+      ? enrolment.enrolledCourseIds(
+          users.map((u) => u.id),
+          courseIds,
+        )
+      : Promise.resolve([]),
   ]);
   const courses = new Map(enrolled.map((e) => [e.userId, e.courseIds]));
   return users.map((u) => ({

@@ -49,17 +49,36 @@ describe('GET /api/company/{companyId}/getRecentLearner', () => {
     const made: { id: number; name: string }[] = [];
     for (let i = 0; i < 12; i++) made.push(await learner(i % 3 ? companyA.id : depotOfA.id, `Recent ${i}`));
     await learner(companyB.id, 'Other company');
-    const spy = vi.spyOn(world.enrolment.port, 'enrolledCourseIds').mockImplementation((userIds, courseIds) =>
-      Promise.resolve(userIds.map((userId) => ({ userId, courseIds: userId === made[11]!.id ? courseIds.slice(0, 1) : [] }))),
-    );
+    const spy = vi
+      .spyOn(world.enrolment.port, 'enrolledCourseIds')
+      .mockImplementation((userIds, courseIds) =>
+        Promise.resolve(userIds.map((userId) => ({ userId, courseIds: userId === made[11]!.id ? courseIds.slice(0, 1) : [] }))),
+      );
     try {
       const first = await get<Recent>('managerA', `/api/company/${companyA.id}/getRecentLearner?courses=7,9`);
       expect(first.data).toMatchObject({ current_page: 1, last_page: 2, total: 13 });
       expect(first.data.data).toHaveLength(RECENT_LEARNERS_PAGE_SIZE);
-      expect(first.data.data.map((e) => e.name)).toEqual(made.slice(2).reverse().map((u) => u.name));
-      expect(first.data.data[0]).toMatchObject({ id: made[11]!.id, company_id: companyA.id, company_name: companyA.name, enrolled_course_ids: [7] });
-      expect(first.data.data.find((e) => e.id === made[9]!.id)).toMatchObject({ company_id: depotOfA.id, company_name: depotOfA.name, enrolled_course_ids: [] });
-      expect(spy).toHaveBeenCalledWith(first.data.data.map((e) => e.id), [7, 9]);
+      expect(first.data.data.map((e) => e.name)).toEqual(
+        made
+          .slice(2)
+          .reverse()
+          .map((u) => u.name),
+      );
+      expect(first.data.data[0]).toMatchObject({
+        id: made[11]!.id,
+        company_id: companyA.id,
+        company_name: companyA.name,
+        enrolled_course_ids: [7],
+      });
+      expect(first.data.data.find((e) => e.id === made[9]!.id)).toMatchObject({
+        company_id: depotOfA.id,
+        company_name: depotOfA.name,
+        enrolled_course_ids: [],
+      });
+      expect(spy).toHaveBeenCalledWith(
+        first.data.data.map((e) => e.id),
+        [7, 9],
+      );
 
       spy.mockClear();
       const last = await get<Recent>('managerA', `/api/company/${companyA.id}/getRecentLearner?page=2`);
@@ -89,24 +108,35 @@ describe('the employee searches', () => {
 
     const byName = await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=${tag}&field=name`);
     expect(byName.data.map((e) => e.id)).toEqual([ann.id, bob.id]);
-    const byEmail = await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=${encodeURIComponent(`bob.${tag}`)}&field=email`);
+    const byEmail = await get<{ data: Employee[] }>(
+      'managerA',
+      `/api/company/${companyA.id}/users/search?term=${encodeURIComponent(`bob.${tag}`)}&field=email`,
+    );
     expect(byEmail.data.map((e) => e.id)).toEqual([bob.id]);
     // The email field does not search names, nor the name field emails.
-    expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=mail.test&field=name`)).data).toEqual([]);
+    expect(
+      (await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=mail.test&field=name`)).data,
+    ).toEqual([]);
     expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=x`)).data).toEqual([]);
-    expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=50%25`)).data.map((e) => e.name)).toEqual(['Offer 50% now']);
+    expect(
+      (await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=50%25`)).data.map((e) => e.name),
+    ).toEqual(['Offer 50% now']);
     // A manager whose name matches is not an employee to enrol.
     expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users/search?term=Learnerish`)).data).toEqual([]);
 
     const either = await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users?s=${tag}`);
     expect(either.data.map((e) => e.id)).toEqual([ann.id, bob.id]);
-    expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users?s=mail.test`)).data.map((e) => e.id)).toContain(bob.id);
+    expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users?s=mail.test`)).data.map((e) => e.id)).toContain(
+      bob.id,
+    );
     expect((await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users`)).data).toEqual([]);
 
     const many = `m${unique()}`;
     for (let i = 0; i < EMPLOYEE_SEARCH_LIMIT + 3; i++) await learner(companyA.id, `${many} ${String(i).padStart(2, '0')}`);
     const capped = await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users?s=${many}`);
-    expect(capped.data.map((e) => e.name)).toEqual(Array.from({ length: EMPLOYEE_SEARCH_LIMIT }, (_, i) => `${many} ${String(i).padStart(2, '0')}`));
+    expect(capped.data.map((e) => e.name)).toEqual(
+      Array.from({ length: EMPLOYEE_SEARCH_LIMIT }, (_, i) => `${many} ${String(i).padStart(2, '0')}`),
+    );
   });
 });
 

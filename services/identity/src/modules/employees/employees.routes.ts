@@ -12,14 +12,26 @@ export function employeeRoutes(deps: ServiceDeps) {
     .handle(recentLearners, async ({ c, em, params, query }) => {
       const companyIds = await companyAndDepotIds(em, params.companyId);
       const page = await findRecentLearners(em, companyIds, query.page, c.req.url);
-      return { data: { data: await toEmployees(em, deps.enrolment, page.users, query.courses), current_page: page.currentPage, last_page: page.lastPage, total: page.total } };
+      return {
+        data: {
+          data: await toEmployees(em, deps.enrolment, page.users, query.courses),
+          current_page: page.currentPage,
+          last_page: page.lastPage,
+          total: page.total,
+        },
+      };
     })
     .handle(companyUsers, async ({ em, params, query }) => {
       const users = await searchLearners(em, await companyAndDepotIds(em, params.companyId), ['u.name', 'u.email'], query.s ?? '');
       return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
     })
     .handle(companyUsersSearch, async ({ em, params, query }) => {
-      const users = await searchLearners(em, await companyAndDepotIds(em, params.companyId), [query.field === 'email' ? 'u.email' : 'u.name'], query.term);
+      const users = await searchLearners(
+        em,
+        await companyAndDepotIds(em, params.companyId),
+        [query.field === 'email' ? 'u.email' : 'u.name'],
+        query.term,
+      );
       return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
     }).app;
 }

@@ -18,7 +18,13 @@ describe('the learner account behind a trusted proxy', () => {
   it('counts the mail requests of the address the proxy saw, whatever first hop the client writes', async () => {
     const proxySaw = '10.40.0.1';
     const setUp = async (hop: number) => {
-      const user = await world.makeUser({ role: 'learner', companyId, email: null, password: null, loginCode: `P${unique().toUpperCase()}` });
+      const user = await world.makeUser({
+        role: 'learner',
+        companyId,
+        email: null,
+        password: null,
+        loginCode: `P${unique().toUpperCase()}`,
+      });
       const token = await world.signIn(user.id);
       return world.client(token).request('/api/learner-account/sign-in-set-up', {
         method: 'POST',

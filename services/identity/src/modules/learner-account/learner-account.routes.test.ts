@@ -21,7 +21,19 @@ beforeAll(async () => {
       // Course names for the data export: the only catalogue call identity makes here.
       platform.catalogue = {
         ...unwiredPort<CataloguePort>('catalogue'),
-        coursesByIds: (ids) => Promise.resolve(ids.map((id) => ({ id, name: `Course ${id}`, description: '', wpLink: null, companyId: null, creditCost: 1, validityYears: 1, hasBridging: false }))),
+        coursesByIds: (ids) =>
+          Promise.resolve(
+            ids.map((id) => ({
+              id,
+              name: `Course ${id}`,
+              description: '',
+              wpLink: null,
+              companyId: null,
+              creditCost: 1,
+              validityYears: 1,
+              hasBridging: false,
+            })),
+          ),
       } as CataloguePort;
     },
   });
@@ -40,7 +52,8 @@ async function codeOnlyLearner() {
   return { ...user, loginCode, token: await world.signIn(user.id) };
 }
 const get = (token: string, path: string) => world.client(token).request(path);
-const post = (token: string | undefined, path: string, json: unknown = {}) => world.client(token).request(path, { method: 'POST', json, headers: from() });
+const post = (token: string | undefined, path: string, json: unknown = {}) =>
+  world.client(token).request(path, { method: 'POST', json, headers: from() });
 /** The newest mail to this address, delivered first (mail goes through the job queue). */
 const mailTo = async (address: string): Promise<MailMessage | undefined> => {
   await world.platform.jobs.drain();
@@ -64,7 +77,9 @@ describe('the learner account routes', () => {
   ])('refuse managers and admins with 403: %s %s', async (method, path) => {
     for (const role of ['manager', 'admin'] as const) {
       const user = await world.makeUser({ role, companyId });
-      const response = await world.client(await world.signIn(user.id)).request(path, { method, ...(method === 'POST' ? { json: {} } : {}) });
+      const response = await world
+        .client(await world.signIn(user.id))
+        .request(path, { method, ...(method === 'POST' ? { json: {} } : {}) });
       expect(response.status).toBe(403);
     }
   });
@@ -74,7 +89,10 @@ describe('GET /api/learner-account', () => {
   it('shows the learner’s own details and their latest sign-ins, newest first', async () => {
     const learner = await learnerWithEmail();
     const browser = world.client();
-    expect((await browser.request('/api/auth/login', { method: 'POST', json: { email: learner.email, password: PASSWORD }, headers: from() })).status).toBe(200);
+    expect(
+      (await browser.request('/api/auth/login', { method: 'POST', json: { email: learner.email, password: PASSWORD }, headers: from() }))
+        .status,
+    ).toBe(200);
     const body: unknown = await (await browser.request('/api/learner-account')).json();
     expect(body).toEqual({
       name: learner.name,
@@ -89,15 +107,25 @@ describe('GET /api/learner-account', () => {
 
   it('gives a shop account its purchase history link; a code-only learner has no email or password', async () => {
     const shop = await learnerWithEmail({ wpUser: true });
-    expect(await (await get(shop.token, '/api/learner-account')).json()).toMatchObject({ is_purchased_account: true, purchase_history_url: '/purchase-history' });
+    expect(await (await get(shop.token, '/api/learner-account')).json()).toMatchObject({
+      is_purchased_account: true,
+      purchase_history_url: '/purchase-history',
+    });
     const coded = await codeOnlyLearner();
-    expect(await (await get(coded.token, '/api/learner-account')).json()).toMatchObject({ email: null, has_password: false, has_login_code: true, purchase_history_url: null });
+    expect(await (await get(coded.token, '/api/learner-account')).json()).toMatchObject({
+      email: null,
+      has_password: false,
+      has_login_code: true,
+      purchase_history_url: null,
+    });
   });
 
   it('keeps the last sign-ins of each way in, up to the limit', async () => {
     const coded = await codeOnlyLearner();
     for (let i = 0; i < SIGN_INS_KEPT + 2; i++) {
-      const response = await world.client().request('/api/auth/login', { method: 'POST', json: { login_code: coded.loginCode.toLowerCase() }, headers: from() });
+      const response = await world
+        .client()
+        .request('/api/auth/login', { method: 'POST', json: { login_code: coded.loginCode.toLowerCase() }, headers: from() });
       expect(response.status).toBe(200);
     }
     expect(await world.em().count(SignInRecord, { userId: coded.id })).toBe(SIGN_INS_KEPT);
@@ -147,9 +175,19 @@ describe('POST /api/learner-account/sign-in-details', () => {
   it('sets a confirmed new password and ends the learner’s other sessions, keeping this one', async () => {
     const learner = await learnerWithEmail();
     const other = await world.signIn(learner.id);
-    const differ = await post(learner.token, path, { email: learner.email, current_password: PASSWORD, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-78' });
+    const differ = await post(learner.token, path, {
+      email: learner.email,
+      current_password: PASSWORD,
+      password: 'Fresh-Ladder-77',
+      password_confirmation: 'Fresh-Ladder-78',
+    });
     expect(await differ.json()).toMatchObject({ errors: { password_confirmation: [IDENTITY_MESSAGES.passwordsDiffer] } });
-    const response = await post(learner.token, path, { email: learner.email, current_password: PASSWORD, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-77' });
+    const response = await post(learner.token, path, {
+      email: learner.email,
+      current_password: PASSWORD,
+      password: 'Fresh-Ladder-77',
+      password_confirmation: 'Fresh-Ladder-77',
+    });
     expect(response.status).toBe(200);
     expect(await verifyPassword((await stored(learner.id)).passwordHash, 'Fresh-Ladder-77')).toBe(true);
     expect((await get(other, '/api/shell')).status).toBe(401);
@@ -161,17 +199,38 @@ describe('POST /api/learner-account/sign-in-details', () => {
 
   it('answers 429 after 5 wrong current passwords in 15 minutes (a stolen session cannot guess the password)', async () => {
     const learner = await learnerWithEmail();
-    for (let i = 0; i < 5; i++) expect((await post(learner.token, path, { email: learner.email, current_password: `Wrong-${i}`, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-77' })).status).toBe(422);
-    const limited = await post(learner.token, path, { email: learner.email, current_password: PASSWORD, password: 'Fresh-Ladder-77', password_confirmation: 'Fresh-Ladder-77' });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await post(learner.token, path, {
+            email: learner.email,
+            current_password: `Wrong-${i}`,
+            password: 'Fresh-Ladder-77',
+            password_confirmation: 'Fresh-Ladder-77',
+          })
+        ).status,
+      ).toBe(422);
+    const limited = await post(learner.token, path, {
+      email: learner.email,
+      current_password: PASSWORD,
+      password: 'Fresh-Ladder-77',
+      password_confirmation: 'Fresh-Ladder-77',
+    });
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { message: string }).message).toBe('Too many wrong current passwords. Please try again in 15 minutes.');
+    expect(((await limited.json()) as { message: string }).message).toBe(
+      'Too many wrong current passwords. Please try again in 15 minutes.',
+    );
   });
 
   it('refuses no change at all, a taken email, and a learner without a password', async () => {
     const learner = await learnerWithEmail();
     const taken = (await learnerWithEmail()).email;
-    expect(await (await post(learner.token, path, { email: learner.email, current_password: PASSWORD })).json()).toMatchObject({ errors: { email: [LEARNER_ACCOUNT_MESSAGES.nothingChanged] } });
-    expect(await (await post(learner.token, path, { email: taken, current_password: PASSWORD })).json()).toMatchObject({ errors: { email: [USER_MESSAGES.emailTaken] } });
+    expect(await (await post(learner.token, path, { email: learner.email, current_password: PASSWORD })).json()).toMatchObject({
+      errors: { email: [LEARNER_ACCOUNT_MESSAGES.nothingChanged] },
+    });
+    expect(await (await post(learner.token, path, { email: taken, current_password: PASSWORD })).json()).toMatchObject({
+      errors: { email: [USER_MESSAGES.emailTaken] },
+    });
     const coded = await codeOnlyLearner();
     const response = await post(coded.token, path, { email: `c-${unique()}@example.test`, current_password: 'anything' });
     expect(response.status).toBe(422);
@@ -197,9 +256,19 @@ describe('a learner with only a login code adds an email and a password through 
     expect(link.searchParams.get('email')).toBe(email.toLowerCase());
     const token = link.pathname.split('/').pop()!;
 
-    const wrongEmail = await post(undefined, '/password/reset', { email: `someone-${unique()}@example.test`, password: 'Chosen-Ladder-9', password_confirmation: 'Chosen-Ladder-9', token });
+    const wrongEmail = await post(undefined, '/password/reset', {
+      email: `someone-${unique()}@example.test`,
+      password: 'Chosen-Ladder-9',
+      password_confirmation: 'Chosen-Ladder-9',
+      token,
+    });
     expect(wrongEmail.status).toBe(422);
-    const done = await post(undefined, '/password/reset', { email, password: 'Chosen-Ladder-9', password_confirmation: 'Chosen-Ladder-9', token });
+    const done = await post(undefined, '/password/reset', {
+      email,
+      password: 'Chosen-Ladder-9',
+      password_confirmation: 'Chosen-Ladder-9',
+      token,
+    });
     expect(done.status).toBe(200);
     const user = await stored(coded.id);
     expect(user.email).toBe(email.toLowerCase());
@@ -208,26 +277,40 @@ describe('a learner with only a login code adds an email and a password through 
     // Adding a way in ends no session (a reset would end the others).
     expect((await get(elsewhere, '/api/shell')).status).toBe(200);
     // The link works once.
-    expect((await post(undefined, '/password/reset', { email, password: 'Other-Ladder-9', password_confirmation: 'Other-Ladder-9', token })).status).toBe(422);
-    const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { email, password: 'Chosen-Ladder-9' }, headers: from() });
+    expect(
+      (await post(undefined, '/password/reset', { email, password: 'Other-Ladder-9', password_confirmation: 'Other-Ladder-9', token }))
+        .status,
+    ).toBe(422);
+    const signIn = await world
+      .client()
+      .request('/api/auth/login', { method: 'POST', json: { email, password: 'Chosen-Ladder-9' }, headers: from() });
     expect(signIn.status).toBe(200);
   });
 
   it('refuses a taken address (asked, and again when the link is used) and a learner who has a password', async () => {
     const coded = await codeOnlyLearner();
     const taken = (await learnerWithEmail()).email;
-    expect(await (await post(coded.token, '/api/learner-account/sign-in-set-up', { email: taken })).json()).toMatchObject({ errors: { email: [USER_MESSAGES.emailTaken] } });
+    expect(await (await post(coded.token, '/api/learner-account/sign-in-set-up', { email: taken })).json()).toMatchObject({
+      errors: { email: [USER_MESSAGES.emailTaken] },
+    });
 
     const email = `race-${unique()}@example.test`;
     await post(coded.token, '/api/learner-account/sign-in-set-up', { email });
     const token = new URL((await mailTo(email))!.text!.match(/https?:\/\/\S+/)![0]).pathname.split('/').pop()!;
     await world.makeUser({ role: 'learner', companyId, email });
-    const late = await post(undefined, '/password/reset', { email, password: 'Chosen-Ladder-9', password_confirmation: 'Chosen-Ladder-9', token });
+    const late = await post(undefined, '/password/reset', {
+      email,
+      password: 'Chosen-Ladder-9',
+      password_confirmation: 'Chosen-Ladder-9',
+      token,
+    });
     expect(await late.json()).toMatchObject({ errors: { email: [USER_MESSAGES.emailTaken] } });
     expect((await stored(coded.id)).email).toBeNull();
 
     const learner = await learnerWithEmail();
-    expect(await (await post(learner.token, '/api/learner-account/sign-in-set-up', { email: `y-${unique()}@example.test` })).json()).toMatchObject({
+    expect(
+      await (await post(learner.token, '/api/learner-account/sign-in-set-up', { email: `y-${unique()}@example.test` })).json(),
+    ).toMatchObject({
       errors: { email: [LEARNER_ACCOUNT_MESSAGES.hasPassword] },
     });
   });
@@ -259,11 +342,33 @@ describe('GET /api/learner-account/data', () => {
   async function learnerWithRecords() {
     const learner = await learnerWithEmail();
     world.enrolment.setLearnerRecords(learner.id, {
-      enrollments: [{ id: 41, courseId: 7, companyId, status: 'passed', score: 90, enrolledAt: '2026-01-01T00:00:00.000Z', startedAt: null, passedAt: '2026-02-01T00:00:00.000Z', expiresAt: '2027-02-01T00:00:00.000Z' }],
+      enrollments: [
+        {
+          id: 41,
+          courseId: 7,
+          companyId,
+          status: 'passed',
+          score: 90,
+          enrolledAt: '2026-01-01T00:00:00.000Z',
+          startedAt: null,
+          passedAt: '2026-02-01T00:00:00.000Z',
+          expiresAt: '2027-02-01T00:00:00.000Z',
+        },
+      ],
       results: [],
       scormLog: [],
       activities: [],
-      certificates: [{ enrollmentId: 41, courseId: 7, code: 'CERT-ABC', passedAt: '2026-02-01T00:00:00.000Z', expiresAt: '2027-02-01T00:00:00.000Z', state: 'valid', verifyPath: '/verify?code=CERT-ABC' }],
+      certificates: [
+        {
+          enrollmentId: 41,
+          courseId: 7,
+          code: 'CERT-ABC',
+          passedAt: '2026-02-01T00:00:00.000Z',
+          expiresAt: '2027-02-01T00:00:00.000Z',
+          state: 'valid',
+          verifyPath: '/verify?code=CERT-ABC',
+        },
+      ],
     });
     return learner;
   }
@@ -271,13 +376,22 @@ describe('GET /api/learner-account/data', () => {
   it('downloads everything about the caller as JSON: profile, enrolments with course names, certificates, sign-ins', async () => {
     const learner = await learnerWithRecords();
     const other = await learnerWithEmail();
-    await world.client().request('/api/auth/login', { method: 'POST', json: { email: learner.email, password: PASSWORD }, headers: from() });
+    await world
+      .client()
+      .request('/api/auth/login', { method: 'POST', json: { email: learner.email, password: PASSWORD }, headers: from() });
     const response = await get(learner.token, '/api/learner-account/data?format=json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const text = await response.text();
     const data = JSON.parse(text) as Record<string, unknown>;
-    expect(data.profile).toMatchObject({ id: learner.id, name: learner.name, email: learner.email, has_password: true, company: 'Harbour Works Ltd', role: 'learner' });
+    expect(data.profile).toMatchObject({
+      id: learner.id,
+      name: learner.name,
+      email: learner.email,
+      has_password: true,
+      company: 'Harbour Works Ltd',
+      role: 'learner',
+    });
     expect(data.enrolments).toEqual([expect.objectContaining({ id: 41, courseName: 'Course 7', score: 90 })]);
     expect(data.certificates).toEqual([expect.objectContaining({ code: 'CERT-ABC', courseName: 'Course 7', state: 'valid' })]);
     expect(data.signIns).toEqual([{ at: expect.any(String) as string, method: 'password' }]);
@@ -293,7 +407,15 @@ describe('GET /api/learner-account/data', () => {
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Profile', 'Enrolments', 'Results', 'SCORM log', 'Activities', 'Certificates', 'Sign-ins']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Profile',
+      'Enrolments',
+      'Results',
+      'SCORM log',
+      'Activities',
+      'Certificates',
+      'Sign-ins',
+    ]);
     const profile = workbook.getWorksheet('Profile')!;
     const rows = new Map<string, unknown>();
     profile.eachRow((row) => rows.set(String(row.getCell(1).value), row.getCell(2).value));

@@ -1,4 +1,11 @@
-import { LEARNER_ACCOUNT_MESSAGES, LOGIN_LINK_TTL_MINUTES, RECENT_SIGN_INS_SHOWN, RESET_TOKEN_TTL_MINUTES, type RouteOutput, type learnerAccountGet } from '@portal/contracts';
+import {
+  LEARNER_ACCOUNT_MESSAGES,
+  LOGIN_LINK_TTL_MINUTES,
+  RECENT_SIGN_INS_SHOWN,
+  RESET_TOKEN_TTL_MINUTES,
+  type RouteOutput,
+  type learnerAccountGet,
+} from '@portal/contracts';
 import { AppError, notFound, validationError, type Em, type Mailer, type Principal } from '@portal/service-kit';
 import type { IUser } from '../../data/user.entity';
 import { findUser } from '../../data/user.repository';

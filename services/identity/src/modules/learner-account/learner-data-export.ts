@@ -39,7 +39,11 @@ export async function collectLearnerData(
   now: Date,
 ): Promise<LearnerData> {
   const user = await ownUser(em, principal);
-  const [company, signIns, records] = await Promise.all([findCompany(em, user.companyId), signInsOf(em, user.id), ports.enrolment.learnerRecords(user.id)]);
+  const [company, signIns, records] = await Promise.all([
+    findCompany(em, user.companyId),
+    signInsOf(em, user.id),
+    ports.enrolment.learnerRecords(user.id),
+  ]);
   const courseIds = [...new Set([...records.enrollments.map((e) => e.courseId), ...records.certificates.map((c) => c.courseId)])];
   const courses = new Map((courseIds.length ? await ports.catalogue.coursesByIds(courseIds) : []).map((c) => [c.id, c.name]));
   const courseName = (id: number) => courses.get(id) ?? 'Course no longer available';
@@ -88,11 +92,31 @@ export async function learnerDataWorkbook(data: LearnerData): Promise<Uint8Array
     Object.entries({ ...data.profile, exported_at: data.exported_at }).map(([field, value]) => ({ field, value })),
     ['field', 'value'],
   );
-  addSheet(workbook, 'Enrolments', data.enrolments, keysOf(data.enrolments, ['id', 'courseId', 'courseName', 'status', 'score', 'enrolledAt', 'startedAt', 'passedAt', 'expiresAt']));
-  addSheet(workbook, 'Results', data.results, keysOf(data.results, ['enrollmentId', 'sco', 'progress', 'lessonStatus', 'scoreRaw', 'totalTime', 'updatedAt']));
-  addSheet(workbook, 'SCORM log', data.scormLog, keysOf(data.scormLog, ['enrollmentId', 'sco', 'slideLocation', 'lessonStatus', 'sessionTime', 'at']));
+  addSheet(
+    workbook,
+    'Enrolments',
+    data.enrolments,
+    keysOf(data.enrolments, ['id', 'courseId', 'courseName', 'status', 'score', 'enrolledAt', 'startedAt', 'passedAt', 'expiresAt']),
+  );
+  addSheet(
+    workbook,
+    'Results',
+    data.results,
+    keysOf(data.results, ['enrollmentId', 'sco', 'progress', 'lessonStatus', 'scoreRaw', 'totalTime', 'updatedAt']),
+  );
+  addSheet(
+    workbook,
+    'SCORM log',
+    data.scormLog,
+    keysOf(data.scormLog, ['enrollmentId', 'sco', 'slideLocation', 'lessonStatus', 'sessionTime', 'at']),
+  );
   addSheet(workbook, 'Activities', data.activities, keysOf(data.activities, ['enrollmentId', 'activityId', 'completedAt']));
-  addSheet(workbook, 'Certificates', data.certificates, keysOf(data.certificates, ['enrollmentId', 'courseName', 'code', 'passedAt', 'expiresAt', 'state', 'verifyPath']));
+  addSheet(
+    workbook,
+    'Certificates',
+    data.certificates,
+    keysOf(data.certificates, ['enrollmentId', 'courseName', 'code', 'passedAt', 'expiresAt', 'state', 'verifyPath']),
+  );
   addSheet(workbook, 'Sign-ins', data.signIns, ['at', 'method']);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

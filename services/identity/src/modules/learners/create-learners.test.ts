@@ -54,7 +54,9 @@ describe('identity port createLearners', () => {
     expect(new Set(created.map((u) => u.loginCode)).size).toBe(3);
 
     const stored = await world.em().find(User, { companyId: company.id }, { orderBy: { id: 'asc' } });
-    expect(stored.map((u) => [u.id, u.loginCode, u.role, u.wpUser, u.passwordHash ?? null])).toEqual(created.map((u) => [u.id, u.loginCode, 'learner', false, null]));
+    expect(stored.map((u) => [u.id, u.loginCode, u.role, u.wpUser, u.passwordHash ?? null])).toEqual(
+      created.map((u) => [u.id, u.loginCode, 'learner', false, null]),
+    );
 
     // The code signs in.
     const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { login_code: created[1]!.loginCode } });
@@ -88,7 +90,10 @@ describe('identity port createLearners', () => {
     const company = await world.makeCompany();
     const tag = unique();
     const taken = await world.makeUser({ role: 'learner', companyId: company.id, email: `row-5-${tag}@example.test` });
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ name: `Bulk ${tag} ${i}`, email: i % 10 === 5 ? `row-${i}-${tag}@example.test` : null }));
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `Bulk ${tag} ${i}`,
+      email: i % 10 === 5 ? `row-${i}-${tag}@example.test` : null,
+    }));
     const sentBefore = mail.length;
 
     const results = await world.platform.identity.createLearners(company.id, rows);

@@ -10,7 +10,8 @@ export interface NewLearner {
   email: string | null;
 }
 
-export type LearnerResult = { ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string };
+export type LearnerResult =
+  { ok: true; user: UserSummary & { loginCode: string } } | { ok: false; name: string; email: string | null; reason: string };
 
 /** Rows per INSERT and per IN list (SQLite allows 32,766 bound values; some drivers dislike long IN lists). */
 const INSERT_CHUNK = 500;
@@ -108,7 +109,15 @@ export async function createLearners(
       for (const row of created) {
         results[row.index] = {
           ok: true,
-          user: { id: row.id, name: row.name, email: row.email, companyId, role: 'learner', purchasedAccount: options.purchased ?? false, loginCode: row.loginCode },
+          user: {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            companyId,
+            role: 'learner',
+            purchasedAccount: options.purchased ?? false,
+            loginCode: row.loginCode,
+          },
         };
       }
       return results as LearnerResult[];

@@ -35,7 +35,9 @@ export async function queueWelcomeMails(em: Em, context: Omit<WelcomeMailContext
     now: context.now,
   });
   await context.mailer.sendMany(
-    recipients.map((learner, i) => welcomeMail(learner.email, learner.name, learner.loginCode, `${context.appUrl}/login/link/${tokens[i]}`, WELCOME_LINK_TTL_DAYS)),
+    recipients.map((learner, i) =>
+      welcomeMail(learner.email, learner.name, learner.loginCode, `${context.appUrl}/login/link/${tokens[i]}`, WELCOME_LINK_TTL_DAYS),
+    ),
     { em },
   );
   for (let i = 0; i < recipients.length; i += 1000) {
@@ -66,9 +68,15 @@ export async function sendMissingWelcomes(em: Em, context: Omit<WelcomeMailConte
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
-    const users = await em.find(User, { id: { $in: chunk }, role: 'learner', email: { $ne: null }, welcomedAt: null, passwordHash: null }, { fields: ['id', 'name', 'email', 'loginCode'] });
+    const users = await em.find(
+      User,
+      { id: { $in: chunk }, role: 'learner', email: { $ne: null }, welcomedAt: null, passwordHash: null },
+      { fields: ['id', 'name', 'email', 'loginCode'] },
+    );
     if (users.length === 0) continue;
-    const signedIn = new Set((await em.find(SignInRecord, { userId: { $in: users.map((u) => u.id) } }, { fields: ['userId'] })).map((r) => r.userId));
+    const signedIn = new Set(
+      (await em.find(SignInRecord, { userId: { $in: users.map((u) => u.id) } }, { fields: ['userId'] })).map((r) => r.userId),
+    );
     for (const { id, name, email, loginCode } of users) {
       // The query asked for an email; the check only tells the compiler.
       if (!signedIn.has(id) && email != null) recipients.push({ id, name, email, loginCode: loginCode ?? null });

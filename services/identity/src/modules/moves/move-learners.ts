@@ -31,15 +31,31 @@ export async function moveUser(em: Em, deps: Deps, principal: Principal, userId:
   if (from !== companyId) {
     const details = { from_company_id: from, to_company_id: companyId };
     // Both companies see the move in their audit log.
-    await deps.audit.record({ actor: auditActorOf(principal), action: 'user.moved', companyId, subject: { type: 'user', id: user.id }, details });
-    if (from !== null) await deps.audit.record({ actor: auditActorOf(principal), action: 'user.moved', companyId: from, subject: { type: 'user', id: user.id }, details });
+    await deps.audit.record({
+      actor: auditActorOf(principal),
+      action: 'user.moved',
+      companyId,
+      subject: { type: 'user', id: user.id },
+      details,
+    });
+    if (from !== null)
+      await deps.audit.record({
+        actor: auditActorOf(principal),
+        action: 'user.moved',
+        companyId: from,
+        subject: { type: 'user', id: user.id },
+        details,
+      });
   }
   return user;
 }
 
 async function usersOf(em: Em, companyId: number): Promise<{ learners: number[]; managers: number[] }> {
   const users = await em.find(User, { companyId, role: { $ne: 'admin' } }, { fields: ['id', 'role'] });
-  return { learners: users.filter((u) => u.role === 'learner').map((u) => u.id), managers: users.filter((u) => u.role === 'manager').map((u) => u.id) };
+  return {
+    learners: users.filter((u) => u.role === 'learner').map((u) => u.id),
+    managers: users.filter((u) => u.role === 'manager').map((u) => u.id),
+  };
 }
 
 /** What deleting a depot would take with it, said before it happens. */
@@ -62,21 +78,41 @@ export async function depotDeletionPreview(em: Em, deps: Deps, depot: ICompany):
  * remaining credits; then the depot goes with its managers (a depot manager does not become a
  * manager of the parent). Steps commit one by one (ports are called outside transactions).
  */
-export async function moveDepotLearnersToParent(em: Em, deps: Deps, principal: Principal, depot: ICompany): Promise<{ movedLearners: number; movedEnrollments: number }> {
+export async function moveDepotLearnersToParent(
+  em: Em,
+  deps: Deps,
+  principal: Principal,
+  depot: ICompany,
+): Promise<{ movedLearners: number; movedEnrollments: number }> {
   if (!depot.parentId) throw validationError({ id: [LEARNER_ADMIN_MESSAGES.notADepot] }, LEARNER_ADMIN_MESSAGES.notADepot);
   const parentId = depot.parentId;
   const { learners } = await usersOf(em, depot.id);
   if (learners.length) await em.nativeUpdate(User, { id: { $in: learners } }, { companyId: parentId, updatedAt: deps.now() });
   const actor = auditActorOf(principal);
-  const { movedEnrollments: movedEnrolments, movedCredits } = await deps.enrolment.moveCompanyRecords(depot.id, parentId, { userId: actor.userId, name: actor.name });
+  const { movedEnrollments: movedEnrolments, movedCredits } = await deps.enrolment.moveCompanyRecords(depot.id, parentId, {
+    userId: actor.userId,
+    name: actor.name,
+  });
   await deps.audit.record({
     actor,
     action: 'depot.learners-moved',
     companyId: parentId,
     subject: { type: 'company', id: depot.id },
-    details: { depot_name: depot.name, learners: learners.length, learner_ids: learners, enrollments: movedEnrolments, credits: movedCredits },
+    details: {
+      depot_name: depot.name,
+      learners: learners.length,
+      learner_ids: learners,
+      enrollments: movedEnrolments,
+      credits: movedCredits,
+    },
   });
   await deleteCompanyTree(em, deps.enrolment, depot.id, principal.userId);
-  await deps.audit.record({ actor, action: 'company.deleted', companyId: parentId, subject: { type: 'company', id: depot.id }, details: { name: depot.name, learners_moved_to_parent: true } });
+  await deps.audit.record({
+    actor,
+    action: 'company.deleted',
+    companyId: parentId,
+    subject: { type: 'company', id: depot.id },
+    details: { name: depot.name, learners_moved_to_parent: true },
+  });
   return { movedLearners: learners.length, movedEnrollments: movedEnrolments };
 }

@@ -1,4 +1,10 @@
-import { accountDepotDeletionPreview, accountDepotMoveToParent, depotDeletionPreview, depotMoveToParent, LEARNER_ADMIN_MESSAGES } from '@portal/contracts';
+import {
+  accountDepotDeletionPreview,
+  accountDepotMoveToParent,
+  depotDeletionPreview,
+  depotMoveToParent,
+  LEARNER_ADMIN_MESSAGES,
+} from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { findOwnDepot } from '../account/account';
 import { findDepotOrFail } from '../companies/manage-companies';
@@ -13,8 +19,14 @@ export function moveRoutes(deps: ServiceDeps) {
     moved_enrollments: result.movedEnrollments,
   });
   return createServiceRouter(deps)
-    .handle(accountDepotDeletionPreview, async ({ em, principal, params }) => preview(em, deps, await findOwnDepot(em, principal, params.id)))
-    .handle(accountDepotMoveToParent, async ({ em, principal, params }) => moved(await moveDepotLearnersToParent(em, deps, principal, await findOwnDepot(em, principal, params.id))))
+    .handle(accountDepotDeletionPreview, async ({ em, principal, params }) =>
+      preview(em, deps, await findOwnDepot(em, principal, params.id)),
+    )
+    .handle(accountDepotMoveToParent, async ({ em, principal, params }) =>
+      moved(await moveDepotLearnersToParent(em, deps, principal, await findOwnDepot(em, principal, params.id))),
+    )
     .handle(depotDeletionPreview, async ({ em, params }) => preview(em, deps, await findDepotOrFail(em, params.companyId, params.depotId)))
-    .handle(depotMoveToParent, async ({ em, principal, params }) => moved(await moveDepotLearnersToParent(em, deps, principal, await findDepotOrFail(em, params.companyId, params.depotId)))).app;
+    .handle(depotMoveToParent, async ({ em, principal, params }) =>
+      moved(await moveDepotLearnersToParent(em, deps, principal, await findDepotOrFail(em, params.companyId, params.depotId))),
+    ).app;
 }

@@ -20,7 +20,16 @@ describe('removeExpiredSessionsAndTokens', () => {
     const user = await world.makeUser({ role: 'learner', companyId: company.id });
     const em = world.em();
     const session = (id: string, expiresAt: Date) =>
-      em.create(Session, { id: id.padEnd(64, '0'), userId: user.id, mimicCompanyId: null, ipAddress: null, userAgent: null, createdAt: at(-48 * hour), lastSeenAt: at(-48 * hour), expiresAt });
+      em.create(Session, {
+        id: id.padEnd(64, '0'),
+        userId: user.id,
+        mimicCompanyId: null,
+        ipAddress: null,
+        userAgent: null,
+        createdAt: at(-48 * hour),
+        lastSeenAt: at(-48 * hour),
+        expiresAt,
+      });
     session('expired', at(-1));
     session('live', at(hour));
     const token = (hash: string, expiresAt: Date, usedAt: Date | null) =>

@@ -1,4 +1,10 @@
-import { publicSiteSettingsGet, publicSiteSettingsSchema, SITE_SETTINGS_MESSAGES, siteSettingsGet, siteSettingsUpdate } from '@portal/contracts';
+import {
+  publicSiteSettingsGet,
+  publicSiteSettingsSchema,
+  SITE_SETTINGS_MESSAGES,
+  siteSettingsGet,
+  siteSettingsUpdate,
+} from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { readSiteSettings, saveSiteSettings } from './site-settings';
 

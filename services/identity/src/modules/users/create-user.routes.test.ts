@@ -28,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const create = (who: keyof typeof tokens, json: Record<string, unknown>) => world.client(tokens[who]).request('/api/user', { method: 'POST', json });
+const create = (who: keyof typeof tokens, json: Record<string, unknown>) =>
+  world.client(tokens[who]).request('/api/user', { method: 'POST', json });
 /** The mail queued for this address, delivered first (mail goes through the job queue). */
 const mailTo = async (email: string) => {
   await world.platform.jobs.drain();
@@ -63,7 +64,12 @@ describe('POST /api/user by a manager', () => {
     expect((await create('learnerA', { name: 'X', company_id: companyA })).status).toBe(403);
     expect((await world.client().request('/api/user', { method: 'POST', json: { name: 'X', company_id: companyA } })).status).toBe(401);
 
-    const promote = await create('managerA', { name: 'Boss', email: `boss-${unique()}@example.test`, role: 'manager', company_id: companyA });
+    const promote = await create('managerA', {
+      name: 'Boss',
+      email: `boss-${unique()}@example.test`,
+      role: 'manager',
+      company_id: companyA,
+    });
     expect(promote.status).toBe(403);
     expect(await promote.json()).toMatchObject({ message: USER_MESSAGES.managerAddsLearners });
     expect((await create('managerA', { name: 'Pat', password: 'Sturdy-Ladder-42', company_id: companyA })).status).toBe(403);
@@ -73,7 +79,9 @@ describe('POST /api/user by a manager', () => {
 
   it('names an existing learner of the same company (or a depot) and their courses', async () => {
     const existing = await world.makeUser({ role: 'learner', companyId: depotOfA, name: 'Esme Existing' });
-    const spy = vi.spyOn(world.enrolment.port, 'enrolledCourseNames').mockResolvedValue([{ userId: existing.id, courseNames: ['Working at Height', 'Manual Handling'] }]);
+    const spy = vi
+      .spyOn(world.enrolment.port, 'enrolledCourseNames')
+      .mockResolvedValue([{ userId: existing.id, courseNames: ['Working at Height', 'Manual Handling'] }]);
     try {
       const response = await create('managerA', { name: 'Someone', email: existing.email!.toUpperCase(), company_id: companyA });
       expect(response.status).toBe(422);
@@ -81,7 +89,11 @@ describe('POST /api/user by a manager', () => {
         message: USER_MESSAGES.emailTaken,
         code: 'validation',
         errors: { email: [USER_MESSAGES.emailTaken] },
-        additional_info: { existing_user_id: existing.id, existing_user_name: 'Esme Existing', existing_user_enrollments: ['Working at Height', 'Manual Handling'] },
+        additional_info: {
+          existing_user_id: existing.id,
+          existing_user_name: 'Esme Existing',
+          existing_user_enrollments: ['Working at Height', 'Manual Handling'],
+        },
       });
       expect(spy).toHaveBeenCalledWith([existing.id]);
     } finally {
@@ -117,7 +129,13 @@ describe('POST /api/user by an admin', () => {
     const learnerEmail = `adm-l-${unique()}@example.test`;
     const managerEmail = `adm-m-${unique()}@example.test`;
     expect((await create('admin', { name: 'Lou', email: learnerEmail, company_id: companyB })).status).toBe(200);
-    const manager = await create('admin', { name: 'Mo', email: managerEmail, role: 'manager', company_id: companyB, password: 'Sturdy-Ladder-42' });
+    const manager = await create('admin', {
+      name: 'Mo',
+      email: managerEmail,
+      role: 'manager',
+      company_id: companyB,
+      password: 'Sturdy-Ladder-42',
+    });
     expect(manager.status).toBe(200);
     expect(((await manager.json()) as { data: AdminUser }).data).toMatchObject({ role: 'manager', login_code: null });
     expect(await mailTo(learnerEmail)).toHaveLength(1);

@@ -1,5 +1,16 @@
 import { USER_MESSAGES, type ExistingLearnerInfo, type userCreateBodySchema, type userUpdateBodySchema } from '@portal/contracts';
-import { canActForCompany, forbidden, hashPassword, notFound, single, validationError, type Em, type EnrolmentPort, type IdentityPort, type Principal } from '@portal/service-kit';
+import {
+  canActForCompany,
+  forbidden,
+  hashPassword,
+  notFound,
+  single,
+  validationError,
+  type Em,
+  type EnrolmentPort,
+  type IdentityPort,
+  type Principal,
+} from '@portal/service-kit';
 import type { z } from 'zod';
 import { User, type IUser } from '../../data/user.entity';
 import { deleteUsers, findUser, findUserByEmail, isEmailTaken, isLoginCodeTaken } from '../../data/user.repository';
@@ -38,7 +49,14 @@ async function familyOf(em: Em, companyId: number): Promise<number[]> {
  * offer to select them; otherwise the same field error and nothing more (another company's
  * learner is not revealed).
  */
-async function emailTakenError(em: Em, ports: CreatePorts, principal: Principal, companyId: number, email: string, errors: Record<string, string[]>) {
+async function emailTakenError(
+  em: Em,
+  ports: CreatePorts,
+  principal: Principal,
+  companyId: number,
+  email: string,
+  errors: Record<string, string[]>,
+) {
   errors.email = [USER_MESSAGES.emailTaken];
   const existing = await findUserByEmail(em, email);
   const isSameCompany =
@@ -48,7 +66,11 @@ async function emailTakenError(em: Em, ports: CreatePorts, principal: Principal,
     (await canActForCompany(ports.identity, principal, existing.companyId));
   if (!existing || !isSameCompany) return validationError(errors, USER_MESSAGES.emailTaken);
   const [courses] = await ports.enrolment.enrolledCourseNames([existing.id]);
-  const info: ExistingLearnerInfo = { existing_user_id: existing.id, existing_user_name: existing.name, existing_user_enrollments: courses?.courseNames ?? [] };
+  const info: ExistingLearnerInfo = {
+    existing_user_id: existing.id,
+    existing_user_name: existing.name,
+    existing_user_enrollments: courses?.courseNames ?? [],
+  };
   return validationError(errors, USER_MESSAGES.emailTaken, info);
 }
 
@@ -63,11 +85,13 @@ interface CreatePorts {
  * a login code (the caller's or a fresh one).
  */
 export async function createUser(em: Em, ports: CreatePorts, principal: Principal, input: CreateInput, now: Date): Promise<IUser> {
-  if (principal.role !== 'admin' && (input.role !== 'learner' || input.password || input.login_code)) throw forbidden(USER_MESSAGES.managerAddsLearners);
+  if (principal.role !== 'admin' && (input.role !== 'learner' || input.password || input.login_code))
+    throw forbidden(USER_MESSAGES.managerAddsLearners);
   await assertCompanyExists(em, input.company_id);
   const errors: Record<string, string[]> = {};
   if (input.login_code && (await isLoginCodeTaken(em, input.login_code))) errors.login_code = [USER_MESSAGES.loginCodeTaken];
-  if (input.email && (await isEmailTaken(em, input.email))) throw await emailTakenError(em, ports, principal, input.company_id, input.email, errors);
+  if (input.email && (await isEmailTaken(em, input.email)))
+    throw await emailTakenError(em, ports, principal, input.company_id, input.email, errors);
   if (Object.keys(errors).length) throw validationError(errors);
   // A learner signs in with a code when they have no password: give them one.
   const loginCode = input.login_code ?? (input.role === 'learner' ? await generateLoginCode(em) : null);
@@ -97,9 +121,11 @@ export async function updateUser(em: Em, principal: Principal, id: number, input
   }
   const user = await findUserOrFail(em, id);
   // An admin's power over others' accounts is not a way round their own current password.
-  if (id === principal.userId && input.email !== undefined && input.email !== (user.email ?? null)) throw validationError({ email: [USER_MESSAGES.ownSignInOnAccountPage] });
+  if (id === principal.userId && input.email !== undefined && input.email !== (user.email ?? null))
+    throw validationError({ email: [USER_MESSAGES.ownSignInOnAccountPage] });
   if (id === principal.userId && input.password) throw validationError({ password: [USER_MESSAGES.ownSignInOnAccountPage] });
-  if (input.role !== undefined && user.role === 'admin') throw validationError({ role: ['An administrator’s role cannot be changed here.'] });
+  if (input.role !== undefined && user.role === 'admin')
+    throw validationError({ role: ['An administrator’s role cannot be changed here.'] });
   if (input.company_id !== undefined) await assertCompanyExists(em, input.company_id);
   await assertUniqueIdentity(em, { email: input.email ?? null, loginCode: input.login_code ?? null }, user.id);
 

@@ -5,7 +5,10 @@ import { companyNames } from '../../data/company.repository';
 
 /** Users as the admin screens show them, with their company's name (one query for the lot). */
 export async function toAdminUsers(em: Em, users: IUser[]): Promise<AdminUser[]> {
-  const names = await companyNames(em, users.map((u) => u.companyId));
+  const names = await companyNames(
+    em,
+    users.map((u) => u.companyId),
+  );
   return users.map((u) => ({
     id: u.id,
     name: u.name,

@@ -21,13 +21,25 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const asAdmin = () => world.client(adminToken);
-type Page = { data: AdminUser[]; current_page: number; last_page: number; total: number; next_page_url: string | null; prev_page_url: string | null };
+type Page = {
+  data: AdminUser[];
+  current_page: number;
+  last_page: number;
+  total: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+};
 
 describe('GET /api/admin/users', () => {
   it('searches from 2 characters, sorts both ways, pages with clamping, and never lists admins', async () => {
     const tag = `zq${unique()}`;
     for (let i = 0; i < ADMIN_PAGE_SIZE + 2; i++) {
-      await world.makeUser({ role: i % 3 ? 'learner' : 'manager', companyId: companyA, name: `${tag} ${String(i).padStart(2, '0')}`, password: null });
+      await world.makeUser({
+        role: i % 3 ? 'learner' : 'manager',
+        companyId: companyA,
+        name: `${tag} ${String(i).padStart(2, '0')}`,
+        password: null,
+      });
     }
     await world.makeUser({ role: 'admin', companyId: companyA, name: `${tag} admin`, password: null });
 
@@ -39,7 +51,9 @@ describe('GET /api/admin/users', () => {
     expect(first.last_page).toBe(2);
     expect(first.next_page_url).toBe(`/api/admin/users?search=${tag}&sortBy=name&sortDir=asc&page=2`);
 
-    const desc = (await (await asAdmin().request(`/api/admin/users?search=${tag.toUpperCase()}&sortBy=name&sortDir=desc&page=9`)).json()) as Page;
+    const desc = (await (
+      await asAdmin().request(`/api/admin/users?search=${tag.toUpperCase()}&sortBy=name&sortDir=desc&page=9`)
+    ).json()) as Page;
     expect(desc.current_page).toBe(2);
     expect(desc.data.map((u) => u.name)).toEqual([`${tag} 01`, `${tag} 00`]);
 
@@ -53,16 +67,22 @@ describe('GET /api/admin/users', () => {
   it('treats % and _ in the search as plain text', async () => {
     const page = (await (await asAdmin().request('/api/admin/users?search=%25%25')).json()) as Page;
     expect(page.total).toBe(0);
-    for (const name of ['Offer 50% now', 'Offer 5000 now', 'Pipe a_b fitter', 'Pipe axb fitter']) await world.makeUser({ role: 'learner', companyId: companyA, name, email: null, password: null });
-    const names = async (search: string) => ((await (await asAdmin().request(`/api/admin/users?search=${encodeURIComponent(search)}`)).json()) as Page).data.map((u) => u.name);
+    for (const name of ['Offer 50% now', 'Offer 5000 now', 'Pipe a_b fitter', 'Pipe axb fitter'])
+      await world.makeUser({ role: 'learner', companyId: companyA, name, email: null, password: null });
+    const names = async (search: string) =>
+      ((await (await asAdmin().request(`/api/admin/users?search=${encodeURIComponent(search)}`)).json()) as Page).data.map((u) => u.name);
     expect(await names('50%')).toEqual(['Offer 50% now']);
     expect(await names('a_b')).toEqual(['Pipe a_b fitter']);
   });
 
   it('keeps the address in its page links, with from and to', async () => {
     const tag = `lk${unique()}`;
-    for (let i = 0; i < ADMIN_PAGE_SIZE + 1; i++) await world.makeUser({ role: 'learner', companyId: companyB, name: `${tag} ${i}`, password: null });
-    const last = (await (await asAdmin().request(`/api/admin/users?page=5&search=${tag}&sortBy=role`)).json()) as Page & { from: number; to: number };
+    for (let i = 0; i < ADMIN_PAGE_SIZE + 1; i++)
+      await world.makeUser({ role: 'learner', companyId: companyB, name: `${tag} ${i}`, password: null });
+    const last = (await (await asAdmin().request(`/api/admin/users?page=5&search=${tag}&sortBy=role`)).json()) as Page & {
+      from: number;
+      to: number;
+    };
     expect(last).toMatchObject({ current_page: 2, from: ADMIN_PAGE_SIZE + 1, to: ADMIN_PAGE_SIZE + 1, next_page_url: null });
     expect(last.prev_page_url).toBe(`/api/admin/users?page=1&search=${tag}&sortBy=role`);
   });
@@ -84,21 +104,32 @@ describe('POST /api/user', () => {
     expect(body.message).toBe(USER_MESSAGES.created);
     expect(body.data).toMatchObject({ role: 'learner', email: email.toLowerCase(), company_id: companyA });
     expect(body.data.login_code).toMatch(/^[A-Z2-9]{10}$/);
-    const signIn = await world.client().request('/api/auth/login', { method: 'POST', json: { login_code: body.data.login_code!.toLowerCase() } });
+    const signIn = await world
+      .client()
+      .request('/api/auth/login', { method: 'POST', json: { login_code: body.data.login_code!.toLowerCase() } });
     expect(signIn.status).toBe(200);
   });
 
   it('requires an email for a manager, refuses a taken email and an unknown company', async () => {
-    const noEmail = await asAdmin().request('/api/user', { method: 'POST', json: { name: 'M', role: 'manager', company_id: companyA, email: '' } });
+    const noEmail = await asAdmin().request('/api/user', {
+      method: 'POST',
+      json: { name: 'M', role: 'manager', company_id: companyA, email: '' },
+    });
     expect(noEmail.status).toBe(422);
     expect(await noEmail.json()).toMatchObject({ errors: { email: [USER_MESSAGES.managerNeedsEmail] } });
 
     const existing = await world.makeUser({ role: 'learner', companyId: companyA });
-    const taken = await asAdmin().request('/api/user', { method: 'POST', json: { name: 'Dup', email: existing.email!.toUpperCase(), company_id: companyA } });
+    const taken = await asAdmin().request('/api/user', {
+      method: 'POST',
+      json: { name: 'Dup', email: existing.email!.toUpperCase(), company_id: companyA },
+    });
     expect(taken.status).toBe(422);
     expect(await taken.json()).toMatchObject({ errors: { email: [USER_MESSAGES.emailTaken] } });
 
-    const adminRole = await asAdmin().request('/api/user', { method: 'POST', json: { name: 'Boss', email: `b-${unique()}@x.test`, role: 'admin', company_id: companyA } });
+    const adminRole = await asAdmin().request('/api/user', {
+      method: 'POST',
+      json: { name: 'Boss', email: `b-${unique()}@x.test`, role: 'admin', company_id: companyA },
+    });
     expect(adminRole.status).toBe(422);
     const nowhere = await asAdmin().request('/api/user', { method: 'POST', json: { name: 'Lost', company_id: 999999 } });
     expect(nowhere.status).toBe(422);
@@ -112,7 +143,15 @@ describe('PATCH /api/user/{id}', () => {
     const session = await world.signIn(user.id);
     const response = await asAdmin().request(`/api/user/${user.id}`, {
       method: 'PATCH',
-      json: { name: 'Renamed', email: `renamed-${unique()}@example.test`, role: 'manager', company_id: companyB, login_code: 'abcd-1234', password: 'Fresh-Ladder-99', course_id: '' },
+      json: {
+        name: 'Renamed',
+        email: `renamed-${unique()}@example.test`,
+        role: 'manager',
+        company_id: companyB,
+        login_code: 'abcd-1234',
+        password: 'Fresh-Ladder-99',
+        course_id: '',
+      },
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { message: string; data: AdminUser };
@@ -123,7 +162,10 @@ describe('PATCH /api/user/{id}', () => {
 
   it('records an admin’s edit of another user in the audit log: which fields, never the password', async () => {
     const user = await world.makeUser({ role: 'learner', companyId: companyA });
-    const response = await asAdmin().request(`/api/user/${user.id}`, { method: 'PATCH', json: { email: `audited-${unique()}@example.test`, password: 'Fresh-Ladder-99' } });
+    const response = await asAdmin().request(`/api/user/${user.id}`, {
+      method: 'PATCH',
+      json: { email: `audited-${unique()}@example.test`, password: 'Fresh-Ladder-99' },
+    });
     expect(response.status).toBe(200);
     const [entry] = await world.em().find(AuditEntry, { action: 'user.updated', subjectId: user.id });
     expect(entry).toMatchObject({ actorId: admin.id, companyId: companyA, subjectType: 'user' });
@@ -137,9 +179,14 @@ describe('PATCH /api/user/{id}', () => {
     for (const json of [{ email: `me-${unique()}@example.test` }, { password: 'Fresh-Ladder-99' }]) {
       const refused = await world.client(token).request(`/api/user/${self.id}`, { method: 'PATCH', json });
       expect(refused.status).toBe(422);
-      expect(Object.values(((await refused.json()) as { errors: Record<string, string[]> }).errors)).toEqual([[USER_MESSAGES.ownSignInOnAccountPage]]);
+      expect(Object.values(((await refused.json()) as { errors: Record<string, string[]> }).errors)).toEqual([
+        [USER_MESSAGES.ownSignInOnAccountPage],
+      ]);
     }
-    expect((await world.client(token).request(`/api/user/${self.id}`, { method: 'PATCH', json: { name: 'Still Me', email: self.email } })).status).toBe(200);
+    expect(
+      (await world.client(token).request(`/api/user/${self.id}`, { method: 'PATCH', json: { name: 'Still Me', email: self.email } }))
+        .status,
+    ).toBe(200);
   });
 
   it('keeps the manager-needs-email rule when only the role or only the email changes', async () => {
@@ -163,7 +210,9 @@ describe('PATCH /api/user/{id}', () => {
     const elsewhere = await world.client(token).request(`/api/user/${other.id}`, { method: 'PATCH', json: { name: 'Hacked' } });
     expect(elsewhere.status).toBe(403);
     expect(await elsewhere.json()).toMatchObject({ message: USER_MESSAGES.ownNameOnly });
-    const more = await world.client(token).request(`/api/user/${learner.id}`, { method: 'PATCH', json: { name: 'X', role: 'manager', email: 'me@x.test' } });
+    const more = await world
+      .client(token)
+      .request(`/api/user/${learner.id}`, { method: 'PATCH', json: { name: 'X', role: 'manager', email: 'me@x.test' } });
     expect(more.status).toBe(403);
     const empty = await world.client(token).request(`/api/user/${learner.id}`, { method: 'PATCH', json: { name: '  ' } });
     expect(empty.status).toBe(422);
@@ -204,9 +253,14 @@ describe('mimic', () => {
     expect(mimic.status).toBe(200);
     expect(await mimic.json()).toEqual({ success: true, message: 'Successfully mimicked the company!' });
 
-    const shell = (await (await browser.request('/api/shell')).json()) as { user: { company_id: number; is_mimicking: boolean; role: string } };
+    const shell = (await (await browser.request('/api/shell')).json()) as {
+      user: { company_id: number; is_mimicking: boolean; role: string };
+    };
     expect(shell.user).toMatchObject({ company_id: company.id, is_mimicking: true, role: 'admin' });
-    const account = (await (await browser.request('/api/account')).json()) as { company: { id: number }; company_managers: { id: number }[] };
+    const account = (await (await browser.request('/api/account')).json()) as {
+      company: { id: number };
+      company_managers: { id: number }[];
+    };
     expect(account.company.id).toBe(company.id);
     expect(account.company_managers.map((m) => m.id)).toEqual([manager.id]);
     const list = (await (await asAdmin().request(`/api/admin/users?search=${encodeURIComponent(company.name)}`)).json()) as Page;
@@ -222,7 +276,9 @@ describe('mimic', () => {
 
   it('is for admins only', async () => {
     const manager = await world.makeUser({ role: 'manager', companyId: companyA });
-    const response = await world.client(await world.signIn(manager.id)).request('/api/user/mimicCompany', { method: 'POST', json: { company_id: companyB } });
+    const response = await world
+      .client(await world.signIn(manager.id))
+      .request('/api/user/mimicCompany', { method: 'POST', json: { company_id: companyB } });
     expect(response.status).toBe(403);
   });
 });

@@ -1,4 +1,14 @@
-import { adminUsers, mimicCompany, unMimicCompany, USER_MESSAGES, userChangeCompany, userCreate, userDelete, userGet, userUpdate } from '@portal/contracts';
+import {
+  adminUsers,
+  mimicCompany,
+  unMimicCompany,
+  USER_MESSAGES,
+  userChangeCompany,
+  userCreate,
+  userDelete,
+  userGet,
+  userUpdate,
+} from '@portal/contracts';
 import { auditActorOf, createServiceRouter, mapPage, type ServiceDeps } from '@portal/service-kit';
 import { listUsers } from '../../data/user.repository';
 import { toAdminUser, toAdminUsers } from './user-views';
@@ -25,9 +35,17 @@ export function userRoutes(deps: ServiceDeps) {
       const user = await manage.updateUser(em, principal, params.id, body);
       // An admin changing someone else's account: which fields (never their values: a password
       // stays out of the log), so the account's owner and other admins can see who did it.
-      const fields = Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'course_id' && !(key === 'password' && !value)).map(([key]) => key);
+      const fields = Object.entries(body)
+        .filter(([key, value]) => value !== undefined && key !== 'course_id' && !(key === 'password' && !value))
+        .map(([key]) => key);
       if (params.id !== principal.userId && fields.length) {
-        await deps.audit.record({ actor: auditActorOf(principal), action: 'user.updated', companyId: user.companyId, subject: { type: 'user', id: user.id }, details: { name: user.name, fields } });
+        await deps.audit.record({
+          actor: auditActorOf(principal),
+          action: 'user.updated',
+          companyId: user.companyId,
+          subject: { type: 'user', id: user.id },
+          details: { name: user.name, fields },
+        });
       }
       return { success: true as const, message: USER_MESSAGES.updated, data: await toAdminUser(em, user) };
     })
@@ -38,17 +56,34 @@ export function userRoutes(deps: ServiceDeps) {
     .handle(userDelete, async ({ em, principal, params }) => {
       const { companyId, name } = await manage.findUserOrFail(em, params.id);
       await manage.deleteUser(em, deps.enrolment, principal, params.id);
-      await deps.audit.record({ actor: auditActorOf(principal), action: 'user.deleted', companyId, subject: { type: 'user', id: params.id }, details: { name } });
+      await deps.audit.record({
+        actor: auditActorOf(principal),
+        action: 'user.deleted',
+        companyId,
+        subject: { type: 'user', id: params.id },
+        details: { name },
+      });
       return { success: true as const, message: USER_MESSAGES.deleted };
     })
     .handle(mimicCompany, async ({ em, principal, body }) => {
       await manage.mimicCompany(em, principal, body.company_id);
-      await deps.audit.record({ actor: auditActorOf(principal), action: 'user.mimic', companyId: body.company_id, subject: { type: 'company', id: body.company_id } });
+      await deps.audit.record({
+        actor: auditActorOf(principal),
+        action: 'user.mimic',
+        companyId: body.company_id,
+        subject: { type: 'company', id: body.company_id },
+      });
       return { success: true as const, message: USER_MESSAGES.mimicked };
     })
     .handle(unMimicCompany, async ({ em, principal }) => {
       await manage.unMimicCompany(em, principal);
-      if (principal.isMimicking) await deps.audit.record({ actor: auditActorOf(principal), action: 'user.unmimic', companyId: principal.companyId, subject: { type: 'company', id: principal.companyId } });
+      if (principal.isMimicking)
+        await deps.audit.record({
+          actor: auditActorOf(principal),
+          action: 'user.unmimic',
+          companyId: principal.companyId,
+          subject: { type: 'company', id: principal.companyId },
+        });
       return { success: true as const, message: USER_MESSAGES.unmimicked };
     }).app;
 }

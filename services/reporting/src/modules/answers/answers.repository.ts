@@ -78,7 +78,13 @@ export class AnswersRepository {
 
   /** Every attempt of the enrolment, oldest first (numbered so). */
   attempts(enrolmentId: number): Promise<AttemptRecord[]> {
-    return readRows<AttemptRecord>(this.em, this.knex('scorm_attempts').select('id', 'started_at', 'last_commit_at', 'finished_at').where('enrollment_id', enrolmentId).orderBy('id', 'asc'));
+    return readRows<AttemptRecord>(
+      this.em,
+      this.knex('scorm_attempts')
+        .select('id', 'started_at', 'last_commit_at', 'finished_at')
+        .where('enrollment_id', enrolmentId)
+        .orderBy('id', 'asc'),
+    );
   }
 
   /** One row per SCO per attempt, from the log's `enrollment_id` index; suspend data and locations stay unread. */
@@ -97,7 +103,19 @@ export class AnswersRepository {
     return readRows<ObjectiveRecord>(
       this.em,
       this.knex('scorm_objectives')
-        .select('id', 'attempt_id', 'sco_identifier', 'objective_id', 'position', 'success_status', 'completion_status', 'score_raw', 'score_min', 'score_max', 'score_scaled')
+        .select(
+          'id',
+          'attempt_id',
+          'sco_identifier',
+          'objective_id',
+          'position',
+          'success_status',
+          'completion_status',
+          'score_raw',
+          'score_min',
+          'score_max',
+          'score_scaled',
+        )
         .where('enrollment_id', enrolmentId)
         .orderBy([{ column: 'sco_identifier' }, { column: 'position' }, { column: 'id' }]),
     );
@@ -107,7 +125,22 @@ export class AnswersRepository {
     return readRows<InteractionRecord>(
       this.em,
       this.knex('scorm_interactions')
-        .select('attempt_id', 'sco_identifier', 'position', 'interaction_id', 'type', 'description', 'learner_response', 'correct_responses', 'result', 'weighting', 'latency', 'timestamp', 'recorded_at', 'updated_at')
+        .select(
+          'attempt_id',
+          'sco_identifier',
+          'position',
+          'interaction_id',
+          'type',
+          'description',
+          'learner_response',
+          'correct_responses',
+          'result',
+          'weighting',
+          'latency',
+          'timestamp',
+          'recorded_at',
+          'updated_at',
+        )
         .where('enrollment_id', enrolmentId)
         .orderBy([{ column: 'attempt_id' }, { column: 'sco_identifier' }, { column: 'position' }]),
     );

@@ -1,4 +1,11 @@
-import { REPORTING_STATUSES, type AnswerAttempt, type AnswerInteraction, type AnswerObjective, type EnrolmentAnswers, type ReportingStatus } from '@portal/contracts';
+import {
+  REPORTING_STATUSES,
+  type AnswerAttempt,
+  type AnswerInteraction,
+  type AnswerObjective,
+  type EnrolmentAnswers,
+  type ReportingStatus,
+} from '@portal/contracts';
 import { forbidden, notFound, parseScormDuration, parseScormTimestamp, type Em, type Principal } from '@portal/service-kit';
 import { isoOf, ReportingEnrolmentsRepository } from '../enrolments/enrolments.repository';
 import { AnswersRepository, type AttemptScoRecord, type InteractionRecord } from './answers.repository';
@@ -114,23 +121,23 @@ export async function readEnrolmentAnswers(em: Em, principal: Principal, enrolme
       last_saved_at: lastSavedAt,
       finished: attempt.finished_at !== null && attempt.finished_at !== undefined,
       ...summaryOf(logsOf.get(id) ?? [], startedAt, lastSavedAt),
-      objectives: (objectivesOf.get(id) ?? []).map(
-        (o): AnswerObjective => ({
-          sco: o.sco_identifier,
-          id: o.objective_id,
-          success_status: o.success_status,
-          completion_status: o.completion_status,
-          score_raw: o.score_raw,
-          score_min: o.score_min,
-          score_max: o.score_max,
-          score_scaled: o.score_scaled,
-        }),
-      ),
+      objectives: (objectivesOf.get(id) ?? []).map((o): AnswerObjective => ({
+        sco: o.sco_identifier,
+        id: o.objective_id,
+        success_status: o.success_status,
+        completion_status: o.completion_status,
+        score_raw: o.score_raw,
+        score_min: o.score_min,
+        score_max: o.score_max,
+        score_scaled: o.score_scaled,
+      })),
       interactions: (interactionsOf.get(id) ?? []).map(toInteraction),
     };
   });
 
-  const status = (REPORTING_STATUSES as readonly string[]).includes(enrolment.status) ? (enrolment.status as ReportingStatus) : 'not_started';
+  const status = (REPORTING_STATUSES as readonly string[]).includes(enrolment.status)
+    ? (enrolment.status as ReportingStatus)
+    : 'not_started';
   const version = enrolment.scorm_version === '1.2' || enrolment.scorm_version === '2004' ? enrolment.scorm_version : null;
   return {
     enrollment: {

@@ -2,11 +2,16 @@ import { notFound, type Em } from '@portal/service-kit';
 import { DashboardRepository } from './dashboard.repository';
 
 /** Enrolment counts by status, as the repository reads them. */
-export type StatusCounts = Partial<Record<'not_started' | 'in_progress' | 'passed' | 'failed', number>> & Record<string, number | undefined>;
+export type StatusCounts = Partial<Record<'not_started' | 'in_progress' | 'passed' | 'failed', number>> &
+  Record<string, number | undefined>;
 
 /** The pie chart: failed enrolments count as incomplete, like those in progress. */
 export function chartOf(statuses: StatusCounts) {
-  return { passed: statuses.passed ?? 0, incomplete: (statuses.in_progress ?? 0) + (statuses.failed ?? 0), not_started: statuses.not_started ?? 0 };
+  return {
+    passed: statuses.passed ?? 0,
+    incomplete: (statuses.in_progress ?? 0) + (statuses.failed ?? 0),
+    not_started: statuses.not_started ?? 0,
+  };
 }
 
 /** A course's progress: the share of its enrolments passed, in whole percent (0 without enrolments). */

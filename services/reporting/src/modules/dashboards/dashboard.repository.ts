@@ -35,7 +35,9 @@ export class DashboardRepository {
   }
 
   async creditBalance(companyId: number): Promise<number> {
-    const rows: { balance: number | string }[] = await this.em.execute(this.knex('credit_accounts').select('balance').where('company_id', companyId));
+    const rows: { balance: number | string }[] = await this.em.execute(
+      this.knex('credit_accounts').select('balance').where('company_id', companyId),
+    );
     return Number(rows[0]?.balance ?? 0);
   }
 
@@ -55,7 +57,11 @@ export class DashboardRepository {
   }
 
   async countUsersWithRoles(roles: readonly string[]): Promise<number> {
-    const rows: { total: number | string }[] = await this.em.execute(this.knex('users').count({ total: '*' }).whereIn('role', [...roles]));
+    const rows: { total: number | string }[] = await this.em.execute(
+      this.knex('users')
+        .count({ total: '*' })
+        .whereIn('role', [...roles]),
+    );
     return Number(rows[0]?.total ?? 0);
   }
 

@@ -85,11 +85,18 @@ const pageRows = preparedRead<ReportingRowRecord, [ids: number[]]>((knex, ids) =
       'e.certificate_code',
       'e.last_reminded_at',
       // A probe of the (user_id, course_id) index per page row.
-      knex('enrollments as n').min('n.created_at').whereRaw('n.user_id = e.user_id').whereRaw('n.course_id = e.course_id').whereRaw('n.id > e.id').as('renewed_at'),
+      knex('enrollments as n')
+        .min('n.created_at')
+        .whereRaw('n.user_id = e.user_id')
+        .whereRaw('n.course_id = e.course_id')
+        .whereRaw('n.id > e.id')
+        .as('renewed_at'),
     ),
 );
 
-const companyTotalOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) => knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }));
+const companyTotalOf = preparedRead<{ n: number | string }, [companyIds: number[]]>((knex, companyIds) =>
+  knex('enrollments').whereIn('company_id', companyIds).count({ n: '*' }),
+);
 
 /** The count per company of the page as it opens (MySQL groups the index range by company; SQLite counts each company's range). */
 const countPerCompany = {
@@ -97,7 +104,13 @@ const countPerCompany = {
     enrolmentsOf(knex, companyIds).select('e.company_id').count({ n: '*' }).groupBy('e.company_id'),
   ),
   sqlite: preparedRead<{ company_id: number | string; n: number | string }, [companyIds: number[]]>((knex, companyIds) =>
-    knex.unionAll(companyIds.map((companyId) => enrolmentsOf(knex, [companyId]).select(knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+    knex.unionAll(
+      companyIds.map((companyId) =>
+        enrolmentsOf(knex, [companyId])
+          .select(knex.raw('? as company_id', [companyId]))
+          .count({ n: '*' }),
+      ),
+    ),
   ),
 };
 
@@ -106,7 +119,12 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
   /** The acting company and its depots, in that order (depots by name); `nameOrder` is each one's place in the database's name order. */
   async companyWithDepots(companyId: number): Promise<{ id: number; name: string; parent_id: number | null; nameOrder: number }[]> {
     const rows = await companyAndDepots(this.em, companyId);
-    const all = rows.map((r, nameOrder) => ({ id: Number(r.id), name: r.name, parent_id: r.parent_id === null ? null : Number(r.parent_id), nameOrder }));
+    const all = rows.map((r, nameOrder) => ({
+      id: Number(r.id),
+      name: r.name,
+      parent_id: r.parent_id === null ? null : Number(r.parent_id),
+      nameOrder,
+    }));
     return [...all.filter((r) => r.id === companyId), ...all.filter((r) => r.id !== companyId)];
   }
 
@@ -126,7 +144,10 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
         // The learners drive the join (the planner would otherwise scan every user).
         .joinRaw(`${this.mysql ? 'STRAIGHT_JOIN' : 'CROSS JOIN'} users u ON u.id = m.user_id`);
     const sources = this.mysql
-      ? [whereContains(this.ownLearners(companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search), whereContains(join(this.movedLearners(companyIds)), USER_SEARCH_COLUMNS, filter.search)]
+      ? [
+          whereContains(this.ownLearners(companyIds).select('u.id as user_id'), USER_SEARCH_COLUMNS, filter.search),
+          whereContains(join(this.movedLearners(companyIds)), USER_SEARCH_COLUMNS, filter.search),
+        ]
       : [whereContains(join(this.enrolmentLearners(companyIds)), USER_SEARCH_COLUMNS, filter.search)];
     // Independent reads: MySQL runs them side by side on the pool.
     const [courses, ...found] = await Promise.all([
@@ -159,15 +180,28 @@ export class ReportingEnrolmentsRepository extends ReportingReader {
       : await this.rows<{ company_id: number | string; n: number | string }>(
           this.mysql
             ? this.filtered(scope).select('e.company_id').count({ n: '*' }).groupBy('e.company_id')
-            : this.knex.unionAll(companyIds.map((companyId) => this.filtered(scope, [companyId]).select(this.knex.raw('? as company_id', [companyId])).count({ n: '*' }))),
+            : this.knex.unionAll(
+                companyIds.map((companyId) =>
+                  this.filtered(scope, [companyId])
+                    .select(this.knex.raw('? as company_id', [companyId]))
+                    .count({ n: '*' }),
+                ),
+              ),
         );
-    return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), perCompany: new Map(rows.map((r) => [Number(r.company_id), Number(r.n)])) };
+    return {
+      total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+      perCompany: new Map(rows.map((r) => [Number(r.company_id), Number(r.n)])),
+    };
   }
 
   /** Every id the filters match (totalEnrollmentIDs), newest first. */
   async allIds(scope: Omit<PageScope, 'match'>): Promise<number[]> {
     const match = await this.searchMatch(scope);
-    const rows = await this.rows<{ id: number }>(this.filtered({ ...scope, match }).select('e.id').orderBy('e.id', 'desc'));
+    const rows = await this.rows<{ id: number }>(
+      this.filtered({ ...scope, match })
+        .select('e.id')
+        .orderBy('e.id', 'desc'),
+    );
     return rows.map((r) => Number(r.id));
   }
 

@@ -8,5 +8,7 @@ export function reportingEnrolmentRoutes(deps: ServiceDeps) {
     .handle(reportingEnrolments, async ({ c, em, principal, query }) =>
       readReportingEnrolments(em, { actingCompanyId: principal.companyId, query, url: c.req.url, now: deps.now() }),
     )
-    .handle(reportingEnrolmentIds, async ({ em, principal, query }) => readReportingEnrolmentIds(em, { actingCompanyId: principal.companyId, query })).app;
+    .handle(reportingEnrolmentIds, async ({ em, principal, query }) =>
+      readReportingEnrolmentIds(em, { actingCompanyId: principal.companyId, query }),
+    ).app;
 }

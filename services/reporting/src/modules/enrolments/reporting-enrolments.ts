@@ -71,7 +71,10 @@ async function scopeOf(repository: ReportingEnrolmentsRepository, actingCompanyI
 }
 
 /** GET /api/reporting/enrolments: the page's data for the acting company (see the contract). */
-export async function readReportingEnrolments(em: Em, input: { actingCompanyId: number; query: ReportingEnrolmentsQuery; url: string; now: Date }) {
+export async function readReportingEnrolments(
+  em: Em,
+  input: { actingCompanyId: number; query: ReportingEnrolmentsQuery; url: string; now: Date },
+) {
   const { query, actingCompanyId } = input;
   const repository = new ReportingEnrolmentsRepository(em);
   const { companies, companyIds } = await scopeOf(repository, actingCompanyId, query.depot);
@@ -90,12 +93,23 @@ export async function readReportingEnrolments(em: Em, input: { actingCompanyId: 
     repository.count(scope),
     everyRow ? Promise.resolve(null) : repository.companyTotal(allIds),
     query.user ? repository.learnerIn(allIds, query.user) : Promise.resolve(null),
-    firstPage ? pageIds(repository, { ...reading, ranks: { courses: [], companies: companyRanks }, perCompany: null, offset: 0, total: Number.POSITIVE_INFINITY }) : Promise.resolve(null),
+    firstPage
+      ? pageIds(repository, {
+          ...reading,
+          ranks: { courses: [], companies: companyRanks },
+          perCompany: null,
+          offset: 0,
+          total: Number.POSITIVE_INFINITY,
+        })
+      : Promise.resolve(null),
   ]);
   const window = pageWindow(total, query);
   const ranks = { courses, companies: companyRanks };
   const ids = total === 0 ? [] : (firstIds ?? (await pageIds(repository, { ...reading, ranks, perCompany, offset: window.offset, total })));
-  const records = inIdOrder(ids, (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })));
+  const records = inIdOrder(
+    ids,
+    (await repository.rowsByIds(ids)).map((r) => ({ ...r, id: Number(r.id) })),
+  );
   // Numbered as every list's page (kit pageOf), answered in the spec's /reporting meta.
   const page = pageOf(records, window, { url: input.url });
 

@@ -27,7 +27,12 @@ export function toAdminJob(job: IJob | IFinishedJob): AdminJob {
 
 export function toAdminJobDetail(job: IJob | IFinishedJob) {
   const waiting = isFinished(job) ? null : job;
-  return { ...toAdminJob(job), payload: readMaskedPayload(job.payload), last_error: waiting?.lastError ?? null, reserved_at: waiting?.reservedAt?.toISOString() ?? null };
+  return {
+    ...toAdminJob(job),
+    payload: readMaskedPayload(job.payload),
+    last_error: waiting?.lastError ?? null,
+    reserved_at: waiting?.reservedAt?.toISOString() ?? null,
+  };
 }
 
 export function toAdminFailedJob(job: IFailedJob): AdminFailedJob {
@@ -35,5 +40,10 @@ export function toAdminFailedJob(job: IFailedJob): AdminFailedJob {
 }
 
 export function toAdminFailedJobDetail(job: IFailedJob) {
-  return { ...toAdminFailedJob(job), payload: readMaskedPayload(job.payload), stack: job.stack ?? null, created_at: job.createdAt?.toISOString() ?? null };
+  return {
+    ...toAdminFailedJob(job),
+    payload: readMaskedPayload(job.payload),
+    stack: job.stack ?? null,
+    created_at: job.createdAt?.toISOString() ?? null,
+  };
 }

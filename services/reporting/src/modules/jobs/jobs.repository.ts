@@ -1,5 +1,15 @@
 import type { AdminFailedJobsQuery, AdminJobsQuery, Page } from '@portal/contracts';
-import { FailedJob, FinishedJob, Job, listPage, mapPage, type Em, type IFailedJob, type IFinishedJob, type IJob } from '@portal/service-kit';
+import {
+  FailedJob,
+  FinishedJob,
+  Job,
+  listPage,
+  mapPage,
+  type Em,
+  type IFailedJob,
+  type IFinishedJob,
+  type IJob,
+} from '@portal/service-kit';
 
 /**
  * Queued and running jobs and the ones that finished in the last week (the queue drains in under
@@ -44,5 +54,6 @@ function inOrder<T extends { id: number }>(rows: { id: number }[], found: T[]): 
 const idsOf = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
 
 /** A queued or running job, else one that finished in the last week. */
-export const findJob = async (em: Em, id: number): Promise<IJob | IFinishedJob | null> => (await em.findOne(Job, { id })) ?? em.findOne(FinishedJob, { id });
+export const findJob = async (em: Em, id: number): Promise<IJob | IFinishedJob | null> =>
+  (await em.findOne(Job, { id })) ?? em.findOne(FinishedJob, { id });
 export const findFailedJob = (em: Em, id: number) => em.findOne(FailedJob, { id });

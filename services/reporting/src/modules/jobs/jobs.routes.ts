@@ -38,7 +38,9 @@ export function jobRoutes(deps: ServiceDeps, tasks: () => ScheduledTask[]) {
       if (!job) throw notFound('The job');
       return toAdminJobDetail(job);
     })
-    .handle(adminFailedJobs, async ({ c, em, query }) => mapPage(await listFailedJobs(em, query, c.req.url), (jobs) => jobs.map(toAdminFailedJob)))
+    .handle(adminFailedJobs, async ({ c, em, query }) =>
+      mapPage(await listFailedJobs(em, query, c.req.url), (jobs) => jobs.map(toAdminFailedJob)),
+    )
     .handle(adminFailedJob, async ({ em, params }) => {
       const job = await findFailedJob(em, params.failedJobId);
       if (!job) throw notFound('The failed job');

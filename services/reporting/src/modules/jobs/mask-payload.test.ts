@@ -21,7 +21,9 @@ describe('maskPayload', () => {
   });
 
   it('masks a token-like path segment of a URL and leaves ordinary URLs alone', () => {
-    expect(maskPayload('https://portal.test/password/reset/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ')).toBe(`https://portal.test/password/reset/${MASK}`);
+    expect(maskPayload('https://portal.test/password/reset/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ')).toBe(
+      `https://portal.test/password/reset/${MASK}`,
+    );
     expect(maskPayload('https://portal.test/courses/12')).toBe('https://portal.test/courses/12');
   });
 

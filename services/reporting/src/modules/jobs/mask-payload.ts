@@ -13,12 +13,16 @@ function maskUrl(text: string): string {
   const queryAt = text.search(/[?#]/);
   const [path, rest] = queryAt === -1 ? [text, ''] : [text.slice(0, queryAt), text.slice(queryAt)];
   const origin = /^https?:\/\/[^/]*/.exec(path)?.[0] ?? '';
-  const maskedPath = origin + path
-    .slice(origin.length)
-    .split('/')
-    .map((segment) => (TOKEN_SEGMENT.test(segment) ? MASK : segment))
-    .join('/');
-  const maskedRest = rest.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, lead: string, key: string) => (SECRET_PARAM.test(key) ? `${lead}${key}=${MASK}` : whole));
+  const maskedPath =
+    origin +
+    path
+      .slice(origin.length)
+      .split('/')
+      .map((segment) => (TOKEN_SEGMENT.test(segment) ? MASK : segment))
+      .join('/');
+  const maskedRest = rest.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, lead: string, key: string) =>
+    SECRET_PARAM.test(key) ? `${lead}${key}=${MASK}` : whole,
+  );
   return maskedPath + maskedRest;
 }
 
@@ -35,7 +39,9 @@ export function maskPayload(value: unknown): unknown {
   if (typeof value === 'string') return maskText(value);
   if (Array.isArray(value)) return value.map(maskPayload);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) && inner !== null ? MASK : maskPayload(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) && inner !== null ? MASK : maskPayload(inner)]),
+    );
   }
   return value;
 }

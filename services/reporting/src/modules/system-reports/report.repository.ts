@@ -53,14 +53,32 @@ export class ReportRepository {
       .leftJoin('users as u', 'u.id', 'e.user_id')
       .leftJoin('companies as co', 'co.id', 'e.company_id')
       .leftJoin('courses as c', 'c.id', 'e.course_id')
-      .select('e.id', 'e.certificate_code', 'u.name as learner', 'u.email', 'co.name as company', 'c.name as course', 'e.passed_at', 'e.expires_at')
+      .select(
+        'e.id',
+        'e.certificate_code',
+        'u.name as learner',
+        'u.email',
+        'co.name as company',
+        'c.name as course',
+        'e.passed_at',
+        'e.expires_at',
+      )
       .where('e.status', 'passed')
       .whereNotNull('e.passed_at')
       .orderBy('e.passed_at')
       .orderBy('e.id');
     this.inRange(q, 'e.passed_at', f.range);
     await this.filterEnrolments(q, f);
-    return this.run<{ id: number; certificate_code: string | null; learner: string | null; email: string | null; company: string | null; course: string | null; passed_at: unknown; expires_at: unknown }>(q);
+    return this.run<{
+      id: number;
+      certificate_code: string | null;
+      learner: string | null;
+      email: string | null;
+      company: string | null;
+      course: string | null;
+      passed_at: unknown;
+      expires_at: unknown;
+    }>(q);
   }
 
   /** Enrolments made in the range. */
@@ -74,7 +92,16 @@ export class ReportRepository {
       .orderBy('e.id');
     this.inRange(q, 'e.created_at', f.range);
     await this.filterEnrolments(q, f);
-    return this.run<{ id: number; learner: string | null; email: string | null; company: string | null; course: string | null; status: string; created_at: unknown; passed_at: unknown }>(q);
+    return this.run<{
+      id: number;
+      learner: string | null;
+      email: string | null;
+      company: string | null;
+      course: string | null;
+      status: string;
+      created_at: unknown;
+      passed_at: unknown;
+    }>(q);
   }
 
   /** Enrolments made in the range, counted by status per company or per course. */
@@ -93,7 +120,16 @@ export class ReportRepository {
     if (by === 'company') q.select(knex.raw('MAX(co.parent_id) as parent_id'));
     this.inRange(q, 'e.created_at', f.range);
     await this.filterEnrolments(q, f);
-    const rows = await this.run<{ id: number; name: string | null; parent_id?: number | null; total: Num; not_started: Num; in_progress: Num; passed: Num; failed: Num }>(q);
+    const rows = await this.run<{
+      id: number;
+      name: string | null;
+      parent_id?: number | null;
+      total: Num;
+      not_started: Num;
+      in_progress: Num;
+      passed: Num;
+      failed: Num;
+    }>(q);
     return rows.map((r) => ({
       id: Number(r.id),
       name: r.name ?? `#${r.id}`,
@@ -114,7 +150,11 @@ export class ReportRepository {
 
   /** Ledger movements in the range, summed per company and kind. */
   async creditMovements(f: ReportFilters) {
-    const q = this.knex('credit_transactions as t').select('t.company_id', 't.kind').sum({ total: 't.delta' }).count({ rows: '*' }).groupBy('t.company_id', 't.kind');
+    const q = this.knex('credit_transactions as t')
+      .select('t.company_id', 't.kind')
+      .sum({ total: 't.delta' })
+      .count({ rows: '*' })
+      .groupBy('t.company_id', 't.kind');
     this.inRange(q, 't.created_at', f.range);
     const ids = await this.companyIds(f.companyId);
     if (ids) q.whereIn('t.company_id', ids);
@@ -125,7 +165,9 @@ export class ReportRepository {
 
   async balances(companyIds: number[]): Promise<Map<number, number>> {
     if (!companyIds.length) return new Map();
-    const rows = await this.run<{ company_id: number; balance: Num }>(this.knex('credit_accounts').select('company_id', 'balance').whereIn('company_id', companyIds));
+    const rows = await this.run<{ company_id: number; balance: Num }>(
+      this.knex('credit_accounts').select('company_id', 'balance').whereIn('company_id', companyIds),
+    );
     return new Map(rows.map((r) => [Number(r.company_id), n(r.balance)]));
   }
 
@@ -140,12 +182,25 @@ export class ReportRepository {
       .select('e.course_id as id', 'c.name as name')
       .select({ enrolled: between('e.created_at'), started: between('e.started_at'), passed: between('e.passed_at') })
       .select(knex.raw('COUNT(DISTINCT CASE WHEN e.created_at >= ? AND e.created_at < ? THEN e.user_id END) as learners', [from, before]))
-      .select(knex.raw("AVG(CASE WHEN e.passed_at >= ? AND e.passed_at < ? AND e.score IS NOT NULL THEN e.score END) as average_score", [from, before]))
+      .select(
+        knex.raw('AVG(CASE WHEN e.passed_at >= ? AND e.passed_at < ? AND e.score IS NOT NULL THEN e.score END) as average_score', [
+          from,
+          before,
+        ]),
+      )
       .groupBy('e.course_id', 'c.name')
       .orderBy('c.name')
       .orderBy('e.course_id');
     await this.filterEnrolments(q, f);
-    const rows = await this.run<{ id: number; name: string | null; enrolled: Num; started: Num; passed: Num; learners: Num; average_score: Num }>(q);
+    const rows = await this.run<{
+      id: number;
+      name: string | null;
+      enrolled: Num;
+      started: Num;
+      passed: Num;
+      learners: Num;
+      average_score: Num;
+    }>(q);
     return rows
       .map((r) => ({
         id: Number(r.id),
@@ -169,7 +224,12 @@ export class ReportRepository {
       .orderBy('co.id');
     if (ids) q.whereIn('co.id', ids);
     const rows = await this.run<{ id: number; name: string; parent_id: number | null; learners: Num }>(q);
-    return rows.map((r) => ({ id: Number(r.id), name: r.name, parentId: r.parent_id ? Number(r.parent_id) : null, learners: n(r.learners) }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      parentId: r.parent_id ? Number(r.parent_id) : null,
+      learners: n(r.learners),
+    }));
   }
 
   /** Per user id: how many rows of `table` fall in the range (sign-ins, enrolments made, certificates). */
@@ -185,13 +245,20 @@ export class ReportRepository {
 
   async lastSignIns(userIds: number[]): Promise<Map<number, unknown>> {
     if (!userIds.length) return new Map();
-    const rows = await this.run<{ user_id: number; last: unknown }>(this.knex('sign_ins').select('user_id').max({ last: 'created_at' }).whereIn('user_id', userIds).groupBy('user_id'));
+    const rows = await this.run<{ user_id: number; last: unknown }>(
+      this.knex('sign_ins').select('user_id').max({ last: 'created_at' }).whereIn('user_id', userIds).groupBy('user_id'),
+    );
     return new Map(rows.map((r) => [Number(r.user_id), r.last]));
   }
 
   async users(ids: number[], f: ReportFilters) {
     if (!ids.length) return [];
-    const q = this.knex('users as u').leftJoin('companies as co', 'co.id', 'u.company_id').select('u.id', 'u.name', 'u.email', 'u.role', 'co.name as company').whereIn('u.id', ids).orderBy('u.name').orderBy('u.id');
+    const q = this.knex('users as u')
+      .leftJoin('companies as co', 'co.id', 'u.company_id')
+      .select('u.id', 'u.name', 'u.email', 'u.role', 'co.name as company')
+      .whereIn('u.id', ids)
+      .orderBy('u.name')
+      .orderBy('u.id');
     if (f.role) q.andWhere('u.role', f.role);
     const companyIds = await this.companyIds(f.companyId);
     if (companyIds) q.whereIn('u.company_id', companyIds);

@@ -10,7 +10,11 @@ async function answer(c: AppContext, report: Report, now: Date): Promise<Respons
   if (accept.includes('application/json') && !accept.includes('spreadsheetml')) return c.json(report);
   const bytes = await reportWorkbook(report, now);
   return new Response(bytes, {
-    headers: { 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${reportFileName(report)}"`, 'Cache-Control': 'no-store' },
+    headers: {
+      'Content-Type': XLSX_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${reportFileName(report)}"`,
+      'Cache-Control': 'no-store',
+    },
   });
 }
 
@@ -21,12 +25,20 @@ export function systemReportRoutes(deps: ServiceDeps) {
       .handle(reportGenerateRoutes[type], async ({ c, em, body }) => {
         const now = deps.now();
         const range = reportRange({ startDate: body.start_date, endDate: body.end_date }, now);
-        return answer(c, await buildReport(em, type, { range, companyId: body.company_id, courseId: body.course_id, role: body.role }), now);
+        return answer(
+          c,
+          await buildReport(em, type, { range, companyId: body.company_id, courseId: body.course_id, role: body.role }),
+          now,
+        );
       })
       .handle(reportDownloadRoutes[type], async ({ c, em, query }) => {
         const now = deps.now();
         const range = reportRange({ startDate: query.startDate, endDate: query.endDate }, now);
-        return answer(c, await buildReport(em, type, { range, companyId: query.companyId, courseId: query.courseId, role: query.role }), now);
+        return answer(
+          c,
+          await buildReport(em, type, { range, companyId: query.companyId, courseId: query.courseId, role: query.role }),
+          now,
+        );
       });
   }
   return router.app;

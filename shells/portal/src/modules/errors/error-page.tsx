@@ -11,7 +11,8 @@ export interface ErrorPageProps {
 function describe(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
   if (error === undefined || error === null) return { message: 'Unknown error' };
-  if (typeof error === 'string' || typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint') return { message: String(error) };
+  if (typeof error === 'string' || typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint')
+    return { message: String(error) };
   // Any other value thrown: named by its kind, as String() would name a plain object ('[object Object]').
   return { message: Object.prototype.toString.call(error) };
 }
@@ -25,8 +26,19 @@ export function ErrorPage({ error, user, isDevelopment = false }: ErrorPageProps
   return (
     <section className="shell-error" aria-labelledby="error-title" data-testid="error-page">
       <Card>
-        <svg className="shell-error__icon" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8"
-          strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          className="shell-error__icon"
+          width="48"
+          height="48"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9l-3.8 3.8Z" />
         </svg>
         <h1 id="error-title" className="shell-error__title">

@@ -15,7 +15,13 @@ function renderMenu(url: string, onNavigate = () => {}) {
 describe('MenuLinks', () => {
   it('draws the server’s menu in its order, the admin item with its icon', () => {
     const { container } = renderMenu('/');
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Admin', 'Dashboard', 'Courses', 'ADAlex de la Admin (Account)', 'Verify']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Admin',
+      'Dashboard',
+      'Courses',
+      'ADAlex de la Admin (Account)',
+      'Verify',
+    ]);
     expect(screen.getByRole('button', { name: 'Log out' })).toBe(screen.getByTestId('menu-logout'));
     expect(screen.getByRole('link', { name: 'Admin' }).querySelector('svg.ds-admin-icon')).toBeTruthy();
     expect(container.querySelectorAll('svg.ds-admin-icon')).toHaveLength(1);

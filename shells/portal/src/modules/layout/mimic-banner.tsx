@@ -26,8 +26,19 @@ export function MimicBanner({ user, onEnded = reloadPage }: { user: SessionUser;
     <section className="shell-mimic" aria-label="Mimicking a company" data-testid="mimic-banner">
       <div className="shell-container shell-mimic__inner">
         <p className="shell-mimic__text">
-          <svg className="shell-mimic__icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"
-            strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            className="shell-mimic__icon"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
           </svg>
@@ -36,7 +47,15 @@ export function MimicBanner({ user, onEnded = reloadPage }: { user: SessionUser;
             <span className="shell-mimic__who"> Signed in as {user.name}.</span>
           </span>
         </p>
-        <Button type="button" size="sm" variant="secondary" className="shell-mimic__end" loading={isEnding} onClick={() => void unMimic()} data-testid="unmimic">
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          className="shell-mimic__end"
+          loading={isEnding}
+          onClick={() => void unMimic()}
+          data-testid="unmimic"
+        >
           Un-mimic Company
         </Button>
       </div>

@@ -12,7 +12,9 @@ function Page() {
       <a href="/courses#top">Courses</a>
       <a href="/logout">Log out</a>
       <a href="https://shop.safetytraining.test/credits">Buy credit</a>
-      <a href="/reporting" target="_blank">Reporting in a new tab</a>
+      <a href="/reporting" target="_blank">
+        Reporting in a new tab
+      </a>
       <a href="/api/enrollments/5/certificate" download>
         Certificate
       </a>

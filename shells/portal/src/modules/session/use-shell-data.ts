@@ -9,10 +9,7 @@ export type ShellData = RouteOutput<typeof shell>;
 const SHELL_COPY = 'shell';
 const isPlayerPage = () => window.location.pathname.startsWith('/learn/');
 
-export type ShellState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: ShellData }
-  | { status: 'failed'; error: unknown };
+export type ShellState = { status: 'loading' } | { status: 'ready'; data: ShellData } | { status: 'failed'; error: unknown };
 
 /** Loads the signed-in header (user, menu, remotes). A 401 or 409 navigates away inside the client. */
 export function useShellData(): ShellState & { reload: () => void } {

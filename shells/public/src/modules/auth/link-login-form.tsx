@@ -20,12 +20,20 @@ export function LinkLoginForm() {
     setNotice(null);
     try {
       const response = await api.call(requestLoginLink, { body: values });
-      setNotice({ tone: 'success', title: 'Check your email', text: response.message ?? 'Sign-in link sent! Please check your email.', canDismiss: false });
+      setNotice({
+        tone: 'success',
+        title: 'Check your email',
+        text: response.message ?? 'Sign-in link sent! Please check your email.',
+        canDismiss: false,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.fieldErrors.email) {
         form.setError('email', { type: 'server', message: error.fieldErrors.email.join(' ') });
       } else {
-        const text = error instanceof ApiError && error.status < 500 ? error.message : 'We could not send the link right now. Please try again in a moment.';
+        const text =
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : 'We could not send the link right now. Please try again in a moment.';
         setNotice({ tone: 'error', title: 'The link was not sent', text });
       }
     }

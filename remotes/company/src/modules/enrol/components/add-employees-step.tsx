@@ -57,7 +57,9 @@ export function AddEmployeesStep({
           Chosen employees ({employees.length})
         </h3>
         {employees.length === 0 ? (
-          <p className="enrol-muted">No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.</p>
+          <p className="enrol-muted">
+            No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.
+          </p>
         ) : (
           <ul className="enrol-chips" data-testid="chosen-employees">
             {employees.map((employee) => (
@@ -66,7 +68,12 @@ export function AddEmployeesStep({
                   {employee.name}
                   {employee.email ? <span className="enrol-muted"> · {employee.email}</span> : null}
                 </span>
-                <button type="button" className="enrol-chip__remove" aria-label={`Remove ${employee.name}`} onClick={() => onRemove(employee.id)}>
+                <button
+                  type="button"
+                  className="enrol-chip__remove"
+                  aria-label={`Remove ${employee.name}`}
+                  onClick={() => onRemove(employee.id)}
+                >
                   ×
                 </button>
               </li>
@@ -92,7 +99,17 @@ export function AddEmployeesStep({
   );
 }
 
-export function StepActions({ onBack, onNext, nextLabel, canGoOn }: { onBack?: () => void; onNext: () => void; nextLabel: string; canGoOn: boolean }) {
+export function StepActions({
+  onBack,
+  onNext,
+  nextLabel,
+  canGoOn,
+}: {
+  onBack?: () => void;
+  onNext: () => void;
+  nextLabel: string;
+  canGoOn: boolean;
+}) {
   return (
     <div className="enrol-actions">
       {onBack ? (

@@ -46,7 +46,11 @@ export function BulkUpload({
     for (const id of courseIds) form.append('courses[]', String(id));
     setProgress(0);
     try {
-      const answer = await uploadWithProgress<RouteOutput<typeof bulkEnrolUpload>>(fillPath(bulkEnrolUpload.path, { companyId }), form, setProgress);
+      const answer = await uploadWithProgress<RouteOutput<typeof bulkEnrolUpload>>(
+        fillPath(bulkEnrolUpload.path, { companyId }),
+        form,
+        setProgress,
+      );
       onRows(answer.data);
       setPage(1);
     } catch (failure) {
@@ -102,10 +106,17 @@ export function BulkUpload({
   return (
     <div className="enrol-picker" data-testid="bulk-upload">
       <p className="enrol-muted">
-        Upload an Excel spreadsheet (.xlsx) with a <strong>Name</strong> column and an optional <strong>Email</strong> column. Every row is shown here for review
-        before anything is spent.
+        Upload an Excel spreadsheet (.xlsx) with a <strong>Name</strong> column and an optional <strong>Email</strong> column. Every row is
+        shown here for review before anything is spent.
       </p>
-      <input ref={input} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="enrol-file" aria-label="Choose a spreadsheet" onChange={(e) => void onChoose(e)} />
+      <input
+        ref={input}
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="enrol-file"
+        aria-label="Choose a spreadsheet"
+        onChange={(e) => void onChoose(e)}
+      />
       <div>
         <Button type="button" variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
           {rows.length ? 'Upload another spreadsheet' : 'Upload spreadsheet'}

@@ -6,7 +6,15 @@ export interface CompanyChoice {
 }
 
 /** A manager with depots chooses which company or depot the learners belong to (and whose credits pay). */
-export function CompanyChooser({ choices, value, onChange }: { choices: readonly CompanyChoice[]; value: number; onChange: (id: number) => void }) {
+export function CompanyChooser({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: readonly CompanyChoice[];
+  value: number;
+  onChange: (id: number) => void;
+}) {
   const id = useId();
   if (choices.length < 2) return null;
   return (

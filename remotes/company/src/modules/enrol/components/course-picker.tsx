@@ -5,7 +5,8 @@ import { activeSearch } from '@portal/frontend-kit';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
-export const WHOLE_CATALOGUE_NOTE = 'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
+export const WHOLE_CATALOGUE_NOTE =
+  'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
 
 /**
  * Step 1 "Select Courses" (spec §4, §9): the company's selected courses — or every course on offer
@@ -40,7 +41,11 @@ export function CoursePicker({
   }
   return (
     <div className="enrol-course-picker">
-      {isWholeCatalogue ? <p className="enrol-muted" data-testid="enrol-whole-catalogue">{WHOLE_CATALOGUE_NOTE}</p> : null}
+      {isWholeCatalogue ? (
+        <p className="enrol-muted" data-testid="enrol-whole-catalogue">
+          {WHOLE_CATALOGUE_NOTE}
+        </p>
+      ) : null}
       <SearchInput
         label="Search courses"
         placeholder="Search courses"

@@ -27,7 +27,10 @@ export function EmployeeSearchResults({
   chosenIds,
   courseName,
   onAdd,
-}: { term: string | null; results: QueryState<Employee[]> & { reload: () => void } } & Pick<EmployeePickerProps, 'chosenIds' | 'courseName' | 'onAdd'>) {
+}: { term: string | null; results: QueryState<Employee[]> & { reload: () => void } } & Pick<
+  EmployeePickerProps,
+  'chosenIds' | 'courseName' | 'onAdd'
+>) {
   if (!term) return <p className="enrol-muted">Type {MIN_SEARCH_LENGTH} or more characters to search your employees.</p>;
   if (results.status === 'error') return <LoadError error={results.error} onRetry={results.reload} what="the employees" />;
   return (
@@ -68,7 +71,8 @@ export function EmployeeTable({
     {
       key: 'enrolled',
       header: 'Already enrolled on',
-      render: (e) => (e.enrolled_course_ids.length ? e.enrolled_course_ids.map(courseName).join(', ') : <span className="enrol-muted">—</span>),
+      render: (e) =>
+        e.enrolled_course_ids.length ? e.enrolled_course_ids.map(courseName).join(', ') : <span className="enrol-muted">—</span>,
     },
     {
       key: 'add',
@@ -77,12 +81,28 @@ export function EmployeeTable({
       render: (e) => {
         const isChosen = chosenIds.has(e.id);
         return (
-          <Button size="sm" variant={isChosen ? 'ghost' : 'secondary'} disabled={isChosen} onClick={() => onAdd(e)} aria-label={isChosen ? `${e.name} added` : `Add ${e.name}`}>
+          <Button
+            size="sm"
+            variant={isChosen ? 'ghost' : 'secondary'}
+            disabled={isChosen}
+            onClick={() => onAdd(e)}
+            aria-label={isChosen ? `${e.name} added` : `Add ${e.name}`}
+          >
             {isChosen ? 'Added' : 'Add'}
           </Button>
         );
       },
     },
   ];
-  return <Table caption={caption} columns={columns} rows={[...employees]} rowKey={(e) => e.id} emptyText={emptyText} loading={loading} stackOnMobile />;
+  return (
+    <Table
+      caption={caption}
+      columns={columns}
+      rows={[...employees]}
+      rowKey={(e) => e.id}
+      emptyText={emptyText}
+      loading={loading}
+      stackOnMobile
+    />
+  );
 }

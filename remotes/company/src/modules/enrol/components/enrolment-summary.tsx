@@ -6,7 +6,15 @@ import { Button, ButtonLink, Card, Table } from '@portal/design-system';
  * After enrolling (spec §3 "Enrolment summary"), on the wizard and on the older page: totals, what
  * the page adds (the older page lists the enrolments made), each failed learner with the reason, and the ways on.
  */
-export function EnrolmentSummaryCard({ summary, onEnrolMore, children }: { summary: EnrolmentSummary; onEnrolMore: () => void; children?: ReactNode }) {
+export function EnrolmentSummaryCard({
+  summary,
+  onEnrolMore,
+  children,
+}: {
+  summary: EnrolmentSummary;
+  onEnrolMore: () => void;
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby="enrolment-summary-title" className="enrol-summary" data-testid="enrolment-summary">
       <Card title={<span id="enrolment-summary-title">Enrolment summary</span>}>

@@ -20,7 +20,12 @@ export function ExistingEmployeeSearch({ api, companyId, courseIds, chosenIds, c
   return (
     <div className="enrol-picker">
       <div className="enrol-search-row">
-        <SearchInput label="Search employees" placeholder={field === 'name' ? 'Search by name' : 'Search by email'} value={text} onChange={setText} />
+        <SearchInput
+          label="Search employees"
+          placeholder={field === 'name' ? 'Search by name' : 'Search by email'}
+          value={text}
+          onChange={setText}
+        />
         <div className="ds-field">
           <label className="ds-field__label" htmlFor={fieldId}>
             Search by

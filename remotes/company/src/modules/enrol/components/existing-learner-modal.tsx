@@ -25,7 +25,9 @@ export function ExistingLearnerModal({
           <Button type="button" variant="secondary" loading={isAddingBlank} onClick={onAddBlank}>
             Add new account with blank email
           </Button>
-          <Button type="button" onClick={onSelectExisting}>Select existing employee</Button>
+          <Button type="button" onClick={onSelectExisting}>
+            Select existing employee
+          </Button>
         </>
       }
     >
@@ -42,7 +44,10 @@ export function ExistingLearnerModal({
               ))}
             </ul>
           ) : null}
-          <p>The system allows one learner per email address. Select the existing employee to enrol them, or add a new account with a blank email: that learner signs in with a login code.</p>
+          <p>
+            The system allows one learner per email address. Select the existing employee to enrol them, or add a new account with a blank
+            email: that learner signs in with a login code.
+          </p>
         </div>
       ) : null}
     </Modal>

@@ -1,5 +1,12 @@
 import { useId, useState, type PointerEvent, type ReactNode } from 'react';
-import { CREDIT_MESSAGES, creditSources, ENROLLING_MESSAGES, type ApiClient, type CourseSummary, type CreditSources } from '@portal/contracts';
+import {
+  CREDIT_MESSAGES,
+  creditSources,
+  ENROLLING_MESSAGES,
+  type ApiClient,
+  type CourseSummary,
+  type CreditSources,
+} from '@portal/contracts';
 import { Button, Card, Notice, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 import { creditCheck, finaliseCharge } from '../enrol-cost';
@@ -22,7 +29,13 @@ export interface FinaliseLearner {
 }
 
 export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRows'>): FinaliseLearner[] {
-  const fromEmployee = (e: ChosenEmployee): FinaliseLearner => ({ key: `user-${e.id}`, name: e.name, email: e.email, isNew: false, enrolled_course_ids: e.enrolled_course_ids });
+  const fromEmployee = (e: ChosenEmployee): FinaliseLearner => ({
+    key: `user-${e.id}`,
+    name: e.name,
+    email: e.email,
+    isNew: false,
+    enrolled_course_ids: e.enrolled_course_ids,
+  });
   const learners = state.employees.map(fromEmployee);
   const seen = new Set(state.employees.map((e) => e.id));
   for (const row of state.bulkRows) {
@@ -30,7 +43,13 @@ export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRow
     if (row.existing_user_id !== null) {
       if (seen.has(row.existing_user_id)) continue;
       seen.add(row.existing_user_id);
-      learners.push({ key: `user-${row.existing_user_id}`, name: row.existing_user_name ?? row.Name, email: row.Email, isNew: false, enrolled_course_ids: row.enrolled_course_ids });
+      learners.push({
+        key: `user-${row.existing_user_id}`,
+        name: row.existing_user_name ?? row.Name,
+        email: row.Email,
+        isNew: false,
+        enrolled_course_ids: row.enrolled_course_ids,
+      });
     } else {
       learners.push({ key: `row-${row.row}`, name: row.Name, email: row.Email, isNew: true, enrolled_course_ids: [] });
     }
@@ -70,7 +89,11 @@ function CreditTooltip({ isShown, descriptionId, children }: { isShown: boolean;
         <span
           role="tooltip"
           className="enrol-credit-tooltip"
-          style={pointer ? { position: 'fixed', left: Math.min(pointer.x + 14, window.innerWidth - TOOLTIP_WIDTH_PX), top: pointer.y + 16 } : { position: 'absolute', left: 0, top: 'calc(100% + 6px)' }}
+          style={
+            pointer
+              ? { position: 'fixed', left: Math.min(pointer.x + 14, window.innerWidth - TOOLTIP_WIDTH_PX), top: pointer.y + 16 }
+              : { position: 'absolute', left: 0, top: 'calc(100% + 6px)' }
+          }
         >
           {CREDIT_MESSAGES.notEnough}
         </span>
@@ -121,18 +144,24 @@ export function FinaliseStep({
       render: (l) => (
         <span className="enrol-learner-cell">
           <span>{l.name}</span>
-          <span className="enrol-muted">{l.email ?? 'Login code'}{l.isNew ? ' · new account' : ''}</span>
+          <span className="enrol-muted">
+            {l.email ?? 'Login code'}
+            {l.isNew ? ' · new account' : ''}
+          </span>
         </span>
       ),
     },
-    ...courses.map(
-      (course): TableColumn<FinaliseLearner> => ({
-        key: `course-${course.id}`,
-        header: course.name,
-        align: 'center',
-        render: (l) => (l.enrolled_course_ids.includes(course.id) ? <span className="enrol-muted">Already enrolled</span> : <span>{credits(course.credit_cost)}</span>),
-      }),
-    ),
+    ...courses.map((course): TableColumn<FinaliseLearner> => ({
+      key: `course-${course.id}`,
+      header: course.name,
+      align: 'center',
+      render: (l) =>
+        l.enrolled_course_ids.includes(course.id) ? (
+          <span className="enrol-muted">Already enrolled</span>
+        ) : (
+          <span>{credits(course.credit_cost)}</span>
+        ),
+    })),
   ];
 
   return (
@@ -144,7 +173,9 @@ export function FinaliseStep({
         rowKey={(l) => l.key}
         emptyText="No learners chosen yet."
       />
-      {lastPage > 1 ? <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} /> : null}
+      {lastPage > 1 ? (
+        <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} />
+      ) : null}
       <Card title="Cost">
         <dl className="enrol-cost" data-testid="enrol-cost">
           <div>
@@ -200,7 +231,10 @@ export function FinaliseStep({
         </dl>
         {sources.status === 'loading' ? <SkeletonBlock height={48} /> : null}
         {sources.status === 'error' ? <LoadError error={sources.error} onRetry={sources.reload} what="your credit balance" /> : null}
-        <p className="enrol-muted">The cost counts every learner on every course they are not enrolled on yet; learners already enrolled on a course are skipped there and not charged.</p>
+        <p className="enrol-muted">
+          The cost counts every learner on every course they are not enrolled on yet; learners already enrolled on a course are skipped
+          there and not charged.
+        </p>
       </Card>
       {isEmpty && learners.length ? (
         <Notice tone="warning">

@@ -13,7 +13,12 @@ import type { ChosenEmployee } from '../wizard-state';
 
 type Values = z.input<typeof newEmployeeSchema>;
 
-const chosenFrom = (user: Pick<AdminUser, 'id' | 'name' | 'email'>): ChosenEmployee => ({ id: user.id, name: user.name, email: user.email, enrolled_course_ids: [] });
+const chosenFrom = (user: Pick<AdminUser, 'id' | 'name' | 'email'>): ChosenEmployee => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  enrolled_course_ids: [],
+});
 
 /**
  * A new employee (spec §5): name required, email optional. The account is made at once
@@ -36,7 +41,10 @@ export function NewEmployeeForm({
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [existing, setExisting] = useState<{ info: ExistingLearnerInfo; name: string; email: string | null } | null>(null);
   const [isAddingBlank, setIsAddingBlank] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof newEmployeeSchema>>({ resolver: zodResolver(newEmployeeSchema), defaultValues: { name: '', email: '' } });
+  const form = useForm<Values, unknown, z.output<typeof newEmployeeSchema>>({
+    resolver: zodResolver(newEmployeeSchema),
+    defaultValues: { name: '', email: '' },
+  });
   const {
     handleSubmit,
     setError,
@@ -69,7 +77,10 @@ export function NewEmployeeForm({
     try {
       const response = await api.call(userCreate, { body: { company_id: companyId, name: existing.name } });
       setExisting(null);
-      added(response.data, `was added with a blank email: they sign in with their login code${response.data.login_code ? ` ${response.data.login_code}` : ''}.`);
+      added(
+        response.data,
+        `was added with a blank email: they sign in with their login code${response.data.login_code ? ` ${response.data.login_code}` : ''}.`,
+      );
     } catch (error) {
       setExisting(null);
       const message = applyServerErrors(error, setError, ['name', 'email']);
@@ -82,7 +93,12 @@ export function NewEmployeeForm({
   function selectExisting() {
     if (!existing) return;
     const { info, email } = existing;
-    onAdd({ id: info.existing_user_id, name: info.existing_user_name, email, enrolled_course_ids: courseIdsNamed(info.existing_user_enrollments) });
+    onAdd({
+      id: info.existing_user_id,
+      name: info.existing_user_name,
+      email,
+      enrolled_course_ids: courseIdsNamed(info.existing_user_enrollments),
+    });
     setExisting(null);
     reset({ name: '', email: '' });
     setNotice({ tone: 'success', text: `${info.existing_user_name} was added to this enrolment.` });
@@ -96,7 +112,15 @@ export function NewEmployeeForm({
         </Notice>
       ) : null}
       <BoundField form={form} name="name" id="new-employee-name" label="Name" autoComplete="off" />
-      <BoundField form={form} name="email" id="new-employee-email" label="Email (optional)" hint="Without an email the learner signs in with a login code." type="email" autoComplete="off" />
+      <BoundField
+        form={form}
+        name="email"
+        id="new-employee-email"
+        label="Email (optional)"
+        hint="Without an email the learner signs in with a login code."
+        type="email"
+        autoComplete="off"
+      />
       <div>
         <Button type="submit" loading={isSubmitting}>
           Add employee

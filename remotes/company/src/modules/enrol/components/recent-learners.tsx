@@ -26,7 +26,11 @@ export function RecentLearners({ api, companyId, courseIds, chosenIds, courseNam
         emptyText="You haven't added any learners yet."
         onAdd={onAdd}
       />
-      <Pagination page={shown?.current_page ?? page} lastPage={shown?.last_page ?? 1} onPageChange={(next) => setPage(Math.max(1, Math.min(next, shown?.last_page ?? 1)))} />
+      <Pagination
+        page={shown?.current_page ?? page}
+        lastPage={shown?.last_page ?? 1}
+        onPageChange={(next) => setPage(Math.max(1, Math.min(next, shown?.last_page ?? 1)))}
+      />
     </div>
   );
 }

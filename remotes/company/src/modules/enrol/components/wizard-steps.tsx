@@ -2,7 +2,15 @@ import { WIZARD_STEPS } from '@portal/contracts';
 import { WIZARD_STEP_NUMBERS, type WizardStep } from '../wizard-state';
 
 /** The wizard's three steps (spec §4); a step is a button only when it may be opened. */
-export function WizardSteps({ current, canOpen, onOpen }: { current: WizardStep; canOpen: (step: WizardStep) => boolean; onOpen: (step: WizardStep) => void }) {
+export function WizardSteps({
+  current,
+  canOpen,
+  onOpen,
+}: {
+  current: WizardStep;
+  canOpen: (step: WizardStep) => boolean;
+  onOpen: (step: WizardStep) => void;
+}) {
   return (
     <nav aria-label="Enrolment steps">
       <ol className="enrol-steps">
@@ -11,7 +19,13 @@ export function WizardSteps({ current, canOpen, onOpen }: { current: WizardStep;
           const isDone = step < current;
           return (
             <li key={step} className="enrol-steps__step" data-state={isCurrent ? 'current' : isDone ? 'done' : 'todo'}>
-              <button type="button" className="enrol-steps__button" aria-current={isCurrent ? 'step' : undefined} disabled={!isCurrent && !canOpen(step)} onClick={() => onOpen(step)}>
+              <button
+                type="button"
+                className="enrol-steps__button"
+                aria-current={isCurrent ? 'step' : undefined}
+                disabled={!isCurrent && !canOpen(step)}
+                onClick={() => onOpen(step)}
+              >
                 <span className="enrol-steps__number" aria-hidden="true">
                   {step}
                 </span>

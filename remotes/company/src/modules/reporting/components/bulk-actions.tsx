@@ -35,7 +35,14 @@ export function BulkActions({ total, canRemind, isReminding, onRemindAll, scope,
         </select>
       </label>
       {EXPORT_BUTTONS.map(({ kind, label }) => (
-        <Button key={kind} variant="secondary" size="sm" loading={exporting === kind} disabled={!total || exporting !== null} onClick={() => onExport(kind)}>
+        <Button
+          key={kind}
+          variant="secondary"
+          size="sm"
+          loading={exporting === kind}
+          disabled={!total || exporting !== null}
+          onClick={() => onExport(kind)}
+        >
           {label}
         </Button>
       ))}

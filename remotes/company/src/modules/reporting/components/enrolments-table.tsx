@@ -59,14 +59,42 @@ function Actions({ row, onRemind, onReEnrol, onHistory, onAnswers, busyRowId }: 
             return <IconButton key={action} icon="remind" label="Remind" detail={whose} loading={busy} onClick={() => onRemind(row)} />;
           case 'certificate':
             return (
-              <IconLink key={action} icon="certificate" label="View Certificate" detail={`of ${whose}`} href={`/api/enrollments/${row.id}/certificate`} target="_blank" rel="noopener" />
+              <IconLink
+                key={action}
+                icon="certificate"
+                label="View Certificate"
+                detail={`of ${whose}`}
+                href={`/api/enrollments/${row.id}/certificate`}
+                target="_blank"
+                rel="noopener"
+              />
             );
           case 're-enrol':
-            return <IconButton key={action} icon="renew" variant="primary" label="Re-enrol" detail={whose} loading={busy} onClick={() => onReEnrol(row)} />;
+            return (
+              <IconButton
+                key={action}
+                icon="renew"
+                variant="primary"
+                label="Re-enrol"
+                detail={whose}
+                loading={busy}
+                onClick={() => onReEnrol(row)}
+              />
+            );
         }
       })}
-      {row.status === 'passed' ? <IconButton icon="history" variant="ghost" label="History" detail={`of ${row.learner_name}'s certificates, ${row.course_name}`} onClick={() => onHistory(row)} /> : null}
-      {row.status !== 'not_started' ? <IconButton icon="answers" variant="ghost" label="View answers" detail={`of ${whose}`} onClick={() => onAnswers(row)} /> : null}
+      {row.status === 'passed' ? (
+        <IconButton
+          icon="history"
+          variant="ghost"
+          label="History"
+          detail={`of ${row.learner_name}'s certificates, ${row.course_name}`}
+          onClick={() => onHistory(row)}
+        />
+      ) : null}
+      {row.status !== 'not_started' ? (
+        <IconButton icon="answers" variant="ghost" label="View answers" detail={`of ${whose}`} onClick={() => onAnswers(row)} />
+      ) : null}
     </div>
   );
 }
@@ -91,11 +119,24 @@ function Expiry({ row }: { row: Row }) {
 
 /** The /reporting table (spec §2): every column sorts; status pills; the expiry red within 7 days or past. */
 export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, emptyText, ...handlers }: EnrolmentsTableProps) {
-  const column = (key: ReportingSort, header: string, render: (row: Row) => ReactNode): TableColumn<Row> => ({ key, header, render, sortable: true });
+  const column = (key: ReportingSort, header: string, render: (row: Row) => ReactNode): TableColumn<Row> => ({
+    key,
+    header,
+    render,
+    sortable: true,
+  });
   const columns: TableColumn<Row>[] = [
     column('learner', 'Learner', (row) => <span className="reporting-learner">{row.learner_name}</span>),
     column('email', 'Email / login code', (row) =>
-      row.email ? <EmailText email={row.email} /> : row.login_code ? <span className="reporting-code" title="Login code">{row.login_code}</span> : '—',
+      row.email ? (
+        <EmailText email={row.email} />
+      ) : row.login_code ? (
+        <span className="reporting-code" title="Login code">
+          {row.login_code}
+        </span>
+      ) : (
+        '—'
+      ),
     ),
     ...(hasDepots ? [column('depot', 'Depot', (row) => row.depot ?? '—')] : []),
     column('course', 'Course', (row) => row.course_name),
@@ -104,7 +145,9 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
     column('last_activity', 'Last activity', (row) => (
       <>
         {date(row.last_activity_at)}
-        {row.last_reminded_at ? <span className="reporting-muted reporting-reminded">Reminded {formatDate(row.last_reminded_at)}</span> : null}
+        {row.last_reminded_at ? (
+          <span className="reporting-muted reporting-reminded">Reminded {formatDate(row.last_reminded_at)}</span>
+        ) : null}
       </>
     )),
     column('passed', 'Passed', (row) => date(row.passed_at)),
@@ -112,6 +155,16 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
     { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <Actions row={row} {...handlers} /> },
   ];
   return (
-    <Table caption="Enrolments" columns={columns} rows={rows} rowKey={(row) => row.id} loading={loading} sort={sort} onSortChange={onSortChange} emptyText={emptyText} stackOnMobile />
+    <Table
+      caption="Enrolments"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      loading={loading}
+      sort={sort}
+      onSortChange={onSortChange}
+      emptyText={emptyText}
+      stackOnMobile
+    />
   );
 }

@@ -29,20 +29,39 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
     <fieldset className="reporting-filters" aria-label="Filters">
       <legend className="ds-visually-hidden">Filters</legend>
       <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} className="ds-input" value={filters.status ?? ''} onChange={(event) => set({ status: (event.target.value || undefined) as ReportingStatus | undefined })}>
+        <label className="ds-field__label" htmlFor={`${id}-status`}>
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          className="ds-input"
+          value={filters.status ?? ''}
+          onChange={(event) => set({ status: (event.target.value || undefined) as ReportingStatus | undefined })}
+        >
           <option value="">Any status</option>
           {REPORTING_STATUSES.map((status) => (
-            <option key={status} value={status}>{REPORTING_STATUS_LABELS[status]}</option>
+            <option key={status} value={status}>
+              {REPORTING_STATUS_LABELS[status]}
+            </option>
           ))}
         </select>
       </div>
       <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-user`}>Learner</label>
-        <LearnerFilter id={`${id}-user`} chosen={chosenUser} chosenId={filters.user ?? null} search={searchLearners} onChoose={(learner) => set({ user: learner?.id })} />
+        <label className="ds-field__label" htmlFor={`${id}-user`}>
+          Learner
+        </label>
+        <LearnerFilter
+          id={`${id}-user`}
+          chosen={chosenUser}
+          chosenId={filters.user ?? null}
+          search={searchLearners}
+          onChoose={(learner) => set({ user: learner?.id })}
+        />
       </div>
       <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-courses`}>Courses</label>
+        <label className="ds-field__label" htmlFor={`${id}-courses`}>
+          Courses
+        </label>
         <select
           id={`${id}-courses`}
           className="ds-input reporting-filters__multi"
@@ -52,31 +71,62 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
           onChange={(event) => set({ courses: Array.from(event.target.selectedOptions, (option) => Number(option.value)) })}
         >
           {courses.map((course) => (
-            <option key={course.id} value={course.id}>{course.name}</option>
+            <option key={course.id} value={course.id}>
+              {course.name}
+            </option>
           ))}
         </select>
       </div>
       <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-start`}>Enrolled from</label>
-        <input id={`${id}-start`} className="ds-input" type="date" value={filters.start_date ?? ''} max={filters.end_date} onChange={(event) => set({ start_date: event.target.value || undefined })} />
+        <label className="ds-field__label" htmlFor={`${id}-start`}>
+          Enrolled from
+        </label>
+        <input
+          id={`${id}-start`}
+          className="ds-input"
+          type="date"
+          value={filters.start_date ?? ''}
+          max={filters.end_date}
+          onChange={(event) => set({ start_date: event.target.value || undefined })}
+        />
       </div>
       <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-end`}>Enrolled to</label>
-        <input id={`${id}-end`} className="ds-input" type="date" value={filters.end_date ?? ''} min={filters.start_date} onChange={(event) => set({ end_date: event.target.value || undefined })} />
+        <label className="ds-field__label" htmlFor={`${id}-end`}>
+          Enrolled to
+        </label>
+        <input
+          id={`${id}-end`}
+          className="ds-input"
+          type="date"
+          value={filters.end_date ?? ''}
+          min={filters.start_date}
+          onChange={(event) => set({ end_date: event.target.value || undefined })}
+        />
       </div>
       {depots.length > 0 ? (
         <div className="ds-field">
-          <label className="ds-field__label" htmlFor={`${id}-depot`}>Depot</label>
-          <select id={`${id}-depot`} className="ds-input" value={filters.depot ?? ''} onChange={(event) => set({ depot: idOrNone(event.target.value) })}>
+          <label className="ds-field__label" htmlFor={`${id}-depot`}>
+            Depot
+          </label>
+          <select
+            id={`${id}-depot`}
+            className="ds-input"
+            value={filters.depot ?? ''}
+            onChange={(event) => set({ depot: idOrNone(event.target.value) })}
+          >
             <option value="">Any depot</option>
             {depots.map((depot) => (
-              <option key={depot.id} value={depot.id}>{depot.name}</option>
+              <option key={depot.id} value={depot.id}>
+                {depot.name}
+              </option>
             ))}
           </select>
         </div>
       ) : null}
       <div className="reporting-filters__clear">
-        <Button variant="secondary" size="sm" onClick={onClear}>Clear filters</Button>
+        <Button variant="secondary" size="sm" onClick={onClear}>
+          Clear filters
+        </Button>
       </div>
     </fieldset>
   );

@@ -54,7 +54,15 @@ export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: Learne
   }
   return (
     <div className="reporting-learner-filter">
-      <input id={id} className="ds-input" type="search" placeholder="Name or email" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+      <input
+        id={id}
+        className="ds-input"
+        type="search"
+        placeholder="Name or email"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+      />
       {matches.length > 0 ? (
         <ul className="reporting-learner-filter__matches" aria-label="Matching learners">
           {matches.map((learner) => (

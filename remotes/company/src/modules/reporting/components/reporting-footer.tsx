@@ -15,7 +15,11 @@ export function ReportingFooter({ meta, address }: { meta: PageMeta; address: Pi
       </span>
       <label className="reporting-footer__per-page">
         <span>Rows per page</span>
-        <select className="ds-input" value={address.list.perPage ?? meta.per_page} onChange={(event) => address.setPerPage(Number(event.target.value))}>
+        <select
+          className="ds-input"
+          value={address.list.perPage ?? meta.per_page}
+          onChange={(event) => address.setPerPage(Number(event.target.value))}
+        >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

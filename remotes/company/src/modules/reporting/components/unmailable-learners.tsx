@@ -7,7 +7,12 @@ export type UnmailableLearner = z.infer<typeof unmailableLearnerSchema>;
 /** Learners a reminder could not be mailed to: their login codes, for the manager to hand out. */
 export function UnmailableLearners({ learners, onClose }: { learners: UnmailableLearner[]; onClose: () => void }) {
   return (
-    <Modal open={learners.length > 0} title="Learners without an email address" onClose={onClose} footer={<Button onClick={onClose}>Done</Button>}>
+    <Modal
+      open={learners.length > 0}
+      title="Learners without an email address"
+      onClose={onClose}
+      footer={<Button onClick={onClose}>Done</Button>}
+    >
       <p>These learners have no email address, so they could not be reminded by mail. Give them their login code to sign in.</p>
       <table className="ds-table reporting-codes">
         <thead>

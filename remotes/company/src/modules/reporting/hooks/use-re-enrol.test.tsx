@@ -4,13 +4,27 @@ import { REPORTING_MESSAGES, type ReportingEnrolmentRow } from '@portal/contract
 import { fakeApi, reply } from '@portal/frontend-kit/testing';
 import { useReEnrol } from './use-re-enrol';
 
-const row = { id: 5, company_id: 2, course_id: 1, user_id: 105, learner_name: 'Lee Carter', course_name: 'Fire Safety' } as ReportingEnrolmentRow;
+const row = {
+  id: 5,
+  company_id: 2,
+  course_id: 1,
+  user_id: 105,
+  learner_name: 'Lee Carter',
+  course_name: 'Fire Safety',
+} as ReportingEnrolmentRow;
 
 function renderReEnrol(handlers: Parameters<typeof fakeApi>[0]) {
   const server = fakeApi(handlers);
   const said: [string, ReactNode][] = [];
   const reload = vi.fn();
-  const hook = renderHook(() => useReEnrol({ api: server.api, say: (tone, content) => said.push([tone, content]), reload, creditPurchaseUrl: 'https://shop.example/credits' }));
+  const hook = renderHook(() =>
+    useReEnrol({
+      api: server.api,
+      say: (tone, content) => said.push([tone, content]),
+      reload,
+      creditPurchaseUrl: 'https://shop.example/credits',
+    }),
+  );
   return { ...hook, server, said, reload };
 }
 
@@ -25,7 +39,9 @@ describe('useReEnrol', () => {
   });
 
   it('links to the credit shop when the balance does not reach', async () => {
-    const { result, said } = renderReEnrol({ 'POST /api/company/2/enroll': () => reply(422, { message: 'You do not have enough credit.', errors: {} }) });
+    const { result, said } = renderReEnrol({
+      'POST /api/company/2/enroll': () => reply(422, { message: 'You do not have enough credit.', errors: {} }),
+    });
     await act(() => result.current.reEnrol(row));
     expect(said[0]?.[0]).toBe('error');
     render(<>{said[0]?.[1]}</>);

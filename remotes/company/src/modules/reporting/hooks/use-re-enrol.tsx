@@ -5,13 +5,26 @@ import { reEnrolFailure } from '../re-enrol-outcome';
 import type { Say } from './use-reporting-message';
 
 /** Re-enrols a row's learner on its course (a credit is spent); without credit the message links to the shop. */
-export function useReEnrol({ api, say, reload, creditPurchaseUrl }: { api: ApiClient; say: Say; reload: () => void; creditPurchaseUrl: string }) {
+export function useReEnrol({
+  api,
+  say,
+  reload,
+  creditPurchaseUrl,
+}: {
+  api: ApiClient;
+  say: Say;
+  reload: () => void;
+  creditPurchaseUrl: string;
+}) {
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
 
   async function reEnrol(row: ReportingEnrolmentRow) {
     setBusyRowId(row.id);
     try {
-      await api.call(companyEnrol, { params: { companyId: row.company_id }, body: { courses: [row.course_id], users: [row.user_id], enrollment_id: row.id } });
+      await api.call(companyEnrol, {
+        params: { companyId: row.company_id },
+        body: { courses: [row.course_id], users: [row.user_id], enrollment_id: row.id },
+      });
       say('success', REPORTING_MESSAGES.reEnrolled(row.learner_name, row.course_name));
       announceCreditBalanceChanged();
       reload();

@@ -10,14 +10,22 @@ function renderReminders(handlers: Parameters<typeof fakeApi>[0]) {
   const server = fakeApi(handlers);
   const said: [string, unknown][] = [];
   const reload = vi.fn();
-  const hook = renderHook(() => useReminders({ api: server.api, companyId: 2, say: (tone, content) => said.push([tone, content]), reload }));
+  const hook = renderHook(() =>
+    useReminders({ api: server.api, companyId: 2, say: (tone, content) => said.push([tone, content]), reload }),
+  );
   return { ...hook, server, said, reload };
 }
 
 describe('useReminders', () => {
   it('reminds one row; a learner without an email is a warning and is listed', async () => {
     const { result, said, reload } = renderReminders({
-      'POST /api/company/2/remind/4': () => ({ success: true, message: REPORTING_MESSAGES.reminded, reminded: 0, skipped_recent: 0, no_email: [lee] }),
+      'POST /api/company/2/remind/4': () => ({
+        success: true,
+        message: REPORTING_MESSAGES.reminded,
+        reminded: 0,
+        skipped_recent: 0,
+        no_email: [lee],
+      }),
     });
     await act(() => result.current.remindOne(row));
     expect(said).toEqual([['warning', REPORTING_MESSAGES.noEmail]]);
@@ -30,7 +38,13 @@ describe('useReminders', () => {
 
   it('reminds everyone on the chosen courses', async () => {
     const { result, server, said } = renderReminders({
-      'POST /api/enrollments/remindAll/2': () => ({ success: true, message: 'Reminders sent.', reminded: 3, skipped_recent: 0, no_email: [] }),
+      'POST /api/enrollments/remindAll/2': () => ({
+        success: true,
+        message: 'Reminders sent.',
+        reminded: 3,
+        skipped_recent: 0,
+        no_email: [],
+      }),
     });
     await act(() => result.current.remindEveryone([1, 2]));
     expect(server.requests[0]?.body).toEqual({ courses: [1, 2] });
@@ -39,7 +53,9 @@ describe('useReminders', () => {
   });
 
   it("shows the server's refusal and reloads nothing", async () => {
-    const { result, said, reload } = renderReminders({ 'POST /api/company/2/remind/4': () => reply(429, { message: 'Reminded too recently.' }) });
+    const { result, said, reload } = renderReminders({
+      'POST /api/company/2/remind/4': () => reply(429, { message: 'Reminded too recently.' }),
+    });
     await act(() => result.current.remindOne(row));
     expect(said).toEqual([['error', 'Reminded too recently.']]);
     expect(reload).not.toHaveBeenCalled();

@@ -9,7 +9,15 @@ const list: ListAddress = { search: '', sortBy: null, sortDir: 'asc', page: 2, p
 function renderExports(handlers: Parameters<typeof fakeApi>[0], pageIds: number[] | null = [7, 8]) {
   const server = fakeApi(handlers);
   const said: [string, unknown][] = [];
-  const hook = renderHook(() => useReportingExports({ api: server.api, list, filters: { courses: [], status: 'passed' }, pageIds, say: (tone, content) => said.push([tone, content]) }));
+  const hook = renderHook(() =>
+    useReportingExports({
+      api: server.api,
+      list,
+      filters: { courses: [], status: 'passed' },
+      pageIds,
+      say: (tone, content) => said.push([tone, content]),
+    }),
+  );
   return { ...hook, server, said };
 }
 
@@ -32,7 +40,10 @@ describe('useReportingExports', () => {
       'POST /api/enrollments/exportBulk': () => ({}),
     });
     await act(() => result.current.download('report'));
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/reporting/enrolments/ids', 'POST /api/enrollments/exportBulk']);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/reporting/enrolments/ids',
+      'POST /api/enrollments/exportBulk',
+    ]);
     expect(server.requests[0]?.query.get('status')).toBe('passed');
     expect(server.requests[0]?.query.has('page')).toBe(false);
     expect(server.requests[1]?.body).toEqual({ ids: [1, 2, 3] });

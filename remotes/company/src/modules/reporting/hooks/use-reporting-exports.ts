@@ -55,18 +55,24 @@ export function useReportingExports({ api, list, filters, pageIds, say }: Export
     setExporting(kind);
     say('info', REPORTING_MESSAGES.exporting);
     try {
-      const ids = scope === 'page' ? pageIds : (await api.call(reportingEnrolmentIds, { query: matchingIdsQuery(list, filters) })).totalEnrollmentIDs;
+      const ids =
+        scope === 'page' ? pageIds : (await api.call(reportingEnrolmentIds, { query: matchingIdsQuery(list, filters) })).totalEnrollmentIDs;
       if (ids.length === 0) {
         say('error', NOTHING_TO_EXPORT[kind]);
         return;
       }
-      const response = await api.raw(kind === 'certificates' ? bulkCertificates : kind === 'report' ? exportBulk : exportLoginCodes, { body: { ids } });
+      const response = await api.raw(kind === 'certificates' ? bulkCertificates : kind === 'report' ? exportBulk : exportLoginCodes, {
+        body: { ids },
+      });
       if (!response.ok) {
         say('error', await failedDownloadText(response));
         return;
       }
       // The server names the file (Content-Disposition); the zip's fallback is the date, dd-mm-yyyy.zip.
-      await saveDownload(response, kind === 'certificates' ? `${exportFileName('report', new Date()).slice(0, 10)}.zip` : exportFileName(kind, new Date()));
+      await saveDownload(
+        response,
+        kind === 'certificates' ? `${exportFileName('report', new Date()).slice(0, 10)}.zip` : exportFileName(kind, new Date()),
+      );
       say('success', kind === 'certificates' ? 'Certificates downloaded successfully!' : 'Report downloaded successfully!');
     } catch (error) {
       say('error', errorText(error));

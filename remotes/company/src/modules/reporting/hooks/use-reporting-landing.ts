@@ -6,7 +6,12 @@ import { consumeEntryParams, writeFilters } from '../reporting-address';
 import { readTileSelection, writeTileSelection } from '../tile-selection';
 
 /** Where the page lands from this address (null: where it is). */
-export function landingAddress(params: URLSearchParams, companyId: number | null, state: unknown, storage: Pick<Storage, 'getItem'>): string | null {
+export function landingAddress(
+  params: URLSearchParams,
+  companyId: number | null,
+  state: unknown,
+  storage: Pick<Storage, 'getItem'>,
+): string | null {
   let next = consumeEntryParams(params);
   if (!next && companyId !== null && !params.has('courses' satisfies ReportingFilterName)) {
     const stored = readTileSelection(storage, companyId);
@@ -32,7 +37,9 @@ export function useReportingLanding(companyId: number | null): ReportingLanding 
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [landing] = useState(() => landingAddress(params, companyId, location.state, window.localStorage));
-  const [isLandingFiltered] = useState(() => hasReportingFilters({ ...readReportingFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }));
+  const [isLandingFiltered] = useState(() =>
+    hasReportingFilters({ ...readReportingFilters(landing === null ? params : new URLSearchParams(landing)), courses: [] }),
+  );
   const [hasLanded, setLanded] = useState(landing === null);
   if (!hasLanded && params.toString() === landing && !location.state) setLanded(true);
   useEffect(() => {

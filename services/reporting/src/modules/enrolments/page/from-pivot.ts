@@ -32,7 +32,12 @@ export const fromPivot: PageWay = {
     );
     if (!pivot) return null;
     const at = { k: pivot.k, id: Number(pivot.id) };
-    const [row] = await reader.rows<{ n: number | string }>(reader.filtered(request).where(following(column, reverse, { ...at, inclusive: false })).count({ n: '*' }));
+    const [row] = await reader.rows<{ n: number | string }>(
+      reader
+        .filtered(request)
+        .where(following(column, reverse, { ...at, inclusive: false }))
+        .count({ n: '*' }),
+    );
     const before = Number(row?.n ?? 0);
     const walk = { filter: request.filter, companyIds: request.companyIds, match: request.match, column };
     if (skip >= before) {
@@ -42,8 +47,13 @@ export const fromPivot: PageWay = {
     // The page starts before the pivot: those rows read backwards from it, the rest (if any) forwards.
     const end = Math.min(skip + take, before);
     if (before - skip > PAGE_READING.pivotWindow) return null;
-    const head = (await mergedWalk(reader, { ...walk, order: reverse, skip: before - end, take: end - skip, from: { ...at, inclusive: false } })).reverse();
-    const tail = skip + take > before ? await mergedWalk(reader, { ...walk, order, skip: 0, take: skip + take - before, from: { ...at, inclusive: true } }) : [];
+    const head = (
+      await mergedWalk(reader, { ...walk, order: reverse, skip: before - end, take: end - skip, from: { ...at, inclusive: false } })
+    ).reverse();
+    const tail =
+      skip + take > before
+        ? await mergedWalk(reader, { ...walk, order, skip: 0, take: skip + take - before, from: { ...at, inclusive: true } })
+        : [];
     return [...head, ...tail];
   },
 };

@@ -11,16 +11,18 @@ export interface LearnerSpan {
 
 /** `(user_id, n)`: how many of the filter's enrolments each learner has, counted per company along its `(company_id, user_id)` index. */
 export function countsPerLearner(reader: ReportingReader, scope: PageScope): Knex.QueryBuilder {
-  const perCompany = scope.companyIds.map((companyId) => reader.filtered(scope, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'));
-  return reader.knex
-    .select('c.user_id')
-    .sum({ n: 'c.n' })
-    .from((oneOrUnion(reader.knex, perCompany)).as('c'))
-    .groupBy('c.user_id');
+  const perCompany = scope.companyIds.map((companyId) =>
+    reader.filtered(scope, [companyId]).select('e.user_id').count({ n: '*' }).groupBy('e.user_id'),
+  );
+  return reader.knex.select('c.user_id').sum({ n: 'c.n' }).from(oneOrUnion(reader.knex, perCompany).as('c')).groupBy('c.user_id');
 }
 
 /** The page's rows of these learners (in the page's order): their rows by id, cut to the page. */
-export async function rowsOfLearners(reader: ReportingReader, request: Pick<PageRequest, 'filter' | 'companyIds' | 'match' | 'order' | 'take' | 'skip'>, learners: LearnerSpan[]): Promise<number[]> {
+export async function rowsOfLearners(
+  reader: ReportingReader,
+  request: Pick<PageRequest, 'filter' | 'companyIds' | 'match' | 'order' | 'take' | 'skip'>,
+  learners: LearnerSpan[],
+): Promise<number[]> {
   const { order, take, skip } = request;
   if (learners.length === 0) return [];
   const rows = await reader.rows<{ id: number; user_id: number }>(

@@ -28,7 +28,10 @@ export const learnerSummed: PageWay = {
           .orderBy(column, order)
           .orderBy('u.id', order),
       );
-    const [counted, own] = await Promise.all([reader.rows<{ user_id: number; n: number | string }>(countsPerLearner(reader, { ...request, match: null })), inOrder([])]);
+    const [counted, own] = await Promise.all([
+      reader.rows<{ user_id: number; n: number | string }>(countsPerLearner(reader, { ...request, match: null })),
+      inOrder([]),
+    ]);
     const rowsOf = new Map(counted.map((r) => [Number(r.user_id), Number(r.n)]));
     let sorted = own.map((r) => Number(r.id));
     const ownIds = new Set(sorted);

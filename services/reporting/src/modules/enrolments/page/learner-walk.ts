@@ -19,7 +19,9 @@ function learnerFollowing(column: string, order: Order, after: After) {
     } else if (after.k === null) w.whereNull(column).where('u.id', '<', after.id);
     else {
       const k = after.k;
-      w.where(column, '<', k).orWhere((tie) => tie.where(column, k).where('u.id', '<', after.id)).orWhereNull(column);
+      w.where(column, '<', k)
+        .orWhere((tie) => tie.where(column, k).where('u.id', '<', after.id))
+        .orWhereNull(column);
     }
   };
 }
@@ -29,17 +31,42 @@ function learnerFollowing(column: string, order: Order, after: After) {
  * under the filter: each company's own learners from its users index and the moved ones by id,
  * merged; a learner's rows counted by a probe of `(company_id, user_id)` for these few only.
  */
-function learnersAfter(reader: ReportingReader, scope: PageScope, next: { column: string; order: Order; batch: number; after: After | null; moved: number[] }) {
+function learnersAfter(
+  reader: ReportingReader,
+  scope: PageScope,
+  next: { column: string; order: Order; batch: number; after: After | null; moved: number[] },
+) {
   const { knex } = reader;
   const { column, order, batch, after, moved } = next;
-  const sources = [...scope.companyIds.map((companyId) => reader.ownLearners([companyId])), ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : [])];
+  const sources = [
+    ...scope.companyIds.map((companyId) => reader.ownLearners([companyId])),
+    ...(moved.length ? [knex('users as u').whereIn('u.id', moved)] : []),
+  ];
   const branches = sources.map((users, i) => {
-    const walk = (after ? users.where(learnerFollowing(column, order, after)) : users).select('u.id', `${column} as k`).orderBy(column, order).orderBy('u.id', order).limit(batch);
+    const walk = (after ? users.where(learnerFollowing(column, order, after)) : users)
+      .select('u.id', `${column} as k`)
+      .orderBy(column, order)
+      .orderBy('u.id', order)
+      .limit(batch);
     return knex.select(`b${i}.id`, `b${i}.k`).from(walk.as(`b${i}`));
   });
-  const inOrder = knex.select('w.id', 'w.k').from(knex.unionAll(branches).as('w')).orderBy('w.k', order).orderBy('w.id', order).limit(batch);
-  const probe = reader.filtered({ ...scope, match: null }).count({ n: '*' }).whereRaw('e.user_id = c.id');
-  return reader.rows<{ id: number; k: string | null; n: number | string }>(knex.select('c.id', 'c.k', knex.raw('(?) as n', [probe])).from(inOrder.as('c')).orderBy('c.k', order).orderBy('c.id', order));
+  const inOrder = knex
+    .select('w.id', 'w.k')
+    .from(knex.unionAll(branches).as('w'))
+    .orderBy('w.k', order)
+    .orderBy('w.id', order)
+    .limit(batch);
+  const probe = reader
+    .filtered({ ...scope, match: null })
+    .count({ n: '*' })
+    .whereRaw('e.user_id = c.id');
+  return reader.rows<{ id: number; k: string | null; n: number | string }>(
+    knex
+      .select('c.id', 'c.k', knex.raw('(?) as n', [probe]))
+      .from(inOrder.as('c'))
+      .orderBy('c.k', order)
+      .orderBy('c.id', order),
+  );
 }
 
 /** A sort on the learner's columns (name, email). */
@@ -54,7 +81,8 @@ export const learnerSort = (sort: ReportingSort) => !ENROLMENT_SORTS[sort] && Bo
  * next way counts them all) when the filter leaves most learners without a row here, or many moved.
  */
 export const learnerWalk: PageWay = {
-  serves: (request) => learnerSort(request.sort) && !request.match && !request.filter.user && request.skip + request.take <= PAGE_READING.learnerWalkWindow,
+  serves: (request) =>
+    learnerSort(request.sort) && !request.match && !request.filter.user && request.skip + request.take <= PAGE_READING.learnerWalkWindow,
   async read(reader, request) {
     const { order, take, skip } = request;
     const column = sortColumn(USER_SORTS, request.sort);

@@ -1,5 +1,14 @@
 import { preparedRead, type Em, type Knex } from '@portal/service-kit';
-import { ENROLMENT_SORTS, indexServes, PAGE_READING, unfiltered, type Order, type PageRequest, type PageScope, sortColumn } from './page-request';
+import {
+  ENROLMENT_SORTS,
+  indexServes,
+  PAGE_READING,
+  unfiltered,
+  type Order,
+  type PageRequest,
+  type PageScope,
+  sortColumn,
+} from './page-request';
 import { enrolmentsOf, type ReportingReader } from './reporting-reader';
 import type { PageWay } from './page-way';
 
@@ -20,28 +29,42 @@ export interface Walk extends PageScope {
 }
 
 /** Per company (`perCompany`, one query each): the index walks in order and stops at `upTo`; the merge sorts a few rows. */
-function mergedPage(knex: Knex, perCompany: Knex.QueryBuilder[], walk: { column: string; order: Order; upTo: number; take: number; skip: number | null }): Knex.QueryBuilder {
+function mergedPage(
+  knex: Knex,
+  perCompany: Knex.QueryBuilder[],
+  walk: { column: string; order: Order; upTo: number; take: number; skip: number | null },
+): Knex.QueryBuilder {
   const { column, order } = walk;
   const branches = perCompany.map((query, i) =>
     knex
       .select(`b${i}.id`, `b${i}.k`)
       .from(query.select('e.id', `${column} as k`).orderBy(column, order).orderBy('e.id', order).limit(walk.upTo).as(`b${i}`)),
   );
-  return knex.select('m.id').from(knex.unionAll(branches).as('m')).orderBy('m.k', order).orderBy('m.id', order).limit(walk.take).offset(walk.skip as number);
+  return knex
+    .select('m.id')
+    .from(knex.unionAll(branches).as('m'))
+    .orderBy('m.k', order)
+    .orderBy('m.id', order)
+    .limit(walk.take)
+    .offset(walk.skip as number);
 }
 
 /** One prepared read per sort column and direction (they are the SQL's text, not values). */
-const mergedPages = new Map<string, (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>>();
+const mergedPages = new Map<
+  string,
+  (from: Em, companyIds: number[], upTo: number, take: number, skip: number | null) => Promise<{ id: number }[]>
+>();
 function mergedPageOf(column: string, order: Order) {
   const key = `${column} ${order}`;
   let read = mergedPages.get(key);
   if (!read) {
-    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>((knex, companyIds, upTo, take, skip) =>
-      mergedPage(
-        knex,
-        companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
-        { column, order, upTo, take, skip },
-      ),
+    read = preparedRead<{ id: number }, [companyIds: number[], upTo: number, take: number, skip: number | null]>(
+      (knex, companyIds, upTo, take, skip) =>
+        mergedPage(
+          knex,
+          companyIds.map((companyId) => enrolmentsOf(knex, [companyId])),
+          { column, order, upTo, take, skip },
+        ),
     );
     mergedPages.set(key, read);
   }
@@ -52,7 +75,9 @@ function mergedPageOf(column: string, order: Order) {
 export function following(column: string, order: Order, from: WalkStart) {
   const beyond = order === 'asc' ? '>' : '<';
   return (w: Knex.QueryBuilder) =>
-    w.where(column, beyond, from.k as Knex.Value).orWhere((tie) => tie.where(column, from.k as Knex.Value).where('e.id', from.inclusive ? `${beyond}=` : beyond, from.id));
+    w
+      .where(column, beyond, from.k as Knex.Value)
+      .orWhere((tie) => tie.where(column, from.k as Knex.Value).where('e.id', from.inclusive ? `${beyond}=` : beyond, from.id));
 }
 
 /**
@@ -63,12 +88,15 @@ export function following(column: string, order: Order, from: WalkStart) {
 export async function mergedWalk(reader: ReportingReader, walk: Walk): Promise<number[]> {
   const { filter, match, companyIds, column, order, skip, take, from } = walk;
   // The page as it opens: the same statement, built once per sort (kit preparedRead).
-  if (!from && unfiltered(filter, match)) return (await mergedPageOf(column, order)(reader.em, companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
+  if (!from && unfiltered(filter, match))
+    return (await mergedPageOf(column, order)(reader.em, companyIds, skip + take, take, skip || null)).map((r) => Number(r.id));
   const perCompany = companyIds.map((companyId) => {
     const rows = reader.filtered(walk, [companyId]);
     return from ? rows.where(following(column, order, from)) : rows;
   });
-  return (await reader.rows<{ id: number }>(mergedPage(reader.knex, perCompany, { column, order, upTo: skip + take, take, skip }))).map((r) => Number(r.id));
+  return (await reader.rows<{ id: number }>(mergedPage(reader.knex, perCompany, { column, order, upTo: skip + take, take, skip }))).map(
+    (r) => Number(r.id),
+  );
 }
 
 /** Whether the request's sort is an index walk per company, merged (several companies, the index serving the filter). */
@@ -79,5 +107,6 @@ export function mergeable(request: PageRequest): boolean {
 /** A page near either end of an enrolment sort over several companies: their index walks, merged. */
 export const mergedNearEnd: PageWay = {
   serves: (request) => mergeable(request) && request.skip + request.take <= PAGE_READING.mergeWindow,
-  read: (reader, { filter, companyIds, match, sort, order, skip, take }) => mergedWalk(reader, { filter, companyIds, match, column: sortColumn(ENROLMENT_SORTS, sort), order, skip, take, from: null }),
+  read: (reader, { filter, companyIds, match, sort, order, skip, take }) =>
+    mergedWalk(reader, { filter, companyIds, match, column: sortColumn(ENROLMENT_SORTS, sort), order, skip, take, from: null }),
 };

@@ -16,7 +16,10 @@ const WAYS: PageWay[] = [learnerWalk, learnerSummed, learnerCounted, mergedNearE
  * is the count of the filter: a page past the middle is read from the far end, so the last pages
  * cost what the first do.
  */
-export async function pageIds(reader: ReportingReader, page: Omit<PageRequest, 'order' | 'take' | 'skip'> & { dir: 'asc' | 'desc'; limit: number; offset: number; total: number }): Promise<number[]> {
+export async function pageIds(
+  reader: ReportingReader,
+  page: Omit<PageRequest, 'order' | 'take' | 'skip'> & { dir: 'asc' | 'desc'; limit: number; offset: number; total: number },
+): Promise<number[]> {
   const { dir, limit, offset, total, ...rest } = page;
   const fromEnd = offset + limit / 2 > total / 2;
   const request: PageRequest = {

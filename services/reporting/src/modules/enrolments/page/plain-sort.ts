@@ -19,8 +19,18 @@ export const plainSort: PageWay = {
   async read(reader, request) {
     const { ranks, sort, order, take, skip } = request;
     const column = ENROLMENT_SORTS[sort];
-    const key = column ?? (sort === 'course' ? rankOf(reader.knex, 'e.course_id', ranks.courses) : rankOf(reader.knex, 'e.company_id', ranks.companies));
-    const rows = await reader.rows<{ id: number }>(reader.filtered(request).select('e.id').orderBy(key as string, order).orderBy('e.id', order).limit(take).offset(skip));
+    const key =
+      column ??
+      (sort === 'course' ? rankOf(reader.knex, 'e.course_id', ranks.courses) : rankOf(reader.knex, 'e.company_id', ranks.companies));
+    const rows = await reader.rows<{ id: number }>(
+      reader
+        .filtered(request)
+        .select('e.id')
+        .orderBy(key as string, order)
+        .orderBy('e.id', order)
+        .limit(take)
+        .offset(skip),
+    );
     return rows.map((r) => Number(r.id));
   },
 };

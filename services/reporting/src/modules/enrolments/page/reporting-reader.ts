@@ -3,7 +3,9 @@ import type { PageScope } from './page-request';
 
 /** The enrolments of these companies, the start of every statement on them. */
 export function enrolmentsOf(knex: Knex, companyIds: number[]): Knex.QueryBuilder {
-  return companyIds.length === 1 ? knex('enrollments as e').where('e.company_id', companyIds[0] ?? 0) : knex('enrollments as e').whereIn('e.company_id', companyIds);
+  return companyIds.length === 1
+    ? knex('enrollments as e').where('e.company_id', companyIds[0] ?? 0)
+    : knex('enrollments as e').whereIn('e.company_id', companyIds);
 }
 
 /** The statements every way of reading a page builds on: the filter, the learners in scope, the driver. */
@@ -49,7 +51,9 @@ export class ReportingReader {
   movedLearners(companyIds: number[]): Knex.QueryBuilder {
     const learners = this.enrolmentLearners(companyIds);
     if (this.mysql) return learners.whereNotIn('d.user_id', this.ownLearners(companyIds).select('u.id'));
-    return learners.whereNotExists(this.knex('users as o').select(this.knex.raw('1')).whereRaw('o.id = d.user_id').whereIn('o.company_id', companyIds));
+    return learners.whereNotExists(
+      this.knex('users as o').select(this.knex.raw('1')).whereRaw('o.id = d.user_id').whereIn('o.company_id', companyIds),
+    );
   }
 
   /** The scope's enrolments (of `companyIds` when given), selecting nothing yet (no join: a search comes as ids). */
@@ -58,7 +62,8 @@ export class ReportingReader {
     if (filter.status) query = query.where('e.status', filter.status);
     if (filter.user) query = query.where('e.user_id', filter.user);
     if (filter.courses.length) query = query.whereIn('e.course_id', filter.courses);
-    if (filter.start_date) query = query.where('e.created_at', '>=', this.dateValue(new Date(`${filter.start_date}T00:00:00Z`)) as Knex.Value);
+    if (filter.start_date)
+      query = query.where('e.created_at', '>=', this.dateValue(new Date(`${filter.start_date}T00:00:00Z`)) as Knex.Value);
     if (filter.end_date) {
       const dayAfter = new Date(`${filter.end_date}T00:00:00Z`);
       dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
