@@ -6,9 +6,6 @@ import {
   DirectTransaction,
   directTransaction,
   hashToken,
-  newestAttemptsQuery,
-  preparedRead,
-  preparedWrite,
   recordAttemptRow,
   rowDate,
   safeEqual,
@@ -26,6 +23,16 @@ import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
 import { readInteractions, readObjectives, readProgressMeasure, storeRecords } from './scorm-records';
+import {
+  insertLogEntry,
+  insertScoState,
+  launchOf,
+  lockedLaunch,
+  scoStatesOf,
+  updateAttempt,
+  updateEnrolment,
+  updateScoState,
+} from './commit-statements';
 /**
  * applied: stored. Otherwise a repeat (already stored: a device sending its queue again) or
  * superseded: a newer attempt (another tab or device) has saved this SCO since (docs/decisions.md
@@ -60,109 +67,6 @@ export const commitLimit = (attemptId: number, isFinal: boolean): AttemptLimit =
  * is at least this old, so a learner saving every few seconds costs the enrolment one write a minute.
  */
 export const LAST_ACTIVITY_RESOLUTION_MS = 60_000;
-
-// The commit's statements (docs/benchmarks.md "SCORM commits"): built once per shape, run on the
-// driver without entities, the transaction on one connection (kit directTransaction). The enrolment
-// is this service's own table; a commit that may pass the course takes the entity manager's
-// transaction (certificate, expiry), which is rare.
-
-interface LaunchRow {
-  user_id: number;
-  token_hash: string;
-  enrollment_id: number;
-  enrollment_user_id: number;
-  course_id: number;
-  company_id: number;
-  /** One of the commit limit's newest counted attempts (kit newestAttemptsQuery), or null when it has none. */
-  limit_row_id: number | null;
-  limit_row_at: unknown;
-}
-
-/**
- * The caller's launch as it stands before the transaction (attempt, token and enrolment) with the
- * attempt's commit-limit rows: one read, a row per limit row, the launch repeated on each.
- */
-const launchOf = preparedRead<LaunchRow, [attemptId: number, bucket: string, count: number]>((knex, attemptId, bucket, count) =>
-  knex('scorm_attempts as a')
-    .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .leftJoin(newestAttemptsQuery(knex, bucket, count).as('l'), (on) => on.on(knex.raw('1 = 1')))
-    .select('a.user_id', 'a.token_hash', 'a.enrollment_id', { enrollment_user_id: 'e.user_id' }, 'e.course_id', 'e.company_id', {
-      limit_row_id: 'l.id',
-      limit_row_at: 'l.created_at',
-    })
-    .where('a.id', attemptId)
-    .orderBy('l.created_at', 'desc'),
-);
-
-interface LockedRow {
-  user_id: number;
-  last_seq: number;
-  finished_at: unknown;
-  enrollment_id: number;
-  enrollment_user_id: number;
-  status: EnrolmentStatus;
-  score: number | null;
-  started_at: unknown;
-  updated_at: unknown;
-}
-
-interface StateRow {
-  id: number;
-  sco_identifier: string;
-  attempt_id: number;
-  seq: number;
-  progress: string;
-  score_raw: string | null;
-  score_min: string | null;
-  score_max: string | null;
-  score_scaled: string | null;
-  total_seconds: number | null;
-}
-
-/**
- * Inside the transaction: the attempt and its enrolment, under row locks on MySQL (by primary key:
- * no gap locks), so commits of one enrolment queue. SQLite's one writer needs no lock.
- */
-const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, attemptId) => {
-  const query = knex('scorm_attempts as a')
-    .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .select(
-      'a.user_id',
-      'a.last_seq',
-      'a.finished_at',
-      'a.enrollment_id',
-      { enrollment_user_id: 'e.user_id' },
-      'e.status',
-      'e.score',
-      'e.started_at',
-      'e.updated_at',
-    )
-    .where('a.id', attemptId);
-  return (knex.client as { driverName?: string }).driverName === 'libsql' ? query : query.forUpdate();
-});
-
-/**
- * The enrolment's SCO states, read after its lock is held, without a lock of their own: a locking
- * read of a SCO state not yet there would lock the index gap where other learners' first states go,
- * and two such commits inserting into one gap deadlock (seen at 200 first commits a second).
- */
-const scoStatesOf = preparedRead<StateRow, [enrolmentId: number]>((knex, enrolmentId) =>
-  knex('scorm_sco_states')
-    .select('id', 'sco_identifier', 'attempt_id', 'seq', 'progress', 'score_raw', 'score_min', 'score_max', 'score_scaled', 'total_seconds')
-    .where('enrollment_id', enrolmentId),
-);
-
-const insertLogEntry = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_logs').insert(row));
-const insertScoState = preparedWrite<[row: Record<string, unknown>]>((knex, row) => knex('scorm_sco_states').insert(row));
-const updateScoState = preparedWrite<[id: number, fields: Record<string, unknown>]>((knex, id, fields) =>
-  knex('scorm_sco_states').where('id', id).update(fields),
-);
-const updateAttempt = preparedWrite<[id: number, fields: { last_seq: number; last_commit_at: unknown; finished_at: unknown }]>(
-  (knex, id, fields) => knex('scorm_attempts').where('id', id).update(fields),
-);
-const updateEnrolment = preparedWrite<
-  [id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]
->((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
 
 /**
  * Stores one commit: the learner's SCORM log gets a row, the SCO's state moves on, and the
