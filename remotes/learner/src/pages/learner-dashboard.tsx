@@ -4,7 +4,7 @@ import { LoadError, useApiQuery, useSiteSettings, type RemotePageProps } from '@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CourseCard } from '../modules/enrolments/course-card';
-import '../modules/enrollments/learner.css';
+import '../modules/enrolments/learner.css';
 
 // Opens only when a course starts: its form (react-hook-form, zod) loads then, not with the page.
 const NameConfirmation = lazy(() =>
