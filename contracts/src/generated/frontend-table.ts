@@ -5,1155 +5,237 @@ import type * as full from '../index';
 export type * from '../index';
 import type { FrontendRoute, FrontendRoutes, RouteMeta } from '../route';
 
-const route_reports_download_total_certificates = {
-  name: 'reports.download.total-certificates',
-  method: 'GET',
-  path: '/api/reports/total-certificates',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_total_enrollments = {
-  name: 'reports.download.total-enrollments',
-  method: 'GET',
-  path: '/api/reports/total-enrollments',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_total_enrollments_by_company = {
-  name: 'reports.download.total-enrollments-by-company',
-  method: 'GET',
-  path: '/api/reports/total-enrollments-by-company',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_total_enrollments_by_course = {
-  name: 'reports.download.total-enrollments-by-course',
-  method: 'GET',
-  path: '/api/reports/total-enrollments-by-course',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_credit_usage = {
-  name: 'reports.download.credit-usage',
-  method: 'GET',
-  path: '/api/reports/credit-usage',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_course_usage = {
-  name: 'reports.download.course-usage',
-  method: 'GET',
-  path: '/api/reports/course-usage',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_company_analytics = {
-  name: 'reports.download.company-analytics',
-  method: 'GET',
-  path: '/api/reports/company-analytics',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_download_user_activity = {
-  name: 'reports.download.user-activity',
-  method: 'GET',
-  path: '/api/reports/user-activity',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_total_certificates = {
-  name: 'reports.generate.total-certificates',
-  method: 'POST',
-  path: '/api/reports/total-certificates',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_total_enrollments = {
-  name: 'reports.generate.total-enrollments',
-  method: 'POST',
-  path: '/api/reports/total-enrollments',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_total_enrollments_by_company = {
-  name: 'reports.generate.total-enrollments-by-company',
-  method: 'POST',
-  path: '/api/reports/total-enrollments-by-company',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_total_enrollments_by_course = {
-  name: 'reports.generate.total-enrollments-by-course',
-  method: 'POST',
-  path: '/api/reports/total-enrollments-by-course',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_credit_usage = {
-  name: 'reports.generate.credit-usage',
-  method: 'POST',
-  path: '/api/reports/credit-usage',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_course_usage = {
-  name: 'reports.generate.course-usage',
-  method: 'POST',
-  path: '/api/reports/course-usage',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_company_analytics = {
-  name: 'reports.generate.company-analytics',
-  method: 'POST',
-  path: '/api/reports/company-analytics',
-  responseType: 'file',
-} as RouteMeta;
-const route_reports_generate_user_activity = {
-  name: 'reports.generate.user-activity',
-  method: 'POST',
-  path: '/api/reports/user-activity',
-  responseType: 'file',
-} as RouteMeta;
+const route_reports_download_total_certificates = { name: "reports.download.total-certificates", method: "GET", path: "/api/reports/total-certificates", responseType: "file" } as RouteMeta;
+const route_reports_download_total_enrollments = { name: "reports.download.total-enrollments", method: "GET", path: "/api/reports/total-enrollments", responseType: "file" } as RouteMeta;
+const route_reports_download_total_enrollments_by_company = { name: "reports.download.total-enrollments-by-company", method: "GET", path: "/api/reports/total-enrollments-by-company", responseType: "file" } as RouteMeta;
+const route_reports_download_total_enrollments_by_course = { name: "reports.download.total-enrollments-by-course", method: "GET", path: "/api/reports/total-enrollments-by-course", responseType: "file" } as RouteMeta;
+const route_reports_download_credit_usage = { name: "reports.download.credit-usage", method: "GET", path: "/api/reports/credit-usage", responseType: "file" } as RouteMeta;
+const route_reports_download_course_usage = { name: "reports.download.course-usage", method: "GET", path: "/api/reports/course-usage", responseType: "file" } as RouteMeta;
+const route_reports_download_company_analytics = { name: "reports.download.company-analytics", method: "GET", path: "/api/reports/company-analytics", responseType: "file" } as RouteMeta;
+const route_reports_download_user_activity = { name: "reports.download.user-activity", method: "GET", path: "/api/reports/user-activity", responseType: "file" } as RouteMeta;
+const route_reports_generate_total_certificates = { name: "reports.generate.total-certificates", method: "POST", path: "/api/reports/total-certificates", responseType: "file" } as RouteMeta;
+const route_reports_generate_total_enrollments = { name: "reports.generate.total-enrollments", method: "POST", path: "/api/reports/total-enrollments", responseType: "file" } as RouteMeta;
+const route_reports_generate_total_enrollments_by_company = { name: "reports.generate.total-enrollments-by-company", method: "POST", path: "/api/reports/total-enrollments-by-company", responseType: "file" } as RouteMeta;
+const route_reports_generate_total_enrollments_by_course = { name: "reports.generate.total-enrollments-by-course", method: "POST", path: "/api/reports/total-enrollments-by-course", responseType: "file" } as RouteMeta;
+const route_reports_generate_credit_usage = { name: "reports.generate.credit-usage", method: "POST", path: "/api/reports/credit-usage", responseType: "file" } as RouteMeta;
+const route_reports_generate_course_usage = { name: "reports.generate.course-usage", method: "POST", path: "/api/reports/course-usage", responseType: "file" } as RouteMeta;
+const route_reports_generate_company_analytics = { name: "reports.generate.company-analytics", method: "POST", path: "/api/reports/company-analytics", responseType: "file" } as RouteMeta;
+const route_reports_generate_user_activity = { name: "reports.generate.user-activity", method: "POST", path: "/api/reports/user-activity", responseType: "file" } as RouteMeta;
 
-export const ACCOUNT_MESSAGES: typeof full.ACCOUNT_MESSAGES = {
-  loginUpdated: 'Login details updated successfully!',
-  notificationsUpdated: 'Notification settings updated successfully!',
-  logoUpdated: 'Company logo updated successfully!',
-  logoNotImage: 'The logo must be an image (PNG, JPEG, GIF or WebP).',
-  logoTooLarge: 'The logo may be at most 256x256 pixels.',
-  logoUnreadable: 'This image could not be read: the file is damaged. Save it again and upload it again.',
-  logoMissing: 'Choose an image to upload.',
-  depotUpdated: 'Depot updated successfully!',
-  depotDeleted: 'Depot deleted successfully!',
-  depotNotFound: 'That depot was not found.',
-  currentPasswordRequired: 'Enter your current password to change your email address or password.',
-  currentPasswordWrong: 'That is not your current password.',
-  noPasswordYet: 'Your account has no password yet: use “Email me a link to set a password” first.',
-  hasPassword: 'Your account already has a password: change it here with your current password.',
-  passwordLinkSent: 'We have emailed you a link. Open it within 60 minutes to choose your password.',
-  noEmail: 'Your account has no email address to send a link to. Ask an administrator to add one.',
-};
-export const ADMIN_LIST_PARAMS: typeof full.ADMIN_LIST_PARAMS = { search: 'search', sort: 'sortBy', dir: 'sortDir', page: 'page' };
-export const ASSIGNABLE_ROLES: typeof full.ASSIGNABLE_ROLES = ['learner', 'manager'];
-export const AUDIT_ACTIONS: typeof full.AUDIT_ACTIONS = [
-  'credits.changed',
-  'enrollment.manual-pass',
-  'enrollment.deleted',
-  'user.deleted',
-  'user.updated',
-  'company.deleted',
-  'user.moved',
-  'depot.learners-moved',
-  'user.anonymised',
-  'user.mimic',
-  'user.unmimic',
-  'settings.changed',
-];
-export const AUDIT_ACTION_LABELS: typeof full.AUDIT_ACTION_LABELS = {
-  'credits.changed': 'Credits changed',
-  'enrollment.manual-pass': 'Manual pass',
-  'enrollment.deleted': 'Enrolment withdrawn',
-  'user.deleted': 'User deleted',
-  'user.updated': 'User edited',
-  'company.deleted': 'Company or depot deleted',
-  'user.moved': 'Learner moved',
-  'depot.learners-moved': 'Depot learners moved to parent',
-  'user.anonymised': 'Learner anonymised',
-  'user.mimic': 'Mimicked a company',
-  'user.unmimic': 'Stopped mimicking',
-  'settings.changed': 'Settings changed',
-};
-export const AUDIT_SORTABLE: typeof full.AUDIT_SORTABLE = ['created_at', 'action', 'actor_name'];
+export const ACCOUNT_MESSAGES: typeof full.ACCOUNT_MESSAGES = {"loginUpdated":"Login details updated successfully!","notificationsUpdated":"Notification settings updated successfully!","logoUpdated":"Company logo updated successfully!","logoNotImage":"The logo must be an image (PNG, JPEG, GIF or WebP).","logoTooLarge":"The logo may be at most 256x256 pixels.","logoUnreadable":"This image could not be read: the file is damaged. Save it again and upload it again.","logoMissing":"Choose an image to upload.","depotUpdated":"Depot updated successfully!","depotDeleted":"Depot deleted successfully!","depotNotFound":"That depot was not found.","currentPasswordRequired":"Enter your current password to change your email address or password.","currentPasswordWrong":"That is not your current password.","noPasswordYet":"Your account has no password yet: use “Email me a link to set a password” first.","hasPassword":"Your account already has a password: change it here with your current password.","passwordLinkSent":"We have emailed you a link. Open it within 60 minutes to choose your password.","noEmail":"Your account has no email address to send a link to. Ask an administrator to add one."};
+export const ADMIN_LIST_PARAMS: typeof full.ADMIN_LIST_PARAMS = {"search":"search","sort":"sortBy","dir":"sortDir","page":"page"};
+export const ASSIGNABLE_ROLES: typeof full.ASSIGNABLE_ROLES = ["learner","manager"];
+export const AUDIT_ACTIONS: typeof full.AUDIT_ACTIONS = ["credits.changed","enrollment.manual-pass","enrollment.deleted","user.deleted","user.updated","company.deleted","user.moved","depot.learners-moved","user.anonymised","user.mimic","user.unmimic","settings.changed"];
+export const AUDIT_ACTION_LABELS: typeof full.AUDIT_ACTION_LABELS = {"credits.changed":"Credits changed","enrollment.manual-pass":"Manual pass","enrollment.deleted":"Enrolment withdrawn","user.deleted":"User deleted","user.updated":"User edited","company.deleted":"Company or depot deleted","user.moved":"Learner moved","depot.learners-moved":"Depot learners moved to parent","user.anonymised":"Learner anonymised","user.mimic":"Mimicked a company","user.unmimic":"Stopped mimicking","settings.changed":"Settings changed"};
+export const AUDIT_SORTABLE: typeof full.AUDIT_SORTABLE = ["created_at","action","actor_name"];
 export const BULK_CERTIFICATES_MAX: typeof full.BULK_CERTIFICATES_MAX = 5000;
 export const BULK_UPLOAD_MAX_BYTES: typeof full.BULK_UPLOAD_MAX_BYTES = 10485760;
 export const CERTIFICATE_BACKGROUND_MAX_BYTES: typeof full.CERTIFICATE_BACKGROUND_MAX_BYTES = 5242880;
-export const CERTIFICATE_CODE_ALPHABET: typeof full.CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CERTIFICATE_CODE_ALPHABET: typeof full.CERTIFICATE_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const CERTIFICATE_EMAIL_MAX: typeof full.CERTIFICATE_EMAIL_MAX = 10;
 export const CERTIFICATE_HISTORY_PAGE_SIZE: typeof full.CERTIFICATE_HISTORY_PAGE_SIZE = 10;
-export const CERTIFICATE_HISTORY_SORTABLE: typeof full.CERTIFICATE_HISTORY_SORTABLE = ['issued_at', 'expires_at', 'course'];
-export const CERTIFICATE_IMAGE_EXTENSIONS: typeof full.CERTIFICATE_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
-export const CERTIFICATE_MESSAGES: typeof full.CERTIFICATE_MESSAGES = {
-  valid: 'This is a valid certificate.',
-  expired: 'This certificate has expired.',
-  revoked: 'This certificate has been revoked and is no longer valid.',
-  superseded: 'This certificate has been replaced by a newer certificate for the same course.',
-  notFound: 'Certificate not found or is not valid',
-  noCode: "Scan the QR code on your certificate to check if it's valid or not",
-  tooManyChecks: 'Too many certificate checks. Please try again in a few minutes.',
-  noneToDownload: 'No certificates available to download',
-  emailSent: 'The certificate has been emailed.',
-  emailMissing: 'Enter at least one email address.',
-  emailInvalid: 'This is not a valid email address:',
-  emailTooMany: 'Send to at most 10 addresses at a time.',
-  noCertificate: 'You do not hold a certificate for this course.',
-  pleaseWait: 'Please wait.. this may take a minute.',
-  copied: 'Copied!',
-  copyFailed: 'Could not copy',
-  backgroundUpdated: 'The certificate background has been updated.',
-  backgroundRemoved: 'The certificate background has been removed; certificates use the built-in design.',
-  backgroundMissing: 'Choose a PNG or JPEG image.',
-  backgroundType: 'The background must be a PNG or JPEG image.',
-  backgroundTooLarge: 'The background may be at most 5 MB.',
-  backgroundUnreadable: 'This image could not be read: the file is damaged. Save it again as PNG or JPEG and upload it again.',
-  backgroundTooManyPixels: 'The background may be at most 40 megapixels (for example 7,500 × 5,300).',
-  passWithdrawn: 'The pass has been withdrawn and its certificate revoked.',
-  withdrawReasonMissing: 'Enter the reason for withdrawing the pass.',
-  notPassed: 'This enrolment is not passed.',
-  bulkTooMany: 'Download at most 5000 certificates at a time.',
-  idsMissing: 'Choose at least one enrolment.',
-  idsUnknown: 'One or more of these enrolments were not found.',
-};
-export const CERTIFICATE_SORTABLE: typeof full.CERTIFICATE_SORTABLE = ['passed_at', 'expires_at'];
-export const CERTIFICATE_STATES: typeof full.CERTIFICATE_STATES = ['valid', 'expiring-soon', 'expired', 'superseded', 'revoked'];
-export const CERTIFICATE_STATUSES: typeof full.CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked', 'superseded'];
-export const COMPANY_MESSAGES: typeof full.COMPANY_MESSAGES = {
-  updated: 'Company successfully updated!',
-  created: 'Company successfully created!',
-  deleted: 'Company successfully deleted!',
-  deleteFailed: 'Failed to delete company.',
-  depotUpdated: 'Depot updated successfully!',
-  depotDeleted: 'Depot deleted successfully!',
-  emailTaken: 'A user with this email already exists',
-  creditReasonRequired: 'Give a reason for changing the credit balance.',
-};
-export const COMPANY_SORTABLE: typeof full.COMPANY_SORTABLE = ['id', 'name', 'email', 'manager_name', 'created_at'];
+export const CERTIFICATE_HISTORY_SORTABLE: typeof full.CERTIFICATE_HISTORY_SORTABLE = ["issued_at","expires_at","course"];
+export const CERTIFICATE_IMAGE_EXTENSIONS: typeof full.CERTIFICATE_IMAGE_EXTENSIONS = ["png","jpg","jpeg","gif","webp"];
+export const CERTIFICATE_MESSAGES: typeof full.CERTIFICATE_MESSAGES = {"valid":"This is a valid certificate.","expired":"This certificate has expired.","revoked":"This certificate has been revoked and is no longer valid.","superseded":"This certificate has been replaced by a newer certificate for the same course.","notFound":"Certificate not found or is not valid","noCode":"Scan the QR code on your certificate to check if it's valid or not","tooManyChecks":"Too many certificate checks. Please try again in a few minutes.","noneToDownload":"No certificates available to download","emailSent":"The certificate has been emailed.","emailMissing":"Enter at least one email address.","emailInvalid":"This is not a valid email address:","emailTooMany":"Send to at most 10 addresses at a time.","noCertificate":"You do not hold a certificate for this course.","pleaseWait":"Please wait.. this may take a minute.","copied":"Copied!","copyFailed":"Could not copy","backgroundUpdated":"The certificate background has been updated.","backgroundRemoved":"The certificate background has been removed; certificates use the built-in design.","backgroundMissing":"Choose a PNG or JPEG image.","backgroundType":"The background must be a PNG or JPEG image.","backgroundTooLarge":"The background may be at most 5 MB.","backgroundUnreadable":"This image could not be read: the file is damaged. Save it again as PNG or JPEG and upload it again.","backgroundTooManyPixels":"The background may be at most 40 megapixels (for example 7,500 × 5,300).","passWithdrawn":"The pass has been withdrawn and its certificate revoked.","withdrawReasonMissing":"Enter the reason for withdrawing the pass.","notPassed":"This enrolment is not passed.","bulkTooMany":"Download at most 5000 certificates at a time.","idsMissing":"Choose at least one enrolment.","idsUnknown":"One or more of these enrolments were not found."};
+export const CERTIFICATE_SORTABLE: typeof full.CERTIFICATE_SORTABLE = ["passed_at","expires_at"];
+export const CERTIFICATE_STATES: typeof full.CERTIFICATE_STATES = ["valid","expiring-soon","expired","superseded","revoked"];
+export const CERTIFICATE_STATUSES: typeof full.CERTIFICATE_STATUSES = ["valid","expired","revoked","superseded"];
+export const COMPANY_MESSAGES: typeof full.COMPANY_MESSAGES = {"updated":"Company successfully updated!","created":"Company successfully created!","deleted":"Company successfully deleted!","deleteFailed":"Failed to delete company.","depotUpdated":"Depot updated successfully!","depotDeleted":"Depot deleted successfully!","emailTaken":"A user with this email already exists","creditReasonRequired":"Give a reason for changing the credit balance."};
+export const COMPANY_SORTABLE: typeof full.COMPANY_SORTABLE = ["id","name","email","manager_name","created_at"];
 export const COURSE_FORM_BODY_LIMIT: typeof full.COURSE_FORM_BODY_LIMIT = 2147483648;
 export const COURSE_PACKAGE_MISSING: typeof full.COURSE_PACKAGE_MISSING = "Choose the course's SCORM package (.zip).";
-export const COURSE_SORT_FIELDS: typeof full.COURSE_SORT_FIELDS = ['name', 'id', 'credit_cost', 'validity_period', 'created_at'];
-export const CREDIT_BALANCE_BLANK: typeof full.CREDIT_BALANCE_BLANK =
-  'Enter a credit balance (0 for none): a blank balance is not taken as 0.';
-export const CREDIT_MESSAGES: typeof full.CREDIT_MESSAGES = {
-  notEnough: 'You do not have enough credits for this enrollment',
-  reasonRequired: 'Give a reason for changing the credit balance.',
-  transferred: 'Credits transferred to the depot.',
-  notADepot: 'That company is not one of your depots.',
-  notEnoughToTransfer: 'You do not have that many credits to transfer.',
-  noPurchases: "You haven't purchased anything yet.",
-  noMatchingInvoices: 'No invoices were found matching your request.',
-  badSignature: 'The order signature is missing or wrong.',
-  orderRecorded: 'The order was recorded.',
-  orderSeen: 'This order was already recorded.',
-};
+export const COURSE_SORT_FIELDS: typeof full.COURSE_SORT_FIELDS = ["name","id","credit_cost","validity_period","created_at"];
+export const CREDIT_BALANCE_BLANK: typeof full.CREDIT_BALANCE_BLANK = "Enter a credit balance (0 for none): a blank balance is not taken as 0.";
+export const CREDIT_MESSAGES: typeof full.CREDIT_MESSAGES = {"notEnough":"You do not have enough credits for this enrollment","reasonRequired":"Give a reason for changing the credit balance.","transferred":"Credits transferred to the depot.","notADepot":"That company is not one of your depots.","notEnoughToTransfer":"You do not have that many credits to transfer.","noPurchases":"You haven't purchased anything yet.","noMatchingInvoices":"No invoices were found matching your request.","badSignature":"The order signature is missing or wrong.","orderRecorded":"The order was recorded.","orderSeen":"This order was already recorded."};
 export const DEFAULT_BODY_LIMIT: typeof full.DEFAULT_BODY_LIMIT = 1048576;
-export const DEFAULT_SITE_SETTINGS: typeof full.DEFAULT_SITE_SETTINGS = {
-  help_email: 'help@safetytraining.test',
-  shop_url: 'https://shop.safetytraining.test',
-  credit_purchase_url: 'https://shop.safetytraining.test/credits',
-  help_url: 'https://safetytraining.test/help',
-  privacy_url: 'https://safetytraining.test/privacy',
-  terms_url: 'https://safetytraining.test/terms',
-  rating_text: '4.7 Ratings',
-  reviews_text: '2000+ Reviews',
-  support_contact: 'Call 0800 000 0000, Monday to Friday, 9am to 5pm',
-};
-export const ENROLLING_MESSAGES: typeof full.ENROLLING_MESSAGES = {
-  enrolled: 'User successfully enrolled in course!',
-  markedPassed: 'Enrollment successfully marked as passed!',
-  deleted: 'Enrollment successfully deleted!',
-  alreadyEnrolled: 'Already enrolled on this course.',
-  nothingToEnrol:
-    'Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.',
-  learnerExists: 'Whoops! this learner already exists',
-  removeBulkRow: 'Are you sure you want to remove this user?',
-  networkError: 'Network error occurred. Please try again.',
-  errorTitle: 'An error has occurred',
-  outstandingTitle: 'Outstanding Enrollments',
-  reasonRequired: 'Give a reason for passing this enrolment.',
-  bulkNotXlsx: 'Upload an Excel spreadsheet (.xlsx).',
-  bulkNoName: 'The spreadsheet needs a Name column.',
-  bulkEmpty: 'The spreadsheet has no learners in it.',
-  bulkBadEmail: 'This email address is not valid.',
-  bulkDuplicate: 'This row repeats an earlier row of the file.',
-  bulkExisting: 'Already an employee: this row is matched to them.',
-  selectCourse: 'Choose at least one course.',
-  selectLearner: 'Choose at least one learner.',
-};
-export const EXPORT_ANSWERS_COLUMNS: typeof full.EXPORT_ANSWERS_COLUMNS = [
-  'Learner',
-  'Email',
-  'Login code',
-  'Depot',
-  'Course',
-  'Attempt',
-  'Attempt started',
-  'Part',
-  'Interaction',
-  'Question',
-  'Type',
-  'Response',
-  'Correct response',
-  'Result',
-  'Weighting',
-  'Latency (seconds)',
-  'Answered',
-];
-export const EXPORT_BULK_COLUMNS: typeof full.EXPORT_BULK_COLUMNS = [
-  'Learner',
-  'Email',
-  'Login code',
-  'Depot',
-  'Course',
-  'Status',
-  'Enrolled',
-  'First launched',
-  'Last activity',
-  'Passed',
-  'Expiry',
-  'Score',
-  'Time in course (SCORM)',
-  'Time from first launch to last save',
-];
-export const EXPORT_LOGIN_CODE_COLUMNS: typeof full.EXPORT_LOGIN_CODE_COLUMNS = ['Learner', 'Login code', 'Course', 'Depot'];
+export const DEFAULT_SITE_SETTINGS: typeof full.DEFAULT_SITE_SETTINGS = {"help_email":"help@safetytraining.test","shop_url":"https://shop.safetytraining.test","credit_purchase_url":"https://shop.safetytraining.test/credits","help_url":"https://safetytraining.test/help","privacy_url":"https://safetytraining.test/privacy","terms_url":"https://safetytraining.test/terms","rating_text":"4.7 Ratings","reviews_text":"2000+ Reviews","support_contact":"Call 0800 000 0000, Monday to Friday, 9am to 5pm"};
+export const ENROLLING_MESSAGES: typeof full.ENROLLING_MESSAGES = {"enrolled":"User successfully enrolled in course!","markedPassed":"Enrollment successfully marked as passed!","deleted":"Enrollment successfully deleted!","alreadyEnrolled":"Already enrolled on this course.","nothingToEnrol":"Every chosen learner is already enrolled on the chosen courses, so there is nothing to enrol. Choose other learners or courses.","learnerExists":"Whoops! this learner already exists","removeBulkRow":"Are you sure you want to remove this user?","networkError":"Network error occurred. Please try again.","errorTitle":"An error has occurred","outstandingTitle":"Outstanding Enrollments","reasonRequired":"Give a reason for passing this enrolment.","bulkNotXlsx":"Upload an Excel spreadsheet (.xlsx).","bulkNoName":"The spreadsheet needs a Name column.","bulkEmpty":"The spreadsheet has no learners in it.","bulkBadEmail":"This email address is not valid.","bulkDuplicate":"This row repeats an earlier row of the file.","bulkExisting":"Already an employee: this row is matched to them.","selectCourse":"Choose at least one course.","selectLearner":"Choose at least one learner."};
+export const EXPORT_ANSWERS_COLUMNS: typeof full.EXPORT_ANSWERS_COLUMNS = ["Learner","Email","Login code","Depot","Course","Attempt","Attempt started","Part","Interaction","Question","Type","Response","Correct response","Result","Weighting","Latency (seconds)","Answered"];
+export const EXPORT_BULK_COLUMNS: typeof full.EXPORT_BULK_COLUMNS = ["Learner","Email","Login code","Depot","Course","Status","Enrolled","First launched","Last activity","Passed","Expiry","Score","Time in course (SCORM)","Time from first launch to last save"];
+export const EXPORT_LOGIN_CODE_COLUMNS: typeof full.EXPORT_LOGIN_CODE_COLUMNS = ["Learner","Login code","Course","Depot"];
 export const EXPORT_MAX_IDS: typeof full.EXPORT_MAX_IDS = 200000;
-export const FAILED_JOB_SORTABLE: typeof full.FAILED_JOB_SORTABLE = ['id', 'name', 'queue', 'failed_at'];
-export const IDENTITY_MESSAGES: typeof full.IDENTITY_MESSAGES = {
-  resetLinkSent: 'Password reset link sent! Please check your email.',
-  resetDone: 'Password reset successfully! You can now login with your new password.',
-  resetTokenInvalid: 'This password reset link is invalid or has expired.',
-  loginLinkSent: 'Sign-in link sent! Please check your email. The link works once, within 15 minutes.',
-  loginLinkInvalid: 'This sign-in link is invalid, has expired or has already been used.',
-  passwordsDiffer: 'The password confirmation does not match.',
-};
+export const FAILED_JOB_SORTABLE: typeof full.FAILED_JOB_SORTABLE = ["id","name","queue","failed_at"];
+export const IDENTITY_MESSAGES: typeof full.IDENTITY_MESSAGES = {"resetLinkSent":"Password reset link sent! Please check your email.","resetDone":"Password reset successfully! You can now login with your new password.","resetTokenInvalid":"This password reset link is invalid or has expired.","loginLinkSent":"Sign-in link sent! Please check your email. The link works once, within 15 minutes.","loginLinkInvalid":"This sign-in link is invalid, has expired or has already been used.","passwordsDiffer":"The password confirmation does not match."};
 export const ID_MAX: typeof full.ID_MAX = 2147483647;
-export const INVOICE_SORTABLE: typeof full.INVOICE_SORTABLE = ['id', 'created_at', 'amount'];
-export const JOB_SORTABLE: typeof full.JOB_SORTABLE = ['id', 'name', 'queue', 'attempts', 'available_at'];
-export const JOB_STATES: typeof full.JOB_STATES = ['queued', 'running', 'retrying', 'finished'];
-export const LAUNCH_FROM: typeof full.LAUNCH_FROM = ['start'];
-export const LEARNERS_TAB_ROLES: typeof full.LEARNERS_TAB_ROLES = ['learner', 'manager'];
-export const LEARNER_ACCOUNT_MESSAGES: typeof full.LEARNER_ACCOUNT_MESSAGES = {
-  detailsUpdated: 'Your sign-in details have been updated.',
-  nothingChanged: 'Nothing changed: enter a new email address or a new password.',
-  currentPasswordRequired: 'Enter your current password.',
-  currentPasswordWrong: 'That is not your current password.',
-  setUpLinkSent: 'We have emailed you a link. Open it within 60 minutes to choose your password.',
-  signInLinkSent: 'Sign-in link sent! Please check your email. The link works once, within 15 minutes.',
-  noEmail: 'Add an email address to your account first.',
-  hasPassword: 'Your account already has a password: change it with your current password.',
-  noPasswordYet: 'Your account has no password yet: set one up with an emailed link.',
-  copied: 'Copied!',
-  copyFailed: 'Could not copy',
-  noCertificates: 'You do not hold any certificates yet. Pass a course to earn one.',
-  noCertificatesFound: 'No certificates were found matching your request.',
-  emailChangedSubject: 'Your email address was changed',
-};
-export const LEARNER_ADMIN_MESSAGES: typeof full.LEARNER_ADMIN_MESSAGES = {
-  anonymised: 'Learner anonymised successfully!',
-  onlyLearners: 'Only learners can be anonymised.',
-  alreadyAnonymised: 'This learner is already anonymised.',
-  movedToParent: 'Learners moved to the parent company and depot deleted.',
-  notADepot: 'Only a depot can move its learners to a parent company.',
-};
-export const LEARNER_CARD_STATES: typeof full.LEARNER_CARD_STATES = ['not-started', 'in-progress', 'passed', 'failed', 'expired'];
+export const INVOICE_SORTABLE: typeof full.INVOICE_SORTABLE = ["id","created_at","amount"];
+export const JOB_SORTABLE: typeof full.JOB_SORTABLE = ["id","name","queue","attempts","available_at"];
+export const JOB_STATES: typeof full.JOB_STATES = ["queued","running","retrying","finished"];
+export const LAUNCH_FROM: typeof full.LAUNCH_FROM = ["start"];
+export const LEARNERS_TAB_ROLES: typeof full.LEARNERS_TAB_ROLES = ["learner","manager"];
+export const LEARNER_ACCOUNT_MESSAGES: typeof full.LEARNER_ACCOUNT_MESSAGES = {"detailsUpdated":"Your sign-in details have been updated.","nothingChanged":"Nothing changed: enter a new email address or a new password.","currentPasswordRequired":"Enter your current password.","currentPasswordWrong":"That is not your current password.","setUpLinkSent":"We have emailed you a link. Open it within 60 minutes to choose your password.","signInLinkSent":"Sign-in link sent! Please check your email. The link works once, within 15 minutes.","noEmail":"Add an email address to your account first.","hasPassword":"Your account already has a password: change it with your current password.","noPasswordYet":"Your account has no password yet: set one up with an emailed link.","copied":"Copied!","copyFailed":"Could not copy","noCertificates":"You do not hold any certificates yet. Pass a course to earn one.","noCertificatesFound":"No certificates were found matching your request.","emailChangedSubject":"Your email address was changed"};
+export const LEARNER_ADMIN_MESSAGES: typeof full.LEARNER_ADMIN_MESSAGES = {"anonymised":"Learner anonymised successfully!","onlyLearners":"Only learners can be anonymised.","alreadyAnonymised":"This learner is already anonymised.","movedToParent":"Learners moved to the parent company and depot deleted.","notADepot":"Only a depot can move its learners to a parent company."};
+export const LEARNER_CARD_STATES: typeof full.LEARNER_CARD_STATES = ["not-started","in-progress","passed","failed","expired"];
 export const LEARNER_CERTIFICATES_PAGE_SIZE: typeof full.LEARNER_CERTIFICATES_PAGE_SIZE = 10;
-export const LEARNER_DATA_FORMATS: typeof full.LEARNER_DATA_FORMATS = ['json', 'xlsx'];
-export const LEDGER_KINDS: typeof full.LEDGER_KINDS = ['purchase', 'enrolment', 'refund', 're-enrolment', 'adjustment', 'transfer'];
-export const LEDGER_SORTABLE: typeof full.LEDGER_SORTABLE = ['created_at', 'amount', 'kind'];
-export const LONE_SURROGATE_MESSAGE: typeof full.LONE_SURROGATE_MESSAGE =
-  'This field contains a broken character (half of a UTF-16 surrogate pair).';
+export const LEARNER_DATA_FORMATS: typeof full.LEARNER_DATA_FORMATS = ["json","xlsx"];
+export const LEDGER_KINDS: typeof full.LEDGER_KINDS = ["purchase","enrolment","refund","re-enrolment","adjustment","transfer"];
+export const LEDGER_SORTABLE: typeof full.LEDGER_SORTABLE = ["created_at","amount","kind"];
+export const LONE_SURROGATE_MESSAGE: typeof full.LONE_SURROGATE_MESSAGE = "This field contains a broken character (half of a UTF-16 surrogate pair).";
 export const MAX_ENROL_LEARNERS: typeof full.MAX_ENROL_LEARNERS = 20000;
-export const NO_REPORTING_FILTERS: typeof full.NO_REPORTING_FILTERS = { courses: [] };
-export const NUL_FILE_NAME_MESSAGE: typeof full.NUL_FILE_NAME_MESSAGE = 'The file name may not contain a NUL character.';
-export const NUL_MESSAGE: typeof full.NUL_MESSAGE = 'This field may not contain a NUL character.';
-export const PACKAGE_LIMITS: typeof full.PACKAGE_LIMITS = { maxFiles: 10000, maxUnpackedBytes: 2147483648 };
+export const NO_REPORTING_FILTERS: typeof full.NO_REPORTING_FILTERS = {"courses":[]};
+export const NUL_FILE_NAME_MESSAGE: typeof full.NUL_FILE_NAME_MESSAGE = "The file name may not contain a NUL character.";
+export const NUL_MESSAGE: typeof full.NUL_MESSAGE = "This field may not contain a NUL character.";
+export const PACKAGE_LIMITS: typeof full.PACKAGE_LIMITS = {"maxFiles":10000,"maxUnpackedBytes":2147483648};
 export const PER_PAGE_MAX: typeof full.PER_PAGE_MAX = 100;
 export const RECENT_LEARNERS_PAGE_SIZE: typeof full.RECENT_LEARNERS_PAGE_SIZE = 10;
 export const RECENT_SIGN_INS_SHOWN: typeof full.RECENT_SIGN_INS_SHOWN = 5;
 export const REMINDER_INTERVAL_HOURS: typeof full.REMINDER_INTERVAL_HOURS = 24;
-export const REMOTE_NAMES: typeof full.REMOTE_NAMES = ['learner', 'company', 'admin', 'verify'];
-export const REPORTING_LIST_PARAMS: typeof full.REPORTING_LIST_PARAMS = {
-  search: 'search',
-  sort: 'order_by',
-  dir: 'order_dir',
-  page: 'page',
-  perPage: 'per_page',
-};
+export const REMOTE_NAMES: typeof full.REMOTE_NAMES = ["learner","company","admin","verify"];
+export const REPORTING_LIST_PARAMS: typeof full.REPORTING_LIST_PARAMS = {"search":"search","sort":"order_by","dir":"order_dir","page":"page","perPage":"per_page"};
 export const REPORTING_PAGE_SIZE: typeof full.REPORTING_PAGE_SIZE = 10;
-export const REPORTING_SORTABLE: typeof full.REPORTING_SORTABLE = [
-  'learner',
-  'email',
-  'depot',
-  'course',
-  'status',
-  'enrolled',
-  'last_activity',
-  'passed',
-  'expiry',
-];
-export const REPORTING_STATUSES: typeof full.REPORTING_STATUSES = ['not_started', 'in_progress', 'passed', 'failed'];
-export const REPORTING_STATUS_LABELS: typeof full.REPORTING_STATUS_LABELS = {
-  not_started: 'Not Started',
-  in_progress: 'In Progress',
-  passed: 'Passed',
-  failed: 'Failed',
-};
-export const REPORT_ROLE_LABELS: typeof full.REPORT_ROLE_LABELS = { learner: 'Learners', manager: 'Managers', admin: 'Administrators' };
-export const REPORT_TITLES: typeof full.REPORT_TITLES = {
-  'total-certificates': 'Total Certificates Issued',
-  'total-enrollments': 'Total Enrollments',
-  'total-enrollments-by-company': 'Enrollments by Company',
-  'total-enrollments-by-course': 'Enrollments by Course',
-  'credit-usage': 'Credit Usage',
-  'course-usage': 'Course Usage',
-  'company-analytics': 'Company Analytics',
-  'user-activity': 'User Activity',
-};
-export const REPORT_TYPES: typeof full.REPORT_TYPES = [
-  'total-certificates',
-  'total-enrollments',
-  'total-enrollments-by-company',
-  'total-enrollments-by-course',
-  'credit-usage',
-  'course-usage',
-  'company-analytics',
-  'user-activity',
-];
-export const ROLES: typeof full.ROLES = ['learner', 'manager', 'admin'];
-export const SCORM_VERSIONS: typeof full.SCORM_VERSIONS = ['1.2', '2004'];
-export const SCO_PROGRESS: typeof full.SCO_PROGRESS = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'];
+export const REPORTING_SORTABLE: typeof full.REPORTING_SORTABLE = ["learner","email","depot","course","status","enrolled","last_activity","passed","expiry"];
+export const REPORTING_STATUSES: typeof full.REPORTING_STATUSES = ["not_started","in_progress","passed","failed"];
+export const REPORTING_STATUS_LABELS: typeof full.REPORTING_STATUS_LABELS = {"not_started":"Not Started","in_progress":"In Progress","passed":"Passed","failed":"Failed"};
+export const REPORT_ROLE_LABELS: typeof full.REPORT_ROLE_LABELS = {"learner":"Learners","manager":"Managers","admin":"Administrators"};
+export const REPORT_TITLES: typeof full.REPORT_TITLES = {"total-certificates":"Total Certificates Issued","total-enrollments":"Total Enrollments","total-enrollments-by-company":"Enrollments by Company","total-enrollments-by-course":"Enrollments by Course","credit-usage":"Credit Usage","course-usage":"Course Usage","company-analytics":"Company Analytics","user-activity":"User Activity"};
+export const REPORT_TYPES: typeof full.REPORT_TYPES = ["total-certificates","total-enrollments","total-enrollments-by-company","total-enrollments-by-course","credit-usage","course-usage","company-analytics","user-activity"];
+export const ROLES: typeof full.ROLES = ["learner","manager","admin"];
+export const SCORM_VERSIONS: typeof full.SCORM_VERSIONS = ["1.2","2004"];
+export const SCO_PROGRESS: typeof full.SCO_PROGRESS = ["not-attempted","incomplete","completed","passed","failed"];
 export const SEARCH_MAX_LENGTH: typeof full.SEARCH_MAX_LENGTH = 191;
-export const SERVICES: typeof full.SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'];
-export const SHOP_SIGNATURE_HEADER: typeof full.SHOP_SIGNATURE_HEADER = 'X-Shop-Signature';
-export const SIGN_IN_METHODS: typeof full.SIGN_IN_METHODS = ['password', 'login_code', 'login_link'];
-export const SITE_SETTINGS_MESSAGES: typeof full.SITE_SETTINGS_MESSAGES = { saved: 'Site settings saved!' };
-export const SITE_SETTING_KEYS: typeof full.SITE_SETTING_KEYS = [
-  'help_email',
-  'shop_url',
-  'credit_purchase_url',
-  'help_url',
-  'privacy_url',
-  'terms_url',
-  'rating_text',
-  'reviews_text',
-  'support_contact',
-];
-export const SITE_SETTING_LABELS: typeof full.SITE_SETTING_LABELS = {
-  help_email: 'Help email',
-  shop_url: 'Shop address',
-  credit_purchase_url: 'Credit purchase address',
-  help_url: 'Help page address',
-  privacy_url: 'Privacy policy address',
-  terms_url: 'Terms and conditions address',
-  rating_text: 'Rating strip: rating text',
-  reviews_text: 'Rating strip: reviews text',
-  support_contact: 'Support contact',
-};
-export const SORT_DIRECTIONS: typeof full.SORT_DIRECTIONS = ['asc', 'desc'];
-export const USER_MESSAGES: typeof full.USER_MESSAGES = {
-  managerNeedsEmail: 'Email is required for manager role',
-  emailTaken: 'A user with this email already exists',
-  emailRepeated: 'This email appears more than once in the list.',
-  managerAddsLearners: 'Managers can add learners only, by name and email.',
-  loginCodeTaken: 'This login code is already in use.',
-  updated: 'User successfully updated!',
-  created: 'User successfully created!',
-  companyChanged: "User's company successfully changed!",
-  deleted: 'User successfully deleted!',
-  deleteFailed: 'Failed to delete learner.',
-  mimicked: 'Successfully mimicked the company!',
-  unmimicked: 'You are no longer mimicking a company.',
-  nameUpdateFailed: 'Failed to update name',
-  nameUpdateError: 'An error occurred while updating your name. Please try again.',
-  ownNameOnly: 'You can only change your own name.',
-  ownSignInOnAccountPage: 'Change your own email address or password on your account page, with your current password.',
-};
-export const USER_SORTABLE: typeof full.USER_SORTABLE = ['id', 'name', 'email', 'role', 'company', 'created_at'];
-export const VERIFY_STATES: typeof full.VERIFY_STATES = ['valid', 'expired', 'revoked', 'superseded', 'not-found'];
-export const XLSX_CONTENT_TYPE: typeof full.XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const accountDepotDelete = { name: 'account.depot.delete', method: 'POST', path: '/account/depot/{id}/delete' } as FrontendRoute<
-  typeof full.accountDepotDelete
->;
-export const accountDepotDeletionPreview = {
-  name: 'account.depot.deletionPreview',
-  method: 'GET',
-  path: '/account/depot/{id}/deletion-preview',
-} as FrontendRoute<typeof full.accountDepotDeletionPreview>;
-export const accountDepotMoveToParent = {
-  name: 'account.depot.moveToParent',
-  method: 'POST',
-  path: '/account/depot/{id}/move-to-parent',
-} as FrontendRoute<typeof full.accountDepotMoveToParent>;
-export const accountDepotUpdate = { name: 'account.depot.update', method: 'POST', path: '/account/depot/{id}' } as FrontendRoute<
-  typeof full.accountDepotUpdate
->;
-export const accountGet = { name: 'account.get', method: 'GET', path: '/api/account' } as FrontendRoute<typeof full.accountGet>;
-export const accountLogin = { name: 'account.login', method: 'POST', path: '/account/login' } as FrontendRoute<typeof full.accountLogin>;
-export const accountLogo = { name: 'account.logo', method: 'POST', path: '/account/logo', bodyType: 'multipart' } as FrontendRoute<
-  typeof full.accountLogo
->;
-export const accountNotifications = { name: 'account.notifications', method: 'POST', path: '/account/notifications' } as FrontendRoute<
-  typeof full.accountNotifications
->;
-export const accountPasswordLink = { name: 'account.passwordLink', method: 'POST', path: '/account/password-link' } as FrontendRoute<
-  typeof full.accountPasswordLink
->;
-export const activityCode = {
-  name: 'learn.activities.code',
-  method: 'GET',
-  path: '/api/learn/{enrollmentId}/activities/{activityId}/code',
-} as FrontendRoute<typeof full.activityCode>;
-export const adminCompanies = { name: 'admin.companies.list', method: 'GET', path: '/api/admin/companies' } as FrontendRoute<
-  typeof full.adminCompanies
->;
-export const adminDashboard = { name: 'admin.dashboard', method: 'GET', path: '/api/admin/dashboard' } as FrontendRoute<
-  typeof full.adminDashboard
->;
-export const adminDeleteEnrolment = {
-  name: 'admin.enrollments.delete',
-  method: 'POST',
-  path: '/api/user/{id}/deleteEnroll/{enrollmentId}',
-} as FrontendRoute<typeof full.adminDeleteEnrolment>;
-export const adminEnrolUser = { name: 'admin.users.enroll', method: 'POST', path: '/api/user/{id}/enroll' } as FrontendRoute<
-  typeof full.adminEnrolUser
->;
-export const adminFailedJob = {
-  name: 'admin.failedJobs.get',
-  method: 'GET',
-  path: '/api/admin/failed-jobs/{failedJobId}',
-} as FrontendRoute<typeof full.adminFailedJob>;
-export const adminFailedJobDelete = {
-  name: 'admin.failedJobs.delete',
-  method: 'DELETE',
-  path: '/api/admin/failed-jobs/{failedJobId}',
-} as FrontendRoute<typeof full.adminFailedJobDelete>;
-export const adminFailedJobRetry = {
-  name: 'admin.failedJobs.retry',
-  method: 'POST',
-  path: '/api/admin/failed-jobs/{failedJobId}/retry',
-} as FrontendRoute<typeof full.adminFailedJobRetry>;
-export const adminFailedJobs = { name: 'admin.failedJobs.list', method: 'GET', path: '/api/admin/failed-jobs' } as FrontendRoute<
-  typeof full.adminFailedJobs
->;
-export const adminFailedJobsDeleteAll = {
-  name: 'admin.failedJobs.deleteAll',
-  method: 'DELETE',
-  path: '/api/admin/failed-jobs',
-} as FrontendRoute<typeof full.adminFailedJobsDeleteAll>;
-export const adminFailedJobsRetryAll = {
-  name: 'admin.failedJobs.retryAll',
-  method: 'POST',
-  path: '/api/admin/failed-jobs/retry',
-} as FrontendRoute<typeof full.adminFailedJobsRetryAll>;
-export const adminJob = { name: 'admin.jobs.get', method: 'GET', path: '/api/admin/jobs/{jobId}' } as FrontendRoute<typeof full.adminJob>;
-export const adminJobs = { name: 'admin.jobs.list', method: 'GET', path: '/api/admin/jobs' } as FrontendRoute<typeof full.adminJobs>;
-export const adminScheduledTasks = {
-  name: 'admin.scheduledTasks.list',
-  method: 'GET',
-  path: '/api/admin/scheduled-tasks',
-} as FrontendRoute<typeof full.adminScheduledTasks>;
-export const adminUsers = { name: 'admin.users.list', method: 'GET', path: '/api/admin/users' } as FrontendRoute<typeof full.adminUsers>;
-export const auditList = { name: 'audit.list', method: 'GET', path: '/api/audit' } as FrontendRoute<typeof full.auditList>;
-export const bridgingActivityQrCode = {
-  name: 'bridgingActivity.qrCode',
-  method: 'GET',
-  path: '/api/bridgingActivity/qrCode/{id}',
-  responseType: 'file',
-} as FrontendRoute<typeof full.bridgingActivityQrCode>;
-export const bulkCertificates = {
-  name: 'certificates.bulk',
-  method: 'POST',
-  path: '/api/enrollments/downloadBulkCertificates',
-  responseType: 'file',
-} as FrontendRoute<typeof full.bulkCertificates>;
-export const bulkEnrolUpload = {
-  name: 'enrollments.bulkUpload',
-  method: 'POST',
-  path: '/api/enrollments/bulkEnroll/{companyId}',
-  bodyType: 'multipart',
-} as FrontendRoute<typeof full.bulkEnrolUpload>;
-export const certificateHistory = {
-  name: 'certificates.history',
-  method: 'GET',
-  path: '/api/users/{userId}/certificates',
-} as FrontendRoute<typeof full.certificateHistory>;
-export const certificatePdf = {
-  name: 'certificates.pdf',
-  method: 'GET',
-  path: '/api/enrollments/{id}/certificate',
-  responseType: 'file',
-} as FrontendRoute<typeof full.certificatePdf>;
-export const certificatePreview = {
-  name: 'certificates.preview',
-  method: 'GET',
-  path: '/api/certificates/preview',
-  responseType: 'file',
-} as FrontendRoute<typeof full.certificatePreview>;
-export const companyCreate = {
-  name: 'company.createCompanyAndUser',
-  method: 'POST',
-  path: '/api/company/createCompanyAndUser',
-} as FrontendRoute<typeof full.companyCreate>;
-export const companyDashboard = { name: 'company.dashboard', method: 'GET', path: '/api/company/{companyId}/dashboard' } as FrontendRoute<
-  typeof full.companyDashboard
->;
-export const companyDelete = { name: 'company.delete', method: 'DELETE', path: '/api/company/{companyId}' } as FrontendRoute<
-  typeof full.companyDelete
->;
-export const companyEnrol = { name: 'company.enrol', method: 'POST', path: '/api/company/{companyId}/enroll' } as FrontendRoute<
-  typeof full.companyEnrol
->;
-export const companyGet = { name: 'company.get', method: 'GET', path: '/api/company/{companyId}' } as FrontendRoute<typeof full.companyGet>;
-export const companyLogo = {
-  name: 'company.logo',
-  method: 'GET',
-  path: '/api/company/{companyId}/logo',
-  responseType: 'file',
-} as FrontendRoute<typeof full.companyLogo>;
-export const companyOptions = { name: 'admin.companies.options', method: 'GET', path: '/api/admin/company-options' } as FrontendRoute<
-  typeof full.companyOptions
->;
-export const companyUpdate = { name: 'company.update', method: 'PATCH', path: '/api/company/{companyId}' } as FrontendRoute<
-  typeof full.companyUpdate
->;
-export const companyUsers = { name: 'company.users', method: 'GET', path: '/api/company/{companyId}/users' } as FrontendRoute<
-  typeof full.companyUsers
->;
-export const companyUsersSearch = {
-  name: 'company.usersSearch',
-  method: 'GET',
-  path: '/api/company/{companyId}/users/search',
-} as FrontendRoute<typeof full.companyUsersSearch>;
-export const completeActivity = {
-  name: 'learn.activities.complete',
-  method: 'POST',
-  path: '/learn/{enrollmentId}/activities/{activityId}',
-} as FrontendRoute<typeof full.completeActivity>;
-export const consumeLoginLink = { name: 'auth.loginLink.consume', method: 'POST', path: '/api/auth/login-link/verify' } as FrontendRoute<
-  typeof full.consumeLoginLink
->;
-export const createCourse = { name: 'courses.create', method: 'POST', path: '/api/courses', bodyType: 'multipart' } as FrontendRoute<
-  typeof full.createCourse
->;
-export const creditBalance = { name: 'credits.balance', method: 'GET', path: '/api/credit-balance' } as FrontendRoute<
-  typeof full.creditBalance
->;
-export const creditLedger = { name: 'credits.ledger', method: 'GET', path: '/api/company/{companyId}/credit-ledger' } as FrontendRoute<
-  typeof full.creditLedger
->;
-export const creditSources = { name: 'credits.sources', method: 'GET', path: '/api/company/{companyId}/credits' } as FrontendRoute<
-  typeof full.creditSources
->;
-export const creditTransfer = {
-  name: 'credits.transfer',
-  method: 'POST',
-  path: '/api/company/{companyId}/credits/transfer',
-} as FrontendRoute<typeof full.creditTransfer>;
-export const deleteCertificateBackground = {
-  name: 'certificates.deleteBackground',
-  method: 'DELETE',
-  path: '/api/course/certificateBG',
-} as FrontendRoute<typeof full.deleteCertificateBackground>;
-export const deleteCourse = { name: 'courses.delete', method: 'DELETE', path: '/api/courses/{id}' } as FrontendRoute<
-  typeof full.deleteCourse
->;
-export const deleteEnrolment = { name: 'enrolments.delete', method: 'POST', path: '/api/enrolments/{id}/delete' } as FrontendRoute<
-  typeof full.deleteEnrolment
->;
-export const depotDelete = {
-  name: 'company.depot.delete',
-  method: 'DELETE',
-  path: '/api/company/{companyId}/depot/{depotId}',
-} as FrontendRoute<typeof full.depotDelete>;
-export const depotDeletionPreview = {
-  name: 'company.depot.deletionPreview',
-  method: 'GET',
-  path: '/api/company/{companyId}/depot/{depotId}/deletion-preview',
-} as FrontendRoute<typeof full.depotDeletionPreview>;
-export const depotMoveToParent = {
-  name: 'company.depot.moveToParent',
-  method: 'POST',
-  path: '/api/company/{companyId}/depot/{depotId}/move-to-parent',
-} as FrontendRoute<typeof full.depotMoveToParent>;
-export const depotUpdate = {
-  name: 'company.depot.update',
-  method: 'PATCH',
-  path: '/api/company/{companyId}/depot/{depotId}',
-} as FrontendRoute<typeof full.depotUpdate>;
-export const editCompanyCourse = { name: 'companyCourse.edit', method: 'POST', path: '/companyCourse/edit/{id}' } as FrontendRoute<
-  typeof full.editCompanyCourse
->;
-export const editEnrolment = { name: 'enrolments.edit', method: 'POST', path: '/api/enrolments/{id}/edit' } as FrontendRoute<
-  typeof full.editEnrolment
->;
-export const emailCertificate = {
-  name: 'certificates.email',
-  method: 'POST',
-  path: '/api/course/{courseId}/email-certificate',
-} as FrontendRoute<typeof full.emailCertificate>;
-export const enrolmentAnswers = {
-  name: 'reporting.enrolmentAnswers',
-  method: 'GET',
-  path: '/api/reporting/enrolments/{id}/answers',
-} as FrontendRoute<typeof full.enrolmentAnswers>;
-export const enrolmentForEdit = { name: 'enrolments.show', method: 'GET', path: '/api/enrolments/{id}' } as FrontendRoute<
-  typeof full.enrolmentForEdit
->;
-export const exportBulk = {
-  name: 'enrollments.exportBulk',
-  method: 'POST',
-  path: '/api/enrollments/exportBulk',
-  responseType: 'file',
-} as FrontendRoute<typeof full.exportBulk>;
-export const exportLoginCodes = {
-  name: 'enrollments.exportLoginCodes',
-  method: 'POST',
-  path: '/api/enrollments/exportLoginCodes',
-  responseType: 'file',
-} as FrontendRoute<typeof full.exportLoginCodes>;
-export const getCertificateBackground = {
-  name: 'certificates.background',
-  method: 'GET',
-  path: '/api/course/certificateBG',
-} as FrontendRoute<typeof full.getCertificateBackground>;
-export const getCourse = { name: 'courses.get', method: 'GET', path: '/api/courses/{id}' } as FrontendRoute<typeof full.getCourse>;
-export const invoicePdf = {
-  name: 'purchases.invoicePdf',
-  method: 'GET',
-  path: '/api/purchase-history/{id}/pdf',
-  responseType: 'file',
-} as FrontendRoute<typeof full.invoicePdf>;
-export const learnActivities = { name: 'learn.activities', method: 'GET', path: '/api/learn/{enrollmentId}/activities' } as FrontendRoute<
-  typeof full.learnActivities
->;
-export const learnCommit = { name: 'learn.commit', method: 'POST', path: '/api/learn/attempts/{attemptId}/commit' } as FrontendRoute<
-  typeof full.learnCommit
->;
-export const learnCourse = { name: 'learn.course', method: 'GET', path: '/api/learn/{enrollmentId}' } as FrontendRoute<
-  typeof full.learnCourse
->;
-export const learnLaunch = { name: 'learn.launch', method: 'POST', path: '/api/learn/{enrollmentId}/launch' } as FrontendRoute<
-  typeof full.learnLaunch
->;
-export const learnerAccountGet = { name: 'learnerAccount.get', method: 'GET', path: '/api/learner-account' } as FrontendRoute<
-  typeof full.learnerAccountGet
->;
-export const learnerCertificates = {
-  name: 'learnerAccount.certificates',
-  method: 'GET',
-  path: '/api/learner-account/certificates',
-} as FrontendRoute<typeof full.learnerCertificates>;
-export const learnerDashboard = { name: 'learner.dashboard', method: 'GET', path: '/api/learner/dashboard' } as FrontendRoute<
-  typeof full.learnerDashboard
->;
-export const learnerDataExport = {
-  name: 'learnerAccount.data',
-  method: 'GET',
-  path: '/api/learner-account/data',
-  responseType: 'file',
-} as FrontendRoute<typeof full.learnerDataExport>;
-export const learnerLoginCode = {
-  name: 'learnerAccount.loginCode',
-  method: 'GET',
-  path: '/api/learner-account/login-code',
-} as FrontendRoute<typeof full.learnerLoginCode>;
-export const learnerSignInDetails = {
-  name: 'learnerAccount.signInDetails',
-  method: 'POST',
-  path: '/api/learner-account/sign-in-details',
-} as FrontendRoute<typeof full.learnerSignInDetails>;
-export const learnerSignInLink = {
-  name: 'learnerAccount.signInLink',
-  method: 'POST',
-  path: '/api/learner-account/sign-in-link',
-} as FrontendRoute<typeof full.learnerSignInLink>;
-export const learnerSignInSetUp = {
-  name: 'learnerAccount.signInSetUp',
-  method: 'POST',
-  path: '/api/learner-account/sign-in-set-up',
-} as FrontendRoute<typeof full.learnerSignInSetUp>;
-export const listBridgingActivities = {
-  name: 'courses.bridgingActivities',
-  method: 'GET',
-  path: '/api/courses/{id}/bridgingActivities',
-} as FrontendRoute<typeof full.listBridgingActivities>;
-export const listCategories = { name: 'categories.list', method: 'GET', path: '/api/categories' } as FrontendRoute<
-  typeof full.listCategories
->;
-export const listCourses = { name: 'courses.list', method: 'GET', path: '/api/courses' } as FrontendRoute<typeof full.listCourses>;
-export const login = { name: 'auth.login', method: 'POST', path: '/api/auth/login' } as FrontendRoute<typeof full.login>;
-export const logout = { name: 'auth.logout', method: 'POST', path: '/api/auth/logout' } as FrontendRoute<typeof full.logout>;
-export const manualPass = {
-  name: 'admin.enrollments.manualPass',
-  method: 'POST',
-  path: '/api/course/{enrollmentId}/manualPass',
-} as FrontendRoute<typeof full.manualPass>;
-export const mimicCompany = { name: 'user.mimicCompany', method: 'POST', path: '/api/user/mimicCompany' } as FrontendRoute<
-  typeof full.mimicCompany
->;
-export const passwordEmail = { name: 'password.email', method: 'POST', path: '/password/email' } as FrontendRoute<
-  typeof full.passwordEmail
->;
-export const passwordReset = { name: 'password.reset', method: 'POST', path: '/password/reset' } as FrontendRoute<
-  typeof full.passwordReset
->;
-export const publicSiteSettingsGet = { name: 'site.settings.public', method: 'GET', path: '/api/site-settings' } as FrontendRoute<
-  typeof full.publicSiteSettingsGet
->;
-export const purchaseHistory = { name: 'purchases.list', method: 'GET', path: '/api/purchase-history' } as FrontendRoute<
-  typeof full.purchaseHistory
->;
-export const recentLearners = {
-  name: 'company.recentLearners',
-  method: 'GET',
-  path: '/api/company/{companyId}/getRecentLearner',
-} as FrontendRoute<typeof full.recentLearners>;
-export const remindAll = { name: 'enrollments.remindAll', method: 'POST', path: '/api/enrollments/remindAll/{companyId}' } as FrontendRoute<
-  typeof full.remindAll
->;
-export const remindEnrolment = {
-  name: 'company.remind',
-  method: 'POST',
-  path: '/api/company/{companyId}/remind/{enrollmentId}',
-} as FrontendRoute<typeof full.remindEnrolment>;
-export const remotes = { name: 'shell.remotes', method: 'GET', path: '/api/remotes' } as FrontendRoute<typeof full.remotes>;
-export const reportingEnrolmentIds = {
-  name: 'reporting.enrolmentIds',
-  method: 'GET',
-  path: '/api/reporting/enrolments/ids',
-} as FrontendRoute<typeof full.reportingEnrolmentIds>;
-export const reportingEnrolments = { name: 'reporting.enrolments', method: 'GET', path: '/api/reporting/enrolments' } as FrontendRoute<
-  typeof full.reportingEnrolments
->;
-export const requestLoginLink = { name: 'auth.loginLink.request', method: 'POST', path: '/api/auth/login-link' } as FrontendRoute<
-  typeof full.requestLoginLink
->;
-export const shell = { name: 'shell.get', method: 'GET', path: '/api/shell' } as FrontendRoute<typeof full.shell>;
-export const shopOrder = { name: 'shop.orders', method: 'POST', path: '/api/shop/orders' } as FrontendRoute<typeof full.shopOrder>;
-export const siteSettingsGet = { name: 'admin.settings.get', method: 'GET', path: '/api/admin/settings' } as FrontendRoute<
-  typeof full.siteSettingsGet
->;
-export const siteSettingsUpdate = { name: 'admin.settings.update', method: 'PUT', path: '/api/admin/settings' } as FrontendRoute<
-  typeof full.siteSettingsUpdate
->;
-export const toggleCourse = { name: 'courses.toggle', method: 'POST', path: '/api/courses/{id}/toggle' } as FrontendRoute<
-  typeof full.toggleCourse
->;
-export const unMimicCompany = { name: 'user.unMimicCompany', method: 'POST', path: '/api/user/unMimicCompany' } as FrontendRoute<
-  typeof full.unMimicCompany
->;
-export const updateCertificateBackground = {
-  name: 'certificates.updateBackground',
-  method: 'POST',
-  path: '/api/course/updateCertificateBG',
-  bodyType: 'multipart',
-} as FrontendRoute<typeof full.updateCertificateBackground>;
-export const updateCourse = { name: 'courses.update', method: 'POST', path: '/api/courses/{id}', bodyType: 'multipart' } as FrontendRoute<
-  typeof full.updateCourse
->;
-export const userAnonymise = { name: 'user.anonymise', method: 'POST', path: '/api/user/{id}/anonymise' } as FrontendRoute<
-  typeof full.userAnonymise
->;
-export const userChangeCompany = { name: 'user.changeCompany', method: 'POST', path: '/api/user/{id}/company' } as FrontendRoute<
-  typeof full.userChangeCompany
->;
-export const userCreate = { name: 'user.create', method: 'POST', path: '/api/user' } as FrontendRoute<typeof full.userCreate>;
-export const userDelete = { name: 'user.delete', method: 'DELETE', path: '/api/user/{id}' } as FrontendRoute<typeof full.userDelete>;
-export const userEnrolments = { name: 'admin.users.allEnrollment', method: 'GET', path: '/api/user/{id}/allEnrollment' } as FrontendRoute<
-  typeof full.userEnrolments
->;
-export const userGet = { name: 'user.get', method: 'GET', path: '/api/user/{id}' } as FrontendRoute<typeof full.userGet>;
-export const userUpdate = { name: 'user.update', method: 'PATCH', path: '/api/user/{id}' } as FrontendRoute<typeof full.userUpdate>;
-export const verifyCertificate = { name: 'certificates.verify', method: 'GET', path: '/api/certificates/verify' } as FrontendRoute<
-  typeof full.verifyCertificate
->;
-export const withdrawPass = {
-  name: 'certificates.withdrawPass',
-  method: 'POST',
-  path: '/api/enrollments/{id}/withdraw-pass',
-} as FrontendRoute<typeof full.withdrawPass>;
-export const wizardEnrol = { name: 'company.enrolWizard', method: 'POST', path: '/api/company/enroll' } as FrontendRoute<
-  typeof full.wizardEnrol
->;
+export const SERVICES: typeof full.SERVICES = ["identity","catalogue","enrolment","reporting"];
+export const SHOP_SIGNATURE_HEADER: typeof full.SHOP_SIGNATURE_HEADER = "X-Shop-Signature";
+export const SIGN_IN_METHODS: typeof full.SIGN_IN_METHODS = ["password","login_code","login_link"];
+export const SITE_SETTINGS_MESSAGES: typeof full.SITE_SETTINGS_MESSAGES = {"saved":"Site settings saved!"};
+export const SITE_SETTING_KEYS: typeof full.SITE_SETTING_KEYS = ["help_email","shop_url","credit_purchase_url","help_url","privacy_url","terms_url","rating_text","reviews_text","support_contact"];
+export const SITE_SETTING_LABELS: typeof full.SITE_SETTING_LABELS = {"help_email":"Help email","shop_url":"Shop address","credit_purchase_url":"Credit purchase address","help_url":"Help page address","privacy_url":"Privacy policy address","terms_url":"Terms and conditions address","rating_text":"Rating strip: rating text","reviews_text":"Rating strip: reviews text","support_contact":"Support contact"};
+export const SORT_DIRECTIONS: typeof full.SORT_DIRECTIONS = ["asc","desc"];
+export const USER_MESSAGES: typeof full.USER_MESSAGES = {"managerNeedsEmail":"Email is required for manager role","emailTaken":"A user with this email already exists","emailRepeated":"This email appears more than once in the list.","managerAddsLearners":"Managers can add learners only, by name and email.","loginCodeTaken":"This login code is already in use.","updated":"User successfully updated!","created":"User successfully created!","companyChanged":"User's company successfully changed!","deleted":"User successfully deleted!","deleteFailed":"Failed to delete learner.","mimicked":"Successfully mimicked the company!","unmimicked":"You are no longer mimicking a company.","nameUpdateFailed":"Failed to update name","nameUpdateError":"An error occurred while updating your name. Please try again.","ownNameOnly":"You can only change your own name.","ownSignInOnAccountPage":"Change your own email address or password on your account page, with your current password."};
+export const USER_SORTABLE: typeof full.USER_SORTABLE = ["id","name","email","role","company","created_at"];
+export const VERIFY_STATES: typeof full.VERIFY_STATES = ["valid","expired","revoked","superseded","not-found"];
+export const XLSX_CONTENT_TYPE: typeof full.XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const accountDepotDelete = { name: "account.depot.delete", method: "POST", path: "/account/depot/{id}/delete" } as FrontendRoute<typeof full.accountDepotDelete>;
+export const accountDepotDeletionPreview = { name: "account.depot.deletionPreview", method: "GET", path: "/account/depot/{id}/deletion-preview" } as FrontendRoute<typeof full.accountDepotDeletionPreview>;
+export const accountDepotMoveToParent = { name: "account.depot.moveToParent", method: "POST", path: "/account/depot/{id}/move-to-parent" } as FrontendRoute<typeof full.accountDepotMoveToParent>;
+export const accountDepotUpdate = { name: "account.depot.update", method: "POST", path: "/account/depot/{id}" } as FrontendRoute<typeof full.accountDepotUpdate>;
+export const accountGet = { name: "account.get", method: "GET", path: "/api/account" } as FrontendRoute<typeof full.accountGet>;
+export const accountLogin = { name: "account.login", method: "POST", path: "/account/login" } as FrontendRoute<typeof full.accountLogin>;
+export const accountLogo = { name: "account.logo", method: "POST", path: "/account/logo", bodyType: "multipart" } as FrontendRoute<typeof full.accountLogo>;
+export const accountNotifications = { name: "account.notifications", method: "POST", path: "/account/notifications" } as FrontendRoute<typeof full.accountNotifications>;
+export const accountPasswordLink = { name: "account.passwordLink", method: "POST", path: "/account/password-link" } as FrontendRoute<typeof full.accountPasswordLink>;
+export const activityCode = { name: "learn.activities.code", method: "GET", path: "/api/learn/{enrollmentId}/activities/{activityId}/code" } as FrontendRoute<typeof full.activityCode>;
+export const adminCompanies = { name: "admin.companies.list", method: "GET", path: "/api/admin/companies" } as FrontendRoute<typeof full.adminCompanies>;
+export const adminDashboard = { name: "admin.dashboard", method: "GET", path: "/api/admin/dashboard" } as FrontendRoute<typeof full.adminDashboard>;
+export const adminDeleteEnrolment = { name: "admin.enrollments.delete", method: "POST", path: "/api/user/{id}/deleteEnroll/{enrollmentId}" } as FrontendRoute<typeof full.adminDeleteEnrolment>;
+export const adminEnrolUser = { name: "admin.users.enroll", method: "POST", path: "/api/user/{id}/enroll" } as FrontendRoute<typeof full.adminEnrolUser>;
+export const adminFailedJob = { name: "admin.failedJobs.get", method: "GET", path: "/api/admin/failed-jobs/{failedJobId}" } as FrontendRoute<typeof full.adminFailedJob>;
+export const adminFailedJobDelete = { name: "admin.failedJobs.delete", method: "DELETE", path: "/api/admin/failed-jobs/{failedJobId}" } as FrontendRoute<typeof full.adminFailedJobDelete>;
+export const adminFailedJobRetry = { name: "admin.failedJobs.retry", method: "POST", path: "/api/admin/failed-jobs/{failedJobId}/retry" } as FrontendRoute<typeof full.adminFailedJobRetry>;
+export const adminFailedJobs = { name: "admin.failedJobs.list", method: "GET", path: "/api/admin/failed-jobs" } as FrontendRoute<typeof full.adminFailedJobs>;
+export const adminFailedJobsDeleteAll = { name: "admin.failedJobs.deleteAll", method: "DELETE", path: "/api/admin/failed-jobs" } as FrontendRoute<typeof full.adminFailedJobsDeleteAll>;
+export const adminFailedJobsRetryAll = { name: "admin.failedJobs.retryAll", method: "POST", path: "/api/admin/failed-jobs/retry" } as FrontendRoute<typeof full.adminFailedJobsRetryAll>;
+export const adminJob = { name: "admin.jobs.get", method: "GET", path: "/api/admin/jobs/{jobId}" } as FrontendRoute<typeof full.adminJob>;
+export const adminJobs = { name: "admin.jobs.list", method: "GET", path: "/api/admin/jobs" } as FrontendRoute<typeof full.adminJobs>;
+export const adminScheduledTasks = { name: "admin.scheduledTasks.list", method: "GET", path: "/api/admin/scheduled-tasks" } as FrontendRoute<typeof full.adminScheduledTasks>;
+export const adminUsers = { name: "admin.users.list", method: "GET", path: "/api/admin/users" } as FrontendRoute<typeof full.adminUsers>;
+export const auditList = { name: "audit.list", method: "GET", path: "/api/audit" } as FrontendRoute<typeof full.auditList>;
+export const bridgingActivityQrCode = { name: "bridgingActivity.qrCode", method: "GET", path: "/api/bridgingActivity/qrCode/{id}", responseType: "file" } as FrontendRoute<typeof full.bridgingActivityQrCode>;
+export const bulkCertificates = { name: "certificates.bulk", method: "POST", path: "/api/enrollments/downloadBulkCertificates", responseType: "file" } as FrontendRoute<typeof full.bulkCertificates>;
+export const bulkEnrolUpload = { name: "enrollments.bulkUpload", method: "POST", path: "/api/enrollments/bulkEnroll/{companyId}", bodyType: "multipart" } as FrontendRoute<typeof full.bulkEnrolUpload>;
+export const certificateHistory = { name: "certificates.history", method: "GET", path: "/api/users/{userId}/certificates" } as FrontendRoute<typeof full.certificateHistory>;
+export const certificatePdf = { name: "certificates.pdf", method: "GET", path: "/api/enrollments/{id}/certificate", responseType: "file" } as FrontendRoute<typeof full.certificatePdf>;
+export const certificatePreview = { name: "certificates.preview", method: "GET", path: "/api/certificates/preview", responseType: "file" } as FrontendRoute<typeof full.certificatePreview>;
+export const companyCreate = { name: "company.createCompanyAndUser", method: "POST", path: "/api/company/createCompanyAndUser" } as FrontendRoute<typeof full.companyCreate>;
+export const companyDashboard = { name: "company.dashboard", method: "GET", path: "/api/company/{companyId}/dashboard" } as FrontendRoute<typeof full.companyDashboard>;
+export const companyDelete = { name: "company.delete", method: "DELETE", path: "/api/company/{companyId}" } as FrontendRoute<typeof full.companyDelete>;
+export const companyEnrol = { name: "company.enrol", method: "POST", path: "/api/company/{companyId}/enroll" } as FrontendRoute<typeof full.companyEnrol>;
+export const companyGet = { name: "company.get", method: "GET", path: "/api/company/{companyId}" } as FrontendRoute<typeof full.companyGet>;
+export const companyLogo = { name: "company.logo", method: "GET", path: "/api/company/{companyId}/logo", responseType: "file" } as FrontendRoute<typeof full.companyLogo>;
+export const companyOptions = { name: "admin.companies.options", method: "GET", path: "/api/admin/company-options" } as FrontendRoute<typeof full.companyOptions>;
+export const companyUpdate = { name: "company.update", method: "PATCH", path: "/api/company/{companyId}" } as FrontendRoute<typeof full.companyUpdate>;
+export const companyUsers = { name: "company.users", method: "GET", path: "/api/company/{companyId}/users" } as FrontendRoute<typeof full.companyUsers>;
+export const companyUsersSearch = { name: "company.usersSearch", method: "GET", path: "/api/company/{companyId}/users/search" } as FrontendRoute<typeof full.companyUsersSearch>;
+export const completeActivity = { name: "learn.activities.complete", method: "POST", path: "/learn/{enrollmentId}/activities/{activityId}" } as FrontendRoute<typeof full.completeActivity>;
+export const consumeLoginLink = { name: "auth.loginLink.consume", method: "POST", path: "/api/auth/login-link/verify" } as FrontendRoute<typeof full.consumeLoginLink>;
+export const createCourse = { name: "courses.create", method: "POST", path: "/api/courses", bodyType: "multipart" } as FrontendRoute<typeof full.createCourse>;
+export const creditBalance = { name: "credits.balance", method: "GET", path: "/api/credit-balance" } as FrontendRoute<typeof full.creditBalance>;
+export const creditLedger = { name: "credits.ledger", method: "GET", path: "/api/company/{companyId}/credit-ledger" } as FrontendRoute<typeof full.creditLedger>;
+export const creditSources = { name: "credits.sources", method: "GET", path: "/api/company/{companyId}/credits" } as FrontendRoute<typeof full.creditSources>;
+export const creditTransfer = { name: "credits.transfer", method: "POST", path: "/api/company/{companyId}/credits/transfer" } as FrontendRoute<typeof full.creditTransfer>;
+export const deleteCertificateBackground = { name: "certificates.deleteBackground", method: "DELETE", path: "/api/course/certificateBG" } as FrontendRoute<typeof full.deleteCertificateBackground>;
+export const deleteCourse = { name: "courses.delete", method: "DELETE", path: "/api/courses/{id}" } as FrontendRoute<typeof full.deleteCourse>;
+export const deleteEnrolment = { name: "enrolments.delete", method: "POST", path: "/api/enrolments/{id}/delete" } as FrontendRoute<typeof full.deleteEnrolment>;
+export const depotDelete = { name: "company.depot.delete", method: "DELETE", path: "/api/company/{companyId}/depot/{depotId}" } as FrontendRoute<typeof full.depotDelete>;
+export const depotDeletionPreview = { name: "company.depot.deletionPreview", method: "GET", path: "/api/company/{companyId}/depot/{depotId}/deletion-preview" } as FrontendRoute<typeof full.depotDeletionPreview>;
+export const depotMoveToParent = { name: "company.depot.moveToParent", method: "POST", path: "/api/company/{companyId}/depot/{depotId}/move-to-parent" } as FrontendRoute<typeof full.depotMoveToParent>;
+export const depotUpdate = { name: "company.depot.update", method: "PATCH", path: "/api/company/{companyId}/depot/{depotId}" } as FrontendRoute<typeof full.depotUpdate>;
+export const editCompanyCourse = { name: "companyCourse.edit", method: "POST", path: "/companyCourse/edit/{id}" } as FrontendRoute<typeof full.editCompanyCourse>;
+export const editEnrolment = { name: "enrolments.edit", method: "POST", path: "/api/enrolments/{id}/edit" } as FrontendRoute<typeof full.editEnrolment>;
+export const emailCertificate = { name: "certificates.email", method: "POST", path: "/api/course/{courseId}/email-certificate" } as FrontendRoute<typeof full.emailCertificate>;
+export const enrolmentAnswers = { name: "reporting.enrolmentAnswers", method: "GET", path: "/api/reporting/enrolments/{id}/answers" } as FrontendRoute<typeof full.enrolmentAnswers>;
+export const enrolmentForEdit = { name: "enrolments.show", method: "GET", path: "/api/enrolments/{id}" } as FrontendRoute<typeof full.enrolmentForEdit>;
+export const exportBulk = { name: "enrollments.exportBulk", method: "POST", path: "/api/enrollments/exportBulk", responseType: "file" } as FrontendRoute<typeof full.exportBulk>;
+export const exportLoginCodes = { name: "enrollments.exportLoginCodes", method: "POST", path: "/api/enrollments/exportLoginCodes", responseType: "file" } as FrontendRoute<typeof full.exportLoginCodes>;
+export const getCertificateBackground = { name: "certificates.background", method: "GET", path: "/api/course/certificateBG" } as FrontendRoute<typeof full.getCertificateBackground>;
+export const getCourse = { name: "courses.get", method: "GET", path: "/api/courses/{id}" } as FrontendRoute<typeof full.getCourse>;
+export const invoicePdf = { name: "purchases.invoicePdf", method: "GET", path: "/api/purchase-history/{id}/pdf", responseType: "file" } as FrontendRoute<typeof full.invoicePdf>;
+export const learnActivities = { name: "learn.activities", method: "GET", path: "/api/learn/{enrollmentId}/activities" } as FrontendRoute<typeof full.learnActivities>;
+export const learnCommit = { name: "learn.commit", method: "POST", path: "/api/learn/attempts/{attemptId}/commit" } as FrontendRoute<typeof full.learnCommit>;
+export const learnCourse = { name: "learn.course", method: "GET", path: "/api/learn/{enrollmentId}" } as FrontendRoute<typeof full.learnCourse>;
+export const learnLaunch = { name: "learn.launch", method: "POST", path: "/api/learn/{enrollmentId}/launch" } as FrontendRoute<typeof full.learnLaunch>;
+export const learnerAccountGet = { name: "learnerAccount.get", method: "GET", path: "/api/learner-account" } as FrontendRoute<typeof full.learnerAccountGet>;
+export const learnerCertificates = { name: "learnerAccount.certificates", method: "GET", path: "/api/learner-account/certificates" } as FrontendRoute<typeof full.learnerCertificates>;
+export const learnerDashboard = { name: "learner.dashboard", method: "GET", path: "/api/learner/dashboard" } as FrontendRoute<typeof full.learnerDashboard>;
+export const learnerDataExport = { name: "learnerAccount.data", method: "GET", path: "/api/learner-account/data", responseType: "file" } as FrontendRoute<typeof full.learnerDataExport>;
+export const learnerLoginCode = { name: "learnerAccount.loginCode", method: "GET", path: "/api/learner-account/login-code" } as FrontendRoute<typeof full.learnerLoginCode>;
+export const learnerSignInDetails = { name: "learnerAccount.signInDetails", method: "POST", path: "/api/learner-account/sign-in-details" } as FrontendRoute<typeof full.learnerSignInDetails>;
+export const learnerSignInLink = { name: "learnerAccount.signInLink", method: "POST", path: "/api/learner-account/sign-in-link" } as FrontendRoute<typeof full.learnerSignInLink>;
+export const learnerSignInSetUp = { name: "learnerAccount.signInSetUp", method: "POST", path: "/api/learner-account/sign-in-set-up" } as FrontendRoute<typeof full.learnerSignInSetUp>;
+export const listBridgingActivities = { name: "courses.bridgingActivities", method: "GET", path: "/api/courses/{id}/bridgingActivities" } as FrontendRoute<typeof full.listBridgingActivities>;
+export const listCategories = { name: "categories.list", method: "GET", path: "/api/categories" } as FrontendRoute<typeof full.listCategories>;
+export const listCourses = { name: "courses.list", method: "GET", path: "/api/courses" } as FrontendRoute<typeof full.listCourses>;
+export const login = { name: "auth.login", method: "POST", path: "/api/auth/login" } as FrontendRoute<typeof full.login>;
+export const logout = { name: "auth.logout", method: "POST", path: "/api/auth/logout" } as FrontendRoute<typeof full.logout>;
+export const manualPass = { name: "admin.enrollments.manualPass", method: "POST", path: "/api/course/{enrollmentId}/manualPass" } as FrontendRoute<typeof full.manualPass>;
+export const mimicCompany = { name: "user.mimicCompany", method: "POST", path: "/api/user/mimicCompany" } as FrontendRoute<typeof full.mimicCompany>;
+export const passwordEmail = { name: "password.email", method: "POST", path: "/password/email" } as FrontendRoute<typeof full.passwordEmail>;
+export const passwordReset = { name: "password.reset", method: "POST", path: "/password/reset" } as FrontendRoute<typeof full.passwordReset>;
+export const publicSiteSettingsGet = { name: "site.settings.public", method: "GET", path: "/api/site-settings" } as FrontendRoute<typeof full.publicSiteSettingsGet>;
+export const purchaseHistory = { name: "purchases.list", method: "GET", path: "/api/purchase-history" } as FrontendRoute<typeof full.purchaseHistory>;
+export const recentLearners = { name: "company.recentLearners", method: "GET", path: "/api/company/{companyId}/getRecentLearner" } as FrontendRoute<typeof full.recentLearners>;
+export const remindAll = { name: "enrollments.remindAll", method: "POST", path: "/api/enrollments/remindAll/{companyId}" } as FrontendRoute<typeof full.remindAll>;
+export const remindEnrolment = { name: "company.remind", method: "POST", path: "/api/company/{companyId}/remind/{enrollmentId}" } as FrontendRoute<typeof full.remindEnrolment>;
+export const remotes = { name: "shell.remotes", method: "GET", path: "/api/remotes" } as FrontendRoute<typeof full.remotes>;
+export const reportingEnrolmentIds = { name: "reporting.enrolmentIds", method: "GET", path: "/api/reporting/enrolments/ids" } as FrontendRoute<typeof full.reportingEnrolmentIds>;
+export const reportingEnrolments = { name: "reporting.enrolments", method: "GET", path: "/api/reporting/enrolments" } as FrontendRoute<typeof full.reportingEnrolments>;
+export const requestLoginLink = { name: "auth.loginLink.request", method: "POST", path: "/api/auth/login-link" } as FrontendRoute<typeof full.requestLoginLink>;
+export const shell = { name: "shell.get", method: "GET", path: "/api/shell" } as FrontendRoute<typeof full.shell>;
+export const shopOrder = { name: "shop.orders", method: "POST", path: "/api/shop/orders" } as FrontendRoute<typeof full.shopOrder>;
+export const siteSettingsGet = { name: "admin.settings.get", method: "GET", path: "/api/admin/settings" } as FrontendRoute<typeof full.siteSettingsGet>;
+export const siteSettingsUpdate = { name: "admin.settings.update", method: "PUT", path: "/api/admin/settings" } as FrontendRoute<typeof full.siteSettingsUpdate>;
+export const toggleCourse = { name: "courses.toggle", method: "POST", path: "/api/courses/{id}/toggle" } as FrontendRoute<typeof full.toggleCourse>;
+export const unMimicCompany = { name: "user.unMimicCompany", method: "POST", path: "/api/user/unMimicCompany" } as FrontendRoute<typeof full.unMimicCompany>;
+export const updateCertificateBackground = { name: "certificates.updateBackground", method: "POST", path: "/api/course/updateCertificateBG", bodyType: "multipart" } as FrontendRoute<typeof full.updateCertificateBackground>;
+export const updateCourse = { name: "courses.update", method: "POST", path: "/api/courses/{id}", bodyType: "multipart" } as FrontendRoute<typeof full.updateCourse>;
+export const userAnonymise = { name: "user.anonymise", method: "POST", path: "/api/user/{id}/anonymise" } as FrontendRoute<typeof full.userAnonymise>;
+export const userChangeCompany = { name: "user.changeCompany", method: "POST", path: "/api/user/{id}/company" } as FrontendRoute<typeof full.userChangeCompany>;
+export const userCreate = { name: "user.create", method: "POST", path: "/api/user" } as FrontendRoute<typeof full.userCreate>;
+export const userDelete = { name: "user.delete", method: "DELETE", path: "/api/user/{id}" } as FrontendRoute<typeof full.userDelete>;
+export const userEnrolments = { name: "admin.users.allEnrollment", method: "GET", path: "/api/user/{id}/allEnrollment" } as FrontendRoute<typeof full.userEnrolments>;
+export const userGet = { name: "user.get", method: "GET", path: "/api/user/{id}" } as FrontendRoute<typeof full.userGet>;
+export const userUpdate = { name: "user.update", method: "PATCH", path: "/api/user/{id}" } as FrontendRoute<typeof full.userUpdate>;
+export const verifyCertificate = { name: "certificates.verify", method: "GET", path: "/api/certificates/verify" } as FrontendRoute<typeof full.verifyCertificate>;
+export const withdrawPass = { name: "certificates.withdrawPass", method: "POST", path: "/api/enrollments/{id}/withdraw-pass" } as FrontendRoute<typeof full.withdrawPass>;
+export const wizardEnrol = { name: "company.enrolWizard", method: "POST", path: "/api/company/enroll" } as FrontendRoute<typeof full.wizardEnrol>;
 
-export const accountRoutes = [
-  accountGet,
-  accountLogin,
-  accountPasswordLink,
-  accountNotifications,
-  accountLogo,
-  accountDepotUpdate,
-  accountDepotDelete,
-  companyLogo,
-] as unknown as FrontendRoutes<typeof full.accountRoutes>;
-export const adminJobRoutes = [
-  adminJobs,
-  adminJob,
-  adminFailedJobs,
-  adminFailedJob,
-  adminFailedJobRetry,
-  adminFailedJobsRetryAll,
-  adminFailedJobDelete,
-  adminFailedJobsDeleteAll,
-  adminScheduledTasks,
-] as unknown as FrontendRoutes<typeof full.adminJobRoutes>;
+export const accountRoutes = [accountGet, accountLogin, accountPasswordLink, accountNotifications, accountLogo, accountDepotUpdate, accountDepotDelete, companyLogo] as unknown as FrontendRoutes<typeof full.accountRoutes>;
+export const adminJobRoutes = [adminJobs, adminJob, adminFailedJobs, adminFailedJob, adminFailedJobRetry, adminFailedJobsRetryAll, adminFailedJobDelete, adminFailedJobsDeleteAll, adminScheduledTasks] as unknown as FrontendRoutes<typeof full.adminJobRoutes>;
 export const answerRoutes = [enrolmentAnswers] as unknown as FrontendRoutes<typeof full.answerRoutes>;
 export const auditRoutes = [auditList] as unknown as FrontendRoutes<typeof full.auditRoutes>;
-export const catalogueRoutes = [
-  listCategories,
-  listCourses,
-  getCourse,
-  createCourse,
-  updateCourse,
-  deleteCourse,
-  toggleCourse,
-  listBridgingActivities,
-  editCompanyCourse,
-  bridgingActivityQrCode,
-] as unknown as FrontendRoutes<typeof full.catalogueRoutes>;
-export const certificateRoutes = [
-  certificatePdf,
-  emailCertificate,
-  bulkCertificates,
-  certificateHistory,
-  withdrawPass,
-  updateCertificateBackground,
-  getCertificateBackground,
-  deleteCertificateBackground,
-  certificatePreview,
-] as unknown as FrontendRoutes<typeof full.certificateRoutes>;
-export const companyRoutes = [
-  adminCompanies,
-  companyOptions,
-  companyGet,
-  companyCreate,
-  companyUpdate,
-  companyDelete,
-  depotUpdate,
-  depotDelete,
-] as unknown as FrontendRoutes<typeof full.companyRoutes>;
-export const creditRoutes = [
-  creditLedger,
-  creditSources,
-  creditTransfer,
-  shopOrder,
-  purchaseHistory,
-  invoicePdf,
-] as unknown as FrontendRoutes<typeof full.creditRoutes>;
-export const enrollingRoutes = [
-  recentLearners,
-  companyUsers,
-  companyUsersSearch,
-  wizardEnrol,
-  companyEnrol,
-  bulkEnrolUpload,
-  userEnrolments,
-  manualPass,
-  adminDeleteEnrolment,
-] as unknown as FrontendRoutes<typeof full.enrollingRoutes>;
-export const enrolmentRoutes = [creditBalance, learnerDashboard, verifyCertificate, adminEnrolUser] as unknown as FrontendRoutes<
-  typeof full.enrolmentRoutes
->;
-export const identityRoutes = [
-  login,
-  logout,
-  shell,
-  remotes,
-  requestLoginLink,
-  consumeLoginLink,
-  passwordEmail,
-  passwordReset,
-] as unknown as FrontendRoutes<typeof full.identityRoutes>;
-export const learnerAccountRoutes = [
-  learnerAccountGet,
-  learnerLoginCode,
-  learnerSignInDetails,
-  learnerSignInSetUp,
-  learnerSignInLink,
-  learnerDataExport,
-  learnerCertificates,
-] as unknown as FrontendRoutes<typeof full.learnerAccountRoutes>;
-export const learnerAdminRoutes = [
-  userAnonymise,
-  accountDepotDeletionPreview,
-  accountDepotMoveToParent,
-  depotDeletionPreview,
-  depotMoveToParent,
-] as unknown as FrontendRoutes<typeof full.learnerAdminRoutes>;
-export const learningRoutes = [
-  learnCourse,
-  learnLaunch,
-  learnCommit,
-  learnActivities,
-  completeActivity,
-  activityCode,
-] as unknown as FrontendRoutes<typeof full.learningRoutes>;
-export const reportDownloadRoutes = {
-  'total-certificates': route_reports_download_total_certificates,
-  'total-enrollments': route_reports_download_total_enrollments,
-  'total-enrollments-by-company': route_reports_download_total_enrollments_by_company,
-  'total-enrollments-by-course': route_reports_download_total_enrollments_by_course,
-  'credit-usage': route_reports_download_credit_usage,
-  'course-usage': route_reports_download_course_usage,
-  'company-analytics': route_reports_download_company_analytics,
-  'user-activity': route_reports_download_user_activity,
-} as unknown as FrontendRoutes<typeof full.reportDownloadRoutes>;
-export const reportGenerateRoutes = {
-  'total-certificates': route_reports_generate_total_certificates,
-  'total-enrollments': route_reports_generate_total_enrollments,
-  'total-enrollments-by-company': route_reports_generate_total_enrollments_by_company,
-  'total-enrollments-by-course': route_reports_generate_total_enrollments_by_course,
-  'credit-usage': route_reports_generate_credit_usage,
-  'course-usage': route_reports_generate_course_usage,
-  'company-analytics': route_reports_generate_company_analytics,
-  'user-activity': route_reports_generate_user_activity,
-} as unknown as FrontendRoutes<typeof full.reportGenerateRoutes>;
-export const reportingEnrolmentRoutes = [
-  reportingEnrolments,
-  reportingEnrolmentIds,
-  enrolmentForEdit,
-  editEnrolment,
-  deleteEnrolment,
-  remindEnrolment,
-  remindAll,
-  exportBulk,
-  exportLoginCodes,
-] as unknown as FrontendRoutes<typeof full.reportingEnrolmentRoutes>;
+export const catalogueRoutes = [listCategories, listCourses, getCourse, createCourse, updateCourse, deleteCourse, toggleCourse, listBridgingActivities, editCompanyCourse, bridgingActivityQrCode] as unknown as FrontendRoutes<typeof full.catalogueRoutes>;
+export const certificateRoutes = [certificatePdf, emailCertificate, bulkCertificates, certificateHistory, withdrawPass, updateCertificateBackground, getCertificateBackground, deleteCertificateBackground, certificatePreview] as unknown as FrontendRoutes<typeof full.certificateRoutes>;
+export const companyRoutes = [adminCompanies, companyOptions, companyGet, companyCreate, companyUpdate, companyDelete, depotUpdate, depotDelete] as unknown as FrontendRoutes<typeof full.companyRoutes>;
+export const creditRoutes = [creditLedger, creditSources, creditTransfer, shopOrder, purchaseHistory, invoicePdf] as unknown as FrontendRoutes<typeof full.creditRoutes>;
+export const enrollingRoutes = [recentLearners, companyUsers, companyUsersSearch, wizardEnrol, companyEnrol, bulkEnrolUpload, userEnrolments, manualPass, adminDeleteEnrolment] as unknown as FrontendRoutes<typeof full.enrollingRoutes>;
+export const enrolmentRoutes = [creditBalance, learnerDashboard, verifyCertificate, adminEnrolUser] as unknown as FrontendRoutes<typeof full.enrolmentRoutes>;
+export const identityRoutes = [login, logout, shell, remotes, requestLoginLink, consumeLoginLink, passwordEmail, passwordReset] as unknown as FrontendRoutes<typeof full.identityRoutes>;
+export const learnerAccountRoutes = [learnerAccountGet, learnerLoginCode, learnerSignInDetails, learnerSignInSetUp, learnerSignInLink, learnerDataExport, learnerCertificates] as unknown as FrontendRoutes<typeof full.learnerAccountRoutes>;
+export const learnerAdminRoutes = [userAnonymise, accountDepotDeletionPreview, accountDepotMoveToParent, depotDeletionPreview, depotMoveToParent] as unknown as FrontendRoutes<typeof full.learnerAdminRoutes>;
+export const learningRoutes = [learnCourse, learnLaunch, learnCommit, learnActivities, completeActivity, activityCode] as unknown as FrontendRoutes<typeof full.learningRoutes>;
+export const reportDownloadRoutes = { "total-certificates": route_reports_download_total_certificates, "total-enrollments": route_reports_download_total_enrollments, "total-enrollments-by-company": route_reports_download_total_enrollments_by_company, "total-enrollments-by-course": route_reports_download_total_enrollments_by_course, "credit-usage": route_reports_download_credit_usage, "course-usage": route_reports_download_course_usage, "company-analytics": route_reports_download_company_analytics, "user-activity": route_reports_download_user_activity } as unknown as FrontendRoutes<typeof full.reportDownloadRoutes>;
+export const reportGenerateRoutes = { "total-certificates": route_reports_generate_total_certificates, "total-enrollments": route_reports_generate_total_enrollments, "total-enrollments-by-company": route_reports_generate_total_enrollments_by_company, "total-enrollments-by-course": route_reports_generate_total_enrollments_by_course, "credit-usage": route_reports_generate_credit_usage, "course-usage": route_reports_generate_course_usage, "company-analytics": route_reports_generate_company_analytics, "user-activity": route_reports_generate_user_activity } as unknown as FrontendRoutes<typeof full.reportGenerateRoutes>;
+export const reportingEnrolmentRoutes = [reportingEnrolments, reportingEnrolmentIds, enrolmentForEdit, editEnrolment, deleteEnrolment, remindEnrolment, remindAll, exportBulk, exportLoginCodes] as unknown as FrontendRoutes<typeof full.reportingEnrolmentRoutes>;
 export const reportingRoutes = [companyDashboard, adminDashboard] as unknown as FrontendRoutes<typeof full.reportingRoutes>;
-export const routeTable = [
-  login,
-  logout,
-  shell,
-  remotes,
-  requestLoginLink,
-  consumeLoginLink,
-  passwordEmail,
-  passwordReset,
-  accountGet,
-  accountLogin,
-  accountPasswordLink,
-  accountNotifications,
-  accountLogo,
-  accountDepotUpdate,
-  accountDepotDelete,
-  companyLogo,
-  adminUsers,
-  userGet,
-  userCreate,
-  userUpdate,
-  userChangeCompany,
-  userDelete,
-  mimicCompany,
-  unMimicCompany,
-  adminCompanies,
-  companyOptions,
-  companyGet,
-  companyCreate,
-  companyUpdate,
-  companyDelete,
-  depotUpdate,
-  depotDelete,
-  listCategories,
-  listCourses,
-  getCourse,
-  createCourse,
-  updateCourse,
-  deleteCourse,
-  toggleCourse,
-  listBridgingActivities,
-  editCompanyCourse,
-  bridgingActivityQrCode,
-  creditBalance,
-  learnerDashboard,
-  verifyCertificate,
-  adminEnrolUser,
-  learnCourse,
-  learnLaunch,
-  learnCommit,
-  learnActivities,
-  completeActivity,
-  activityCode,
-  companyDashboard,
-  adminDashboard,
-  creditLedger,
-  creditSources,
-  creditTransfer,
-  shopOrder,
-  purchaseHistory,
-  invoicePdf,
-  recentLearners,
-  companyUsers,
-  companyUsersSearch,
-  wizardEnrol,
-  companyEnrol,
-  bulkEnrolUpload,
-  userEnrolments,
-  manualPass,
-  adminDeleteEnrolment,
-  learnerAccountGet,
-  learnerLoginCode,
-  learnerSignInDetails,
-  learnerSignInSetUp,
-  learnerSignInLink,
-  learnerDataExport,
-  learnerCertificates,
-  reportingEnrolments,
-  reportingEnrolmentIds,
-  enrolmentForEdit,
-  editEnrolment,
-  deleteEnrolment,
-  remindEnrolment,
-  remindAll,
-  exportBulk,
-  exportLoginCodes,
-  certificatePdf,
-  emailCertificate,
-  bulkCertificates,
-  certificateHistory,
-  withdrawPass,
-  updateCertificateBackground,
-  getCertificateBackground,
-  deleteCertificateBackground,
-  certificatePreview,
-  auditList,
-  userAnonymise,
-  accountDepotDeletionPreview,
-  accountDepotMoveToParent,
-  depotDeletionPreview,
-  depotMoveToParent,
-  adminJobs,
-  adminJob,
-  adminFailedJobs,
-  adminFailedJob,
-  adminFailedJobRetry,
-  adminFailedJobsRetryAll,
-  adminFailedJobDelete,
-  adminFailedJobsDeleteAll,
-  adminScheduledTasks,
-  route_reports_generate_total_certificates,
-  route_reports_download_total_certificates,
-  route_reports_generate_total_enrollments,
-  route_reports_download_total_enrollments,
-  route_reports_generate_total_enrollments_by_company,
-  route_reports_download_total_enrollments_by_company,
-  route_reports_generate_total_enrollments_by_course,
-  route_reports_download_total_enrollments_by_course,
-  route_reports_generate_credit_usage,
-  route_reports_download_credit_usage,
-  route_reports_generate_course_usage,
-  route_reports_download_course_usage,
-  route_reports_generate_company_analytics,
-  route_reports_download_company_analytics,
-  route_reports_generate_user_activity,
-  route_reports_download_user_activity,
-  siteSettingsGet,
-  siteSettingsUpdate,
-  publicSiteSettingsGet,
-  enrolmentAnswers,
-] as unknown as FrontendRoutes<typeof full.routeTable>;
-export const settingsRoutes = [siteSettingsGet, siteSettingsUpdate, publicSiteSettingsGet] as unknown as FrontendRoutes<
-  typeof full.settingsRoutes
->;
-export const systemReportRoutes = [
-  route_reports_generate_total_certificates,
-  route_reports_download_total_certificates,
-  route_reports_generate_total_enrollments,
-  route_reports_download_total_enrollments,
-  route_reports_generate_total_enrollments_by_company,
-  route_reports_download_total_enrollments_by_company,
-  route_reports_generate_total_enrollments_by_course,
-  route_reports_download_total_enrollments_by_course,
-  route_reports_generate_credit_usage,
-  route_reports_download_credit_usage,
-  route_reports_generate_course_usage,
-  route_reports_download_course_usage,
-  route_reports_generate_company_analytics,
-  route_reports_download_company_analytics,
-  route_reports_generate_user_activity,
-  route_reports_download_user_activity,
-] as unknown as FrontendRoutes<typeof full.systemReportRoutes>;
-export const userRoutes = [
-  adminUsers,
-  userGet,
-  userCreate,
-  userUpdate,
-  userChangeCompany,
-  userDelete,
-  mimicCompany,
-  unMimicCompany,
-] as unknown as FrontendRoutes<typeof full.userRoutes>;
+export const routeTable = [login, logout, shell, remotes, requestLoginLink, consumeLoginLink, passwordEmail, passwordReset, accountGet, accountLogin, accountPasswordLink, accountNotifications, accountLogo, accountDepotUpdate, accountDepotDelete, companyLogo, adminUsers, userGet, userCreate, userUpdate, userChangeCompany, userDelete, mimicCompany, unMimicCompany, adminCompanies, companyOptions, companyGet, companyCreate, companyUpdate, companyDelete, depotUpdate, depotDelete, listCategories, listCourses, getCourse, createCourse, updateCourse, deleteCourse, toggleCourse, listBridgingActivities, editCompanyCourse, bridgingActivityQrCode, creditBalance, learnerDashboard, verifyCertificate, adminEnrolUser, learnCourse, learnLaunch, learnCommit, learnActivities, completeActivity, activityCode, companyDashboard, adminDashboard, creditLedger, creditSources, creditTransfer, shopOrder, purchaseHistory, invoicePdf, recentLearners, companyUsers, companyUsersSearch, wizardEnrol, companyEnrol, bulkEnrolUpload, userEnrolments, manualPass, adminDeleteEnrolment, learnerAccountGet, learnerLoginCode, learnerSignInDetails, learnerSignInSetUp, learnerSignInLink, learnerDataExport, learnerCertificates, reportingEnrolments, reportingEnrolmentIds, enrolmentForEdit, editEnrolment, deleteEnrolment, remindEnrolment, remindAll, exportBulk, exportLoginCodes, certificatePdf, emailCertificate, bulkCertificates, certificateHistory, withdrawPass, updateCertificateBackground, getCertificateBackground, deleteCertificateBackground, certificatePreview, auditList, userAnonymise, accountDepotDeletionPreview, accountDepotMoveToParent, depotDeletionPreview, depotMoveToParent, adminJobs, adminJob, adminFailedJobs, adminFailedJob, adminFailedJobRetry, adminFailedJobsRetryAll, adminFailedJobDelete, adminFailedJobsDeleteAll, adminScheduledTasks, route_reports_generate_total_certificates, route_reports_download_total_certificates, route_reports_generate_total_enrollments, route_reports_download_total_enrollments, route_reports_generate_total_enrollments_by_company, route_reports_download_total_enrollments_by_company, route_reports_generate_total_enrollments_by_course, route_reports_download_total_enrollments_by_course, route_reports_generate_credit_usage, route_reports_download_credit_usage, route_reports_generate_course_usage, route_reports_download_course_usage, route_reports_generate_company_analytics, route_reports_download_company_analytics, route_reports_generate_user_activity, route_reports_download_user_activity, siteSettingsGet, siteSettingsUpdate, publicSiteSettingsGet, enrolmentAnswers] as unknown as FrontendRoutes<typeof full.routeTable>;
+export const settingsRoutes = [siteSettingsGet, siteSettingsUpdate, publicSiteSettingsGet] as unknown as FrontendRoutes<typeof full.settingsRoutes>;
+export const systemReportRoutes = [route_reports_generate_total_certificates, route_reports_download_total_certificates, route_reports_generate_total_enrollments, route_reports_download_total_enrollments, route_reports_generate_total_enrollments_by_company, route_reports_download_total_enrollments_by_company, route_reports_generate_total_enrollments_by_course, route_reports_download_total_enrollments_by_course, route_reports_generate_credit_usage, route_reports_download_credit_usage, route_reports_generate_course_usage, route_reports_download_course_usage, route_reports_generate_company_analytics, route_reports_download_company_analytics, route_reports_generate_user_activity, route_reports_download_user_activity] as unknown as FrontendRoutes<typeof full.systemReportRoutes>;
+export const userRoutes = [adminUsers, userGet, userCreate, userUpdate, userChangeCompany, userDelete, mimicCompany, unMimicCompany] as unknown as FrontendRoutes<typeof full.userRoutes>;
