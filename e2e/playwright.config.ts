@@ -53,7 +53,8 @@ export default defineConfig({
   workers: cluster ? 1 : workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // A journey signs in, seeds its rows and walks several pages: a minute leaves room on a busy 2-core CI machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
