@@ -257,7 +257,8 @@ describe('UserEnrolments', () => {
     expect(await screen.findByText('Enrollment successfully deleted! 2 credits were refunded.')).toBeTruthy();
     await waitFor(() => expect(within(table()).queryByText('Fire Safety Awareness')).toBeNull());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete the Manual Handling enrolment' }));
+    // The list reloads after a deletion: wait for the remaining row to be back, not merely for the deleted one to be gone.
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the Manual Handling enrolment' }));
     const second = await screen.findByRole('dialog', { name: 'Delete enrolment' });
     expect(second.textContent).toContain('no credits are refunded once a course has been started');
     fireEvent.click(within(second).getByRole('button', { name: 'Delete enrolment' }));
