@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,12 @@ describe('renderNginxConfig', () => {
     expect(locationOf(pathPattern('/api/courses'))).toContain('proxy_request_buffering off;');
     expect(locationOf(pathPattern('/api/courses'))).toContain('client_max_body_size 2097152k;');
     expect(locationOf(pathPattern('/api/learn/attempts/{attemptId}/commit'))).not.toContain('proxy_request_buffering');
+  });
+
+  it("shares each upstream's failure counts among nginx's workers (a rolling restart waits for one worker to see an instance back)", () => {
+    for (const name of ['identity', 'catalogue', 'enrolment', 'reporting', 'gateway', 'content']) {
+      expect(config).toMatch(new RegExp(`upstream ${name} \\{\\n    zone ${name} 64k;`));
+    }
   });
 });
 
@@ -121,10 +127,10 @@ describe.skipIf(!existsSync(NGINX))("the generated nginx configuration, run by D
   let stderr = '';
   let port = 0;
   let contentPort = 0;
+  const upstreams = {} as NginxOptions['upstreams'];
 
   beforeAll(async () => {
     const names = ['identity', 'catalogue', 'enrolment', 'reporting', 'gateway', 'content'] as const;
-    const upstreams = {} as NginxOptions['upstreams'];
     for (const name of names) {
       const started = await fakeInstance(name);
       instances.push(started.server);
@@ -220,6 +226,18 @@ describe.skipIf(!existsSync(NGINX))("the generated nginx configuration, run by D
       (await send(port, 'GET', '/remotes/learner/remoteEntry.js', { headers: { 'If-None-Match': String(entry.headers.etag) } })).status,
     ).toBe(304);
     expect((await send(port, 'GET', '/remotes/learner/../../../nginx.conf')).status).not.toBe(200);
+  });
+
+  it('logs which instance answered each request, after the one that failed', async () => {
+    const [down, live] = upstreams.reporting;
+    await send(port, 'GET', '/api/reporting/enrolments/8/answers');
+    const lines = readFileSync(join(dir, 'access.log'), 'utf8')
+      .split('\n')
+      .filter((line) => /\/api\/reporting\/enrolments\/\d+\/answers HTTP/.test(line));
+    // This one and the routing test's; the first read of all went to the instance that is down, then on to the live one.
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toMatch(new RegExp(` upstream=(${down}, )?${live} upstream_status=(502, )?200 request_time=`));
+    expect(lines.some((line) => line.includes(`upstream=${down}, ${live} upstream_status=502, 200`))).toBe(true);
   });
 
   it('puts course content on its own server, which reaches only the content instances', async () => {

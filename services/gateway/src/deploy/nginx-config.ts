@@ -85,6 +85,9 @@ function upstreamBlock(name: string, servers: string[]): string[] {
   if (servers.length === 0) throw new Error(`nginx: no instance given for the ${name} upstream`);
   return [
     `  upstream ${name} {`,
+    // Shared by nginx's worker processes: without it each worker keeps its own count of an
+    // instance's failures, and one worker would still shun an instance another has seen come back.
+    `    zone ${name} 64k;`,
     // One failure takes an instance out for FAIL_TIMEOUT; then nginx tries it again.
     ...servers.map((server) => `    server ${server} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_SECONDS}s;`),
     '    keepalive 32;',
@@ -112,7 +115,10 @@ export function renderNginxConfig(routes: readonly AnyRoute[], options: NginxOpt
     'http {',
     `  include ${options.mimeTypes ?? '/etc/nginx/mime.types'};`,
     '  default_type application/octet-stream;',
-    `  access_log ${options.runDir}/access.log;`,
+    // The combined format plus which instance answered (and how), so a log line leads to the instance's own log.
+    '  log_format portal \'$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" \'',
+    "                    'upstream=$upstream_addr upstream_status=$upstream_status request_time=$request_time';",
+    `  access_log ${options.runDir}/access.log portal;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${options.runDir}/${kind}-temp;`),
     '  sendfile on;',
     '  server_tokens off;',
