@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { createConnection } from 'mysql2/promise';
 import S3rver from 's3rver';
 import { startMailSink } from './mail-sink';
 import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
-import { NGINX_FAIL_TIMEOUT_SECONDS } from '../../services/gateway/src/deploy/nginx-config';
+import { routeTable } from '../../contracts/src/routes';
 import { clusterPorts, type InstanceInfo } from './cluster-control';
 
 /**
@@ -163,9 +163,9 @@ function spawnLogged(name: string, command: string[], childEnv: Record<string, s
 }
 
 /**
- * Starts an instance and answers once it serves. With `settle`, once nginx counts it live too:
+ * Starts an instance and answers once it serves. With `settle`, once nginx sends it traffic too:
  * nginx leaves an instance that failed out for its fail_timeout and only then tries it again, so a
- * deployment waits that long before taking the next one down (docs/deploy.md "Rolling restart").
+ * deployment waits for that before taking the next one down (docs/deploy.md "Rolling restart").
  */
 async function start(instance: Instance, settle = false) {
   const child = spawnLogged(instance.name, instance.command, instance.env);
@@ -185,7 +185,43 @@ async function start(instance: Instance, settle = false) {
   });
   instance.up = true;
   log(`${instance.name} up`);
-  if (settle) await new Promise((done) => setTimeout(done, (NGINX_FAIL_TIMEOUT_SECONDS + 1) * 1000));
+  if (settle) await servedThroughNginx(instance);
+}
+
+/** A request nginx sends to this kind of instance: the gateway's health, any GET route of a service, any content path. */
+function probeFor(kind: InstanceInfo['kind']): { port: number; path: string } | null {
+  if (kind === 'gateway') return { port, path: '/api/health' };
+  if (kind === 'content') return { port: ports.content, path: '/c/probe' };
+  if (kind === 'worker') return null;
+  const route = routeTable.find((r) => r.service === kind && r.method === 'GET' && !r.path.includes('{'));
+  if (!route) throw new Error(`no GET route without parameters for ${kind}`);
+  return { port, path: route.path };
+}
+
+/**
+ * Waits until nginx's access log (the generated config names the instance that answered) shows a
+ * request answered by `instance`: probes of its kind go through nginx until round robin reaches it.
+ */
+async function servedThroughNginx(instance: Instance) {
+  const probe = probeFor(instance.kind);
+  if (!probe || instance.port === null) return;
+  const accessLog = join(work, 'nginx', 'access.log');
+  const from = statSync(accessLog).size;
+  // The last upstream of a line is the one that answered; a 5xx there is a failure, not traffic.
+  const answeredBy = new RegExp(` upstream=(?:[^ ]+, )*127\\.0\\.0\\.1:${instance.port} upstream_status=(?:[^ ]+, )*[1-4]\\d\\d `);
+  await waitUntil(`nginx to send ${instance.name} a request`, async () => {
+    await new Promise<void>((done) => {
+      const req = request({ host: '127.0.0.1', port: probe.port, path: probe.path, timeout: 2000 }, (res) => {
+        res.resume();
+        res.on('end', done);
+      });
+      req.on('error', () => done());
+      req.on('timeout', () => req.destroy());
+      req.end();
+    });
+    const fresh = readFileSync(accessLog).subarray(from).toString('utf8');
+    return fresh.split('\n').some((line) => answeredBy.test(line));
+  });
 }
 
 async function signal(instance: Instance, name: NodeJS.Signals) {
