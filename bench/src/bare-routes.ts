@@ -166,7 +166,7 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
     const pageIds = merged.map((r) => Number(r.id));
     const rows = pageIds.length
       ? await db.all(
-          'select `e`.`id`, `e`.`user_id`, `u`.`name` as `learner_name`, `u`.`email`, `u`.`login_code`, `e`.`company_id`, `co`.`name` as `company_name`, `e`.`course_id`, `c`.`name` as `course_name`, `e`.`status`, `e`.`created_at`, `e`.`updated_at`, `e`.`passed_at`, `e`.`expires_at`, `e`.`certificate_code`, `e`.`last_reminded_at` from `enrollments` as `e` left join `users` as `u` on `u`.`id` = `e`.`user_id` left join `courses` as `c` on `c`.`id` = `e`.`course_id` left join `companies` as `co` on `co`.`id` = `e`.`company_id` ' +
+          'select `e`.`id`, `e`.`user_id`, `u`.`name` as `learner_name`, `u`.`email`, `u`.`login_code`, `e`.`company_id`, `co`.`name` as `company_name`, `e`.`course_id`, `c`.`name` as `course_name`, `e`.`status`, `e`.`created_at`, `e`.`updated_at`, `e`.`passed_at`, `e`.`expires_at`, `e`.`certificate_code`, `e`.`last_reminded_at`, (select min(`n`.`created_at`) from `enrollments` as `n` where n.user_id = e.user_id and n.course_id = e.course_id and n.id > e.id) as `renewed_at` from `enrollments` as `e` left join `users` as `u` on `u`.`id` = `e`.`user_id` left join `courses` as `c` on `c`.`id` = `e`.`course_id` left join `companies` as `co` on `co`.`id` = `e`.`company_id` ' +
             `where \`e\`.\`id\` in (${list(pageIds.length)})`,
           pageIds,
         )
@@ -180,6 +180,7 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
       const expires = expiresAt ? Date.parse(expiresAt) : null;
       const due = expires !== null && expires - now <= RENEWAL_THRESHOLD_DAYS * DAY_MS;
       const companyId = Number(r.company_id);
+      const reEnrolledAt = isoOf(r.renewed_at);
       return [
         {
           id,
@@ -199,12 +200,13 @@ export function createBareApp(db: BareDatabase, callers: { learnerId: number; co
           expiry_due: due,
           certificate_code: r.certificate_code ?? null,
           last_reminded_at: isoOf(r.last_reminded_at),
+          re_enrolled_at: reEnrolledAt,
           actions: {
             edit: status === 'not_started',
             remind: status === 'not_started',
             delete: status === 'not_started',
             view_certificate: status === 'passed' && (expires === null || expires > now),
-            re_enrol: status === 'passed' && due,
+            re_enrol: status === 'passed' && due && reEnrolledAt === null,
           },
         },
       ];
