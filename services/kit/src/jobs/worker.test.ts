@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestPlatform, unwiredPort, type TestPlatform } from '../testing';
 import type { Em } from '../db';
@@ -60,15 +60,6 @@ const minutes = (n: number) => {
 const seconds = (n: number) => {
   clock = new Date(clock.getTime() + n * 1000);
 };
-/** Polls (without sleeping a fixed time) until the condition holds, or fails after 10 s. */
-async function waitFor(what: string, condition: () => Promise<boolean>) {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('job queue', () => {
   it('runs a job once and deletes it', async () => {
     await platform.jobs.enqueue('test.record', { value: 1 });
@@ -188,17 +179,20 @@ describe('job queue', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let tries = 0;
-    const long = defineJob({ name: 'test.long', handle: async () => void (tries++, await gate) });
+    let started!: () => void;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    const long = defineJob({ name: 'test.long', handle: async () => void (tries++, started(), await gate) });
     const worker = createWorker({ orm: platform.orm, now: () => clock, definitions: [long], heartbeatMs: 10 });
     const other = createWorker({ orm: platform.orm, now: () => clock, definitions: [long] });
     await platform.jobs.enqueue('test.long', {});
     const running = worker.runNext();
-    await waitFor('the job to start', () => Promise.resolve(tries === 1));
+    await start;
     const reservedAt = async () => (await em().findOneOrFail(Job, { name: 'test.long' })).reservedAt?.getTime();
     for (let beat = 0; beat < 4; beat++) {
       seconds(45);
       const now = clock.getTime();
-      await waitFor('the reservation to be renewed', async () => (await reservedAt()) === now);
+      // The heartbeat is the worker's own timer: wait until the row shows its renewal.
+      await vi.waitFor(async () => expect(await reservedAt()).toBe(now), { timeout: 10_000, interval: 5 });
       // 45 s after the last renewal, 90 s and more after the claim: still the first worker's.
       expect(await other.runNext()).toBe(false);
     }
