@@ -132,17 +132,22 @@ for (const instance of instances) {
   instance.healthPath = instance.kind === 'gateway' ? '/api/health' : instance.kind === 'worker' ? null : '/health';
 }
 
-function healthy(instance: Instance): Promise<boolean> {
-  if (instance.port === null || instance.healthPath === null) return Promise.resolve(instance.child?.exitCode === null);
+/** A GET on 127.0.0.1: its status, or null when nothing answered in time. */
+function statusOf(targetPort: number, path: string, timeout = 1000): Promise<number | null> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: instance.port!, path: instance.healthPath!, timeout: 1000 }, (res) => {
+    const req = request({ host: '127.0.0.1', port: targetPort, path, timeout }, (res) => {
       res.resume();
-      resolve(res.statusCode === 200);
+      res.on('end', () => resolve(res.statusCode ?? null));
     });
-    req.on('error', () => resolve(false));
+    req.on('error', () => resolve(null));
     req.on('timeout', () => req.destroy());
     req.end();
   });
+}
+
+async function healthy(instance: Instance): Promise<boolean> {
+  if (instance.port === null || instance.healthPath === null) return instance.child?.exitCode === null;
+  return (await statusOf(instance.port, instance.healthPath)) === 200;
 }
 
 async function waitUntil(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 120_000) {
@@ -210,15 +215,7 @@ async function servedThroughNginx(instance: Instance) {
   // The last upstream of a line is the one that answered; a 5xx there is a failure, not traffic.
   const answeredBy = new RegExp(` upstream=(?:[^ ]+, )*127\\.0\\.0\\.1:${instance.port} upstream_status=(?:[^ ]+, )*[1-4]\\d\\d `);
   await waitUntil(`nginx to send ${instance.name} a request`, async () => {
-    await new Promise<void>((done) => {
-      const req = request({ host: '127.0.0.1', port: probe.port, path: probe.path, timeout: 2000 }, (res) => {
-        res.resume();
-        res.on('end', done);
-      });
-      req.on('error', () => done());
-      req.on('timeout', () => req.destroy());
-      req.end();
-    });
+    await statusOf(probe.port, probe.path, 2000);
     const fresh = readFileSync(accessLog).subarray(from).toString('utf8');
     return fresh.split('\n').some((line) => answeredBy.test(line));
   });
