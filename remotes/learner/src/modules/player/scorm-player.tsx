@@ -61,6 +61,14 @@ export function ScormPlayer({
   const [isSuperseded, setIsSuperseded] = useState(false);
   /** Finished while offline: the result goes to the server when the network returns. */
   const [isFinishingOffline, setIsFinishingOffline] = useState(false);
+  /**
+   * The frame each SCO launch opens in: a new frame element per launch (the key), not the old one
+   * navigated again. The old frame has gone to about:blank by then (its content unloaded on the
+   * portal's side); sending that same frame straight back to the content origin made Chromium move
+   * it between processes twice in a moment, which under load left the automation (Playwright)
+   * with a frame it could no longer reach.
+   */
+  const [scoFrame, setScoFrame] = useState<{ key: number; src: string } | null>(null);
   const queue = commitQueue();
 
   const scos = shownLaunch.scos;
@@ -114,7 +122,8 @@ export function ScormPlayer({
       indexRef.current = target;
       phaseRef.current = 'running';
       // The content origin's SCO shell reads its starting CMI and the page to open from the end of its fragment.
-      if (frameRef.current) frameRef.current.src = `${shellFor(sco.url).shellUrl}#${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
+      const src = `${shellFor(sco.url).shellUrl}#${SEED_MARKER}${encodeURIComponent(runtime.frameSeed())}`;
+      setScoFrame((previous) => ({ key: (previous?.key ?? 0) + 1, src }));
     },
     [enrolmentId, userId],
   );
@@ -375,7 +384,9 @@ export function ScormPlayer({
         </Notice>
       ) : null}
       <iframe
+        key={scoFrame?.key ?? 0}
         ref={frameRef}
+        src={scoFrame?.src}
         className="player__frame"
         title={`Course: ${shownLaunch.course.name}`}
         data-testid="course-frame"
