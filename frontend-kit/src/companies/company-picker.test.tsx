@@ -109,4 +109,27 @@ describe('CompanyPicker', () => {
     expect(screen.getByRole('option', { name: 'Depot Works 11', selected: true })).toBeTruthy();
     expect(requests.some((r) => r.query.get('id') === '21')).toBe(true);
   });
+  it('keeps the last matches while the next search loads, so an option can still be chosen', async () => {
+    let answerNorth: (value: unknown) => void = () => {};
+    const { api, requests } = fakeApi({
+      'GET /api/admin/company-options': ({ query }: FakeRequest) =>
+        query.get('search') ? new Promise((resolve) => (answerNorth = resolve)) : { data: COMPANIES.slice(0, 3) },
+    });
+    const onChange = vi.fn();
+    render(<Picker api={api} onChange={onChange} />);
+    await waitFor(() =>
+      expect(optionLabels()).toEqual(['Choose a company…', 'Default Company', 'Demo Construction Ltd', 'North Depot (depot)']),
+    );
+
+    fireEvent.change(screen.getByLabelText('Search companies'), { target: { value: 'North' } });
+    // The search for 'North' is on its way and has not answered: the first companies are still offered.
+    await waitFor(() => expect(searches(requests)).toEqual([null, 'North']));
+    expect(optionLabels()).toHaveLength(4);
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: '3' } });
+    expect(onChange).toHaveBeenLastCalledWith(3);
+
+    answerNorth({ data: [COMPANIES[2]] });
+    await waitFor(() => expect(optionLabels()).toEqual(['Choose a company…', 'North Depot (depot)']));
+    expect(screen.getByLabelText<HTMLSelectElement>('Company').value).toBe('3');
+  });
 });

@@ -60,7 +60,10 @@ export function SearchablePicker<Option extends { id: number }>({
   const [chosen, setChosen] = useState<Option | null>(null);
   const term = useDebouncedValue(activeSearch(search), DEBOUNCE_MS.autocomplete);
   const matches = useApiQuery(`${queryKey}:${term}`, () => searchFor(term));
-  const options = matches.status === 'success' ? matches.data : [];
+  // While the next search loads, the last matches stay: an option about to be chosen must not vanish.
+  const [shown, setShown] = useState<Option[]>([]);
+  if (matches.status === 'success' && matches.data !== shown) setShown(matches.data);
+  const options = matches.status === 'success' ? matches.data : shown;
   const isKnown = value === null || chosen?.id === value || options.some((o) => o.id === value);
   // A value set from outside that no search has shown is looked up by id, when the picker can.
   const lookup = isKnown || !findById || value === null ? null : { id: value, find: findById };
