@@ -14,6 +14,9 @@ export function serviceTestConfig() {
       hookTimeout: 60_000,
       pool: 'forks',
       fileParallelism: false,
+      // One process for all the files: each file still gets its own database (createTestPlatform),
+      // and importing the services once instead of once per file halves the gateway's suite.
+      isolate: false,
       projects,
     },
   });

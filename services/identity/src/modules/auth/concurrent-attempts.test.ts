@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIdentityTestWorld, PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
+import { PASSWORD, unique, type IdentityTestWorld } from '../../testing/identity-test-world';
 
 /**
  * Issue 25 D3: the limits hold under concurrency. Every attempt is counted before the password or
@@ -21,6 +21,10 @@ vi.mock('@portal/service-kit', async (importOriginal) => {
 let world: IdentityTestWorld;
 let companyId: number;
 beforeAll(async () => {
+  // The suites share one process (isolate: false), so an earlier file may have loaded identity
+  // with the real kit: load it afresh for the mock above to take hold.
+  vi.resetModules();
+  const { createIdentityTestWorld } = await import('../../testing/identity-test-world');
   world = await createIdentityTestWorld();
   companyId = (await world.makeCompany()).id;
 });
