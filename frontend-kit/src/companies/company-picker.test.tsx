@@ -109,6 +109,7 @@ describe('CompanyPicker', () => {
     expect(screen.getByRole('option', { name: 'Depot Works 11', selected: true })).toBeTruthy();
     expect(requests.some((r) => r.query.get('id') === '21')).toBe(true);
   });
+
   it('keeps the last matches while the next search loads, so an option can still be chosen', async () => {
     let answerNorth: (value: unknown) => void = () => {};
     const { api, requests } = fakeApi({
