@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { healthHandler, storedFileResponse, type ServiceDeps } from '@portal/service-kit';
+import { healthHandler, rawPathAfter, storedFileResponse, storedPathSegments, type ServiceDeps } from '@portal/service-kit';
 import { contentTokenSecret, verifyContentToken } from '@portal/enrolment-service';
 import { fromRepoRoot } from './paths';
 import { CONTENT_WORKER_SCRIPT, REGISTER_WORKER_SCRIPT, packageFiles } from './content-offline';
@@ -269,7 +269,9 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
     const grant = await grantOf(token);
     if (!grant) return notFound();
     const base = `/c/${token}/`;
-    const rest = c.req.path.slice(base.length);
+    // The address as sent (never a router's decoded copy): the files below are named in one spelling.
+    const rest = rawPathAfter(c.req.url, base);
+    if (rest === null) return notFound();
     const own = OWN_FILES.get(rest);
     if (own) {
       const body = own.body();
@@ -295,13 +297,9 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
         headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
       });
     }
-    let segments: string[];
-    try {
-      segments = rest.split('/').map((s) => decodeURIComponent(s));
-    } catch {
-      return notFound();
-    }
-    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
+    // One spelling only (issue 31 item 5): decoded once from the address as sent; an encoded separator or a dot segment is refused.
+    const segments = storedPathSegments(rest);
+    if (!segments) return notFound();
     const key = `courses/${grant.courseId}/package/${segments.join('/')}`;
     const type = typeOf(key);
     if (/^text\/html|^application\/xhtml\+xml/.test(type)) {

@@ -99,6 +99,31 @@ describe('the content origin', () => {
     }
   });
 
+  it('reads no other course’s file through a token, in any of a few hundred spellings (issue 31 item 5)', async () => {
+    const other = courseId + 1;
+    const dots = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%252e%252e'];
+    const separators = ['%2F', '%2f', '%5C', '%5c', '%252F', '/'];
+    const spellings = new Set<string>();
+    for (const dot of dots)
+      for (const separator of separators)
+        for (const depth of [1, 2, 3]) {
+          const climb = Array.from({ length: depth }, () => `${dot}${separator}`).join('');
+          spellings.add(`${climb}${other}${separator}package${separator}index.html`);
+          spellings.add(`media/${climb}${climb}${other}${separator}package${separator}index.html`);
+          spellings.add(`.${separator}${climb}${other}${separator}package${separator}index.html`);
+        }
+    for (const separator of separators) spellings.add(`media${separator}clip.bin`);
+    expect(spellings.size).toBeGreaterThan(200);
+    for (const spelling of spellings) {
+      const answer = await app.request(`/c/${token}/${spelling}`);
+      const body = await answer.text();
+      expect(body, spelling).not.toContain('Other course');
+      // Only the one spelling of a file of this package is served; every other spelling is missing.
+      if (spelling !== 'media/clip.bin') expect(answer.status, spelling).toBe(404);
+    }
+    expect((await app.request(`/c/${token}/media/clip.bin`)).status).toBe(200);
+  });
+
   it('offers the attempt’s files to its own service worker, scoped to the token’s folder only (issue 22 item 3)', async () => {
     const list = await app.request(`/c/${token}/__portal/files.json`);
     expect(list.status).toBe(200);

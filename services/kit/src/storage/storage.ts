@@ -36,11 +36,11 @@ export interface Storage {
   remove(prefix: string): Promise<void>;
 }
 
-/** A key in its one normal form (no `.`, `..`, doubled or leading slashes); throws when it would leave the store. */
+/**
+ * A key in its one normal form (no `.`, doubled or leading slashes); throws on any `..` segment,
+ * never resolving it: `courses/2/package/../../3/x` is no spelling of `courses/3/x` (issue 31 item 5).
+ */
 export function normalizeKey(key: string): string {
-  const normal = posix.normalize(`/${key}`).replace(/^\/+/, '').replace(/\/+$/, '');
-  if (posix.normalize(key).split('/')[0] === '..' || normal.startsWith('../') || normal === '..') {
-    throw new Error(`Storage key escapes the storage root: ${key}`);
-  }
-  return normal;
+  if (key.split(/[\\/]/).includes('..')) throw new Error(`Storage key escapes the storage root (a .. segment is never resolved): ${key}`);
+  return posix.normalize(`/${key}`).replace(/^\/+/, '').replace(/\/+$/, '');
 }

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { readSessionToken, storedFileResponse, type AppEnv, type ServiceDeps } from '@portal/service-kit';
+import {
+  isCanonicalId,
+  rawPathAfter,
+  readSessionToken,
+  storedFileResponse,
+  storedPathSegments,
+  type AppEnv,
+  type ServiceDeps,
+} from '@portal/service-kit';
 import { contentTypeOf } from './content-types';
 
 const notFound = () =>
@@ -29,21 +37,15 @@ export function courseFileRoutes(deps: ServiceDeps) {
     const token = readSessionToken(c);
     const principal = token ? await deps.identity.resolvePrincipal(token) : null;
     if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
-    // Not entitled answers as a missing file: course ids cannot be probed.
-    if (!(await deps.catalogue.canReadCourseFiles(principal, Number(c.req.param('courseId'))))) return notFound();
-
-    const prefix = `/storage/courses/${c.req.param('courseId')}/`;
-    const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
-    let segments: string[];
-    try {
-      segments = raw.split('/').map((s) => decodeURIComponent(s));
-    } catch {
-      return notFound();
-    }
-    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) return notFound();
+    // One spelling only (issue 31 item 5): the id as written, the rest decoded once, no encoded separator or dot segment.
+    const id = c.req.param('courseId');
+    const segments = isCanonicalId(id) ? storedPathSegments(rawPathAfter(c.req.url, `/storage/courses/${id}/`) ?? '') : null;
+    if (!segments) return notFound();
     const [first, fileName] = [segments[0], segments.at(-1)];
     if (first === undefined || fileName === undefined || first.toLowerCase() === 'package') return notFound();
-    const key = `courses/${Number(c.req.param('courseId'))}/${segments.join('/')}`;
+    const key = `courses/${Number(id)}/${segments.join('/')}`;
+    // Not entitled answers as a missing file: course ids cannot be probed.
+    if (!(await deps.catalogue.canReadCourseFiles(principal, Number(id)))) return notFound();
 
     const contentType = contentTypeOf(key);
     const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=300' };

@@ -152,6 +152,29 @@ describe('POST /api/courses', () => {
     expect((await client(sessions.learner).request(`${base}%2e%2e/%2e%2e/x`)).status).toBe(404);
   });
 
+  it('serves a course file in one spelling only: no encoded separator, dot segment or other id spelling (issue 31 item 5)', async () => {
+    const { body } = await create({ file: fixture('RuntimeBasicCalls_SCORM12.zip') });
+    const id = body.data.id;
+    enrolment.enrolLearner(learnerId, id);
+    const files = ['imsmanifest.xml', 'shared/launchpage.html', 'shared/scormfunctions.js'];
+    const separators = ['%2F', '%2f', '%5C', '%5c', '%252F'];
+    const ids = [`${id}`, `0${id}`, `00${id}`, `%3${String(id)[0]}${String(id).slice(1)}`];
+    const prefixes = ['', './', '%2e/', 'certificate/../', 'certificate/%2e%2e/', 'x/%2e%2e%2f'];
+    const spellings = new Set<string>();
+    for (const idSpelling of ids)
+      for (const prefix of prefixes)
+        for (const separator of separators)
+          for (const file of files)
+            spellings.add(`/storage/courses/${idSpelling}/${prefix}package${separator}${file.replace('/', separator)}`);
+    expect(spellings.size).toBeGreaterThan(300);
+    for (const session of [sessions.learner, sessions.admin])
+      for (const spelling of spellings) {
+        const answer = await client(session).request(spelling);
+        expect(answer.status, spelling).toBe(404);
+        expect(answer.headers.get('content-type'), spelling).toMatch(/^application\/json/);
+      }
+  });
+
   it('serves course files only to the entitled: the enrolled learner, managers who see the course, admins', async () => {
     const certificate = new File([new Uint8Array([137, 80, 78, 71])], 'bg.png', { type: 'image/png' });
     const { body } = await create({
