@@ -75,6 +75,8 @@ export const SHELL_SCRIPT = `(function () {
   /** none: not started; open; finishing: finished by a page, waiting for the next one; ended: the runtime finished. */
   var session = 'none';
   var timer = null;
+  /** The player asked the package to unload (Next, Finish, Exit): no next page will come, a finish goes at once. */
+  var leaving = false;
   function finishNow() {
     clearTimeout(timer);
     timer = null;
@@ -106,7 +108,7 @@ export const SHELL_SCRIPT = `(function () {
     remote[COMMIT]('');
     session = 'finishing';
     var nav = is12 ? '' : remote._cache.get('adl.nav.request');
-    if (nav && nav !== '_none_') finishNow();
+    if (leaving || (nav && nav !== '_none_')) finishNow();
     else pageChanged();
     remote._lastError = '0';
     return 'true';
@@ -118,8 +120,36 @@ export const SHELL_SCRIPT = `(function () {
   }
   window[is12 ? 'API' : 'API_1484_11'] = api;
   window.__portalScorm = { api: api, version: seed.version, exit: exit, pageChanged: pageChanged };
+  /**
+   * The player moves on (issue 31 item 1): the package page unloads here, inside the shell, whose API
+   * still answers, so what it says as it leaves (status, time, exit, a finish in its unload,
+   * pagehide or beforeunload handler) reaches the runtime in order; then the player hears "left".
+   */
+  var packageFrame = null;
+  function leave() {
+    if (leaving) return;
+    leaving = true;
+    var done = function () {
+      finishNow();
+      window.parent.postMessage({ portalScorm: 'left' }, seed.parentOrigin);
+    };
+    if (!packageFrame) return done();
+    packageFrame.removeEventListener('load', pageChanged);
+    packageFrame.addEventListener('load', done);
+    packageFrame.src = 'about:blank';
+  }
+  window.addEventListener('message', function (event) {
+    if (event.source !== window.parent || event.origin !== seed.parentOrigin) return;
+    if (event.data && event.data.portalScorm === 'leave') leave();
+  });
+  // The shell itself going (the tab closing, the frame removed): a finish waiting for a next page goes now.
+  window.addEventListener('pagehide', function () {
+    leaving = true;
+    finishNow();
+  });
   function mount() {
     var frame = document.createElement('iframe');
+    packageFrame = frame;
     frame.title = 'Course content';
     frame.allow = 'fullscreen';
     frame.setAttribute('allowfullscreen', '');

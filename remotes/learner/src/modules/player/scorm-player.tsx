@@ -14,6 +14,29 @@ export type LaunchData = RouteOutput<typeof learnLaunch>;
 const shellMessage = (data: unknown) =>
   typeof data === 'object' && data !== null ? (data as { portalScorm?: unknown }).portalScorm : undefined;
 
+/** How long the player waits for a SCO to say its last and finish as it unloads (a shell that never answers: the runtime ends anyway). */
+export const LEAVE_LIMIT_MS = 3000;
+
+/** Asks the content origin's SCO shell to unload the package and waits for its "left" (or the limit). */
+function askShellToLeave(frame: HTMLIFrameElement, contentOrigin: string): Promise<void> {
+  const shell = frame.contentWindow;
+  if (!shell) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      // The content's last calls came before "left" (one sender, in order); their handlers have run.
+      setTimeout(resolve, 0);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.source === shell && event.origin === contentOrigin && shellMessage(event.data) === 'left') done();
+    };
+    const timer = setTimeout(done, LEAVE_LIMIT_MS);
+    window.addEventListener('message', onMessage);
+    shell.postMessage({ portalScorm: 'leave' }, contentOrigin);
+  });
+}
+
 const OFFLINE_REOPEN = 'You are offline: this opens again when you are back online. Your progress is saved on this device.';
 
 /** running: the content is in charge. switching / leaving: the player is unloading the frame itself. */
@@ -76,18 +99,21 @@ export function ScormPlayer({
   if (!current) throw new Error(`The launch has no SCO ${index + 1} (it has ${scos.length}).`);
   const isLast = index === scos.length - 1;
 
-  /** Blanks the frame and waits until the SCO has unloaded (its unload handler calls LMSFinish). */
-  const unloadFrame = useCallback(
-    () =>
-      new Promise<void>((resolve) => {
-        const frame = frameRef.current;
-        if (!frame) return resolve();
-        // Calls the content posted while unloading (its LMSFinish) are handled before the runtime ends.
-        frame.addEventListener('load', () => setTimeout(resolve, 0), { once: true });
-        frame.src = 'about:blank';
-      }),
-    [],
-  );
+  /**
+   * Unloads the SCO while its runtime still listens (issue 31 item 1): the shell unloads the package
+   * inside itself, so what the content says as it leaves (its status, time and finish in an unload,
+   * pagehide or beforeunload handler) reaches the runtime first; then the frame is blanked.
+   */
+  const unloadFrame = useCallback(async () => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    await askShellToLeave(frame, new URL(launchRef.current.scos[indexRef.current]?.url ?? window.location.href).origin);
+    await new Promise<void>((resolve) => {
+      // Calls the content posted while unloading are handled before the runtime ends.
+      frame.addEventListener('load', () => setTimeout(resolve, 0), { once: true });
+      frame.src = 'about:blank';
+    });
+  }, []);
 
   const endRuntime = useCallback(() => {
     runtimeRef.current?.finishIfOpen();
@@ -128,31 +154,36 @@ export function ScormPlayer({
     [enrolmentId, userId],
   );
 
-  const leave = useCallback(async () => {
-    if (phaseRef.current === 'leaving') return;
-    phaseRef.current = 'leaving';
-    setIsBusy(true);
-    await unloadFrame();
-    endRuntime();
-    await waitForPendingCommits();
-    if (queue.waiting > 0) {
-      // Offline: everything is on the device; the result needs the server, so wait for the network.
-      setIsFinishingOffline(true);
-      await queue.drain();
-    }
-    if (phaseRef.current !== 'leaving') return;
-    const finishUrl = launchRef.current.finish_url;
-    // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
-    try {
-      const { enrollment: enrolment, course } = await api.call(learnCourse, { params: { enrollmentId: enrolmentId } });
-      // Finished and synced: the device keeps nothing of the attempt.
-      if (enrolment.status === 'passed' || enrolment.status === 'failed') forgetLaunch(userId, enrolmentId);
-      leavePageNotice({ ...finishedNotice(enrolment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
-    } catch (error) {
-      console.error('Could not read the course result for the finish notice', error);
-    }
-    void navigate(finishUrl);
-  }, [api, endRuntime, enrolmentId, navigate, queue, unloadFrame, userId]);
+  /** Ends the visit: to the course's finish address, or to `to` (a link the learner followed, Exit course). */
+  const leave = useCallback(
+    async (to?: string) => {
+      if (phaseRef.current === 'leaving') return;
+      phaseRef.current = 'leaving';
+      setIsBusy(true);
+      await unloadFrame();
+      endRuntime();
+      await waitForPendingCommits();
+      if (queue.waiting > 0 && to === undefined) {
+        // Offline: everything is on the device; the result needs the server, so wait for the network.
+        // (A link followed goes at once: what waits is sent from the next page, or the next visit.)
+        setIsFinishingOffline(true);
+        await queue.drain();
+      }
+      if (phaseRef.current !== 'leaving') return;
+      const finishUrl = to ?? launchRef.current.finish_url;
+      // The next page says how it went (spec §2: the dashboard's success notice), from the result now stored.
+      try {
+        const { enrollment: enrolment, course } = await api.call(learnCourse, { params: { enrollmentId: enrolmentId } });
+        // Finished and synced: the device keeps nothing of the attempt.
+        if (enrolment.status === 'passed' || enrolment.status === 'failed') forgetLaunch(userId, enrolmentId);
+        leavePageNotice({ ...finishedNotice(enrolment.status, course.name), at: new URL(finishUrl, window.location.origin).pathname });
+      } catch (error) {
+        console.error('Could not read the course result for the finish notice', error);
+      }
+      void navigate(finishUrl);
+    },
+    [api, endRuntime, enrolmentId, navigate, queue, unloadFrame, userId],
+  );
 
   const goTo = useCallback(
     async (target: number) => {
@@ -167,7 +198,9 @@ export function ScormPlayer({
       try {
         await unloadFrame();
         endRuntime();
-        await waitForPendingCommits();
+        // Only a launch from the server needs the server to have it all; the next new SCO starts
+        // from this launch at once, while anything the server asked to hold is sent after (issue 31 item 3).
+        if (isRevisit) await waitForPendingCommits();
         let launch = launchRef.current;
         if (fromDevice) {
           launch = fromDevice.launch;
@@ -270,7 +303,23 @@ export function ScormPlayer({
     };
   }, [endRuntime]);
 
-  // Leaving by a link (Exit course, Re-watch): runs before React removes the frame.
+  // A link out of the player (Exit course, the shell's links) while the course runs: the SCO unloads
+  // and says its last first (issue 31 item 1), then the link is followed.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (phaseRef.current !== 'running' || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void leave(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [leave]);
+
+  // Leaving another way (the browser's Back, Re-watch): runs before React removes the frame.
   useLayoutEffect(
     () => () => {
       if ((phaseRef.current === 'leaving' || phaseRef.current === 'superseded') && !runtimeRef.current) return;
