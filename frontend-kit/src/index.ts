@@ -25,7 +25,19 @@ export { CompanyPicker, type CompanyPickerProps } from './companies/company-pick
 export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } from './forms/searchable-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { leaveIfSessionEnded } from './session/leave-if-session-ended';
-export { clearDeviceStore, DEVICE_DB, deviceCopy, deviceCopyNames, forgetDeviceCopy, keepDeviceCopy } from './session/device-store';
+export {
+  claimDeviceStore,
+  clearDeviceStore,
+  DEVICE_COMMITS,
+  DEVICE_DB,
+  deviceCopy,
+  deviceCopyName,
+  deviceCopyNames,
+  deviceCopyOwner,
+  forgetDeviceCopies,
+  forgetDeviceCopy,
+  keepDeviceCopy,
+} from './session/device-store';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
 export { AnswersModal } from './answers/answers-modal';

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, TabPanel, Tabs } from '@portal/design-system';
-import { useSiteSettings } from '@portal/frontend-kit';
+import { forgetDeviceCopies, useSiteSettings } from '@portal/frontend-kit';
 import { CodeLoginForm } from '../modules/auth/code-login-form';
 import { PasswordLoginForm } from '../modules/auth/password-login-form';
 import { LinkLoginForm } from '../modules/auth/link-login-form';
@@ -14,6 +14,9 @@ const LOGIN_TABS = [
 export function LoginPage() {
   const [activeId, setActiveId] = useState('password');
   const { help_email: helpEmail } = useSiteSettings();
+  // Where a session that ended without sign-out lands (the gateway sends a signed-out portal page
+  // here): the player's copies go; unsent commits wait for their user's sign-in (issue 31 item 6).
+  useEffect(forgetDeviceCopies, []);
   return (
     <div className="public-auth">
       <section className="public-auth__intro" aria-labelledby="login-title">

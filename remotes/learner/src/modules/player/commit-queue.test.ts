@@ -128,9 +128,31 @@ describe('CommitQueue (issue 22)', () => {
     void queue.drain();
     await vi.advanceTimersByTimeAsync(29_000);
     expect(send).toHaveBeenCalledTimes(1);
+    // The learner is told why their progress waits (issue 31 item 3).
+    expect(queue.getState()).toEqual({ phase: 'paused', waiting: 1 });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(send).toHaveBeenCalledTimes(2);
     expect(queue.waiting).toBe(0);
+    expect(queue.getState().phase).toBe('saved');
+  });
+
+  it('keeps a commit answered 401 on the device for its user, asks whether the session ended, and sends it once it is accepted', async () => {
+    const answers: SendOutcome[] = [{ kind: 'signed-out' }, { kind: 'applied' }];
+    const { send, seen } = server(() => answers.shift()!);
+    const onSignedOut = vi.fn();
+    const queue = new CommitQueue(indexedDbStore, send, {}, onSignedOut);
+    queue.add(commit(1));
+    void queue.drain();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onSignedOut).toHaveBeenCalledOnce();
+    // Not dropped (a refusal would be): the same user signing in again sends it.
+    expect(queue.waiting).toBe(1);
+    expect(await storedSeqs()).toEqual([1]);
+    // The session renewed meanwhile (signed in again in another tab): the retry goes through.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(seen).toEqual([1, 1]);
+    expect(queue.waiting).toBe(0);
+    expect(await storedSeqs()).toEqual([]);
   });
 
   it('on the next visit sends what an earlier page left, oldest first; another user’s commits are deleted unsent', async () => {

@@ -1,3 +1,4 @@
+import { leaveIfSessionEnded } from '@portal/frontend-kit';
 import type { CommitStore, StoredCommit } from './commit-store';
 
 /** What the server (or the lack of it) made of one commit. */
@@ -7,8 +8,10 @@ export type SendOutcome =
   | { kind: 'repeat' }
   /** A newer attempt (another tab or device) saved this SCO since: the server's copy wins. */
   | { kind: 'superseded' }
-  /** Refused for good (too much suspend data, the session gone): dropped. */
+  /** Refused for good (too much suspend data, not the caller's launch): dropped. */
   | { kind: 'refused'; status: number; message: string }
+  /** 401: the session has ended. Kept on the device for its user's next sign-in; the page asks whether to leave. */
+  | { kind: 'signed-out' }
   /** The server asks for it later (429 Retry-After, or a 5xx). */
   | { kind: 'later'; seconds: number }
   /** No network. */
@@ -18,9 +21,10 @@ export type Sender = (url: string, body: string) => Promise<SendOutcome>;
 
 /**
  * saved: the last commit reached the server at once. offline: commits wait on the device.
+ * paused: the server asked for a pause (429, 5xx): commits wait on the device for it.
  * syncing: sending what waited. synced: everything that waited is on the server.
  */
-export type SyncPhase = 'idle' | 'saved' | 'offline' | 'syncing' | 'synced';
+export type SyncPhase = 'idle' | 'saved' | 'offline' | 'paused' | 'syncing' | 'synced';
 export interface SyncState {
   phase: SyncPhase;
   waiting: number;
@@ -38,7 +42,11 @@ export interface QueuedCommit {
   key: Promise<number | undefined>;
 }
 
+/** A server's "later" this long or longer is shown to the learner (sync-status.tsx). */
+export const PAUSE_SHOWN_FROM_SECONDS = 2;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const SIGNED_OUT_RETRY_MS = 5000;
 
 /** A console line for what is dropped on purpose (info: the console-clean e2e spec forbids warnings). */
 const note = (message: string) => console.info(`[player] ${message}`);
@@ -64,6 +72,8 @@ export class CommitQueue {
     private readonly store: CommitStore,
     private readonly send: Sender,
     private hooks: QueueHooks = {},
+    /** A commit answered 401: the page goes to sign-in if the session has ended (the device's copies go with it). */
+    private readonly onSignedOut: () => void = () => void leaveIfSessionEnded(),
   ) {}
 
   setHooks(hooks: QueueHooks): void {
@@ -167,6 +177,8 @@ export class CommitQueue {
       if (this.finish(item, outcome)) continue;
       this.noteKept(outcome);
       if (outcome.kind === 'later') await pause(Math.min(outcome.seconds, 120) * 1000);
+      // Tried again in a while: the page leaves if the session ended, and carries on if it has been renewed.
+      else if (outcome.kind === 'signed-out') await pause(SIGNED_OUT_RETRY_MS);
       else {
         await this.untilOnline();
         // Announced only when the network looks back (not on every quiet retry while offline).
@@ -224,13 +236,16 @@ export class CommitQueue {
   }
 
   private noteKept(outcome: SendOutcome): void {
+    if (outcome.kind === 'signed-out') this.onSignedOut();
     if (outcome.kind === 'offline') {
       this.mode = 'offline';
       this.wasOffline = true;
       this.publish('offline');
     } else {
       if (this.mode !== 'offline') this.mode = 'held';
-      this.publish(this.state.phase === 'idle' ? 'saved' : this.state.phase);
+      // A pause the learner may notice (a limit reached, the server busy) is said; a moment's retry is not.
+      if (outcome.kind === 'later' && outcome.seconds >= PAUSE_SHOWN_FROM_SECONDS && this.mode === 'held') this.publish('paused');
+      else this.publish(this.state.phase === 'idle' ? 'saved' : this.state.phase);
     }
   }
 

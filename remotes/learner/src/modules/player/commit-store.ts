@@ -1,8 +1,12 @@
-import { DEVICE_DB } from '@portal/frontend-kit';
+import { DEVICE_COMMITS, DEVICE_DB } from '@portal/frontend-kit';
 
 /** One commit as kept on the device until the server has answered it (issue 22). */
 export interface StoredCommit {
-  /** Whose commit: another user signing in on the same device never sends nor sees it. */
+  /**
+   * Whose commit: another user signing in on the same device never sends nor sees it (the shell's
+   * claimDeviceStore deletes it, and restore() would). Kept when the session ends otherwise, for
+   * the same user's next sign-in (docs/decisions.md, "Offline player").
+   */
   userId: string;
   enrollmentId: string;
   attemptId: number;
@@ -19,7 +23,7 @@ export interface CommitStore {
   all(): Promise<(StoredCommit & { key: number })[]>;
 }
 
-const STORE = 'commits';
+const STORE = DEVICE_COMMITS;
 
 let opened: Promise<IDBDatabase> | null = null;
 

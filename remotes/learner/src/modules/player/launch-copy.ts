@@ -1,4 +1,4 @@
-import { deviceCopy, deviceCopyNames, forgetDeviceCopy, keepDeviceCopy } from '@portal/frontend-kit';
+import { deviceCopy, deviceCopyName, deviceCopyNames, deviceCopyOwner, forgetDeviceCopy, keepDeviceCopy } from '@portal/frontend-kit';
 import type { learnLaunch, RouteOutput } from '@portal/contracts';
 
 type LaunchData = RouteOutput<typeof learnLaunch>;
@@ -8,7 +8,8 @@ type LaunchData = RouteOutput<typeof learnLaunch>;
  * attempt from it, with each SCO's newest CMI as the runtime last committed it and the last
  * sequence number used (the server drops a commit whose number it has seen: without it, a
  * reopened page's commits would be taken for repeats). Only the signed-in user's copies are kept;
- * forgotten once the attempt is finished and synced, and on sign-out (clearDeviceStore).
+ * forgotten once the attempt is finished and synced, on sign-out (clearDeviceStore), when the
+ * session ends otherwise (forgetDeviceCopies) and when another user signs in (claimDeviceStore).
  */
 export interface LaunchCopy {
   launch: LaunchData;
@@ -22,13 +23,13 @@ export interface LaunchCopy {
   isContentKept?: boolean;
 }
 
-const PREFIX = 'launch:';
-const nameOf = (userId: string, enrolmentId: string) => `${PREFIX}${userId}:${enrolmentId}`;
+const KIND = 'launch';
+const nameOf = (userId: string, enrolmentId: string) => deviceCopyName(KIND, userId, enrolmentId);
 
 /** A launch the player starts (or a SCO it moves to): a new attempt replaces the copy; the same one keeps what it committed. */
 export function rememberLaunch(userId: string, enrolmentId: string, launch: LaunchData, index: number): void {
   // Another user's copies on this device go (they would never be sent from here).
-  for (const name of deviceCopyNames()) if (name.startsWith(PREFIX) && !name.startsWith(`${PREFIX}${userId}:`)) forgetDeviceCopy(name);
+  for (const name of deviceCopyNames()) if (name.startsWith(`${KIND}:`) && deviceCopyOwner(name) !== userId) forgetDeviceCopy(name);
   const kept = deviceCopy<LaunchCopy>(nameOf(userId, enrolmentId));
   const copy: LaunchCopy = kept && kept.launch.attempt_id === launch.attempt_id ? { ...kept, index } : { launch, index, seq: 0, cmi: {} };
   keepDeviceCopy(nameOf(userId, enrolmentId), copy);

@@ -26,9 +26,9 @@ function memoryStore(): CommitStore & { entries: Map<number, StoredCommit> } {
   };
 }
 
-function service(isPageHiding: boolean, hooks: QueueHooks = {}) {
+function service(isPageHiding: boolean, hooks: QueueHooks = {}, onSignedOut = vi.fn()) {
   const store = memoryStore();
-  const queue = new CommitQueue(store, fetchSender, hooks);
+  const queue = new CommitQueue(store, fetchSender, hooks, onSignedOut);
   return { http: new PlayerHttpService(settings, () => isPageHiding, owner, queue), queue, store };
 }
 
@@ -144,6 +144,24 @@ describe('PlayerHttpService and the device queue (issue 22)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('a 401 (the session ended): tells the content it saved, keeps the commit on the device and asks whether to leave (issue 31 item 6)', async () => {
+    vi.useFakeTimers();
+    answerXhr(401, '{"message":"Unauthenticated."}');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{"message":"Unauthenticated."}', { status: 401 }))),
+    );
+    const onRefused = vi.fn();
+    const onSignedOut = vi.fn();
+    const { http, queue, store } = service(false, { onRefused }, onSignedOut);
+    expect(http.processHttpRequest(url, { cmi: { location: '9' } }, false)).toEqual(OK);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onSignedOut).toHaveBeenCalled();
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(queue.waiting).toBe(1);
+    expect([...store.entries.values()].map((entry) => entry.userId)).toEqual(['5']);
+  });
+
   it('tells the player when the server says another tab or device has continued the course', () => {
     answerXhr(200, '{"result":true,"errorCode":0,"applied":false,"superseded":true}');
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
@@ -160,6 +178,7 @@ describe('outcomeOf', () => {
     expect(outcomeOf(200, '{"result":true,"errorCode":0,"applied":false,"superseded":false}', null)).toEqual({ kind: 'repeat' });
     expect(outcomeOf(429, '', '12')).toEqual({ kind: 'later', seconds: 12 });
     expect(outcomeOf(503, '', null)).toEqual({ kind: 'later', seconds: 5 });
+    expect(outcomeOf(401, '{"message":"Unauthenticated."}', null)).toEqual({ kind: 'signed-out' });
     expect(outcomeOf(404, '{"message":"This course session was not found. Reopen the course."}', null)).toEqual({
       kind: 'refused',
       status: 404,

@@ -20,6 +20,8 @@ export function outcomeOf(status: number, responseText: string, retryAfter: stri
     if (answer.superseded === true) return { kind: 'superseded' };
     return answer.applied === false ? { kind: 'repeat' } : { kind: 'applied' };
   }
+  // The session ended (expired, ended elsewhere): the commit is still this user's to send after they sign in again.
+  if (status === 401) return { kind: 'signed-out' };
   if (status === 429) return { kind: 'later', seconds: Number(retryAfter) || 5 };
   if (status >= 500 || status === 0) return { kind: 'later', seconds: 5 };
   return { kind: 'refused', status, message: refusalMessage(responseText) };

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { currentSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
+import { currentSiteSettings, deviceCopyNames, keepDeviceCopy, resetSiteSettings } from '@portal/frontend-kit';
 import { reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { api } from '../api/api-client';
 import { shellData } from '../../testing/shell-data';
@@ -80,6 +80,17 @@ describe('useShellData', () => {
       const { result } = renderHook(() => useShellData());
       await waitFor(() => expect(result.current.status).toBe('ready'));
       expect(result.current.status === 'ready' && result.current.data.user.role).toBe('learner');
+    });
+
+    it('the signed-in user claims the device: another user’s copies go, theirs stay, the header kept under their id (issue 31 item 6)', async () => {
+      keepDeviceCopy('shell:8', { user: { id: 8 } });
+      keepDeviceCopy('launch:8:40', { seq: 3 });
+      keepDeviceCopy('launch:1:12', { seq: 2 });
+      window.history.pushState(null, '', '/learn/12');
+      server.shell = () => shellData('learner', { id: 1 });
+      const { result } = renderHook(() => useShellData());
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      expect(deviceCopyNames().sort()).toEqual(['launch:1:12', 'shell:1']);
     });
 
     it('keeps no copy elsewhere, and fails without the network on any other page', async () => {

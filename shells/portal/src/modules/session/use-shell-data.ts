@@ -1,12 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, shell, type RouteOutput } from '@portal/contracts';
-import { deviceCopy, keepDeviceCopy, publishSiteSettings, registerPortalRemotes } from '@portal/frontend-kit';
+import {
+  claimDeviceStore,
+  deviceCopy,
+  deviceCopyName,
+  deviceCopyNames,
+  keepDeviceCopy,
+  publishSiteSettings,
+  registerPortalRemotes,
+} from '@portal/frontend-kit';
 import { api } from '../api/api-client';
 
 export type ShellData = RouteOutput<typeof shell>;
 
-/** The player's device copy of the header (issue 22 item 3): a /learn/ page reloaded offline opens from it. */
+/**
+ * The player's device copy of the header (issue 22 item 3): a /learn/ page reloaded offline opens
+ * from it. Named by its user (`shell:{userId}`); the device holds one user's at most (claimDeviceStore).
+ */
 const SHELL_COPY = 'shell';
+const keptShell = () => {
+  const name = deviceCopyNames().find((kept) => kept.startsWith(`${SHELL_COPY}:`));
+  return name ? deviceCopy<ShellData>(name) : null;
+};
 const isPlayerPage = () => window.location.pathname.startsWith('/learn/');
 
 export type ShellState = { status: 'loading' } | { status: 'ready'; data: ShellData } | { status: 'failed'; error: unknown };
@@ -20,7 +35,9 @@ export function useShellData(): ShellState & { reload: () => void } {
     let isCurrent = true;
     api.call(shell).then(
       (data) => {
-        if (isPlayerPage()) keepDeviceCopy(SHELL_COPY, data);
+        // Whoever is signed in now: the device keeps nothing of anyone else (issue 31 item 6).
+        void claimDeviceStore(data.user.id);
+        if (isPlayerPage()) keepDeviceCopy(deviceCopyName(SHELL_COPY, data.user.id), data);
         registerPortalRemotes(data.remotes);
         // Every page and remote reads the Site tab's settings through useSiteSettings().
         publishSiteSettings(data.settings);
@@ -30,7 +47,7 @@ export function useShellData(): ShellState & { reload: () => void } {
         // 401 → /logout and 409 → its location are already under way: keep the spinner.
         if (error instanceof ApiError && (error.status === 401 || (error.status === 409 && error.body.location))) return;
         // No network on the player's page: the course reopens from the device (its server answers are never cached).
-        const copy = !(error instanceof ApiError) && isPlayerPage() ? deviceCopy<ShellData>(SHELL_COPY) : null;
+        const copy = !(error instanceof ApiError) && isPlayerPage() ? keptShell() : null;
         if (copy) {
           registerPortalRemotes(copy.remotes);
           publishSiteSettings(copy.settings);
