@@ -68,6 +68,62 @@ export const SHELL_SCRIPT = `(function () {
   var remote = new CrossFrameAPI(seed.parentOrigin, window.parent, { timeout: 10000 });
   var cmi = seed.cmi || {};
   Object.keys(cmi).forEach(function (key) { if (typeof cmi[key] === 'string') remote._cache.set(key, cmi[key]); });
+  // Each collection's _count as the runtime holds it now, on every page (issue 31 item 2). CrossFrameAPI
+  // answers GetValue from its cache, where a _count stays what the launch seeded (the runtime's answer
+  // lands after the call that asked), so a driver asking cmi.interactions._count before each answer
+  // wrote every answer at one index. The shell counts instead: one more on a SetValue at the next index
+  // (scorm-again grows a collection there only and refuses a later index), and the runtime's own counts
+  // from the flattened CMI that CrossFrameAPI fetches after every write, once nothing was set since it
+  // was asked. CrossFrameAPI answers "true" to every SetValue and never looks at the runtime's "false",
+  // so that is where a refusal the rule cannot foresee (before Initialize, a 2004 correct response the
+  // interaction's type refuses) is undone.
+  var GET = is12 ? 'LMSGetValue' : 'GetValue', SET = is12 ? 'LMSSetValue' : 'SetValue';
+  var COUNTED = is12
+    ? /^(cmi\\.(?:objectives|interactions)|cmi\\.interactions\\.\\d+\\.(?:objectives|correct_responses))\\._count$/
+    : /^(cmi\\.(?:objectives|interactions|comments_from_learner)|cmi\\.interactions\\.\\d+\\.(?:objectives|correct_responses))\\._count$/;
+  /**
+   * Each collection an element is in, with its index, outermost first, until visit answers false:
+   * cmi.interactions.2.objectives.0.id is in cmi.interactions at 2, then in cmi.interactions.2.objectives at 0.
+   */
+  function eachIndex(key, visit) {
+    var re = /\\.(\\d+)(?=\\.)/g, m;
+    while ((m = re.exec(key)) && visit(key.slice(0, m.index), Number(m[1])) !== false);
+  }
+  function countsOf(keys) {
+    var out = Object.create(null);
+    keys.forEach(function (key) { eachIndex(key, function (list, i) { out[list] = Math.max(out[list] || 0, i + 1); }); });
+    return out;
+  }
+  var counts = countsOf(Object.keys(cmi));
+  var sets = 0;
+  function countedSet(key) {
+    sets++;
+    eachIndex(String(key), function (list, i) {
+      var n = counts[list] || 0;
+      if (i === n) counts[list] = n + 1;
+      // An index past the end is refused, and so is everything inside it.
+      return i <= n;
+    });
+    return remote[SET].apply(remote, arguments);
+  }
+  function countedGet(key) {
+    var answer = remote[GET].apply(remote, arguments);
+    var asked = COUNTED.exec(String(key));
+    return asked ? String(counts[asked[1]] || 0) : answer;
+  }
+  if (typeof remote._post === 'function') {
+    var post = remote._post;
+    remote._post = function (method, params) {
+      var asked = sets;
+      var answer = post(method, params);
+      if (method !== 'getFlattenedCMI') return answer;
+      answer.then(
+        function (flat) { if (asked === sets && flat && typeof flat === 'object') counts = countsOf(Object.keys(flat)); },
+        function () { /* CrossFrameAPI reports it */ }
+      );
+      return answer;
+    };
+  }
   var names = is12
     ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
     : ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
@@ -93,6 +149,8 @@ export const SHELL_SCRIPT = `(function () {
   names.forEach(function (name) {
     api[name] = function () { return remote[name].apply(remote, arguments); };
   });
+  api[GET] = countedGet;
+  api[SET] = countedSet;
   api[INIT] = function () {
     if (session === 'none') { session = 'open'; return remote[INIT](''); }
     if (session === 'ended') return 'false';
