@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import { XSRF_COOKIE, XSRF_HEADER } from './constants';
+import { SECURE_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './constants';
 import type { ErrorBody, ValidationErrorBody } from './errors';
 import { fillPath } from './paths';
 import type { RouteInput, RouteMeta, RouteOutput } from './route';
@@ -53,6 +53,11 @@ export function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/** The XSRF token to echo: the `__Host-` cookie where cookies are Secure, else the plain one (issue 31 item 7). */
+export function readXsrfToken(): string | undefined {
+  return readCookie(SECURE_XSRF_COOKIE) ?? readCookie(XSRF_COOKIE);
+}
+
 function toSearchParams(query: unknown): URLSearchParams | undefined {
   if (!query || typeof query !== 'object') return undefined;
   const params = new URLSearchParams();
@@ -88,7 +93,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         (request) => {
           request.headers.set('Accept', 'application/json');
           request.headers.set('X-Requested-With', 'XMLHttpRequest');
-          const token = readCookie(XSRF_COOKIE);
+          const token = readXsrfToken();
           if (token) request.headers.set(XSRF_HEADER, token);
         },
       ],

@@ -40,6 +40,9 @@ export const LOGIN_LINK_TTL_MINUTES = 15;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The same two where cookies are Secure (https): `__Host-` names, which only the portal's own host can set (issue 31 item 7). */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const SECURE_XSRF_COOKIE = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** en-GB date as the spec shows them everywhere (dd/mm/yyyy). */

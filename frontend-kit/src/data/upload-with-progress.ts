@@ -1,4 +1,4 @@
-import { ApiError, readCookie, XSRF_COOKIE, XSRF_HEADER } from '@portal/contracts';
+import { ApiError, readXsrfToken, XSRF_HEADER } from '@portal/contracts';
 import { leaveIfSessionEnded } from '../session/leave-if-session-ended';
 
 /**
@@ -14,7 +14,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = readCookie(XSRF_COOKIE);
+    const token = readXsrfToken();
     if (token) xhr.setRequestHeader(XSRF_HEADER, token);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

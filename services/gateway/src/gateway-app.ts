@@ -85,7 +85,7 @@ export function createGatewayApp(deps: ServiceDeps, options: GatewayOptions = {}
   if (options.serveFrontends ?? true) {
     mountStaticSites(app, {
       sessionState: async (c) => {
-        const token = readSessionToken(c);
+        const token = readSessionToken(c, deps.env);
         if (!token) return 'none';
         return (await deps.identity.resolvePrincipal(token)) ? 'live' : 'ended';
       },

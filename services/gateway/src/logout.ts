@@ -1,6 +1,14 @@
 import type { Context } from 'hono';
 import { XSRF_HEADER } from '@portal/contracts';
-import { clearSessionCookie, readSessionToken, safeEqual, xsrfTokenFor, type AppEnv, type ServiceDeps } from '@portal/service-kit';
+import {
+  clearSessionCookie,
+  isSiblingSiteRequest,
+  readSessionToken,
+  safeEqual,
+  xsrfTokenFor,
+  type AppEnv,
+  type ServiceDeps,
+} from '@portal/service-kit';
 
 export async function deleteSessionByToken(deps: ServiceDeps, token: string) {
   await deps.identity.endSession(token);
@@ -33,12 +41,12 @@ export interface LogoutOptions {
 
 export function logoutHandlers(deps: ServiceDeps, options: LogoutOptions = {}) {
   const signOut = (c: Context<AppEnv>) => {
-    clearSessionCookie(c);
+    clearSessionCookie(c, deps.env);
     return c.redirect('/login', 303);
   };
   return {
     async get(c: Context<AppEnv>) {
-      const token = readSessionToken(c);
+      const token = readSessionToken(c, deps.env);
       if (!token || !(await deps.identity.resolvePrincipal(token))) return signOut(c);
       const page = options.confirmPage?.(c);
       if (page) return page;
@@ -46,7 +54,9 @@ export function logoutHandlers(deps: ServiceDeps, options: LogoutOptions = {}) {
       return c.html(plainConfirmPage(xsrfTokenFor(token)));
     },
     async post(c: Context<AppEnv>) {
-      const token = readSessionToken(c);
+      // A sibling host's frame posting here with the learner's cookies is no sign-out (issue 31 item 7).
+      if (isSiblingSiteRequest(c)) return c.redirect('/logout', 303);
+      const token = readSessionToken(c, deps.env);
       if (!token) return signOut(c);
       let sent = c.req.header(XSRF_HEADER);
       if (!sent && (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {

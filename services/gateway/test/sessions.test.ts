@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type AppEnv, xsrfTokenFor } from '@portal/service-kit';
 import { logoutHandlers } from '../src/logout';
 import { publicShellPage } from '../src/static-sites';
-import { XSRF_COOKIE } from '@portal/contracts';
+import { SECURE_SESSION_COOKIE, SECURE_XSRF_COOKIE, XSRF_COOKIE } from '@portal/contracts';
 import type { TestClient } from '@portal/service-kit/testing';
 import { makeCompany, makeUser, signInAs } from './fixtures/factories';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
@@ -26,8 +26,11 @@ async function world(env: Record<string, string> = {}) {
   return { harness, credentials, userId: user.id, em };
 }
 
-const login = (client: TestClient, credentials: { email: string; password: string }, headers: Record<string, string> = {}) =>
-  client.request('/api/auth/login', { method: 'POST', json: credentials, headers });
+/** As a browser does: a page first (its XSRF cookie, under the name this request's security gives it), then the sign-in. */
+async function login(client: TestClient, credentials: { email: string; password: string }, headers: Record<string, string> = {}) {
+  await client.request('/api/health', { headers });
+  return client.request('/api/auth/login', { method: 'POST', json: credentials, headers });
+}
 const cookieLine = (response: Response, name: string) =>
   response.headers
     .getSetCookie()
@@ -44,12 +47,65 @@ describe('session cookies', () => {
 
     const https = await world({ APP_URL: 'https://portal.example.test' });
     const secure = await login(https.harness.client(), https.credentials);
-    expect(cookieLine(secure, 'portal_session')).toMatch(/; Secure/i);
-    expect(cookieLine(secure, XSRF_COOKIE)).toMatch(/; Secure/i);
+    // Secure cookies carry the __Host- prefix (issue 31 item 7): this host only, path /, no Domain.
+    expect(cookieLine(secure, 'portal_session')).toBe('');
+    expect(cookieLine(secure, SECURE_SESSION_COOKIE)).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/i);
+    expect(cookieLine(secure, SECURE_XSRF_COOKIE)).toMatch(/; Secure/i);
+    for (const name of [SECURE_SESSION_COOKIE, SECURE_XSRF_COOKIE]) expect(cookieLine(secure, name)).not.toMatch(/Domain=/i);
 
     const proxied = await world({ TRUST_PROXY: 'true' });
     const viaProxy = await login(proxied.harness.client(), proxied.credentials, { 'x-forwarded-proto': 'https' });
-    expect(cookieLine(viaProxy, 'portal_session')).toMatch(/; Secure/i);
+    expect(cookieLine(viaProxy, SECURE_SESSION_COOKIE)).toMatch(/; Secure/i);
+  });
+
+  it('where cookies are Secure, reads only the __Host- names: a cookie tossed from a sibling host is no session (issue 31 item 7)', async () => {
+    const { harness, userId, em } = await world({ APP_URL: 'https://portal.example.test' });
+    const token = await signInAs(em, userId);
+    const shell = (cookie: string) => harness.app.request('/api/shell', { headers: { Cookie: cookie } });
+    // content.portal.example.test could set `portal_session` for the parent domain; it is never read here.
+    expect((await shell(`portal_session=${token}`)).status).toBe(401);
+    expect((await shell(`${SECURE_SESSION_COOKIE}=${token}`)).status).toBe(200);
+    // Nor the unprefixed XSRF pair: the double submit takes the __Host- cookie only.
+    const logout = (cookie: string, header: string) =>
+      harness.app.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie, 'X-XSRF-TOKEN': header } });
+    expect((await logout(`${XSRF_COOKIE}=tossed`, 'tossed')).status).toBe(419);
+  });
+
+  it('answers a sibling host (content.<portal host>, same site) nothing but the pages a learner opens (issue 31 item 7)', async () => {
+    const { harness, userId, em } = await world({ APP_URL: 'https://portal.example.test' });
+    const token = await signInAs(em, userId);
+    const cookie = `${SECURE_SESSION_COOKIE}=${token}; ${SECURE_XSRF_COOKIE}=${xsrfTokenFor(token)}`;
+    const from = (site: string, mode = 'cors', dest = 'empty') => ({
+      'Sec-Fetch-Site': site,
+      'Sec-Fetch-Mode': mode,
+      'Sec-Fetch-Dest': dest,
+    });
+    const shell = (headers: Record<string, string>) => harness.app.request('/api/shell', { headers: { Cookie: cookie, ...headers } });
+    expect((await shell(from('same-origin'))).status).toBe(200);
+    // A browser without Fetch Metadata: the XSRF and CORS checks hold as before.
+    expect((await shell({})).status).toBe(200);
+    for (const [mode, dest] of [
+      ['cors', 'empty'],
+      ['no-cors', 'image'],
+      ['navigate', 'iframe'],
+      ['no-cors', 'script'],
+    ])
+      expect((await shell(from('same-site', mode, dest))).status, `${mode} ${dest}`).toBe(403);
+    const write = await harness.app.request('/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-XSRF-TOKEN': xsrfTokenFor(token), ...from('same-site') },
+    });
+    expect(write.status).toBe(403);
+    // A form in the content's frame posting to /logout signs nobody out.
+    const form = await harness.app.request('/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...from('same-site', 'navigate', 'iframe') },
+      body: `_token=${xsrfTokenFor(token)}`,
+    });
+    expect(form.status).toBe(303);
+    expect((await shell(from('same-origin'))).status).toBe(200);
+    // A link from the course opened as a page of its own is let through, as any link to the portal is.
+    expect((await shell(from('same-site', 'navigate', 'document'))).status).toBe(200);
   });
 
   it('the XSRF token is bound to the session: a self-made cookie and header pair is refused', async () => {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   FORBIDDEN_NAME_MESSAGE,
@@ -7,7 +6,6 @@ import {
   isIdIssue,
   issuesToFieldErrors,
   toHonoPath,
-  XSRF_COOKIE,
   XSRF_HEADER,
   type AnyRoute,
   type RouteDef,
@@ -15,7 +13,8 @@ import {
 } from '@portal/contracts';
 import { AppError, validationError } from '../errors';
 import { canActForCompany, safeEqual, type Principal } from '../auth';
-import { readSessionToken, xsrfTokenFor } from './cookies';
+import { readSessionToken, readXsrfCookie, xsrfTokenFor } from './cookies';
+import { refuseSiblingSiteRequest } from './sibling-site';
 import { createErrorHandler, notFoundHandler } from './errors';
 import { readRequestBody } from './request-body';
 import { StageTimer } from './server-timing';
@@ -139,9 +138,9 @@ function partResult<R extends AnyRoute, K extends PartName>(part: K, result: z.Z
 }
 
 /** With a session, the header must be that session's token; before sign-in, the cookie's (double submit). */
-function checkXsrf(c: AppContext) {
-  const session = readSessionToken(c);
-  const expected = session ? xsrfTokenFor(session) : getCookie(c, XSRF_COOKIE);
+function checkXsrf(c: AppContext, env: ServiceDeps['env']) {
+  const session = readSessionToken(c, env);
+  const expected = session ? xsrfTokenFor(session) : readXsrfCookie(c, env);
   const header = c.req.header(XSRF_HEADER);
   if (!expected || !header || !safeEqual(expected, header)) {
     throw new AppError('csrf', 'Your session has expired or the page is out of date. Refresh the page and try again.');
@@ -165,7 +164,7 @@ function authorise<R extends AnyRoute>(route: Readonly<RouteOptions>, principal:
 
 /**
  * A service's router: routes from the contract table bound to handlers. Each bound route
- * checks, in order: XSRF on unsafe methods (419), session (401), role (403), input (params: 404
+ * checks, in order: a sibling host's request (403, sibling-site.ts), XSRF on unsafe methods (419), session (401), role (403), input (params: 404
  * for an id that is not canonical; body: 413/415/400 while reading it; 422 for the schemas),
  * tenant (403); then runs the handler on a fresh entity manager (forked when the handler first
  * takes it: a route that reads plain rows through the ORM needs none) and removes the uploaded files.
@@ -185,10 +184,11 @@ export function createServiceRouter(deps: ServiceDeps) {
       const timing = serverTiming ? new StageTimer() : null;
       // `launch-token` routes (sendBeacon commits) are guarded by the token in their URL, checked by the handler;
       // `shop-signature` routes (server to server, no cookies) by the body's signature, checked while reading it.
-      if (UNSAFE.has(route.method) && route.xsrf !== 'launch-token' && route.xsrf !== 'shop-signature') checkXsrf(c);
+      refuseSiblingSiteRequest(c);
+      if (UNSAFE.has(route.method) && route.xsrf !== 'launch-token' && route.xsrf !== 'shop-signature') checkXsrf(c, deps.env);
       let em: Em | undefined;
       timing?.end('context');
-      const token = readSessionToken(c);
+      const token = readSessionToken(c, deps.env);
       const principal = token ? await deps.identity.resolvePrincipal(token) : null;
       c.set('principal', principal);
       timing?.end('session');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
+import { SECURE_SESSION_COOKIE, SECURE_XSRF_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from '@portal/contracts';
 import type { Context, Env as HonoEnv, Input } from 'hono';
 import { randomToken } from '../auth/tokens';
 import type { Env } from '../env';
@@ -42,16 +42,35 @@ export function xsrfTokenFor(sessionToken: string): string {
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 8;
 
-export function readSessionToken(c: Context): string | undefined {
-  return getCookie(c, SESSION_COOKIE) || undefined;
+type CookieEnv = Pick<Env, 'COOKIE_SECURE' | 'TRUST_PROXY' | 'appUrl'>;
+
+/**
+ * The cookies' names: `__Host-` prefixed wherever they are Secure (issue 31 item 7). A browser
+ * takes such a cookie only from this very host, Secure, for path /, never with a Domain: the
+ * course content's host beside the portal (`content.<portal host>`, same site) can neither read
+ * them nor toss one of the same name at the portal, and the unprefixed names it could set on the
+ * parent domain are never read where cookies are Secure.
+ */
+export function cookieNames(secure: boolean): { session: string; xsrf: string } {
+  return secure ? { session: SECURE_SESSION_COOKIE, xsrf: SECURE_XSRF_COOKIE } : { session: SESSION_COOKIE, xsrf: XSRF_COOKIE };
+}
+
+export function readSessionToken(c: Context, env: CookieEnv): string | undefined {
+  return getCookie(c, cookieNames(isSecureRequest(c, env)).session) || undefined;
+}
+
+/** The XSRF cookie the request carries (before sign-in, the double-submit value). */
+export function readXsrfCookie(c: Context, env: CookieEnv): string | undefined {
+  return getCookie(c, cookieNames(isSecureRequest(c, env)).xsrf) || undefined;
 }
 
 export function writeSessionCookie(c: Context, token: string, secure: boolean) {
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SESSION_TTL_SECONDS });
+  setCookie(c, cookieNames(secure).session, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: SESSION_TTL_SECONDS });
 }
 
-export function clearSessionCookie(c: Context) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(c: Context, env: CookieEnv) {
+  const secure = isSecureRequest(c, env);
+  deleteCookie(c, cookieNames(secure).session, { path: '/', secure });
 }
 
 /**
@@ -65,9 +84,10 @@ export function issueXsrfCookie<E extends HonoEnv, P extends string, I extends I
   secure: boolean,
   sessionToken?: string,
 ): string {
-  const existing = getCookie(c, XSRF_COOKIE);
-  const session = sessionToken ?? getCookie(c, SESSION_COOKIE);
+  const names = cookieNames(secure);
+  const existing = getCookie(c, names.xsrf);
+  const session = sessionToken ?? getCookie(c, names.session);
   const token = session ? xsrfTokenFor(session) : (existing ?? randomToken(24));
-  if (token !== existing || sessionToken) setCookie(c, XSRF_COOKIE, token, { httpOnly: false, sameSite: 'Lax', secure, path: '/' });
+  if (token !== existing || sessionToken) setCookie(c, names.xsrf, token, { httpOnly: false, sameSite: 'Lax', secure, path: '/' });
   return token;
 }

@@ -8,3 +8,4 @@ export * from './graceful-close';
 export * from './health';
 export * from './service-deps';
 export * from './server-timing';
+export * from './sibling-site';

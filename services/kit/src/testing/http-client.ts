@@ -1,4 +1,4 @@
-import { appendFormFields, fillPath, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
+import { appendFormFields, fillPath, SECURE_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
 
 import { xsrfTokenFor } from '../http/cookies';
 
@@ -28,7 +28,8 @@ export class TestClient {
     const headers = new Headers(init.headers);
     headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD' && init.withXsrf !== false) headers.set(XSRF_HEADER, this.cookies.get(XSRF_COOKIE) ?? '');
+    if (method !== 'GET' && method !== 'HEAD' && init.withXsrf !== false)
+      headers.set(XSRF_HEADER, this.cookies.get(SECURE_XSRF_COOKIE) ?? this.cookies.get(XSRF_COOKIE) ?? '');
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('Content-Type', 'application/json');

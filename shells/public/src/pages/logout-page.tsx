@@ -1,4 +1,4 @@
-import { readCookie, XSRF_COOKIE } from '@portal/contracts';
+import { readXsrfToken } from '@portal/contracts';
 import { Button, Card } from '@portal/design-system';
 import { clearDeviceStore } from '@portal/frontend-kit';
 
@@ -13,7 +13,7 @@ export function LogoutPage() {
       <Card title="Log out">
         <form method="post" action="/logout" className="public-form" data-testid="logout-confirmation" onSubmit={clearDeviceStore}>
           <p>Log out of the Safety Training Portal on this device?</p>
-          <input type="hidden" name="_token" value={readCookie(XSRF_COOKIE) ?? ''} />
+          <input type="hidden" name="_token" value={readXsrfToken() ?? ''} />
           <Button type="submit">Log out</Button>
           <a href="/" className="ds-link public-form__back">
             Stay signed in

@@ -1,4 +1,4 @@
-import { ApiError, XLSX_CONTENT_TYPE, XSRF_COOKIE, XSRF_HEADER, type ReportType } from '@portal/contracts';
+import { ApiError, readXsrfToken, XLSX_CONTENT_TYPE, XSRF_HEADER, type ReportType } from '@portal/contracts';
 
 export interface ReportRequest {
   start_date: string;
@@ -6,11 +6,6 @@ export interface ReportRequest {
   company_id?: number;
   course_id?: number;
   role?: 'learner' | 'manager' | 'admin';
-}
-
-function readCookie(name: string): string | null {
-  const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
 }
 
 /**
@@ -23,7 +18,7 @@ export async function fetchReportFile(type: ReportType, body: ReportRequest): Pr
     Accept: XLSX_CONTENT_TYPE,
     'X-Requested-With': 'XMLHttpRequest',
   };
-  const token = readCookie(XSRF_COOKIE);
+  const token = readXsrfToken();
   if (token) headers[XSRF_HEADER] = token;
   const response = await fetch(`/api/reports/${type}`, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(body) });
   if (!response.ok) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   isCanonicalId,
+  isSiblingSiteRequest,
   rawPathAfter,
   readSessionToken,
   storedFileResponse,
@@ -34,7 +35,9 @@ export function servedAsDownload(segments: string[], contentType: string): boole
  */
 export function courseFileRoutes(deps: ServiceDeps) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/storage/courses/:courseId{[0-9]+}/*', async (c) => {
-    const token = readSessionToken(c);
+    // Never to a sibling host's page (content.<portal host>) with the viewer's cookies (issue 31 item 7).
+    if (isSiblingSiteRequest(c)) return notFound();
+    const token = readSessionToken(c, deps.env);
     const principal = token ? await deps.identity.resolvePrincipal(token) : null;
     if (!principal) return c.json({ message: 'Your session has ended. Please sign in again.' }, 401);
     // One spelling only (issue 31 item 5): the id as written, the rest decoded once, no encoded separator or dot segment.

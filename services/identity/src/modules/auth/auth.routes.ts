@@ -37,7 +37,7 @@ export function authRoutes(deps: ServiceDeps) {
   async function startSession(c: AppContext, em: Em, user: IUser, method: SignInMethod) {
     // The user's own sign-in history (their account page and data export).
     await recordSignIn(em, user.id, method, now());
-    const previous = readSessionToken(c);
+    const previous = readSessionToken(c, deps.env);
     if (previous) await deleteSession(em, previous);
     const token = await createSession(em, {
       userId: user.id,
@@ -71,9 +71,9 @@ export function authRoutes(deps: ServiceDeps) {
       return startSession(c, em, user, body.login_code ? 'login_code' : 'password');
     })
     .handle(logout, async ({ c, em }) => {
-      const token = readSessionToken(c);
+      const token = readSessionToken(c, deps.env);
       if (token) await deleteSession(em, token);
-      clearSessionCookie(c);
+      clearSessionCookie(c, deps.env);
       return { success: true as const };
     })
     .handle(requestLoginLinkRoute, async ({ c, em, body }) => {
@@ -89,7 +89,7 @@ export function authRoutes(deps: ServiceDeps) {
       return { success: true as const, message: IDENTITY_MESSAGES.resetLinkSent };
     })
     .handle(passwordReset, async ({ c, em, body }) => {
-      const current = readSessionToken(c);
+      const current = readSessionToken(c, deps.env);
       await resetPassword(em, {
         mailer: deps.mailer,
         email: body.email,

@@ -1,4 +1,4 @@
-import { readCookie, XSRF_COOKIE, type MenuItem, type SessionUser } from '@portal/contracts';
+import { readXsrfToken, type MenuItem, type SessionUser } from '@portal/contracts';
 import { NavLink } from 'react-router';
 import { AdminIcon } from '@portal/design-system';
 import { clearDeviceStore } from '@portal/frontend-kit';
@@ -22,7 +22,7 @@ function initials(name: string): string {
 /** The token may have been rotated since the menu was drawn: read it as the form leaves. */
 function fillToken(form: HTMLFormElement) {
   const input = form.elements.namedItem('_token');
-  if (input instanceof HTMLInputElement) input.value = readCookie(XSRF_COOKIE) ?? '';
+  if (input instanceof HTMLInputElement) input.value = readXsrfToken() ?? '';
   // Progress kept on this device for the course player goes with the session.
   clearDeviceStore();
 }
@@ -37,7 +37,7 @@ export function MenuLinks({ items, user, onNavigate }: Props) {
             <li key={item.href}>
               {/* Signing out posts the session's XSRF token: a link elsewhere cannot sign anyone out. */}
               <form method="post" action="/logout" className="shell-menu__logout-form" onSubmit={(event) => fillToken(event.currentTarget)}>
-                <input type="hidden" name="_token" defaultValue={readCookie(XSRF_COOKIE) ?? ''} />
+                <input type="hidden" name="_token" defaultValue={readXsrfToken() ?? ''} />
                 <button type="submit" className="shell-menu__link shell-menu__link--logout" data-testid="menu-logout">
                   {item.label}
                 </button>
