@@ -91,7 +91,8 @@ const INTERACTION_MERGE = [
   'timestamp',
   'updated_at',
 ];
-const COMMITS_PER_MINUTE = 60;
+// As SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE: the twin reads as many limit rows as the route.
+const COMMITS_PER_MINUTE = 120;
 
 type Score = { raw?: string; min?: string; max?: string; scaled?: string };
 /** The parts of a SCORM 2004 commit (as scorm-client.ts sends it) the twin's statements take. */

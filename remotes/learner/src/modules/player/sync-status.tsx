@@ -8,6 +8,8 @@ export function syncStatusText({ phase, waiting }: SyncState): string {
       return 'Saved';
     case 'offline':
       return `Saved on this device — will sync when you are back online (${waiting} waiting)`;
+    case 'paused':
+      return `Saving paused for a moment — your progress is kept on this device and will be sent shortly (${waiting} waiting)`;
     case 'syncing':
       return 'Syncing…';
     case 'synced':

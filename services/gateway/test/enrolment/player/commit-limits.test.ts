@@ -83,12 +83,12 @@ describe('suspend data', () => {
 });
 
 describe('commits per attempt', () => {
-  it('allow 60 a minute, then 429 with Retry-After; a final commit still goes through; after the minute they go on', async () => {
+  it('allow COMMITS_PER_MINUTE a minute, then 429 with Retry-After; a final commit still goes through; after the minute they go on', async () => {
     const { enrollmentId: enrolmentId, url } = await launchNew();
     for (let seq = 1; seq <= SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE; seq++) {
       expect((await commit(url, seq, { completion_status: 'incomplete', location: `p${seq}` })).status).toBe(200);
     }
-    const limited = await commit(url, 100, { completion_status: 'incomplete', location: 'p100' });
+    const limited = await commit(url, SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE + 1, { completion_status: 'incomplete', location: 'p100' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
@@ -97,10 +97,42 @@ describe('commits per attempt', () => {
     );
     expect((await stateOf(enrolmentId)).location).toBe(`p${SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE}`);
     // The SCO closing is never held up by the autocommits before it.
-    expect((await commit(url, 101, { completion_status: 'incomplete', location: 'final', exit: 'suspend' }, true)).status).toBe(200);
+    expect(
+      (
+        await commit(
+          url,
+          SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE + 2,
+          { completion_status: 'incomplete', location: 'final', exit: 'suspend' },
+          true,
+        )
+      ).status,
+    ).toBe(200);
     clock = new Date(clock.getTime() + 61_000);
-    expect((await commit(url, 102, { completion_status: 'incomplete', location: 'later' })).status).toBe(200);
+    expect(
+      (await commit(url, SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE + 3, { completion_status: 'incomplete', location: 'later' })).status,
+    ).toBe(200);
     expect((await stateOf(enrolmentId)).location).toBe('later');
+  });
+
+  it('never stop a learner clicking through a course of short SCOs: a final commit a second for a minute is stored (issue 31 item 3)', async () => {
+    const em = platform.orm.em.fork();
+    const scos = Array.from({ length: 60 }, (_, n) => makeSco(`sco-${n + 1}`));
+    const course = await makeCourse(em, { validityPeriod: 1, package: { version: '1.2', scos } });
+    const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
+    const launched = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, {
+      method: 'POST',
+      json: {},
+    });
+    const urls = ((await launched.json()) as { scos: { commit_url: string }[] }).scos.map((sco) => sco.commit_url);
+    expect(urls).toHaveLength(60);
+    // Each SCO as a learner leaves it: the content's own commit, then the final one, a second apart.
+    for (const [n, url] of urls.entries()) {
+      const cmi = { core: { lesson_status: 'completed', lesson_location: `end-${n}`, exit: '' } };
+      expect((await commit(url, 2 * n + 1, cmi)).status, `commit of SCO ${n + 1}`).toBe(200);
+      expect((await commit(url, 2 * n + 2, cmi, true)).status, `final commit of SCO ${n + 1}`).toBe(200);
+      clock = new Date(clock.getTime() + 1000);
+    }
+    expect(await platform.orm.em.fork().count(ScoState, { enrollmentId: enrolmentId, progress: 'completed' })).toBe(60);
   });
 
   it('are counted only once the launch token is checked: nobody else can use up an attempt’s allowance', async () => {
