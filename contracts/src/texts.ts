@@ -68,9 +68,20 @@ export const reportFallbackFileName = (type: ReportType | string) => `${type}-re
  * column's 16 MB. An attempt may commit COMMITS_PER_MINUTE times a minute (final commits, sent
  * once as a SCO closes, have their own FINAL_COMMITS_PER_MINUTE so they are never held up by
  * the others); more answer 429 with Retry-After, and the player sends its latest data again.
+ *
+ * One commit carries at most INTERACTIONS_MAX interactions and OBJECTIVES_MAX objectives (issue 31
+ * item 4; decisions.md "Limits of one SCORM save"): forty times the 250 interactions SCORM 2004 asks
+ * an LMS to keep, for courses that journal an interaction per answer and per retry. A commit with
+ * more (or an index n at or past the limit) is refused whole like too much suspend data. Its body
+ * may weigh BODY_MAX_BYTES: 10,000 interactions and 10,000 objectives as scorm-again sends them,
+ * with suspend data at its cap, come to about 7 MB; 12 MB stays under MariaDB's 16 MB packet, so no
+ * statement of the commit can pass it. Above that the binding answers 413 before reading the rest.
  */
 export const SCORM_COMMIT_LIMITS = {
   SUSPEND_DATA_MAX: 256_000,
+  INTERACTIONS_MAX: 10_000,
+  OBJECTIVES_MAX: 10_000,
+  BODY_MAX_BYTES: 12 * 1024 * 1024,
   COMMITS_PER_MINUTE: 60,
   FINAL_COMMITS_PER_MINUTE: 10,
 } as const;
@@ -78,4 +89,8 @@ export const SCORM_COMMIT_LIMITS = {
 export const SCORM_MESSAGES = {
   suspendDataTooLong: (length: number) =>
     `This course tried to save ${length.toLocaleString('en-GB')} characters of progress data; the portal keeps at most ${SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX.toLocaleString('en-GB')}. Your progress up to the last save is kept.`,
+  tooManyInteractions: (count: number) =>
+    `This course tried to save ${count.toLocaleString('en-GB')} answers (interactions) at once; the portal keeps at most ${SCORM_COMMIT_LIMITS.INTERACTIONS_MAX.toLocaleString('en-GB')} for each part of a course in one attempt. Your progress up to the last save is kept.`,
+  tooManyObjectives: (count: number) =>
+    `This course tried to save ${count.toLocaleString('en-GB')} learning objectives at once; the portal keeps at most ${SCORM_COMMIT_LIMITS.OBJECTIVES_MAX.toLocaleString('en-GB')} for each part of a course in one attempt. Your progress up to the last save is kept.`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
+import { SCORM_COMMIT_LIMITS } from '../texts';
 
 /** The learner's side of a course: the SCORM player's launch and commits, and the course activities. */
 
@@ -105,9 +106,10 @@ export const learnCommit = defineRoute({
     final: z.enum(['true', 'false']).optional(),
   }),
   body: scormCommitBody,
-  // Room for suspend data at its cap (up to 3 bytes a character) and the rest of the CMI, so an
-  // oversized commit gets SCORM_MESSAGES' clear answer rather than a bare 413.
-  bodyLimit: 2 * 1024 * 1024,
+  // Room for suspend data at its cap (up to 3 bytes a character) with 10,000 interactions and
+  // objectives (SCORM_COMMIT_LIMITS), so a commit over a limit gets SCORM_MESSAGES' clear answer
+  // rather than a bare 413.
+  bodyLimit: SCORM_COMMIT_LIMITS.BODY_MAX_BYTES,
   // Numbered: a repeat is recognised and changes nothing.
   repeatable: true,
   response: z.object({

@@ -1,4 +1,4 @@
-import { FORBIDDEN_NAME_SEGMENTS, type ScormVersion } from '@portal/contracts';
+import { FORBIDDEN_NAME_SEGMENTS, SCORM_COMMIT_LIMITS, type ScormVersion } from '@portal/contracts';
 import { preparedWrite, type DirectTransaction, type Em } from '@portal/service-kit';
 import { ScormObjective, type IScormObjective } from './scorm.entity';
 
@@ -32,9 +32,22 @@ export interface InteractionRecord {
   timestamp: string | null;
 }
 
+/**
+ * Most characters kept of an interaction's description, response or correct patterns (as JSON):
+ * MySQL's TEXT holds 65,535 bytes, and a UTF-16 unit is at most 3 bytes of UTF-8, so these always
+ * fit. SCORM asks an LMS to keep 4,000 at most (a long-fill-in); a longer one is cut, not refused,
+ * so the course's later saves, which send it again, are still kept.
+ */
+export const ANSWER_TEXT_MAX = 16_000;
+/** Most characters kept of one correct pattern: SCORM 2004's 4,000 of a long-fill-in. */
+const PATTERN_MAX = 4_000;
+
 function text(value: unknown, max?: number): string | null {
   const v = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' && value !== '' ? value : null;
-  return v !== null && max !== undefined ? v.slice(0, max) : v;
+  if (v === null || max === undefined || v.length <= max) return v;
+  // Never half of a surrogate pair: the binding refuses a lone one, so nothing stored should hold one.
+  const code = v.charCodeAt(max - 1);
+  return v.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
 /** The entries of a SCORM collection (`objectives`, `interactions`) by index, nested or flattened. */
@@ -107,8 +120,21 @@ function correctPatterns(entry: Record<string, unknown>): string[] {
         .map(([key, value]) => [Number(key), value] as const);
   return items
     .sort((a, b) => a[0] - b[0])
-    .map(([, value]) => text(value && typeof value === 'object' ? (value as Record<string, unknown>).pattern : null))
+    .map(([, value]) => text(value && typeof value === 'object' ? (value as Record<string, unknown>).pattern : null, PATTERN_MAX))
     .filter((pattern): pattern is string => pattern !== null);
+}
+
+/** The patterns as a JSON array of at most ANSWER_TEXT_MAX characters: the first ones that fit; null for none. */
+function patternsJson(patterns: string[]): string | null {
+  const kept: string[] = [];
+  let length = 2;
+  for (const pattern of patterns) {
+    const more = JSON.stringify(pattern).length + (kept.length > 0 ? 1 : 0);
+    if (length + more > ANSWER_TEXT_MAX) break;
+    kept.push(pattern);
+    length += more;
+  }
+  return kept.length > 0 ? JSON.stringify(kept) : null;
 }
 
 export function readInteractions(version: ScormVersion, cmi: Record<string, unknown>): InteractionRecord[] {
@@ -116,14 +142,13 @@ export function readInteractions(version: ScormVersion, cmi: Record<string, unkn
   for (const [position, entry] of [...collection(cmi, 'interactions')].sort((a, b) => a[0] - b[0])) {
     const id = text(entry.id, 191);
     if (!id) continue;
-    const patterns = correctPatterns(entry);
     records.push({
       position,
       id,
       type: text(entry.type, 32),
-      description: version === '1.2' ? null : text(entry.description),
-      learnerResponse: text(version === '1.2' ? entry.student_response : entry.learner_response),
-      correctResponses: patterns.length > 0 ? JSON.stringify(patterns) : null,
+      description: version === '1.2' ? null : text(entry.description, ANSWER_TEXT_MAX),
+      learnerResponse: text(version === '1.2' ? entry.student_response : entry.learner_response, ANSWER_TEXT_MAX),
+      correctResponses: patternsJson(correctPatterns(entry)),
       result: text(entry.result, 32),
       weighting: text(entry.weighting, 32),
       latency: text(entry.latency, 64),
@@ -131,6 +156,52 @@ export function readInteractions(version: ScormVersion, cmi: Record<string, unkn
     });
   }
   return records;
+}
+
+/**
+ * How many entries of a collection a commit carries, as the limits count them: its entries, or
+ * its highest index n + 1 when that is more (SCORM numbers them from 0 without gaps). `records` are
+ * in index order, as read.
+ */
+export const collectionSize = (records: { position: number }[]): number => Math.max(records.length, (records.at(-1)?.position ?? -1) + 1);
+
+/**
+ * Rows of one statement. SQLite builds a multi-row insert as a compound SELECT of at most 500
+ * terms (SQLITE_MAX_COMPOUND_SELECT: "too many terms in compound SELECT" above), and 500 rows of
+ * 15 columns bind 7,500 values, under SQLite's 32,766 and MySQL's 65,535.
+ */
+export const ROWS_PER_STATEMENT = 500;
+/**
+ * Characters of text in one statement: mysql2 writes the values into the statement's text, at most
+ * 3 bytes a character escaped, so a statement stays under MariaDB's default 16 MB packet
+ * (max_allowed_packet) whatever the answers hold.
+ */
+export const TEXT_PER_STATEMENT = 4_000_000;
+
+const textLength = (row: Record<string, unknown>) => {
+  let length = 0;
+  for (const value of Object.values(row)) if (typeof value === 'string') length += value.length;
+  return length;
+};
+
+/** The rows in order, in lists that one statement each can take on both databases (issue 31 item 4). */
+export function* statementBatches<Row extends Record<string, unknown>>(
+  rows: Row[],
+  limits: { rows: number; text: number } = { rows: ROWS_PER_STATEMENT, text: TEXT_PER_STATEMENT },
+): Generator<Row[]> {
+  let batch: Row[] = [];
+  let text = 0;
+  for (const row of rows) {
+    const length = textLength(row);
+    if (batch.length === limits.rows || (batch.length > 0 && text + length > limits.text)) {
+      yield batch;
+      batch = [];
+      text = 0;
+    }
+    batch.push(row);
+    text += length;
+  }
+  if (batch.length > 0) yield batch;
 }
 
 const OBJECTIVE_FIELDS = [
@@ -158,18 +229,20 @@ const INTERACTION_FIELDS = [
   'updated_at',
 ];
 
-/** A commit's objectives in one statement: each a new row, or its stored row (by attempt, SCO and id) updated. */
+/** A batch of a commit's objectives: each a new row, or its stored row (by attempt, SCO and id) updated. */
 const upsertObjectives = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
   knex('scorm_objectives').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'objective_id']).merge(OBJECTIVE_FIELDS),
 );
-/** A commit's interactions in one statement: by attempt, SCO and index, as objectives. */
+/** A batch of a commit's interactions: by attempt, SCO and index, as objectives. */
 const upsertInteractions = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
   knex('scorm_interactions').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'position']).merge(INTERACTION_FIELDS),
 );
 
 /**
- * Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index):
- * one statement each, whatever the count (issue 26), nothing read first.
+ * Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index),
+ * nothing read first, in the commit's transaction: statements of at most ROWS_PER_STATEMENT rows
+ * (statementBatches), so one each up to 500 (issue 26). One statement of them all failed on SQLite
+ * from 501, and so did every later save of the attempt (issue 31 item 4).
  */
 export async function storeRecords(
   em: Em | DirectTransaction,
@@ -182,46 +255,42 @@ export async function storeRecords(
   if (objectives.length > 0) {
     // An id named twice in one commit: its last entry counts (a row can take one value per statement).
     const byId = new Map(objectives.map((o) => [o.id, o]));
-    await upsertObjectives(
-      em,
-      [...byId.values()].map((o) => ({
-        enrollment_id: where.enrollmentId,
-        attempt_id: where.attemptId,
-        sco_identifier: where.scoIdentifier,
-        objective_id: o.id,
-        position: o.position,
-        success_status: o.successStatus,
-        completion_status: o.completionStatus,
-        score_raw: o.scoreRaw,
-        score_min: o.scoreMin,
-        score_max: o.scoreMax,
-        score_scaled: o.scoreScaled,
-        progress_measure: o.progressMeasure,
-        updated_at: updatedAt,
-      })),
-    );
+    const rows = [...byId.values()].map((o) => ({
+      enrollment_id: where.enrollmentId,
+      attempt_id: where.attemptId,
+      sco_identifier: where.scoIdentifier,
+      objective_id: o.id,
+      position: o.position,
+      success_status: o.successStatus,
+      completion_status: o.completionStatus,
+      score_raw: o.scoreRaw,
+      score_min: o.scoreMin,
+      score_max: o.scoreMax,
+      score_scaled: o.scoreScaled,
+      progress_measure: o.progressMeasure,
+      updated_at: updatedAt,
+    }));
+    for (const batch of statementBatches(rows)) await upsertObjectives(em, batch);
   }
   if (interactions.length > 0) {
-    await upsertInteractions(
-      em,
-      interactions.map((i) => ({
-        enrollment_id: where.enrollmentId,
-        attempt_id: where.attemptId,
-        sco_identifier: where.scoIdentifier,
-        position: i.position,
-        interaction_id: i.id,
-        type: i.type,
-        description: i.description,
-        learner_response: i.learnerResponse,
-        correct_responses: i.correctResponses,
-        result: i.result,
-        weighting: i.weighting,
-        latency: i.latency,
-        timestamp: i.timestamp,
-        recorded_at: updatedAt,
-        updated_at: updatedAt,
-      })),
-    );
+    const rows = interactions.map((i) => ({
+      enrollment_id: where.enrollmentId,
+      attempt_id: where.attemptId,
+      sco_identifier: where.scoIdentifier,
+      position: i.position,
+      interaction_id: i.id,
+      type: i.type,
+      description: i.description,
+      learner_response: i.learnerResponse,
+      correct_responses: i.correctResponses,
+      result: i.result,
+      weighting: i.weighting,
+      latency: i.latency,
+      timestamp: i.timestamp,
+      recorded_at: updatedAt,
+      updated_at: updatedAt,
+    }));
+    for (const batch of statementBatches(rows)) await upsertInteractions(em, batch);
   }
 }
 
@@ -236,15 +305,19 @@ export async function objectivesOf(em: Em, enrolmentId: number): Promise<Map<str
   for (const row of rows)
     if (!newest.has(`${row.scoIdentifier}\n${row.objectiveId}`)) newest.set(`${row.scoIdentifier}\n${row.objectiveId}`, row);
   const out = new Map<string, IScormObjective[]>();
-  for (const row of [...newest.values()].sort((a, b) => a.position - b.position || a.id - b.id))
-    out.set(row.scoIdentifier, [...(out.get(row.scoIdentifier) ?? []), row]);
+  for (const row of [...newest.values()].sort((a, b) => a.position - b.position || a.id - b.id)) {
+    const list = out.get(row.scoIdentifier);
+    if (list) list.push(row);
+    else out.set(row.scoIdentifier, [row]);
+  }
   return out;
 }
 
 /**
  * The objectives to load before Initialize as flattened CMI: the manifest's ids in order, then
  * any other stored one; a stored objective comes back with its statuses, score and progress
- * (resume only: a fresh attempt gets the ids alone).
+ * (resume only: a fresh attempt gets the ids alone). Never more than one commit may carry
+ * (SCORM_COMMIT_LIMITS.OBJECTIVES_MAX), or every save of the session would be refused.
  */
 export function objectivesCmi(
   version: ScormVersion,
@@ -253,12 +326,20 @@ export function objectivesCmi(
   resume: boolean,
 ): Record<string, string | null> {
   const ids = [...manifestIds];
-  for (const row of stored) if (!ids.includes(row.objectiveId)) ids.push(row.objectiveId);
+  const named = new Set(ids);
+  for (const row of stored) {
+    if (named.has(row.objectiveId)) continue;
+    named.add(row.objectiveId);
+    ids.push(row.objectiveId);
+  }
+  // The first stored row of each id, as a search from the start finds it; looked up once each (thousands may be stored).
+  const byId = new Map<string, IScormObjective>();
+  for (const row of stored) if (!byId.has(row.objectiveId)) byId.set(row.objectiveId, row);
   const cmi: Record<string, string | null> = {};
-  ids.forEach((id, n) => {
+  ids.slice(0, SCORM_COMMIT_LIMITS.OBJECTIVES_MAX).forEach((id, n) => {
     const key = `cmi.objectives.${n}`;
     cmi[`${key}.id`] = id;
-    const row = resume ? stored.find((o) => o.objectiveId === id) : undefined;
+    const row = resume ? byId.get(id) : undefined;
     if (!row) return;
     Object.assign(cmi, {
       [`${key}.score.raw`]: row.scoreRaw,

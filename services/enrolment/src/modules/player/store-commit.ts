@@ -22,7 +22,15 @@ import { addYears } from '../enrolments/validity';
 import { issueCertificate } from '../certificates/issue-certificate';
 import { completeUntouchedSco, courseScore, readCommit, rollUpCourse, scoProgress, scorePercent, type CommitReading } from './scorm-status';
 import { parseScormDuration } from './scorm-time';
-import { readInteractions, readObjectives, readProgressMeasure, storeRecords } from './scorm-records';
+import {
+  collectionSize,
+  readInteractions,
+  readObjectives,
+  readProgressMeasure,
+  storeRecords,
+  type InteractionRecord,
+  type ObjectiveRecord,
+} from './scorm-records';
 import {
   insertLogEntry,
   insertScoState,
@@ -97,9 +105,11 @@ export async function storeCommit(
   const pkg = await catalogue.coursePackage(courseId);
   const version: ScormVersion = pkg?.version ?? '2004';
   let reading: CommitReading = readCommit(version, input.cmi);
+  const objectives = readObjectives(version, input.cmi);
+  const interactions = readInteractions(version, input.cmi);
   // Refused whole before anything is written (the attempt still counts): the state saved before stays as it was.
   const sco = pkg?.scos.find((s) => s.identifier === input.sco);
-  const refusal = commitRefusal(reading, sco !== undefined);
+  const refusal = commitRefusal(reading, { objectives, interactions }, sco !== undefined);
   if (refusal || !pkg || !sco) {
     await recordAttemptRow(db.em(), limit, now, staleIds);
     throw refusal;
@@ -114,8 +124,6 @@ export async function storeCommit(
   const validityYears = mayPass
     ? ((await catalogue.coursesByIds([courseId], { companyId: Number(launch.company_id) }))[0]?.validityYears ?? 1)
     : 1;
-  const objectives = readObjectives(pkg.version, input.cmi);
-  const interactions = readInteractions(pkg.version, input.cmi);
   const date = (value: Date | null) => (value === null ? null : db.orm.em.getPlatform().processDateProperty(value));
 
   return inTransaction(db, mayPass, async (tx) => {
@@ -260,13 +268,25 @@ function isLockConflict(error: unknown): boolean {
   return e.cause !== undefined && e.cause !== error && isLockConflict(e.cause);
 }
 
-/** Why a commit is refused before anything is stored (suspend data over the cap, an unknown SCO), or null. */
-function commitRefusal(reading: CommitReading, knownSco: boolean): AppError | null {
+/**
+ * Why a commit is refused before anything is stored (suspend data, interactions or objectives over
+ * SCORM_COMMIT_LIMITS, an unknown SCO), or null. A 422 whose message the player shows the learner;
+ * nothing of the attempt is left behind, so its next save within the limits is stored.
+ */
+function commitRefusal(
+  reading: CommitReading,
+  records: { objectives: ObjectiveRecord[]; interactions: InteractionRecord[] },
+  knownSco: boolean,
+): AppError | null {
+  const refuse = (field: string, message: string) => new AppError('validation', message, { errors: { [field]: [message] } });
   const suspendData = reading.suspendData;
-  if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX) {
-    const message = SCORM_MESSAGES.suspendDataTooLong(suspendData.length);
-    return new AppError('validation', message, { errors: { 'cmi.suspend_data': [message] } });
-  }
+  if (suspendData && suspendData.length > SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX)
+    return refuse('cmi.suspend_data', SCORM_MESSAGES.suspendDataTooLong(suspendData.length));
+  const interactions = collectionSize(records.interactions);
+  if (interactions > SCORM_COMMIT_LIMITS.INTERACTIONS_MAX)
+    return refuse('cmi.interactions', SCORM_MESSAGES.tooManyInteractions(interactions));
+  const objectives = collectionSize(records.objectives);
+  if (objectives > SCORM_COMMIT_LIMITS.OBJECTIVES_MAX) return refuse('cmi.objectives', SCORM_MESSAGES.tooManyObjectives(objectives));
   if (!knownSco) return new AppError('validation', 'This course has no such SCO.', { errors: { sco: ['This course has no such SCO.'] } });
   return null;
 }
