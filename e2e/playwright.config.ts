@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { resolveSameSiteHostsToLoopback, SAME_SITE_HOSTS, sameSiteMissing, sameSiteTls } from './support/same-site-tls';
 
 /**
  * E2E in Debian's Chromium against the real portal, every journey on SQLite (the database of
@@ -55,13 +56,74 @@ const CLUSTER_JOURNEYS = new RegExp(
 const ALONE = ['**/site-settings.spec.ts', '**/enrol-wizard.spec.ts', '**/identity-learner-name.spec.ts'];
 const workers = Number(process.env.E2E_WORKERS ?? 1);
 
+/**
+ * Issue 31 item 7: course content from a sibling host of the portal (same site, another origin),
+ * the production set-up that keeps courses on the device where third-party storage is blocked
+ * (this Chromium's default). Behind Debian's nginx with TLS (support/serve-same-site.ts), on
+ * SQLite; where nginx or openssl is missing the journeys say so and do not run.
+ */
+const SAME_SITE = ['**/player-same-site.spec.ts'];
+/** Journeys that run in the same-site set-up as well: a package's script still cannot act as its viewer. */
+const ALSO_SAME_SITE = ['**/player-sandbox.spec.ts'];
+const sameSitePort = portBase + 60;
+const sameSiteLacks = cluster ? null : sameSiteMissing();
+if (sameSiteLacks) console.warn(`e2e: player-same-site.spec.ts needs ${sameSiteLacks}; its journeys do not run here.`);
+const sameSite = cluster || sameSiteLacks ? null : sameSiteTls(portBase);
+if (sameSite) resolveSameSiteHostsToLoopback();
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
 const portalProjects = databases.flatMap((database) => {
   const use = { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` };
   return [
-    { name: `chromium-${database}`, testIgnore: ['**/cluster.spec.ts', ...ALONE], use },
+    { name: `chromium-${database}`, testIgnore: ['**/cluster.spec.ts', ...ALONE, ...SAME_SITE], use },
     { name: `chromium-${database}-alone`, testMatch: ALONE, dependencies: [`chromium-${database}`], workers: 1, use },
   ];
 });
+const sameSiteProjects = sameSite
+  ? [
+      {
+        name: 'chromium-same-site',
+        testMatch: [...SAME_SITE, ...ALSO_SAME_SITE],
+        use: {
+          ...devices['Desktop Chrome'],
+          baseURL: `https://${SAME_SITE_HOSTS.portal}:${sameSitePort}`,
+          // The test runner's own requests (page.request): Chromium trusts the certificate by its key (below).
+          ignoreHTTPSErrors: true,
+          launchOptions: {
+            executablePath: '/usr/bin/chromium',
+            args: [
+              ...CHROMIUM_ARGS,
+              `--host-resolver-rules=MAP ${SAME_SITE_HOSTS.portal} 127.0.0.1, MAP ${SAME_SITE_HOSTS.content} 127.0.0.1`,
+              `--ignore-certificate-errors-spki-list=${sameSite.spki}`,
+            ],
+          },
+        },
+      },
+    ]
+  : [];
+const sameSiteServers = sameSite
+  ? [
+      {
+        command: `npx tsx support/serve-same-site.ts ${sameSitePort} ${portBase}`,
+        url: `https://127.0.0.1:${sameSitePort}/api/health`,
+        ignoreHTTPSErrors: true,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      },
+    ]
+  : [];
+
 const portalServers = databases.map((database) => ({
   command: `npx tsx support/serve-portal.ts ${database} ${portOf(database)}`,
   url: `http://127.0.0.1:${portOf(database)}/api/health`,
@@ -85,18 +147,7 @@ export default defineConfig({
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: cluster
     ? [
@@ -106,7 +157,7 @@ export default defineConfig({
           use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${clusterPort}` },
         },
       ]
-    : portalProjects,
+    : [...portalProjects, ...sameSiteProjects],
   webServer: cluster
     ? [
         {
@@ -118,5 +169,5 @@ export default defineConfig({
           stderr: 'pipe' as const,
         },
       ]
-    : portalServers,
+    : [...portalServers, ...sameSiteServers],
 });

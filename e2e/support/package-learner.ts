@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { DEMO, signInWithPassword } from './personas';
-import { seedCompany, uniqueTag } from './seed';
+import { seedCompany, uniqueTag, xsrfCookie } from './seed';
 
 type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
@@ -20,7 +20,7 @@ export function packageLearnerFixture() {
   const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
   async function call(method: string, path: string, init: { data?: unknown; multipart?: Multipart } = {}): Promise<unknown> {
-    const xsrf = (await admin!.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const xsrf = await xsrfCookie(admin!, baseURL);
     const response = await admin!.request.fetch(`${baseURL}${path}`, {
       method,
       headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },

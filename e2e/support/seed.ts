@@ -7,8 +7,14 @@ import { expect, type BrowserContext } from '@playwright/test';
 export const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Calls the API as the context's session (the XSRF header from its cookie). */
+/** The XSRF cookie a page of `baseURL` echoes: `__Host-XSRF-TOKEN` where cookies are Secure (https), else `XSRF-TOKEN`. */
+export async function xsrfCookie(context: BrowserContext, baseURL: string): Promise<string> {
+  const cookies = await context.cookies(baseURL);
+  return (cookies.find((c) => c.name === '__Host-XSRF-TOKEN') ?? cookies.find((c) => c.name === 'XSRF-TOKEN'))?.value ?? '';
+}
+
 export async function apiAs(context: BrowserContext, baseURL: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfCookie(context, baseURL);
   return context.request.fetch(`${baseURL}${path}`, {
     method,
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },

@@ -9,7 +9,7 @@ import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
 /**
  * Starts the real portal (gateway, all services, built shells and remotes) for the e2e suite on
  * a fresh database: a temporary SQLite file, or with `mysql` a new database on MYSQL_URL's server.
- * usage: tsx support/serve-portal.ts <sqlite|mysql> <port>
+ * usage: tsx support/serve-portal.ts <sqlite|mysql> <port> (E2E_PORTAL_ENV: JSON of more variables for the portal)
  */
 const [database = 'sqlite', port = '3310'] = process.argv.slice(2);
 const root = resolve(import.meta.dirname, '../..');
@@ -27,6 +27,8 @@ const env: Record<string, string | undefined> = {
   // Course packages on another site than the portal's 127.0.0.1 (contentOrigin in playwright.config.ts).
   CONTENT_PORT: String(Number(port) + 20),
   CONTENT_ORIGIN_URL: `http://localhost:${Number(port) + 20}`,
+  // A launcher in front of it (serve-same-site.ts) names the public addresses it gives the portal.
+  ...(JSON.parse(process.env.E2E_PORTAL_ENV ?? '{}') as Record<string, string>),
 };
 
 if (database === 'mysql') {

@@ -1,54 +1,24 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { packageLearnerFixture } from '../support/package-learner';
 import { signInWithCode } from '../support/personas';
 import { courseContent } from '../support/course-frame';
+import {
+  enrolOfflineLearner,
+  nextPage,
+  openCourse,
+  PAGE,
+  PAGES,
+  serverCopy,
+  tryFetch,
+  waitForOfflineCopies,
+  waitForSession,
+} from '../support/offline-course';
 
 /**
  * Issue 22: the player keeps working offline and syncs when the network returns. A SCORM 1.2
  * course of five pages (each page a commit, the last a passed quiz) is played by a learner of
  * the demo company, with the browser's network switched off and on (context.setOffline).
  */
-const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="offline" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/imscp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Offline</title>
-    <item identifier="item" identifierref="res"><title>Offline</title></item>
-  </organization></organizations>
-  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
-</manifest>`;
-
-const PAGES = 5;
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><title>Offline</title></head>
-<body>
-<h1 id="page">Page</h1>
-<button id="next" type="button">Next page</button>
-<button id="finish" type="button">Finish</button>
-<script>
-(function () {
-  var api = window.API;
-  api.LMSInitialize('');
-  var page = Number(api.LMSGetValue('cmi.core.lesson_location')) || 1;
-  function show() { document.getElementById('page').textContent = 'Page ' + page + ' of ${PAGES}'; }
-  show();
-  document.getElementById('next').addEventListener('click', function () {
-    page++;
-    api.LMSSetValue('cmi.core.lesson_location', String(page));
-    api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
-    api.LMSSetValue('cmi.suspend_data', 'seen=' + page);
-    api.LMSCommit('');
-    show();
-  });
-  document.getElementById('finish').addEventListener('click', function () {
-    api.LMSSetValue('cmi.core.score.raw', '100');
-    api.LMSSetValue('cmi.core.lesson_status', 'passed');
-    api.LMSSetValue('cmi.core.exit', '');
-    api.LMSFinish('');
-  });
-})();
-</script>
-</body></html>`;
-
 /**
  * The course's files are kept by a service worker of the content origin, framed by the portal: a
  * third party. This Chromium build blocks third-party cookies by default, and with them service
@@ -83,53 +53,13 @@ test.afterAll(async () => {
   await fixture.close();
 });
 
-async function enrolLearner(name: string) {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const courseName = `${name} ${tag}`;
-  const { enrolmentId } = await fixture.enrolOnPackage({
-    courseName,
-    learnerName: `Off Line${tag}`,
-    loginCode: `PO-${tag}`,
-    files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
-  });
-  return { courseName, loginCode: `PO-${tag}`, enrolmentId };
-}
-
-/** Until the SCO has called LMSInitialize on the player's runtime. */
-async function waitForSession(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { API?: { isInitialized?: () => boolean } }).API?.isInitialized?.() ?? false), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-}
-
-async function openCourse(page: Page, enrolmentId: number, atPage: number) {
-  await page.goto(`/learn/${enrolmentId}`);
-  await waitForSession(page);
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${atPage} of ${PAGES}`);
-}
-
-async function nextPage(page: Page, to: number) {
-  await courseContent(page).locator('#next').click();
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${to} of ${PAGES}`);
-}
-
-/** The enrolment and its saved place, as the server has them (a launch reads the newest state). */
-async function serverCopy(page: Page, enrolmentId: number) {
-  const summary = (await (await page.request.get(`/api/learn/${enrolmentId}`)).json()) as {
-    enrollment: { status: string; score: number | null };
-  };
-  return summary.enrollment;
-}
-
 test('offline in the middle of the course: carries on to the end, and the result reaches the server once back online', async ({
   page,
   context,
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline middle');
+  const { courseName, loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline middle');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await openCourse(page, enrolmentId, 1);
@@ -179,30 +109,12 @@ test('offline in the middle of the course: carries on to the end, and the result
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal-player:')))).toEqual([]);
 });
 
-/** Until the player page and the attempt's files are kept on the device by their service workers. */
-async function waitForOfflineCopies(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.playerOffline ?? ''), { timeout: 15_000 }).toBe('ready');
-  const shell = page.frameLocator('[data-testid=course-frame]');
-  await expect
-    .poll(() => shell.locator(':root').evaluate(() => (window as unknown as { __portalOffline?: string }).__portalOffline ?? ''), {
-      timeout: 15_000,
-    })
-    .toBe('ready');
-}
-
-/** What a request from the frame or page gets: 'failed' when nothing answered it. */
-const tryFetch = (url: string) =>
-  fetch(url).then(
-    (answer) => `${answer.status}`,
-    () => 'failed',
-  );
-
 test('a reload while offline reopens the course from the device and the learner carries on to the end; back online the card says Passed', async ({
   page,
   context,
 }) => {
   test.setTimeout(90_000);
-  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline reload');
+  const { courseName, loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline reload');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await openCourse(page, enrolmentId, 1);
@@ -248,7 +160,7 @@ test('a reload while offline reopens the course from the device and the learner 
 
 test('the tab closed while offline: the next visit, online, sends what waited before the course starts', async ({ page, context }) => {
   test.setTimeout(60_000);
-  const { loginCode, enrolmentId } = await enrolLearner('Offline closed');
+  const { loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline closed');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await openCourse(page, enrolmentId, 1);
@@ -267,7 +179,7 @@ test('the tab closed while offline: the next visit, online, sends what waited be
 
 test('two tabs: the server’s order decides, and the older tab is told and reloads the server’s copy', async ({ page, context }) => {
   test.setTimeout(60_000);
-  const { loginCode, enrolmentId } = await enrolLearner('Offline two tabs');
+  const { loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline two tabs');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   await openCourse(page, enrolmentId, 1);
@@ -288,7 +200,7 @@ test('two tabs: the server’s order decides, and the older tab is told and relo
 
 test('a slow 3G connection from start to finish loses no commit', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const { courseName, loginCode, enrolmentId } = await enrolLearner('Offline slow');
+  const { courseName, loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline slow');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const answered: number[] = [];

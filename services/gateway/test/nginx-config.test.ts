@@ -41,6 +41,29 @@ describe('renderNginxConfig', () => {
     expect(locationOf(pathPattern('/api/learn/attempts/{attemptId}/commit'))).not.toContain('proxy_request_buffering');
   });
 
+  it('serves both hosts over TLS with one certificate when asked (issue 31 item 7: content on a sibling host)', () => {
+    expect(config).not.toContain('ssl_certificate');
+    const tls = renderNginxConfig(routeTable, {
+      upstreams: { identity: ['a:1'], catalogue: ['b:1'], enrolment: ['c:1'], reporting: ['d:1'], gateway: ['e:1'], content: ['f:1'] },
+      staticRoot: '/srv/portal',
+      listen: '443 ssl',
+      contentListen: '443 ssl',
+      serverName: 'portal.example',
+      contentServerName: 'content.portal.example',
+      runDir: '/tmp/portal-nginx',
+      tls: { certificate: '/etc/portal/cert.pem', certificateKey: '/etc/portal/key.pem' },
+    });
+    const servers = tls.split('  server {').slice(1);
+    expect(servers).toHaveLength(2);
+    for (const server of servers) {
+      expect(server).toContain('listen 443 ssl;');
+      expect(server).toContain('ssl_certificate /etc/portal/cert.pem;');
+      expect(server).toContain('ssl_certificate_key /etc/portal/key.pem;');
+    }
+    expect(servers[0]).toContain('server_name portal.example;');
+    expect(servers[1]).toContain('server_name content.portal.example;');
+  });
+
   it("shares each upstream's failure counts among nginx's workers (a rolling restart waits for one worker to see an instance back)", () => {
     for (const name of ['identity', 'catalogue', 'enrolment', 'reporting', 'gateway', 'content']) {
       expect(config).toMatch(new RegExp(`upstream ${name} \\{\\n    zone ${name} 64k;`));

@@ -8,7 +8,8 @@ import { renderNginxConfig, type NginxOptions } from './nginx-config';
 
 /**
  * `npm run nginx:config -- [--upstream identity=host:port,host:port]… [--listen 8080]
- * [--content-listen 8081] [--root <release folder>] [--run-dir <folder>] [--user <name>] [--out <file>]`:
+ * [--content-listen 8081] [--root <release folder>] [--run-dir <folder>] [--user <name>]
+ * [--tls-certificate <pem> --tls-key <pem>] [--out <file>]`:
  * writes nginx.conf (stdout without --out). Upstreams not given use the one-instance port plan of
  * docs/deploy.md.
  */
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     root: { type: 'string', default: fromRepoRoot('.') },
     'run-dir': { type: 'string', default: '/var/lib/portal-nginx' },
     user: { type: 'string' },
+    'tls-certificate': { type: 'string' },
+    'tls-key': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -50,6 +53,9 @@ const config = renderNginxConfig(routeTable, {
   contentServerName: values['content-server-name'],
   runDir: resolve(INVOKED_FROM, values['run-dir']),
   user: values.user,
+  ...(values['tls-certificate'] && values['tls-key']
+    ? { tls: { certificate: resolve(INVOKED_FROM, values['tls-certificate']), certificateKey: resolve(INVOKED_FROM, values['tls-key']) } }
+    : {}),
 });
 // nginx creates neither its run folder nor the log in it.
 mkdirSync(resolve(INVOKED_FROM, values['run-dir']), { recursive: true });

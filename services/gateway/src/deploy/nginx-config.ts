@@ -24,6 +24,12 @@ export interface NginxOptions {
   mimeTypes?: string;
   /** The user nginx's workers run as, when started as root (nginx's own default: nobody). */
   user?: string;
+  /**
+   * HTTPS on both servers (listen with `ssl`): one certificate naming the portal's host and the
+   * content's (`portal.example` and `content.portal.example`, docs/deploy.md "Course content on a
+   * sibling host").
+   */
+  tls?: { certificate: string; certificateKey: string };
 }
 
 /** `/api/company/{companyId}/dashboard` → `^/api/company/[^/]+/dashboard$` (a parameter is one segment). */
@@ -98,6 +104,15 @@ function upstreamBlock(name: string, servers: string[]): string[] {
   ];
 }
 
+function tlsLines(tls: NginxOptions['tls']): string[] {
+  if (!tls) return [];
+  return [
+    `    ssl_certificate ${tls.certificate};`,
+    `    ssl_certificate_key ${tls.certificateKey};`,
+    '    ssl_protocols TLSv1.2 TLSv1.3;',
+  ];
+}
+
 /** A whole nginx.conf that `nginx -t -c <file>` accepts. */
 export function renderNginxConfig(routes: readonly AnyRoute[], options: NginxOptions): string {
   const upstreamNames = [...SERVICES, 'gateway', 'content'] as const;
@@ -147,6 +162,7 @@ export function renderNginxConfig(routes: readonly AnyRoute[], options: NginxOpt
     '  server {',
     `    listen ${options.listen};`,
     `    server_name ${options.serverName ?? '_'};`,
+    ...tlsLines(options.tls),
     ...staticFolders.flatMap(({ prefix, dist }) => [
       `    location ${prefix} {`,
       `      alias ${dist};`,
@@ -166,6 +182,7 @@ export function renderNginxConfig(routes: readonly AnyRoute[], options: NginxOpt
     '  server {',
     `    listen ${options.contentListen};`,
     `    server_name ${options.contentServerName ?? '_'};`,
+    ...tlsLines(options.tls),
     '    location / {',
     '      proxy_pass http://content;',
     '    }',
