@@ -140,6 +140,25 @@ test.describe('a SCO that records its result as it unloads (issue 31 items 1 and
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
   });
 
+  test('the tab closed mid-SCO: what the SCO says as it goes reaches the server by its shell, and the next visit goes on after it', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const { enrolmentId } = await begin(page);
+    const player = page.getByTestId('scorm-player');
+    for (let n = 1; n <= 2; n++) {
+      await atPart(page, n);
+      await player.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    // Part 3 records its result in its unload handler: the player's page is going at the same moment.
+    await atPart(page, 3);
+    await page.close({ runBeforeUnload: true });
+    const again = await context.newPage();
+    await again.goto(`/learn/${enrolmentId}`);
+    await atPart(again, 4);
+  });
+
   test('a learner clicking through eleven short SCOs in well under a minute is never refused, and a pause the server asks for is said', async ({
     page,
   }) => {

@@ -6,9 +6,11 @@ import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
 import { anonymiseLearner, countEnrolmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
 import { contentAttempt } from './modules/player/scorm.repository';
+import { storeLastWord } from './modules/player/last-word';
 
 /** Enrolment's front door (kit `EnrolmentPort`): each call runs, and commits, on its own entity manager. */
-export function createEnrolmentPort({ orm, now, ports }: PortContext): EnrolmentPort {
+export function createEnrolmentPort(context: PortContext): EnrolmentPort {
+  const { orm, now, ports } = context;
   const catalogue = () => {
     if (!ports) throw new Error('enrolledCourseNames needs the catalogue port (PortContext.ports)');
     return ports().catalogue;
@@ -39,5 +41,9 @@ export function createEnrolmentPort({ orm, now, ports }: PortContext): Enrolment
     moveCompanyRecords: (fromCompanyId, toCompanyId, actor) => moveCompanyRecords(orm.em.fork(), fromCompanyId, toCompanyId, actor, now()),
     anonymiseLearner: (userId) => anonymiseLearner(orm.em.fork(), userId),
     contentAttempt: (attemptId) => contentAttempt(orm, attemptId),
+    storeLastWord(input) {
+      if (!context.jobs) throw new Error('storeLastWord needs the job queue (PortContext.jobs)');
+      return storeLastWord({ orm, catalogue: catalogue(), jobs: context.jobs }, input, now());
+    },
   };
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_SCRIPT, SEED_MARKER, SHELL_SCRIPT } from '../src/content-origin';
+import { BRIDGE_SCRIPT, SEED_MARKER, SHELL_SCRIPT } from '../src/sco-shell';
 import { fromRepoRoot } from '../src/paths';
 
 /**

@@ -35,6 +35,9 @@ export function createServiceDeps(options: {
     get storage() {
       return deps.storage;
     },
+    get jobs() {
+      return deps.jobs;
+    },
     ports: () => deps,
   };
   const jobs = options.jobs ?? createJobQueue({ orm, now: () => deps.now() });

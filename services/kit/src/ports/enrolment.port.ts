@@ -46,6 +46,12 @@ export interface EnrolmentPort {
    * and the sign-in session that opened it, or null when the attempt or its enrolment is gone.
    */
   contentAttempt(attemptId: number): Promise<{ attemptId: number; courseId: number; userId: number; sessionId: string | null } | null>;
+  /**
+   * A SCO's last word (issue 31 item 1): what the content said as its page went while the player's
+   * page was going too (the tab closed), sent by the content origin's SCO shell for an attempt its
+   * token grants. Stored as the attempt's newest final commit of that SCO.
+   */
+  storeLastWord(input: { attemptId: number; sco: string; cmi: Record<string, unknown> }): Promise<{ applied: boolean }>;
   /** GDPR erasure of a learner's course state: SCORM suspend data (states and log) removed; results, enrolments and certificates stay. */
   anonymiseLearner(userId: number): Promise<{ clearedSuspendData: number }>;
 }

@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import type { Orm } from '../db';
 import type { Mailer } from '../mail';
 import type { Storage } from '../storage';
+import type { JobQueue } from '../jobs';
 import type { IdentityPort } from './identity.port';
 import type { CataloguePort } from './catalogue.port';
 import type { EnrolmentPort } from './enrolment.port';
@@ -36,6 +37,8 @@ export interface PortContext {
   now: () => Date;
   /** The composition root's file storage (catalogue's certificate background is read through it). */
   storage?: Storage;
+  /** The composition root's job queue (a SCO's last word may pass a course: its certificate mail is a job). */
+  jobs?: JobQueue;
   /**
    * The other services' ports, for a port that answers with another service's data (enrolment
    * names the courses it counts through catalogue's port). Read it per call: the ports are built

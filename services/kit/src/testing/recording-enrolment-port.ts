@@ -60,6 +60,10 @@ export function createRecordingEnrolmentPort() {
     contentAttempt() {
       return Promise.resolve(null);
     },
+    storeLastWord(input) {
+      calls.push({ method: 'storeLastWord', args: [input] });
+      return Promise.resolve({ applied: false });
+    },
     anonymiseLearner(userId) {
       calls.push({ method: 'anonymiseLearner', args: [userId] });
       return Promise.resolve({ clearedSuspendData: 0 });

@@ -12,7 +12,7 @@ export interface ScoEnd {
 
 type Api = Scorm12API | Scorm2004API;
 
-/** Where the frame's address carries its seed (the content origin's bridge reads it: services/gateway/src/content-origin.ts). */
+/** Where the frame's address carries its seed (the content origin's bridge reads it: services/gateway/src/sco-shell.ts). */
 export const SEED_MARKER = '@@portal-scorm=';
 type ScormWindow = Window & { API?: Api; API_1484_11?: Api };
 
@@ -31,7 +31,7 @@ export interface ScoRuntime {
 /**
  * The content origin's SCO shell for a SCO's address (`{origin}/c/{token}/{href}`): the player
  * frames the shell, which holds the API and frames the package page `href` inside itself, so
- * every page the package reaches finds the same API (services/gateway/src/content-origin.ts).
+ * every page the package reaches finds the same API (services/gateway/src/sco-shell.ts).
  */
 export function shellFor(scoUrl: string): { shellUrl: string; href: string } {
   const [, base, href] = /^(.*?\/c\/[^/]+\/)(.*)$/.exec(scoUrl) ?? [];
@@ -142,6 +142,8 @@ export function openScoRuntime(options: {
         version,
         parentOrigin: window.location.origin,
         href: shellFor(sco.url).href,
+        // Names the SCO in the shell's last word, sent when the tab closes (issue 31 item 1).
+        sco: sco.identifier,
         cmi: withCounts(api.getFlattenedCMI() as Record<string, unknown>),
       });
     },

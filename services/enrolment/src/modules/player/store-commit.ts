@@ -54,11 +54,16 @@ export interface CommitOutcome {
 export interface CommitInput {
   attemptId: number;
   sco: string;
-  token: string;
+  /** The attempt's launch token, or the content origin's grant already checked (a SCO's last word: last-word.ts). */
+  token: string | { grantedByContentOrigin: true };
   isFinal: boolean;
-  seq: number;
+  /** The player's number; `next`: after the SCO's newest in this attempt, decided under the attempt's lock (a last word). */
+  seq: number | 'next';
   cmi: Record<string, unknown>;
 }
+
+const tokenMatches = (tokenHash: string, token: CommitInput['token']) =>
+  typeof token === 'string' ? safeEqual(tokenHash, hashToken(token)) : token.grantedByContentOrigin;
 
 /** Commits that cannot be matched to the caller's own launch all look the same. */
 const unknownLaunch = () => new AppError('not_found', 'This course session was not found. Reopen the course.');
@@ -86,7 +91,7 @@ export const LAST_ACTIVITY_RESOLUTION_MS = 60_000;
 export async function storeCommit(
   db: { orm: Orm; em: () => Em },
   catalogue: CataloguePort,
-  principal: Principal,
+  principal: Pick<Principal, 'userId'>,
   input: CommitInput,
   now: Date,
   deps: Pick<ServiceDeps, 'jobs'>,
@@ -94,8 +99,7 @@ export async function storeCommit(
   const limit = commitLimit(input.attemptId, input.isFinal);
   const rows = await launchOf(db.orm, input.attemptId, limit.bucket, attemptRowsToRead(limit));
   const launch = rows[0];
-  if (!launch || Number(launch.user_id) !== principal.userId || !safeEqual(launch.token_hash, hashToken(input.token)))
-    throw unknownLaunch();
+  if (!launch || Number(launch.user_id) !== principal.userId || !tokenMatches(launch.token_hash, input.token)) throw unknownLaunch();
   if (Number(launch.enrollment_user_id) !== principal.userId) throw unknownLaunch();
   // Checked after the launch token, so nobody can use up another learner's allowance.
   const limitRows = launch.limit_row_id === null ? [] : rows.map((r) => ({ id: Number(r.limit_row_id), created_at: r.limit_row_at }));
@@ -134,15 +138,15 @@ export async function storeCommit(
     await recordAttemptRow(tx, limit, now, staleIds);
     const existing = states.get(sco.identifier);
     const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
-    if (newest && isStaleCommit(newest, input.attemptId, input.seq))
-      return { applied: false, superseded: newest.attemptId > input.attemptId };
+    const seq = input.seq === 'next' ? nextSeq(newest, input.attemptId, Number(head.last_seq)) : input.seq;
+    if (newest && isStaleCommit(newest, input.attemptId, seq)) return { applied: false, superseded: newest.attemptId > input.attemptId };
 
     await insertLogEntry(tx, {
       user_id: principal.userId,
       enrollment_id: enrolmentId,
       attempt_id: input.attemptId,
       sco_identifier: sco.identifier,
-      seq: input.seq,
+      seq,
       is_final: input.isFinal ? 1 : 0,
       slide_location: reading.location,
       lesson_status:
@@ -167,7 +171,7 @@ export async function storeCommit(
     const totalSeconds = parseScormDuration(reading.totalTime);
     const state = {
       attempt_id: input.attemptId,
-      seq: input.seq,
+      seq,
       progress,
       lesson_status: reading.lessonStatus?.slice(0, 32) ?? null,
       completion_status: reading.completionStatus?.slice(0, 32) ?? null,
@@ -194,7 +198,7 @@ export async function storeCommit(
       now,
     );
     await updateAttempt(tx, input.attemptId, {
-      last_seq: Math.max(Number(head.last_seq), input.seq),
+      last_seq: Math.max(Number(head.last_seq), seq),
       last_commit_at: date(now),
       finished_at: input.isFinal ? date(now) : head.finished_at,
     });
@@ -302,6 +306,15 @@ export function isStaleCommit(existing: { attemptId: number; seq: number } | nul
   if (!existing) return false;
   if (existing.attemptId > attemptId) return true;
   return existing.attemptId === attemptId && seq <= existing.seq;
+}
+
+/**
+ * The number of a last word: one after the SCO's newest of this attempt (or the attempt's last), so
+ * it supersedes what the SCO sent before it, and the player's own final commit of the same moment
+ * (numbered the same by then) is taken for a repeat of it.
+ */
+function nextSeq(newest: { attemptId: number; seq: number } | null, attemptId: number, attemptLastSeq: number): number {
+  return (newest && newest.attemptId === attemptId ? Math.max(newest.seq, attemptLastSeq) : attemptLastSeq) + 1;
 }
 
 interface EnrolmentBefore {
