@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Enrolment, ScoState } from '@portal/enrolment-service/testing';
+import { Enrolment, ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
 import { createContentOriginApp } from '../src/content-origin';
 import { createGatewayHarness, type GatewayHarness } from './fixtures/platform';
 import { makeCompany, makeCourse, makeEnrolment, makeUser, signInAs } from './fixtures/factories';
@@ -35,7 +35,7 @@ async function launched() {
   const lastWord = (body: string, forToken = token) =>
     content.request(`/c/${forToken}/__portal/last-word`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body });
   const state = () => harness.platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: enrolment.id });
-  return { session, enrolment, token, commit, lastWord, state };
+  return { session, learner, enrolment, token, commit, lastWord, state };
 }
 
 const SAID_AS_IT_WENT = {
@@ -64,6 +64,39 @@ describe('a SCO’s last word', () => {
     expect((await commit(1, { core: { lesson_status: 'incomplete', exit: 'suspend' } }, true)).status).toBe(200);
     expect((await lastWord(JSON.stringify({ sco: 'sco_1', cmi: SAID_AS_IT_WENT }))).status).toBe(200);
     expect(await state()).toMatchObject({ progress: 'completed', seq: 2 });
+  });
+
+  it('wins whichever of the two arrives first when the player’s final is sent at the same moment, and neither answers 500', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { commit, lastWord, state } = await launched();
+      expect((await commit(1, { core: { lesson_status: 'incomplete', lesson_location: 'page-3' } })).status).toBe(200);
+      const [final, word] = await Promise.all([
+        commit(2, { core: { lesson_status: 'incomplete', lesson_location: 'page-3', exit: 'suspend' } }, true),
+        lastWord(JSON.stringify({ sco: 'sco_1', cmi: SAID_AS_IT_WENT })),
+      ]);
+      expect([final.status, word.status], `round ${round}`).toEqual([200, 200]);
+      expect(await state(), `round ${round}`).toMatchObject({ progress: 'completed', location: 'the-end' });
+    }
+  });
+
+  it('a commit whose number another request stored a moment before is a repeat, not a 500 (the race above, between two processes)', async () => {
+    const { learner, enrolment, commit, state } = await launched();
+    expect((await commit(1, { core: { lesson_status: 'incomplete', lesson_location: 'page-3' } })).status).toBe(200);
+    const em = harness.platform.orm.em.fork();
+    const first = await em.findOneOrFail(ScormLogEntry, { enrollmentId: enrolment.id, seq: 1 });
+    // The other request's row is in (its SCO state not yet read by this one): the same number is refused by the database.
+    em.create(ScormLogEntry, {
+      userId: learner.id,
+      enrollmentId: enrolment.id,
+      attemptId: first.attemptId,
+      scoIdentifier: 'sco_1',
+      seq: 2,
+    });
+    await em.flush();
+    const late = await commit(2, { core: { lesson_status: 'incomplete', exit: 'suspend' } }, true);
+    expect(late.status).toBe(200);
+    expect(((await late.json()) as { applied: boolean }).applied).toBe(false);
+    expect(await state()).toMatchObject({ location: 'page-3', seq: 1 });
   });
 
   it('is refused without a live grant, for another SCO, and when it is not one', async () => {

@@ -311,6 +311,8 @@ export function ScormPlayer({
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return;
+      // A link within this page (the skip link's #main) leaves nothing.
+      if (anchor.pathname === window.location.pathname && anchor.search === window.location.search) return;
       event.preventDefault();
       event.stopPropagation();
       void leave(`${anchor.pathname}${anchor.search}${anchor.hash}`);

@@ -1,6 +1,6 @@
 import type { CataloguePort, JobQueue, Orm } from '@portal/service-kit';
 import { contentAttempt } from './scorm.repository';
-import { storeCommit } from './store-commit';
+import { CommitNumberTaken, storeCommit } from './store-commit';
 
 /**
  * A SCO's last word (issue 31 item 1): when the learner closes the tab, the player's page goes at
@@ -10,6 +10,8 @@ import { storeCommit } from './store-commit';
  * attempt's newest final commit of that SCO, numbered after what the SCO sent before (store-commit
  * `seq: 'next'`), for the attempt's own learner. Same limits and refusals as any commit.
  */
+const LAST_WORD_TRIES = 3;
+
 export async function storeLastWord(
   deps: { orm: Orm; catalogue: CataloguePort; jobs: JobQueue },
   input: { attemptId: number; sco: string; cmi: Record<string, unknown> },
@@ -17,13 +19,20 @@ export async function storeLastWord(
 ): Promise<{ applied: boolean }> {
   const attempt = await contentAttempt(deps.orm, input.attemptId);
   if (!attempt) return { applied: false };
-  const outcome = await storeCommit(
-    { orm: deps.orm, em: () => deps.orm.em.fork() },
-    deps.catalogue,
-    { userId: attempt.userId },
-    { attemptId: input.attemptId, sco: input.sco, token: { grantedByContentOrigin: true }, isFinal: true, seq: 'next', cmi: input.cmi },
-    now,
-    { jobs: deps.jobs },
-  );
-  return { applied: outcome.applied };
+  for (let tries = 1; ; tries++) {
+    try {
+      const outcome = await storeCommit(
+        { orm: deps.orm, em: () => deps.orm.em.fork() },
+        deps.catalogue,
+        { userId: attempt.userId },
+        { attemptId: input.attemptId, sco: input.sco, token: { grantedByContentOrigin: true }, isFinal: true, seq: 'next', cmi: input.cmi },
+        now,
+        { jobs: deps.jobs },
+      );
+      return { applied: outcome.applied };
+    } catch (error) {
+      // The player's own final of the same moment took the number: the next one is after it.
+      if (!(error instanceof CommitNumberTaken) || tries >= LAST_WORD_TRIES) throw error;
+    }
+  }
 }

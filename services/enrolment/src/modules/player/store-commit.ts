@@ -130,116 +130,124 @@ export async function storeCommit(
     : 1;
   const date = (value: Date | null) => (value === null ? null : db.orm.em.getPlatform().processDateProperty(value));
 
-  return inTransaction(db, mayPass, async (tx) => {
-    const [head] = await lockedLaunch(tx, input.attemptId);
-    if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
-    const enrolmentId = Number(head.enrollment_id);
-    const states = new Map((await scoStatesOf(tx, enrolmentId)).map((r) => [r.sco_identifier, r]));
-    await recordAttemptRow(tx, limit, now, staleIds);
-    const existing = states.get(sco.identifier);
-    const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
-    const seq = input.seq === 'next' ? nextSeq(newest, input.attemptId, Number(head.last_seq)) : input.seq;
-    if (newest && isStaleCommit(newest, input.attemptId, seq)) return { applied: false, superseded: newest.attemptId > input.attemptId };
+  try {
+    return await inTransaction(db, mayPass, async (tx) => {
+      const [head] = await lockedLaunch(tx, input.attemptId);
+      if (!head || Number(head.user_id) !== principal.userId || Number(head.enrollment_user_id) !== principal.userId) throw unknownLaunch();
+      const enrolmentId = Number(head.enrollment_id);
+      const states = new Map((await scoStatesOf(tx, enrolmentId)).map((r) => [r.sco_identifier, r]));
+      await recordAttemptRow(tx, limit, now, staleIds);
+      const existing = states.get(sco.identifier);
+      const newest = existing ? { attemptId: Number(existing.attempt_id), seq: Number(existing.seq) } : null;
+      const seq = input.seq === 'next' ? nextSeq(newest, input.attemptId, Number(head.last_seq)) : input.seq;
+      if (newest && isStaleCommit(newest, input.attemptId, seq)) return { applied: false, superseded: newest.attemptId > input.attemptId };
 
-    await insertLogEntry(tx, {
-      user_id: principal.userId,
-      enrollment_id: enrolmentId,
-      attempt_id: input.attemptId,
-      sco_identifier: sco.identifier,
-      seq,
-      is_final: input.isFinal ? 1 : 0,
-      slide_location: reading.location,
-      lesson_status:
-        pkg.version === '1.2'
-          ? reading.lessonStatus
-          : reading.successStatus && reading.successStatus !== 'unknown'
-            ? reading.successStatus
-            : reading.completionStatus,
-      session_time: reading.sessionTime?.slice(0, 64) ?? null,
-      session_seconds: parseScormDuration(reading.sessionTime),
-      score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
-      score_min: reading.scoreMin?.slice(0, 32) ?? null,
-      score_max: reading.scoreMax?.slice(0, 32) ?? null,
-      total_time: reading.totalTime?.slice(0, 64) ?? null,
-      suspend_data: reading.suspendData,
-      exit: reading.exit?.slice(0, 32) ?? null,
-      created_at: date(now),
+      await insertLogEntry(tx, {
+        user_id: principal.userId,
+        enrollment_id: enrolmentId,
+        attempt_id: input.attemptId,
+        sco_identifier: sco.identifier,
+        seq,
+        is_final: input.isFinal ? 1 : 0,
+        slide_location: reading.location,
+        lesson_status:
+          pkg.version === '1.2'
+            ? reading.lessonStatus
+            : reading.successStatus && reading.successStatus !== 'unknown'
+              ? reading.successStatus
+              : reading.completionStatus,
+        session_time: reading.sessionTime?.slice(0, 64) ?? null,
+        session_seconds: parseScormDuration(reading.sessionTime),
+        score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
+        score_min: reading.scoreMin?.slice(0, 32) ?? null,
+        score_max: reading.scoreMax?.slice(0, 32) ?? null,
+        total_time: reading.totalTime?.slice(0, 64) ?? null,
+        suspend_data: reading.suspendData,
+        exit: reading.exit?.slice(0, 32) ?? null,
+        created_at: date(now),
+      });
+
+      // total_time in a final commit already includes the session: it is taken as sent, never added to.
+      // The wall time of a session is kept on its attempt (started_at, last_commit_at).
+      const totalSeconds = parseScormDuration(reading.totalTime);
+      const state = {
+        attempt_id: input.attemptId,
+        seq,
+        progress,
+        lesson_status: reading.lessonStatus?.slice(0, 32) ?? null,
+        completion_status: reading.completionStatus?.slice(0, 32) ?? null,
+        success_status: reading.successStatus?.slice(0, 32) ?? null,
+        location: reading.location,
+        suspend_data: reading.suspendData,
+        score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
+        score_min: reading.scoreMin?.slice(0, 32) ?? null,
+        score_max: reading.scoreMax?.slice(0, 32) ?? null,
+        score_scaled: reading.scoreScaled?.slice(0, 32) ?? null,
+        total_time: reading.totalTime?.slice(0, 64) ?? null,
+        total_seconds: totalSeconds ?? (existing ? Number(existing.total_seconds ?? 0) : 0),
+        exit: reading.exit?.slice(0, 32) ?? null,
+        progress_measure: readProgressMeasure(pkg.version, input.cmi),
+        updated_at: date(now),
+      };
+      if (existing) await updateScoState(tx, Number(existing.id), state);
+      else await insertScoState(tx, { enrollment_id: enrolmentId, sco_identifier: sco.identifier, ...state });
+      await storeRecords(
+        tx,
+        { enrollmentId: enrolmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier },
+        objectives,
+        interactions,
+        now,
+      );
+      await updateAttempt(tx, input.attemptId, {
+        last_seq: Math.max(Number(head.last_seq), seq),
+        last_commit_at: date(now),
+        finished_at: input.isFinal ? date(now) : head.finished_at,
+      });
+
+      // This SCO as now stored, the others as they were.
+      const scoresNow = (s: {
+        scoIdentifier: string;
+      }):
+        | { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null }
+        | undefined => (s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier));
+      const progressOfScos = pkg.scos.map((s) => (scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress);
+      const score = courseScore(
+        pkg.scos.map((s) => {
+          const stored = scoresNow({ scoIdentifier: s.identifier });
+          return stored
+            ? scorePercent({
+                scoreRaw: stored.score_raw,
+                scoreMin: stored.score_min,
+                scoreMax: stored.score_max,
+                scoreScaled: stored.score_scaled,
+              })
+            : null;
+        }),
+      );
+      await applyCourseOutcome(
+        tx,
+        deps,
+        {
+          id: enrolmentId,
+          status: head.status,
+          score: head.score === null ? null : Number(head.score),
+          startedAt: rowDate(head.started_at),
+          updatedAt: rowDate(head.updated_at),
+        },
+        rollUpCourse(progressOfScos),
+        score,
+        now,
+        validityYears,
+      );
+      return { applied: true, superseded: false };
     });
-
-    // total_time in a final commit already includes the session: it is taken as sent, never added to.
-    // The wall time of a session is kept on its attempt (started_at, last_commit_at).
-    const totalSeconds = parseScormDuration(reading.totalTime);
-    const state = {
-      attempt_id: input.attemptId,
-      seq,
-      progress,
-      lesson_status: reading.lessonStatus?.slice(0, 32) ?? null,
-      completion_status: reading.completionStatus?.slice(0, 32) ?? null,
-      success_status: reading.successStatus?.slice(0, 32) ?? null,
-      location: reading.location,
-      suspend_data: reading.suspendData,
-      score_raw: reading.scoreRaw?.slice(0, 32) ?? null,
-      score_min: reading.scoreMin?.slice(0, 32) ?? null,
-      score_max: reading.scoreMax?.slice(0, 32) ?? null,
-      score_scaled: reading.scoreScaled?.slice(0, 32) ?? null,
-      total_time: reading.totalTime?.slice(0, 64) ?? null,
-      total_seconds: totalSeconds ?? (existing ? Number(existing.total_seconds ?? 0) : 0),
-      exit: reading.exit?.slice(0, 32) ?? null,
-      progress_measure: readProgressMeasure(pkg.version, input.cmi),
-      updated_at: date(now),
-    };
-    if (existing) await updateScoState(tx, Number(existing.id), state);
-    else await insertScoState(tx, { enrollment_id: enrolmentId, sco_identifier: sco.identifier, ...state });
-    await storeRecords(
-      tx,
-      { enrollmentId: enrolmentId, attemptId: input.attemptId, scoIdentifier: sco.identifier },
-      objectives,
-      interactions,
-      now,
-    );
-    await updateAttempt(tx, input.attemptId, {
-      last_seq: Math.max(Number(head.last_seq), seq),
-      last_commit_at: date(now),
-      finished_at: input.isFinal ? date(now) : head.finished_at,
-    });
-
-    // This SCO as now stored, the others as they were.
-    const scoresNow = (s: {
-      scoIdentifier: string;
-    }):
-      | { progress: string; score_raw: string | null; score_min: string | null; score_max: string | null; score_scaled: string | null }
-      | undefined => (s.scoIdentifier === sco.identifier ? state : states.get(s.scoIdentifier));
-    const progressOfScos = pkg.scos.map((s) => (scoresNow({ scoIdentifier: s.identifier })?.progress ?? 'not-attempted') as ScoProgress);
-    const score = courseScore(
-      pkg.scos.map((s) => {
-        const stored = scoresNow({ scoIdentifier: s.identifier });
-        return stored
-          ? scorePercent({
-              scoreRaw: stored.score_raw,
-              scoreMin: stored.score_min,
-              scoreMax: stored.score_max,
-              scoreScaled: stored.score_scaled,
-            })
-          : null;
-      }),
-    );
-    await applyCourseOutcome(
-      tx,
-      deps,
-      {
-        id: enrolmentId,
-        status: head.status,
-        score: head.score === null ? null : Number(head.score),
-        startedAt: rowDate(head.started_at),
-        updatedAt: rowDate(head.updated_at),
-      },
-      rollUpCourse(progressOfScos),
-      score,
-      now,
-      validityYears,
-    );
-    return { applied: true, superseded: false };
-  });
+  } catch (error) {
+    if (!isDuplicateEntry(error)) throw error;
+    // Another request stored this number of this attempt at the same moment (the same commit sent
+    // twice, a SCO's last word beside the player's final): a numbered commit is then a repeat.
+    if (input.seq === 'next') throw new CommitNumberTaken();
+    return { applied: false, superseded: false };
+  }
 }
 
 /** Times a commit's transaction is tried when MySQL picks it as a deadlock's victim or its lock wait times out. */
@@ -262,6 +270,22 @@ async function inTransaction<T>(
       if (attempt >= TRANSACTION_TRIES || !isLockConflict(error)) throw error;
     }
   }
+}
+
+/** A last word (`seq: 'next'`) whose number another request took first: the caller tries again with the next one. */
+export class CommitNumberTaken extends Error {
+  constructor() {
+    super('Another commit of this attempt took that number at the same moment.');
+  }
+}
+
+/** A row another transaction inserted first under the same unique key (SQLite and MySQL/MariaDB, raw or through the ORM). */
+function isDuplicateEntry(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number; name?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.name === 'UniqueConstraintViolationException') return true;
+  if (e.code?.startsWith('SQLITE_CONSTRAINT') && /UNIQUE constraint failed/.test(e.message ?? '')) return true;
+  return e.cause !== undefined && e.cause !== error && isDuplicateEntry(e.cause);
 }
 
 function isLockConflict(error: unknown): boolean {
