@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
 import { resolveSameSiteHostsToLoopback, SAME_SITE_HOSTS, sameSiteMissing, sameSiteTls } from './support/same-site-tls';
 
 /**
@@ -71,16 +72,6 @@ if (sameSiteLacks) console.warn(`e2e: player-same-site.spec.ts needs ${sameSiteL
 const sameSite = cluster || sameSiteLacks ? null : sameSiteTls(portBase);
 if (sameSite) resolveSameSiteHostsToLoopback();
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-
 const portalProjects = databases.flatMap((database) => {
   const use = { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${portOf(database)}` };
   return [
@@ -99,7 +90,7 @@ const sameSiteProjects = sameSite
           // The test runner's own requests (page.request): Chromium trusts the certificate by its key (below).
           ignoreHTTPSErrors: true,
           launchOptions: {
-            executablePath: '/usr/bin/chromium',
+            executablePath: CHROMIUM,
             args: [
               ...CHROMIUM_ARGS,
               `--host-resolver-rules=MAP ${SAME_SITE_HOSTS.portal} 127.0.0.1, MAP ${SAME_SITE_HOSTS.content} 127.0.0.1`,
@@ -147,7 +138,7 @@ export default defineConfig({
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: cluster
     ? [

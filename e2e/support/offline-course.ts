@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { courseContent } from './course-frame';
+import { signInWithCode } from './personas';
 import type { packageLearnerFixture } from './package-learner';
 
 type PackageLearnerFixture = ReturnType<typeof packageLearnerFixture>;
@@ -36,7 +37,7 @@ export const PAGE = `<!doctype html>
     page++;
     api.LMSSetValue('cmi.core.lesson_location', String(page));
     api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
-    api.LMSSetValue('cmi.suspend_data', 'seen=' + page);
+    api.LMSSetValue('cmi.suspend_data', 'answer-on-page-' + page);
     api.LMSCommit('');
     show();
   });
@@ -54,13 +55,14 @@ export const PAGE = `<!doctype html>
 export async function enrolOfflineLearner(fixture: PackageLearnerFixture, name: string) {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const courseName = `${name} ${tag}`;
+  const learnerName = `Off Line${tag}`;
   const { enrolmentId } = await fixture.enrolOnPackage({
     courseName,
-    learnerName: `Off Line${tag}`,
+    learnerName,
     loginCode: `PO-${tag}`,
     files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
   });
-  return { courseName, loginCode: `PO-${tag}`, enrolmentId };
+  return { courseName, learnerName, loginCode: `PO-${tag}`, enrolmentId };
 }
 
 /** Until the SCO has called LMSInitialize on the player's runtime. */
@@ -108,3 +110,43 @@ export const tryFetch = (url: string) =>
     (answer) => `${answer.status}`,
     () => 'failed',
   );
+
+/**
+ * The offline journey of a device that keeps the course (issue 22 item 3; issue 31 item 7 in the
+ * same-site set-up): signed in, the course opened and kept on the device, offline on page 3, a
+ * reload that reopens it from the device, on to the end, and back online the server has it all.
+ * `opened` and `reopened` add a spec's own checks at those two moments.
+ */
+export async function offlineReloadJourney(
+  page: Page,
+  context: BrowserContext,
+  learner: { courseName: string; loginCode: string; enrolmentId: number },
+  checks: { opened?: () => Promise<void>; reopened?: () => Promise<void> } = {},
+) {
+  await signInWithCode(page, learner.loginCode);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  await openCourse(page, learner.enrolmentId, 1);
+  await checks.opened?.();
+  await waitForOfflineCopies(page);
+  await nextPage(page, 2);
+  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
+
+  await context.setOffline(true);
+  await nextPage(page, 3);
+  await expect(page.getByTestId('player-sync')).toContainText('(1 waiting)');
+  await page.reload();
+  // Reopened from the device, on the page only this device knew; the waiting commit is still there.
+  await waitForSession(page);
+  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
+  await checks.reopened?.();
+  await expect(page.getByTestId('scorm-player')).toBeVisible();
+  await nextPage(page, 4);
+  await nextPage(page, 5);
+  await courseContent(page).locator('#finish').click();
+  await expect(page.getByTestId('player-finishing-offline')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('course-card').filter({ hasText: learner.courseName })).toHaveAttribute('data-state', 'passed');
+  expect(await serverCopy(page, learner.enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+}

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { packageLearnerFixture } from '../support/package-learner';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
 import { apiAs } from '../support/seed';
-import { courseContent } from '../support/course-frame';
+import { enrolOfflineLearner, nextPage, openCourse } from '../support/offline-course';
 
 /**
  * Issue 31 item 6: the device forgets its last user. The player keeps copies (localStorage) and
@@ -10,40 +10,6 @@ import { courseContent } from '../support/course-frame';
  * page leaves no copy behind, keeps the unsent commits for the same learner only, and the next
  * learner signing in on the browser finds nothing of the first (docs/decisions.md, "Offline player").
  */
-const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="device-user" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/imscp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Device user</title>
-    <item identifier="item" identifierref="res"><title>Device user</title></item>
-  </organization></organizations>
-  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
-</manifest>`;
-
-const PAGES = 5;
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><title>Device user</title></head>
-<body>
-<h1 id="page">Page</h1>
-<button id="next" type="button">Next page</button>
-<script>
-(function () {
-  var api = window.API;
-  api.LMSInitialize('');
-  var page = Number(api.LMSGetValue('cmi.core.lesson_location')) || 1;
-  function show() { document.getElementById('page').textContent = 'Page ' + page + ' of ${PAGES}'; }
-  show();
-  document.getElementById('next').addEventListener('click', function () {
-    page++;
-    api.LMSSetValue('cmi.core.lesson_location', String(page));
-    api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
-    api.LMSSetValue('cmi.suspend_data', 'answer-on-page-' + page);
-    api.LMSCommit('');
-    show();
-  });
-})();
-</script>
-</body></html>`;
-
 const fixture = packageLearnerFixture();
 let baseURL: string;
 
@@ -55,33 +21,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test.afterAll(async () => {
   await fixture.close();
 });
-
-async function enrolLearner(name: string) {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const learnerName = `Dev User${tag}`;
-  const { enrolmentId } = await fixture.enrolOnPackage({
-    courseName: `${name} ${tag}`,
-    learnerName,
-    loginCode: `PD-${tag}`,
-    files: { 'imsmanifest.xml': MANIFEST, 'index.html': PAGE },
-  });
-  return { learnerName, loginCode: `PD-${tag}`, enrolmentId };
-}
-
-async function openCourse(page: Page, enrolmentId: number, atPage: number) {
-  await page.goto(`/learn/${enrolmentId}`);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { API?: { isInitialized?: () => boolean } }).API?.isInitialized?.() ?? false), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${atPage} of ${PAGES}`);
-}
-
-async function nextPage(page: Page, to: number) {
-  await courseContent(page).locator('#next').click();
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page ${to} of ${PAGES}`);
-}
 
 async function signedInUserId(page: Page): Promise<string> {
   const shell = (await (await page.request.get('/api/shell')).json()) as { user: { id: number } };
@@ -130,7 +69,7 @@ test('a session ended elsewhere: the next 401 clears the player’s copies; the 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { loginCode, enrolmentId } = await enrolLearner('Device ended');
+  const { loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Device ended');
   await signInWithCode(page, loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const userId = await signedInUserId(page);
@@ -169,8 +108,8 @@ test('another learner signs in on the same browser after a session ended without
   context,
 }) => {
   test.setTimeout(120_000);
-  const first = await enrolLearner('Device first');
-  const next = await enrolLearner('Device next');
+  const first = await enrolOfflineLearner(fixture, 'Device first');
+  const next = await enrolOfflineLearner(fixture, 'Device next');
   await signInWithCode(page, first.loginCode);
   await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   const firstId = await signedInUserId(page);

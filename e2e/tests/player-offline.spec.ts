@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test';
 import { packageLearnerFixture } from '../support/package-learner';
 import { signInWithCode } from '../support/personas';
 import { courseContent } from '../support/course-frame';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
 import {
   enrolOfflineLearner,
+  offlineReloadJourney,
   nextPage,
   openCourse,
   PAGE,
@@ -27,17 +29,8 @@ import {
  */
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      '--disable-features=ThirdPartyCookiePhaseout',
-    ],
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--disable-features=ThirdPartyCookiePhaseout'],
   },
 });
 
@@ -114,46 +107,25 @@ test('a reload while offline reopens the course from the device and the learner 
   context,
 }) => {
   test.setTimeout(90_000);
-  const { courseName, loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Offline reload');
-  await signInWithCode(page, loginCode);
-  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  await openCourse(page, enrolmentId, 1);
-  await waitForOfflineCopies(page);
-  await nextPage(page, 2);
-  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
-
-  await context.setOffline(true);
-  await nextPage(page, 3);
-  await expect(page.getByTestId('player-sync')).toContainText('(1 waiting)');
-  await page.reload();
-  // Reopened from the device, on the page only this device knew; the waiting commit is still there.
-  await waitForSession(page);
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
-  // The workers serve the attempt's own files only: no API answer, no other page, nothing outside the package.
-  expect(await page.evaluate(tryFetch, '/api/shell')).toBe('failed');
-  expect(await page.evaluate(tryFetch, '/shells/portal/not-a-file.js')).toBe('failed');
-  expect(
-    await courseContent(page)
-      .locator(':root')
-      .evaluate(
-        (_, url) =>
-          fetch(url).then(
-            (answer) => `${answer.status}`,
-            () => 'failed',
+  await offlineReloadJourney(page, context, await enrolOfflineLearner(fixture, 'Offline reload'), {
+    // The workers serve the attempt's own files only: no API answer, no other page, nothing outside the package.
+    async reopened() {
+      expect(await page.evaluate(tryFetch, '/api/shell')).toBe('failed');
+      expect(await page.evaluate(tryFetch, '/shells/portal/not-a-file.js')).toBe('failed');
+      expect(
+        await courseContent(page)
+          .locator(':root')
+          .evaluate(
+            (_, url) =>
+              fetch(url).then(
+                (answer) => `${answer.status}`,
+                () => 'failed',
+              ),
+            'not-in-the-package.html',
           ),
-        'not-in-the-package.html',
-      ),
-  ).toBe('failed');
-  await expect(page.getByTestId('scorm-player')).toBeVisible();
-  await nextPage(page, 4);
-  await nextPage(page, 5);
-  await courseContent(page).locator('#finish').click();
-  await expect(page.getByTestId('player-finishing-offline')).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('course-card').filter({ hasText: courseName })).toHaveAttribute('data-state', 'passed');
-  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+      ).toBe('failed');
+    },
+  });
   // Finished and synced: the device keeps nothing of the attempt.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal-player:launch:')))).toEqual([]);
 });

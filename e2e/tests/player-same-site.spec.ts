@@ -3,15 +3,7 @@ import { packageLearnerFixture } from '../support/package-learner';
 import { signInWithCode } from '../support/personas';
 import { courseContent } from '../support/course-frame';
 import { SAME_SITE_HOSTS } from '../support/same-site-tls';
-import {
-  enrolOfflineLearner,
-  nextPage,
-  openCourse,
-  PAGES,
-  serverCopy,
-  waitForOfflineCopies,
-  waitForSession,
-} from '../support/offline-course';
+import { enrolOfflineLearner, offlineReloadJourney, serverCopy } from '../support/offline-course';
 
 /**
  * Issue 31 item 7 in its production shape (project chromium-same-site: nginx with TLS,
@@ -36,37 +28,17 @@ test('third-party storage blocked: offline mid-course, a reload reopens it from 
   context,
 }) => {
   test.setTimeout(120_000);
-  const { courseName, loginCode, enrolmentId } = await enrolOfflineLearner(fixture, 'Same site offline');
-  await signInWithCode(page, loginCode);
-  await expect(page.getByTestId('learner-dashboard')).toBeVisible();
-  // The portal's cookies carry the __Host- prefix here: Secure, this host only.
-  const names = (await context.cookies(baseURL)).map((cookie) => cookie.name);
-  expect(names).toEqual(expect.arrayContaining(['__Host-portal_session', '__Host-XSRF-TOKEN']));
-  expect(names).not.toContain('portal_session');
-
-  await openCourse(page, enrolmentId, 1);
-  const src = new URL((await page.locator('[data-testid=course-frame]').getAttribute('src'))!);
-  expect(src.origin).toBe(`https://${SAME_SITE_HOSTS.content}:${new URL(baseURL).port}`);
-  // The content origin's worker is first-party here: the course's files are kept on the device.
-  await waitForOfflineCopies(page);
-  await nextPage(page, 2);
-  await expect(page.getByTestId('player-sync')).toHaveText('Saved');
-
-  await context.setOffline(true);
-  await nextPage(page, 3);
-  await expect(page.getByTestId('player-sync')).toContainText('(1 waiting)');
-  await page.reload();
-  await waitForSession(page);
-  await expect(courseContent(page).locator('#page')).toHaveText(`Page 3 of ${PAGES}`);
-  await nextPage(page, 4);
-  await nextPage(page, 5);
-  await courseContent(page).locator('#finish').click();
-  await expect(page.getByTestId('player-finishing-offline')).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(page.getByTestId('learner-dashboard')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('course-card').filter({ hasText: courseName })).toHaveAttribute('data-state', 'passed');
-  expect(await serverCopy(page, enrolmentId)).toMatchObject({ status: 'passed', score: 100 });
+  await offlineReloadJourney(page, context, await enrolOfflineLearner(fixture, 'Same site offline'), {
+    async opened() {
+      // The portal's cookies carry the __Host- prefix here: Secure, this host only.
+      const names = (await context.cookies(baseURL)).map((cookie) => cookie.name);
+      expect(names).toEqual(expect.arrayContaining(['__Host-portal_session', '__Host-XSRF-TOKEN']));
+      expect(names).not.toContain('portal_session');
+      // Course content from the sibling host, whose worker is first-party here: the files are kept on the device.
+      const src = new URL((await page.locator('[data-testid=course-frame]').getAttribute('src'))!);
+      expect(src.origin).toBe(`https://${SAME_SITE_HOSTS.content}:${new URL(baseURL).port}`);
+    },
+  });
 });
 
 const HOSTILE_MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
