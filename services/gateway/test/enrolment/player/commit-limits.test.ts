@@ -1,48 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { ScoState, ScormLogEntry } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { makeSco } from '@portal/catalogue-service/testing';
+import { ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
+import { createCommitWorld } from './commit-world';
 
 /** Issue 13 item 7: suspend data kept whole up to its cap and refused above it; commits per attempt limited. */
-let clock = new Date('2026-06-15T12:00:00Z');
-let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
-let companyId: number;
-let learnerId: number;
-let session: string;
-
+let world: Awaited<ReturnType<typeof createCommitWorld>>;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, {})).id;
-  learnerId = (await makeUser(em, { role: 'learner', companyId })).id;
-  session = await makeSession(em, learnerId);
+  world = await createCommitWorld();
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
-async function launchNew(version: '1.2' | '2004' = '2004') {
-  const em = platform.orm.em.fork();
-  const course = await makeCourse(em, { validityPeriod: 1, package: { version, scos: [makeSco('golf')] } });
-  const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, {
-    method: 'POST',
-    json: {},
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { scos: { commit_url: string }[] };
-  return { enrollmentId: enrolmentId, url: body.scos[0]!.commit_url };
-}
+const launchNew = (version: '1.2' | '2004' = '2004') => world.launchNew(version, [makeSco('golf')]);
 const commit = (url: string, seq: number, cmi: Record<string, unknown>, final = false) =>
-  new TestClient(app, { sessionToken: session }).request(final ? `${url}&final=true` : url, { method: 'POST', json: { cmi, seq } });
-const stateOf = (enrolmentId: number) => platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: enrolmentId });
-const logCount = (enrolmentId: number) => platform.orm.em.fork().count(ScormLogEntry, { enrollmentId: enrolmentId });
+  world.client().request(final ? `${url}&final=true` : url, { method: 'POST', json: { cmi, seq } });
+const fork = () => world.platform.orm.em.fork();
+const stateOf = (enrolmentId: number) => fork().findOneOrFail(ScoState, { enrollmentId: enrolmentId });
+const logCount = (enrolmentId: number) => fork().count(ScormLogEntry, { enrollmentId: enrolmentId });
 
 describe('suspend data', () => {
   it('is kept whole at 64,000 characters and at the cap, and refused above it with a clear error that keeps what was saved', async () => {
@@ -78,7 +52,7 @@ describe('suspend data', () => {
       suspend_data: 'y'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 10),
     });
     expect(refused.status).toBe(422);
-    expect(await platform.orm.em.fork().count(ScoState, { enrollmentId: enrolmentId })).toBe(0);
+    expect(await fork().count(ScoState, { enrollmentId: enrolmentId })).toBe(0);
   });
 });
 
@@ -107,7 +81,7 @@ describe('commits per attempt', () => {
         )
       ).status,
     ).toBe(200);
-    clock = new Date(clock.getTime() + 61_000);
+    world.clock.now = new Date(world.clock.now.getTime() + 61_000);
     expect(
       (await commit(url, SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE + 3, { completion_status: 'incomplete', location: 'later' })).status,
     ).toBe(200);
@@ -115,24 +89,17 @@ describe('commits per attempt', () => {
   });
 
   it('never stop a learner clicking through a course of short SCOs: a final commit a second for a minute is stored (issue 31 item 3)', async () => {
-    const em = platform.orm.em.fork();
     const scos = Array.from({ length: 60 }, (_, n) => makeSco(`sco-${n + 1}`));
-    const course = await makeCourse(em, { validityPeriod: 1, package: { version: '1.2', scos } });
-    const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
-    const launched = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, {
-      method: 'POST',
-      json: {},
-    });
-    const urls = ((await launched.json()) as { scos: { commit_url: string }[] }).scos.map((sco) => sco.commit_url);
+    const { enrollmentId: enrolmentId, urls } = await world.launchNew('1.2', scos);
     expect(urls).toHaveLength(60);
     // Each SCO as a learner leaves it: the content's own commit, then the final one, a second apart.
     for (const [n, url] of urls.entries()) {
       const cmi = { core: { lesson_status: 'completed', lesson_location: `end-${n}`, exit: '' } };
       expect((await commit(url, 2 * n + 1, cmi)).status, `commit of SCO ${n + 1}`).toBe(200);
       expect((await commit(url, 2 * n + 2, cmi, true)).status, `final commit of SCO ${n + 1}`).toBe(200);
-      clock = new Date(clock.getTime() + 1000);
+      world.clock.now = new Date(world.clock.now.getTime() + 1000);
     }
-    expect(await platform.orm.em.fork().count(ScoState, { enrollmentId: enrolmentId, progress: 'completed' })).toBe(60);
+    expect(await fork().count(ScoState, { enrollmentId: enrolmentId, progress: 'completed' })).toBe(60);
   });
 
   it('are counted only once the launch token is checked: nobody else can use up an attempt’s allowance', async () => {

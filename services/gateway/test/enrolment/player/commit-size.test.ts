@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { ANSWER_TEXT_MAX } from '../../../../enrolment/src/modules/player/scorm-records';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { ANSWER_TEXT_MAX, Enrolment, ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '@portal/enrolment-service/testing';
+import { createCommitWorld } from './commit-world';
 
 /**
  * Issue 31 item 4: a save of any size a course can make is kept, on both databases. Interactions
@@ -19,50 +11,19 @@ import { catalogueService } from '@portal/catalogue-service';
  */
 type Version = '1.2' | '2004';
 
-let clock = new Date('2026-06-15T12:00:00Z');
-let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
-let companyId: number;
-let learnerId: number;
-let session: string;
-
+let world: Awaited<ReturnType<typeof createCommitWorld>>;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, {})).id;
-  learnerId = (await makeUser(em, { role: 'learner', companyId })).id;
-  session = await makeSession(em, learnerId);
+  world = await createCommitWorld();
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
-interface Launch {
-  enrollmentId: number;
-  attemptId: number;
-  url: string;
-  cmi: Record<string, string>;
-}
+const launch = (enrolmentId: number) => world.launch(enrolmentId);
+const launchNew = (version: Version) => world.launchNew(version);
 
-async function launch(enrolmentId: number): Promise<Launch> {
-  const response = await new TestClient(app, { sessionToken: session }).request(`/api/learn/${enrolmentId}/launch`, {
-    method: 'POST',
-    json: {},
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { attempt_id: number; scos: { commit_url: string; cmi: Record<string, string> }[] };
-  return { enrollmentId: enrolmentId, attemptId: body.attempt_id, url: body.scos[0]!.commit_url, cmi: body.scos[0]!.cmi };
-}
-
-async function launchNew(version: Version): Promise<Launch> {
-  const em = platform.orm.em.fork();
-  const course = await makeCourse(em, { validityPeriod: 1, package: { version, scos: [makeSco('sco-1')] } });
-  return launch((await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id);
-}
-
-/** Each save moves the clock on, so the attempt's 60 saves a minute never refuse one here. */
+/** Each save moves the clock on, so the attempt's saves a minute never refuse one here. */
 function commit(url: string, seq: number, cmi: Record<string, unknown> | string) {
-  clock = new Date(clock.getTime() + 5_000);
-  return new TestClient(app, { sessionToken: session }).request(url, {
+  world.clock.now = new Date(world.clock.now.getTime() + 5_000);
+  return world.client().request(url, {
     method: 'POST',
     body: typeof cmi === 'string' ? cmi : JSON.stringify({ cmi, seq }),
     headers: { 'Content-Type': 'application/json;charset=UTF-8' },
@@ -138,7 +99,7 @@ function cmiOf(version: Version, counts: { interactions: number; objectives: num
     : { core: { lesson_status: 'incomplete', lesson_location: location }, ...records(version, counts, result) };
 }
 
-const fork = () => platform.orm.em.fork();
+const fork = () => world.platform.orm.em.fork();
 const stored = async (attemptId: number) => ({
   interactions: await fork().count(ScormInteraction, { attemptId }),
   objectives: await fork().count(ScormObjective, { attemptId }),
