@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_SCRIPT, SEED_MARKER, SHELL_SCRIPT } from '../src/sco-shell';
 import { fromRepoRoot } from '../src/paths';
 
@@ -51,13 +51,17 @@ async function openShell(version: Version, launch: Record<string, string> = {}) 
   runtime.loadFromFlattenedJSON(launch);
   const listeners: ((event: unknown) => void)[] = [];
   const received: Message[] = [];
+  /** Calls posted to the runtime and not yet answered. */
+  let inFlight = 0;
   const parent = {
     postMessage(data: Message) {
+      inFlight++;
       setTimeout(() => {
         if (!data.isHeartbeat) received.push(data);
         const result = data.isHeartbeat ? undefined : runtime[data.method]!(...data.params);
         const answer = { data: { messageId: data.messageId, result, isHeartbeat: data.isHeartbeat }, origin: PLAYER, source: parent };
         for (const listener of listeners) listener(answer);
+        inFlight--;
       }, 0);
     },
   };
@@ -98,9 +102,7 @@ async function openShell(version: Version, launch: Record<string, string> = {}) 
     /** What the runtime itself answers. */
     held: (key: string) => String(runtime[get]!(key)),
     /** Until every call so far and every answer to it has gone through. */
-    settle: async () => {
-      for (let round = 0; round < 5; round++) await new Promise((resolve) => setTimeout(resolve, 0));
-    },
+    settle: () => vi.waitFor(() => expect(inFlight).toBe(0)),
   };
 }
 
