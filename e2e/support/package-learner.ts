@@ -3,9 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { DEMO, signInWithPassword } from './personas';
-import { seedCompany, uniqueTag, xsrfCookie } from './seed';
-
-type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+import { callOk, seedCompany, uniqueTag } from './seed';
 
 /**
  * The demo admin in a browser context of its own (its cookies never reach the learner's page):
@@ -19,16 +17,7 @@ export function packageLearnerFixture() {
   let companyId = 0;
   const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
-  async function call(method: string, path: string, init: { data?: unknown; multipart?: Multipart } = {}): Promise<unknown> {
-    const xsrf = await xsrfCookie(admin!, baseURL);
-    const response = await admin!.request.fetch(`${baseURL}${path}`, {
-      method,
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-      ...init,
-    });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-    return response.json();
-  }
+  const call = (method: string, path: string, init: Parameters<typeof callOk>[4] = {}) => callOk(admin!, baseURL, method, path, init);
 
   return {
     async open(browser: Browser, url: string): Promise<void> {

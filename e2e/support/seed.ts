@@ -6,13 +6,13 @@ import { expect, type BrowserContext } from '@playwright/test';
  */
 export const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Calls the API as the context's session (the XSRF header from its cookie). */
 /** The XSRF cookie a page of `baseURL` echoes: `__Host-XSRF-TOKEN` where cookies are Secure (https), else `XSRF-TOKEN`. */
 export async function xsrfCookie(context: BrowserContext, baseURL: string): Promise<string> {
   const cookies = await context.cookies(baseURL);
   return (cookies.find((c) => c.name === '__Host-XSRF-TOKEN') ?? cookies.find((c) => c.name === 'XSRF-TOKEN'))?.value ?? '';
 }
 
+/** Calls the API as the context's session (the XSRF header from its cookie). */
 export async function apiAs(context: BrowserContext, baseURL: string, method: string, path: string, data?: unknown) {
   const xsrf = await xsrfCookie(context, baseURL);
   return context.request.fetch(`${baseURL}${path}`, {
@@ -20,6 +20,26 @@ export async function apiAs(context: BrowserContext, baseURL: string, method: st
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
     ...(data === undefined ? {} : { data }),
   });
+}
+
+type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+
+/** As `apiAs`, with a JSON or multipart body, expecting 200: its JSON answer (what a spec's setup calls). */
+export async function callOk(
+  context: BrowserContext,
+  baseURL: string,
+  method: string,
+  path: string,
+  init: { data?: unknown; multipart?: Multipart } = {},
+): Promise<unknown> {
+  const xsrf = await xsrfCookie(context, baseURL);
+  const response = await context.request.fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+    ...init,
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
 }
 
 export interface SeededCompany {

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { courseContent } from '../support/course-frame';
 import { listSettled } from '../support/lists';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
-import { apiAs, seedCompany, uniqueTag, type SeededCompany } from '../support/seed';
+import { apiAs, callOk, seedCompany, uniqueTag, type SeededCompany } from '../support/seed';
 
 /**
  * Issue 31 item 2, "every answer is kept": a course whose driver asks cmi.interactions._count
@@ -46,16 +46,7 @@ let baseURL: string;
 let company: SeededCompany;
 const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
-async function adminCall(method: string, path: string, init: Parameters<BrowserContext['request']['fetch']>[1] = {}): Promise<unknown> {
-  const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await admin.request.fetch(`${baseURL}${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-    ...init,
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
+const adminCall = (method: string, path: string, init: Parameters<typeof callOk>[4] = {}) => callOk(admin, baseURL, method, path, init);
 
 /** The version's package as a new course, a new learner of the spec's company enrolled on it (forced: no credits move). */
 async function enrolOn(version: Version) {

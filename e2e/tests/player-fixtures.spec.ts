@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
 import { courseContent } from '../support/course-frame';
-import { seedCompany, uniqueTag } from '../support/seed';
+import { callOk, seedCompany, uniqueTag } from '../support/seed';
 
 /**
  * Issue 4, item 7: each shared SCORM fixture played to its end in Chromium by a learner, quiz
@@ -55,20 +55,7 @@ let baseURL: string;
 let companyId: number;
 const created: { courses: number[]; users: number[] } = { courses: [], users: [] };
 
-async function adminCall(
-  method: string,
-  path: string,
-  init: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
-): Promise<unknown> {
-  const xsrf = (await admin.cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await admin.request.fetch(`${baseURL}${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-    ...init,
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
+const adminCall = (method: string, path: string, init: Parameters<typeof callOk>[4] = {}) => callOk(admin, baseURL, method, path, init);
 
 /** Admin uploads the package as a new course, adds a learner to the file's own company and force-enrols them. */
 async function enrolNewLearnerOn(fixture: string) {
