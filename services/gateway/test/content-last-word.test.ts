@@ -114,7 +114,16 @@ describe('a SCO’s last word', () => {
     ])
       expect((await lastWord(body)).status, body).toBe(400);
     expect((await lastWord(JSON.stringify({ sco: 'sco_1', cmi: { 'cmi.suspend_data': 'x'.repeat(1024 * 1024) } }))).status).toBe(413);
+    // Hostile names: nothing of the prototype is reached, and no such SCO exists.
+    for (const sco of ['__proto__', 'constructor', '../sco_1', 'sco_1\u0000'])
+      expect((await lastWord(JSON.stringify({ sco, cmi: SAID_AS_IT_WENT }))).status, sco).toBe(422);
     await expect(state()).rejects.toThrow();
+    const proto = await lastWord('{"sco":"sco_1","cmi":{"__proto__":"x","constructor":"y","cmi.core.lesson_status":"incomplete"}}');
+    // A __proto__ or constructor key in the CMI is only a name: the rest is stored, no prototype touched.
+    expect(proto.status).toBe(200);
+    expect(await state()).toMatchObject({ progress: 'incomplete' });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Object.prototype.constructor).toBe(Object);
     // Signed out: the token stops, as for every file.
     await harness.platform.identity.endSession(session);
     expect((await lastWord(good)).status).toBe(404);
