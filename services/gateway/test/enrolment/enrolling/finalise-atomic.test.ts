@@ -80,7 +80,12 @@ describe('the wizard’s finalise, all or nothing', () => {
       password: null,
       welcomed: false,
     });
-    const welcomed = await makeUser(em, { role: 'learner', companyId, email: `welcomed-${Date.now()}@example.test`, password: null });
+    const welcomed = await makeUser(em, {
+      role: 'learner',
+      companyId,
+      email: `already-welcomed-${Date.now()}@example.test`,
+      password: null,
+    });
     const second = (await makeCourse(em, { name: 'Fire Safety', creditCost: 1 })).id;
     expect(
       (
