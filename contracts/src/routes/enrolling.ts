@@ -339,12 +339,44 @@ export const existingLearnerInfoSchema = z.object({
 });
 export type ExistingLearnerInfo = z.infer<typeof existingLearnerInfoSchema>;
 
+/**
+ * Step 2's "Add employee" asks first, creating nothing (issue 32 item 1): the new employee stays a
+ * draft until Finalise. The same email is that learner; without an email, a learner of the same
+ * name in the company or its depots. Either answers who it is, for 'Whoops! this learner already
+ * exists'. An email used by anyone the caller may not act for is the usual 422 under `email`.
+ */
+export const checkNewEmployee = defineRoute({
+  name: 'company.checkNewEmployee',
+  method: 'POST',
+  path: '/api/company/{companyId}/employees/check',
+  service: 'identity',
+  access: ['manager', 'admin'],
+  tenant: { param: 'companyId' },
+  summary:
+    'Whether a new employee typed into the wizard is an existing learner of the company or its depots (same email; or, without an email, same name). Creates nothing.',
+  params: z.object({ companyId: idParam }),
+  body: newEmployeeSchema,
+  response: z.object({
+    data: z.object({
+      existing: existingLearnerInfoSchema
+        .extend({
+          match: z.enum(['email', 'name']),
+          existing_user_email: z.string().nullable(),
+          existing_user_company_id: z.number().int(),
+          existing_user_company_name: z.string(),
+        })
+        .nullable(),
+    }),
+  }),
+});
+
 export const enrollingRoutes = [
   recentLearners,
   companyUsers,
   companyUsersSearch,
   wizardEnrol,
   wizardEnrolQuote,
+  checkNewEmployee,
   companyEnrol,
   bulkEnrolUpload,
   userEnrolments,
