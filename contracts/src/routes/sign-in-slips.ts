@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParam } from '../route';
 
+export { signInAddress } from '../texts';
+
 /**
  * Sign-in details handed out (issue 32 item 5): for a selection of a company's learners, printable
  * sign-in slips (a PDF) and their login codes as an .xlsx. Owned by the enrolment service, which has
@@ -24,10 +26,6 @@ export const SIGN_IN_SLIP_MESSAGES = {
   downloading: 'Preparing your download…',
   failed: 'The download failed. Please try again.',
 } as const;
-
-/** The sign-in page's address with the code filled in: what each slip's QR code opens. */
-export const signInAddress = (appUrl: string, loginCode: string) =>
-  `${appUrl.replace(/\/+$/, '')}/login?code=${encodeURIComponent(loginCode)}`;
 
 export const signInSlipsBodySchema = z.object({
   user_ids: z
