@@ -77,7 +77,7 @@ export interface EnrolOutcome {
 }
 
 /** Whether a user belongs to the company, directly or through one of its depots. */
-async function employeesOf(deps: Deps, companyId: number, users: UserSummary[]): Promise<Set<number>> {
+export async function employeesOf(deps: Deps, companyId: number, users: UserSummary[]): Promise<Set<number>> {
   const otherCompanies = [...new Set(users.map((u) => u.companyId).filter((id) => id !== companyId))];
   const parents = new Map(await Promise.all(otherCompanies.map(async (id) => [id, await deps.identity.companyParentId(id)] as const)));
   return new Set(users.filter((u) => u.companyId === companyId || parents.get(u.companyId) === companyId).map((u) => u.id));
@@ -107,10 +107,10 @@ export async function usableCourses(
   return { courses: ids.flatMap((id) => byId.get(id) ?? []), parentId: company.parentId };
 }
 
-type Plan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
+export type Plan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
 
 /** What to do with one learner × course, given their enrolments on that course. */
-function planPair(existing: EnrolmentState[], request: Pick<EnrolRequest, 'renew' | 'force' | 'now'>): Plan {
+export function planPair(existing: EnrolmentState[], request: Pick<EnrolRequest, 'renew' | 'force' | 'now'>): Plan {
   const passedBefore = existing.some((e) => e.status === 'passed');
   const blocking = existing.some((e) => (request.renew ? e.status !== 'passed' : isOpenEnrolment(e, request.now)));
   if (blocking && !request.force) return { kind: 'skip' };
