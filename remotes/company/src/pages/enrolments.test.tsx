@@ -5,6 +5,7 @@ import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/fron
 import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { tileStorageKey } from '../modules/reporting/tile-selection';
 import Enrolments from './enrolments';
+import { isExpiredPass } from '../modules/reporting/components/enrolments-table';
 
 const session = {
   id: 5,
@@ -164,6 +165,19 @@ describe('Enrolments (/reporting)', () => {
     expect(within(rowOf('Learner 5')).getByText('05/04/2026').className).toContain('reporting-expiry--due');
     expect(within(rowOf('Learner 4')).getByText('02/04/2027').className).not.toContain('--due');
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it('labels a pass that has run out "Expired dd/mm/yyyy" beside its Passed pill (issue 32 item 7)', async () => {
+    renderPage(reportingServer(ROWS));
+    await screen.findByText('Learner 5');
+    expect(within(rowOf('Learner 5')).getByTestId('expired-label').textContent).toBe('Expired 05/04/2026');
+    expect(within(rowOf('Learner 5')).getByText('Passed')).toBeTruthy();
+    expect(within(rowOf('Learner 3')).queryByTestId('expired-label')).toBeNull();
+    const now = new Date('2026-06-01T00:00:00Z').getTime();
+    expect(isExpiredPass({ status: 'passed', expires_at: '2027-04-02T10:00:00.000Z' }, now)).toBe(false);
+    expect(isExpiredPass({ status: 'passed', expires_at: '2026-06-01T00:00:00.000Z' }, now)).toBe(true);
+    expect(isExpiredPass({ status: 'passed', expires_at: null }, now)).toBe(false);
+    expect(isExpiredPass({ status: 'failed', expires_at: '2026-01-01T00:00:00.000Z' }, now)).toBe(false);
   });
 
   it("opens a row's answers in a dialog (issue 20 item 5)", async () => {
