@@ -53,7 +53,7 @@ describe('CourseFilter (issue 32 item 7)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Manual Handling' }));
     expect(onChange).toHaveBeenLastCalledWith([1, 3]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'All courses' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Any course' }));
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 

@@ -106,7 +106,7 @@ export function CourseFilter({ id, courses, chosen, onChange }: CourseFilterProp
           )}
           <div className="reporting-course-filter__buttons">
             <Button variant="ghost" size="sm" onClick={() => onChange([])} disabled={chosen.length === 0}>
-              All courses
+              Any course
             </Button>
             <Button variant="secondary" size="sm" onClick={close}>
               Done
