@@ -136,6 +136,7 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
         <FinaliseStep
           api={api}
           companyId={companyId}
+          ownCompanyId={ownCompany?.id ?? null}
           companyName={companyName}
           allCourses={allCourses}
           state={state}

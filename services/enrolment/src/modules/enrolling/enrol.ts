@@ -1,5 +1,6 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
 import {
+  canActForCompany,
   portTransaction,
   validationError,
   type CourseSummary,
@@ -15,6 +16,8 @@ import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credit
 import { creditBalanceOf, lockCreditAccounts } from '../credits/credit.repository';
 import { enrolmentsOfPairs, insertEnrolments, type EnrolmentState, type NewEnrolmentRow } from '../enrolments/enrolment.repository';
 import { chosenEmployees, planPair, quoteCharges, usableCourses, type PlanDeps } from './enrol-plan';
+
+export const PARENT_PAYS_ONLY = 'Only the parent company’s manager can have it pay for its depots’ learners.';
 
 export { ANOTHER_COMPANYS_COURSE, NO_SUCH_COURSE, NOT_AN_EMPLOYEE, usableCourses } from './enrol-plan';
 
@@ -100,6 +103,14 @@ export async function quoteEnrolment(em: Em, deps: Deps, given: EnrolRequest) {
     ...(request.principal ? { principal: request.principal } : {}),
     field: fields.users,
   });
+  // The parent's credits are the parent's to give: only who may act for it chooses that it pays alone.
+  if (request.payFromParent && request.principal) {
+    for (const parentId of new Set([...parents.values()].filter((id): id is number => id !== null))) {
+      if (!(await canActForCompany(deps.identity, request.principal, parentId))) {
+        throw validationError({ pay_from_parent: [PARENT_PAYS_ONLY] });
+      }
+    }
+  }
   const quote = await quoteCharges(em, {
     courses,
     users,

@@ -10,6 +10,7 @@ import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service'
 import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
 import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
 import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
+import { PARENT_PAYS_ONLY } from '../../../../enrolment/src/modules/enrolling/enrol';
 
 /**
  * Issue 32 item 2: an enrolment belongs to its learner's company. A depot's existing learner is
@@ -134,6 +135,17 @@ describe('who may ask', () => {
     expect((await quote(learnerSession, body)).status).toBe(403);
     expect((await quote(otherManager, { ...body, companyID: other })).status).toBe(422);
     expect((await quote(depotManager, { ...body, companyID: depot })).status).toBe(422);
+  });
+
+  it('lets only who may act for the parent have it pay for the depot’s learners', async () => {
+    const depotLearner = await learnerOf(depot, 'Fay Depot');
+    const body = { companyID: depot, courses: [course], users: [depotLearner], pay_from_parent: true };
+    const refused = await quote(depotManager, body);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.pay_from_parent).toEqual([PARENT_PAYS_ONLY]);
+    expect((await client(depotManager).call(wizardEnrol, { body })).status).toBe(422);
+    expect(await em.fork().count(Enrolment, { userId: depotLearner })).toBe(0);
+    expect((await quote(manager, body)).status).toBe(200);
   });
 
   it('writes nothing for a quote', async () => {

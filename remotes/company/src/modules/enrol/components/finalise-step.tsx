@@ -113,6 +113,7 @@ export function finaliseBody(state: WizardState, companyId: number, payFromParen
 export function FinaliseStep({
   api,
   companyId,
+  ownCompanyId,
   companyName,
   allCourses,
   state,
@@ -124,6 +125,8 @@ export function FinaliseStep({
 }: {
   api: ApiClient;
   companyId: number;
+  /** The signed-in manager's own company (the parent, when they have depots). */
+  ownCompanyId: number | null;
   companyName: string;
   allCourses: readonly CourseSummary[];
   state: WizardState;
@@ -239,7 +242,7 @@ export function FinaliseStep({
           ) : null}
         </dl>
         {quote.status === 'success' ? (
-          <PaidFrom quote={quote.data} payFromParent={payFromParent} onPayFromParent={onPayFromParent} />
+          <PaidFrom quote={quote.data} payingCompanyId={ownCompanyId} payFromParent={payFromParent} onPayFromParent={onPayFromParent} />
         ) : null}
         {quote.status === 'loading' ? <SkeletonBlock height={48} /> : null}
         {quote.status === 'error' ? <LoadError error={quote.error} onRetry={quote.reload} what="the cost of this enrolment" /> : null}

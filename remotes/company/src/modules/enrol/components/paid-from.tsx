@@ -18,10 +18,13 @@ function payersText(group: Group): string {
  */
 export function PaidFrom({
   quote,
+  payingCompanyId,
   payFromParent,
   onPayFromParent,
 }: {
   quote: WizardQuote;
+  /** The signed-in manager's company: only a parent's manager may have it pay for its depots. */
+  payingCompanyId: number | null;
   payFromParent: boolean;
   onPayFromParent: (value: boolean) => void;
 }) {
@@ -36,7 +39,7 @@ export function PaidFrom({
       render: (a) => <span className={a.balance_after < 0 ? 'enrol-negative' : undefined}>{credits(a.balance_after)}</span>,
     },
   ];
-  const depotGroups = quote.groups.filter((g) => g.parent !== null);
+  const depotGroups = quote.groups.filter((g) => g.parent !== null && g.parent.company_id === payingCompanyId);
   const parentName = depotGroups[0]?.parent?.company_name;
   return (
     <section className="enrol-paid-from" aria-labelledby="enrol-paid-from-title" data-testid="enrol-paid-from">
