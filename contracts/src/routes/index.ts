@@ -18,6 +18,7 @@ import { adminJobRoutes } from './admin-jobs';
 import { systemReportRoutes } from './system-reports';
 import { settingsRoutes } from './settings';
 import { answerRoutes } from './answers';
+import { peopleRoutes } from './people';
 
 export * from './identity';
 export * from './enrolment';
@@ -39,6 +40,7 @@ export * from './admin-jobs';
 export * from './system-reports';
 export * from './settings';
 export * from './answers';
+export * from './people';
 
 /** The route table: a route that is not here does not exist. */
 export const routeTable: readonly AnyRoute[] = [
@@ -61,4 +63,5 @@ export const routeTable: readonly AnyRoute[] = [
   ...systemReportRoutes,
   ...settingsRoutes,
   ...answerRoutes,
+  ...peopleRoutes,
 ];
