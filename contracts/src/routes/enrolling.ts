@@ -132,8 +132,55 @@ export const wizardEnrolBodySchema = z.object({
   courses: idList('course', 100).min(1, ENROLLING_MESSAGES.selectCourse),
   users: idList('user', MAX_ENROL_LEARNERS).default([]),
   newUsers: z.array(newEmployeeSchema).max(MAX_ENROL_LEARNERS, `At most ${MAX_ENROL_LEARNERS} new employees at once.`).default([]),
-  /** The company (or depot) the learners belong to and whose credits pay. */
+  /**
+   * The company (or depot) new employees belong to ("Learners belong to"). Existing employees are
+   * enrolled in their own company (a depot's learner in the depot), which pays for them.
+   */
   companyID: decimal(z.number({ error: 'Choose a company.' }).int().positive('Choose a company.')),
+  /** Step 3's choice: a depot's enrolments are paid by its parent company alone, not the depot's own credits first. */
+  pay_from_parent: z.boolean().optional(),
+});
+
+const quotedCompany = { company_id: z.number().int(), company_name: z.string() };
+
+/** What a finalise would charge, account by account (step 3): nothing is written. */
+export const enrolQuoteSchema = z.object({
+  /** Enrolments charged (pairs already enrolled are skipped) and their credits. */
+  enrolments: z.number().int(),
+  credits: z.number().int(),
+  /** Whether every paying account can cover its part. */
+  is_enough: z.boolean(),
+  /** Each account that pays: its balance before, the credits this takes, its balance after. */
+  accounts: z.array(
+    z.object({ ...quotedCompany, balance_before: z.number().int(), credits: z.number().int(), balance_after: z.number().int() }),
+  ),
+  /** The learners of each company: how many enrolments, their credits, and who pays them ("Paid from"). */
+  groups: z.array(
+    z.object({
+      ...quotedCompany,
+      is_depot: z.boolean(),
+      enrolments: z.number().int(),
+      credits: z.number().int(),
+      paid_by: z.array(z.object({ ...quotedCompany, credits: z.number().int() })),
+    }),
+  ),
+  /** Existing learners already enrolled on some of the courses: those pairs are not charged. */
+  skipped: z.array(z.object({ user_id: z.number().int(), course_ids: z.array(z.number().int()) })),
+});
+export type EnrolQuote = z.infer<typeof enrolQuoteSchema>;
+
+export const wizardEnrolQuote = defineRoute({
+  name: 'company.enrolWizardQuote',
+  method: 'POST',
+  path: '/api/company/enroll/quote',
+  service: 'enrolment',
+  access: ['manager', 'admin'],
+  tenant: { body: 'companyID' },
+  summary:
+    'Step 3 of the wizard: what finalising this body would charge, per paying account (a depot’s learners are paid by the depot, or its parent), without writing anything.',
+  body: wizardEnrolBodySchema,
+  bodyLimit: 4 * 1024 * 1024,
+  response: z.object({ data: enrolQuoteSchema }),
 });
 
 export const wizardEnrol = defineRoute({
@@ -292,11 +339,44 @@ export const existingLearnerInfoSchema = z.object({
 });
 export type ExistingLearnerInfo = z.infer<typeof existingLearnerInfoSchema>;
 
+/**
+ * Step 2's "Add employee" asks first, creating nothing (issue 32 item 1): the new employee stays a
+ * draft until Finalise. The same email is that learner; without an email, a learner of the same
+ * name in the company or its depots. Either answers who it is, for 'Whoops! this learner already
+ * exists'. An email used by anyone the caller may not act for is the usual 422 under `email`.
+ */
+export const checkNewEmployee = defineRoute({
+  name: 'company.checkNewEmployee',
+  method: 'POST',
+  path: '/api/company/{companyId}/employees/check',
+  service: 'identity',
+  access: ['manager', 'admin'],
+  tenant: { param: 'companyId' },
+  summary:
+    'Whether a new employee typed into the wizard is an existing learner of the company or its depots (same email; or, without an email, same name). Creates nothing.',
+  params: z.object({ companyId: idParam }),
+  body: newEmployeeSchema,
+  response: z.object({
+    data: z.object({
+      existing: existingLearnerInfoSchema
+        .extend({
+          match: z.enum(['email', 'name']),
+          existing_user_email: z.string().nullable(),
+          existing_user_company_id: z.number().int(),
+          existing_user_company_name: z.string(),
+        })
+        .nullable(),
+    }),
+  }),
+});
+
 export const enrollingRoutes = [
   recentLearners,
   companyUsers,
   companyUsersSearch,
   wizardEnrol,
+  wizardEnrolQuote,
+  checkNewEmployee,
   companyEnrol,
   bulkEnrolUpload,
   userEnrolments,

@@ -43,3 +43,13 @@ export async function searchLearners(em: Em, companyIds: number[], columns: read
     .limit(EMPLOYEE_SEARCH_LIMIT)) as { id: number }[];
   return usersInOrder(em, rows);
 }
+
+/** Learners of these companies with this name (any case, outer spaces ignored), newest first, at most 20. */
+export async function learnersNamed(em: Em, companyIds: number[], name: string): Promise<IUser[]> {
+  const rows = (await learnersOf(em, companyIds)
+    .whereRaw('lower(trim(u.name)) = ?', [name.trim().toLowerCase()])
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(EMPLOYEE_SEARCH_LIMIT)) as { id: number }[];
+  return usersInOrder(em, rows);
+}

@@ -22,6 +22,8 @@ export interface ChargeInput {
    * transaction holds: a deadlock).
    */
   parentCompanyId?: number | null;
+  /** The manager's choice for a depot's enrolments: its parent pays all of it, the depot's own balance nothing. */
+  payFromParent?: boolean;
   charges: EnrolmentCharge[];
   actor: CreditActor;
   /** The field the 422 names when the credits do not reach (default `credits`). */
@@ -50,6 +52,16 @@ export async function creditPayersOf(
 }
 
 /**
+ * How much of one charge the company's own balance pays and how much its parent pays: the own
+ * balance first (all of it from the parent when the manager chose so and there is a parent).
+ * The one rule shared by the charge and the wizard's quote, so step 3 shows what finalise takes.
+ */
+export function shareOfCharge(amount: number, ownBalance: number, options: { hasParent: boolean; payFromParent: boolean }) {
+  const own = options.hasParent && options.payFromParent ? 0 : Math.max(0, Math.min(amount, ownBalance));
+  return { own, parent: amount - own };
+}
+
+/**
  * Pays for enrolments inside the caller's transaction. Policy (docs/decisions.md): a depot's
  * enrolment spends the depot's own balance first, then its parent company's for the rest; the
  * parent's rows name the depot as counterparty. Both balance rows are locked (ascending id) for
@@ -72,9 +84,15 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
 
   let fromOwn = 0;
   let fromParent = 0;
+  const payFromParent = parentId !== null && Object.hasOwn(input, 'payFromParent') && input.payFromParent === true;
+  if (payFromParent && (parent?.balance ?? 0) < total) {
+    throw validationError({ [input.errorField ?? 'credits']: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
+  }
   for (const charge of charges) {
-    const ownShare = Math.min(charge.amount, own?.balance ?? 0);
-    const parentShare = charge.amount - ownShare;
+    const { own: ownShare, parent: parentShare } = shareOfCharge(charge.amount, own?.balance ?? 0, {
+      hasParent: parentId !== null,
+      payFromParent,
+    });
     const common = {
       kind: charge.kind,
       enrollmentId: charge.enrollmentId,

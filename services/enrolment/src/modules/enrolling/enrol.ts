@@ -1,38 +1,30 @@
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES } from '@portal/contracts';
 import {
-  notFound,
   portTransaction,
   validationError,
   type CourseSummary,
   type CreditActor,
   type Em,
-  type ServiceDeps,
+  type Principal,
   type UserSummary,
 } from '@portal/service-kit';
 import { newCertificateCode } from '../certificates/certificate';
 import { addYears } from '../enrolments/validity';
 import { issueCertificatesFor } from '../certificates/issue-certificate';
 import { chargeEnrolments, type EnrolmentCharge } from '../credits/charge-credits';
-import { creditBalanceOf, creditBalancesOf, lockCreditAccounts } from '../credits/credit.repository';
-import {
-  enrolmentsOfPairs,
-  insertEnrolments,
-  isOpenEnrolment,
-  type EnrolmentState,
-  type NewEnrolmentRow,
-} from '../enrolments/enrolment.repository';
+import { creditBalanceOf, lockCreditAccounts } from '../credits/credit.repository';
+import { enrolmentsOfPairs, insertEnrolments, type EnrolmentState, type NewEnrolmentRow } from '../enrolments/enrolment.repository';
+import { chosenEmployees, planPair, quoteCharges, usableCourses, type PlanDeps } from './enrol-plan';
 
-export const NOT_AN_EMPLOYEE = 'One or more of the chosen learners is not an employee of this company.';
-export const NO_SUCH_COURSE = 'That course does not exist.';
-export const ANOTHER_COMPANYS_COURSE = 'That course belongs to another company.';
+export { ANOTHER_COMPANYS_COURSE, NO_SUCH_COURSE, NOT_AN_EMPLOYEE, usableCourses } from './enrol-plan';
 
-type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs'>;
+type Deps = PlanDeps;
 
 export interface EnrolRequest {
-  /** The company (or depot) the learners belong to and whose credits pay. */
+  /** The company (or depot) new employees join ("Learners belong to"); existing ones keep theirs. */
   companyId: number;
   courseIds: number[];
-  /** Existing employees of the company or of its depots. */
+  /** Existing employees of the company's family (its top company and depots) whom the caller may act for. */
   userIds: number[];
   /** New employees, created in `companyId` before anything is enrolled. */
   newUsers?: { name: string; email?: string | null }[];
@@ -46,6 +38,10 @@ export interface EnrolRequest {
   force?: boolean;
   /** The admin's pass date: the enrolments start passed, with a certificate and an expiry. */
   passedAt?: Date | null;
+  /** The manager's choice in step 3: a depot's enrolments are paid by its parent alone. */
+  payFromParent?: boolean;
+  /** Who asks: each existing learner's company must be one they may act for. */
+  principal?: Principal;
   actor: CreditActor;
   now: Date;
   /** Field names of the 422s (the admin's form names them differently). */
@@ -72,49 +68,49 @@ export interface EnrolOutcome {
   failed: { name: string; email: string | null; reason: string }[];
   /** Learner × course pairs asked for (new employees that could not be created count too). */
   attempted: number;
-  /** The paying company's balance once done. */
+  /** The balance of `companyId` once done. */
   creditBalance: number;
 }
 
-/** Whether a user belongs to the company, directly or through one of its depots. */
-async function employeesOf(deps: Deps, companyId: number, users: UserSummary[]): Promise<Set<number>> {
-  const otherCompanies = [...new Set(users.map((u) => u.companyId).filter((id) => id !== companyId))];
-  const parents = new Map(await Promise.all(otherCompanies.map(async (id) => [id, await deps.identity.companyParentId(id)] as const)));
-  return new Set(users.filter((u) => u.companyId === companyId || parents.get(u.companyId) === companyId).map((u) => u.id));
+/** The request with its options read as the caller set them, never through an inherited property
+ * (issue 25: a polluted Object.prototype.force made enrolments free). */
+function ownOptions(given: EnrolRequest): EnrolRequest {
+  const own = <K extends keyof EnrolRequest>(key: K): EnrolRequest[K] | undefined => (Object.hasOwn(given, key) ? given[key] : undefined);
+  return {
+    ...given,
+    renew: own('renew') === true,
+    force: own('force') === true,
+    payFromParent: own('payFromParent') === true,
+    newUsers: own('newUsers') ?? [],
+    passedAt: own('passedAt') ?? null,
+    principal: own('principal'),
+    fields: own('fields') ?? {},
+  };
 }
 
-/**
- * The courses as this company sees them (its validity settings), refused with a 422 when one does
- * not exist or is specific to a company other than this one or its parent (a depot may use its
- * parent's own courses).
- */
-export async function usableCourses(
-  deps: Deps,
-  companyId: number,
-  courseIds: number[],
-  field = 'courses',
-): Promise<{ courses: CourseSummary[]; parentId: number | null }> {
-  const company = await deps.identity.companyById(companyId);
-  if (!company) throw notFound('That company');
-  const ids = [...new Set(courseIds)];
-  const courses = await deps.catalogue.coursesByIds(ids, { companyId });
-  if (courses.length !== ids.length) throw validationError({ [field]: [NO_SUCH_COURSE] });
-  if (courses.some((c) => c.companyId != null && c.companyId !== companyId && c.companyId !== company.parentId)) {
-    throw validationError({ [field]: [ANOTHER_COMPANYS_COURSE] });
-  }
-  const byId = new Map(courses.map((c) => [c.id, c]));
-  // Every id has its course: the count was checked above.
-  return { courses: ids.flatMap((id) => byId.get(id) ?? []), parentId: company.parentId };
-}
-
-type Plan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
-
-/** What to do with one learner × course, given their enrolments on that course. */
-function planPair(existing: EnrolmentState[], request: Pick<EnrolRequest, 'renew' | 'force' | 'now'>): Plan {
-  const passedBefore = existing.some((e) => e.status === 'passed');
-  const blocking = existing.some((e) => (request.renew ? e.status !== 'passed' : isOpenEnrolment(e, request.now)));
-  if (blocking && !request.force) return { kind: 'skip' };
-  return { kind: passedBefore ? 're-enrolment' : 'new' };
+/** Checks a request and plans its charge without writing: the wizard's step 3 and finalise's first look. */
+export async function quoteEnrolment(em: Em, deps: Deps, given: EnrolRequest) {
+  const request = ownOptions(given);
+  const fields = { courses: 'courses', users: 'users', credits: 'credits', ...request.fields };
+  const { courses, parentId } = await usableCourses(deps, request.companyId, request.courseIds, fields.courses);
+  const { users, parents } = await chosenEmployees(deps, {
+    companyId: request.companyId,
+    parentId,
+    userIds: request.userIds,
+    ...(request.principal ? { principal: request.principal } : {}),
+    field: fields.users,
+  });
+  const quote = await quoteCharges(em, {
+    courses,
+    users,
+    newUsersCompanyId: request.companyId,
+    newUsers: request.newUsers?.length ?? 0,
+    parents,
+    payFromParent: request.payFromParent === true,
+    renew: request.renew === true,
+    now: request.now,
+  });
+  return { request, fields, courses, users, parents, quote };
 }
 
 /**
@@ -126,59 +122,25 @@ function planPair(existing: EnrolmentState[], request: Pick<EnrolRequest, 'renew
  * them with chargeEnrolments — all or nothing (decisions.md "One finalise, one transaction").
  */
 export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<EnrolOutcome> {
-  // The options read as the caller set them, never through an inherited property (issue 25: a
-  // polluted Object.prototype.force made enrolments free).
-  const own = <K extends keyof EnrolRequest>(key: K): EnrolRequest[K] | undefined => (Object.hasOwn(given, key) ? given[key] : undefined);
-  const request: EnrolRequest = {
-    ...given,
-    renew: own('renew') === true,
-    force: own('force') === true,
-    newUsers: own('newUsers') ?? [],
-    passedAt: own('passedAt') ?? null,
-    fields: own('fields') ?? {},
-  };
-  const fields = { courses: 'courses', users: 'users', credits: 'credits', ...request.fields };
-  const { courses, parentId } = await usableCourses(deps, request.companyId, request.courseIds, fields.courses);
-
-  const userIds = [...new Set(request.userIds)];
-  const existingIds = new Set(userIds);
-  const existingUsers = userIds.length ? await deps.identity.usersByIds(userIds) : [];
-  const employees = await employeesOf(deps, request.companyId, existingUsers);
-  if (existingUsers.length !== userIds.length || employees.size !== userIds.length)
-    throw validationError({ [fields.users]: [NOT_AN_EMPLOYEE] });
-
-  const costPerLearner = request.force ? 0 : courses.reduce((sum, c) => sum + c.creditCost, 0);
-  const newUsers = request.newUsers ?? [];
+  const { request, fields, courses, users: existingUsers, parents, quote } = await quoteEnrolment(em, deps, given);
   // A first look at the credits, to refuse at once a wizard that cannot pay. Only a hint: the
   // check that counts is chargeEnrolments' under the lock.
-  if (!request.force && costPerLearner > 0) {
-    const before = await enrolmentsOfPairs(
-      em,
-      userIds,
-      courses.map((c) => c.id),
-    );
-    const enrolledPairs = new Set(before.filter((e) => planPair([e], request).kind === 'skip').map((e) => `${e.userId}:${e.courseId}`));
-    const cost =
-      newUsers.length * costPerLearner +
-      userIds.reduce(
-        (sum, userId) => sum + courses.reduce((s, c) => s + (enrolledPairs.has(`${userId}:${c.id}`) ? 0 : c.creditCost), 0),
-        0,
-      );
-    const balances = await creditBalancesOf(em, parentId ? [request.companyId, parentId] : [request.companyId]);
-    const available = [...balances.values()].reduce((sum, b) => sum + b, 0);
-    if (cost > available) throw validationError({ [fields.credits]: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
-  }
+  if (!request.force && !quote.isEnough)
+    throw validationError({ [fields.credits]: [CREDIT_MESSAGES.notEnough] }, CREDIT_MESSAGES.notEnough);
 
-  const attempted = (userIds.length + newUsers.length) * courses.length;
+  const existingIds = new Set(existingUsers.map((u) => u.id));
+  const newUsers = request.newUsers ?? [];
+  const attempted = (existingUsers.length + newUsers.length) * courses.length;
   const passedAt = request.passedAt ?? null;
+  const payers = [...new Set([...parents.keys(), ...[...parents.values()].filter((id): id is number => id !== null)])];
 
   // ONE transaction for all of it (issue 25 D5): the new accounts and their welcome mails (through
   // identity's port, on this transaction), the enrolments, the charge and its ledger rows. A crash
   // or a refused charge leaves no account behind and mails nobody.
   const written = await em.transactional(async (tx) => {
-    // Taken first (both payers, ascending ids, as every credit movement locks them), so another
+    // Taken first (every payer, ascending ids, as every credit movement locks them), so another
     // enrolment of this company waits here and then sees ours.
-    if (!request.force) await lockCreditAccounts(tx, parentId ? [request.companyId, parentId] : [request.companyId]);
+    if (!request.force) await lockCreditAccounts(tx, payers);
     const transaction = portTransaction(tx);
     const failed: EnrolOutcome['failed'] = [];
     const learners: (UserSummary & { loginCode?: string })[] = [...existingUsers];
@@ -217,7 +179,8 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
           row: {
             userId: user.id,
             courseId: course.id,
-            companyId: request.companyId,
+            // The learner's own company (a depot's learner is the depot's), never the wizard's choice for new ones.
+            companyId: user.companyId,
             status: passedAt ? 'passed' : 'not_started',
             certificateCode: passedAt ? newCertificateCode() : null,
             startedAt: passedAt,
@@ -237,29 +200,34 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
       if (enrolmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
       return { ...p, enrollmentId: enrolmentId };
     });
-    const charges: EnrolmentCharge[] = request.force
-      ? []
-      : inserted.map((p) => ({
+    if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
+    // Each learner company pays for its own learners' enrolments (with its parent's help, or by its
+    // parent when the manager chose so), companies in ascending id: the order the quote simulated.
+    if (!request.force) {
+      const byCompany = new Map<number, typeof inserted>();
+      for (const p of inserted) byCompany.set(p.row.companyId, [...(byCompany.get(p.row.companyId) ?? []), p]);
+      for (const companyId of [...byCompany.keys()].sort((a, b) => a - b)) {
+        const charges: EnrolmentCharge[] = (byCompany.get(companyId) ?? []).map((p) => ({
           enrollmentId: p.enrollmentId,
           amount: p.course.creditCost,
           kind: p.reEnrolment ? 're-enrolment' : 'enrolment',
         }));
-    if (passedAt) await issueCertificatesFor(tx, deps, ids, request.now);
-    const charged = charges.length
-      ? await chargeEnrolments(tx, {
-          companyId: request.companyId,
-          parentCompanyId: parentId,
+        await chargeEnrolments(tx, {
+          companyId,
+          parentCompanyId: parents.get(companyId) ?? null,
+          payFromParent: request.payFromParent === true,
           charges,
           actor: request.actor,
           errorField: fields.credits,
           at: request.now,
-        })
-      : null;
+        });
+      }
+    }
     // An existing learner who never got a welcome mail (e.g. made before it was queued with the
     // account) gets it with this enrolment.
     const existingEnrolled = [...new Set(planned.map((p) => p.user.id).filter((id) => existingIds.has(id)))];
     if (existingEnrolled.length) await deps.identity.sendMissingWelcomes(existingEnrolled, { transaction });
-    return { planned: inserted, skipped, failed, learners, balanceAfter: charged?.balanceAfter ?? null };
+    return { planned: inserted, skipped, failed, learners };
   });
   const byId = new Map(written.learners.map((u) => [u.id, u]));
 
@@ -281,7 +249,7 @@ export async function enrol(em: Em, deps: Deps, given: EnrolRequest): Promise<En
     made,
     failed: [...written.failed, ...written.skipped],
     attempted,
-    creditBalance: written.balanceAfter ?? (await creditBalanceOf(em.fork(), request.companyId)),
+    creditBalance: await creditBalanceOf(em.fork(), request.companyId),
   };
 }
 

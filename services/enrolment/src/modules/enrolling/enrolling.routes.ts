@@ -1,6 +1,15 @@
-import { companyEnrol, ENROLLING_MESSAGES, wizardEnrol } from '@portal/contracts';
+import type { z } from 'zod';
+import {
+  companyEnrol,
+  ENROLLING_MESSAGES,
+  wizardEnrol,
+  wizardEnrolQuote,
+  type EnrolQuote,
+  type wizardEnrolBodySchema,
+} from '@portal/contracts';
 import { createServiceRouter, validationError, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { enrol, enrolmentSummary, type MadeEnrolment } from './enrol';
+import { enrol, enrolmentSummary, quoteEnrolment, type EnrolRequest, type MadeEnrolment } from './enrol';
+import type { EnrolQuote as PlannedQuote } from './enrol-plan';
 import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 
 const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
@@ -17,18 +26,60 @@ const enrolledRow = (m: MadeEnrolment) => ({
   credits: m.credits,
 });
 
-/** The wizard's finalise and the older Enroll page (which also renews passed enrolments). */
+/** The wizard's body as the one enrol use case reads it. */
+function wizardRequest(deps: ServiceDeps, principal: Principal, body: z.output<typeof wizardEnrolBodySchema>): EnrolRequest {
+  return {
+    companyId: body.companyID,
+    courseIds: body.courses,
+    userIds: body.users,
+    newUsers: body.newUsers,
+    payFromParent: body.pay_from_parent === true,
+    principal,
+    actor: actorOf(principal),
+    now: deps.now(),
+  };
+}
+
+/** A quote as step 3 shows it: every company named. */
+async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<EnrolQuote> {
+  const ids = [
+    ...new Set([
+      ...quote.accounts.map((a) => a.companyId),
+      ...quote.groups.flatMap((g) => [g.companyId, ...g.paidBy.map((p) => p.companyId)]),
+    ]),
+  ];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await deps.identity.companyById(id))?.name ?? ''] as const)));
+  const named = (companyId: number) => ({ company_id: companyId, company_name: names.get(companyId) ?? '' });
+  return {
+    enrolments: quote.enrolments,
+    credits: quote.credits,
+    is_enough: quote.isEnough,
+    accounts: quote.accounts.map((a) => ({
+      ...named(a.companyId),
+      balance_before: a.balanceBefore,
+      credits: a.credits,
+      balance_after: a.balanceAfter,
+    })),
+    groups: quote.groups.map((g) => ({
+      ...named(g.companyId),
+      is_depot: g.parentId !== null,
+      enrolments: g.enrolments,
+      credits: g.credits,
+      paid_by: g.paidBy.map((p) => ({ ...named(p.companyId), credits: p.credits })),
+    })),
+    skipped: quote.skipped.map((s) => ({ user_id: s.userId, course_ids: s.courseIds })),
+  };
+}
+
+/** The wizard's quote and finalise, and the older Enroll page (which also renews passed enrolments). */
 export function enrollingRoutes(deps: ServiceDeps) {
   return createServiceRouter(deps)
+    .handle(wizardEnrolQuote, async ({ em, principal, body }) => {
+      const { quote } = await quoteEnrolment(em, deps, wizardRequest(deps, principal, body));
+      return { data: await quoteView(deps, quote) };
+    })
     .handle(wizardEnrol, async ({ em, principal, body }) => {
-      const outcome = await enrol(em, deps, {
-        companyId: body.companyID,
-        courseIds: body.courses,
-        userIds: body.users,
-        newUsers: body.newUsers,
-        actor: actorOf(principal),
-        now: deps.now(),
-      });
+      const outcome = await enrol(em, deps, wizardRequest(deps, principal, body));
       // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
       if (
         outcome.made.length === 0 &&
@@ -60,6 +111,7 @@ export function enrollingRoutes(deps: ServiceDeps) {
         courseIds: body.courses,
         userIds: body.users,
         renew: true,
+        principal,
         actor: actorOf(principal),
         now: deps.now(),
       });

@@ -218,11 +218,21 @@ describe('tenancy', () => {
     expect(await balance(companyA)).toBe(before);
   });
 
-  it('refuses a depot enrolling its parent company’s learner', async () => {
+  it('refuses a depot’s manager enrolling its parent company’s learner', async () => {
     await changeCredits(em, { companyId: depotOfA, delta: 5, kind: 'purchase' });
+    const depotManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: depotOfA })).id);
+    const parentLearner = await learnerOf(companyA);
+    const response = await wizard(depotManager, { companyID: depotOfA, courses: [shared.id], users: [parentLearner] });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as Refusal).errors?.users).toEqual([NOT_AN_EMPLOYEE]);
+    expect(await em.fork().count(Enrolment, { userId: parentLearner })).toBe(0);
+  });
+
+  it('enrols a parent company’s learner in the parent when the new employees are to join a depot (an admin acting)', async () => {
     const parentLearner = await learnerOf(companyA);
     const response = await wizard(admin, { companyID: depotOfA, courses: [shared.id], users: [parentLearner] });
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(200);
+    expect((await em.fork().findOneOrFail(Enrolment, { userId: parentLearner })).companyId).toBe(companyA);
   });
 });
 

@@ -1,10 +1,11 @@
-import { companyUsers, companyUsersSearch, recentLearners } from '@portal/contracts';
+import { checkNewEmployee, companyUsers, companyUsersSearch, recentLearners } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
 import { companyAndDepotIds, recentLearners as findRecentLearners, searchLearners } from '../../data/employee.repository';
 import { toEmployees } from './employee-views';
+import { checkNewEmployeeAgainst } from './check-new-employee';
 
 /**
- * The enrol wizard's employee pickers: the company's (and its depots') learners. The kit lets a
+ * The enrol wizard's employee pickers and its new-employee check: the company's (and its depots') learners. The kit lets a
  * manager reach only their company and its depots (tenant by path); learners are refused by role.
  */
 export function employeeRoutes(deps: ServiceDeps) {
@@ -33,5 +34,14 @@ export function employeeRoutes(deps: ServiceDeps) {
         query.term,
       );
       return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
-    }).app;
+    })
+    .handle(checkNewEmployee, async ({ em, principal, params, body }) => ({
+      data: {
+        existing: await checkNewEmployeeAgainst(em, deps, principal, {
+          companyId: params.companyId,
+          name: body.name,
+          email: body.email ?? null,
+        }),
+      },
+    })).app;
 }

@@ -37,7 +37,7 @@ export async function generateLoginCode(em: Em): Promise<string> {
 }
 
 /** The company and its depots, or a depot's parent and that parent's depots: the family a learner is "already an employee" in. */
-async function familyOf(em: Em, companyId: number): Promise<number[]> {
+export async function familyOf(em: Em, companyId: number): Promise<number[]> {
   const company = await findCompany(em, companyId);
   const top = company?.parentId ?? companyId;
   return [top, ...(await depotsOf(em, top)).map((d) => d.id)];

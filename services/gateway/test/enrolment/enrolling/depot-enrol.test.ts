@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wizardEnrol, wizardEnrolQuote, type EnrolQuote } from '@portal/contracts';
+import type { Em } from '@portal/service-kit';
+import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
+import { makeCourse } from '@portal/catalogue-service/testing';
+import { identityService } from '@portal/identity-service';
+import { catalogueService } from '@portal/catalogue-service';
+import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
+import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
+import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
+import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
+
+/**
+ * Issue 32 item 2: an enrolment belongs to its learner's company. A depot's existing learner is
+ * enrolled in the depot, whatever "Learners belong to" says (that is for new employees), and the
+ * depot pays (its own credits first, then its parent's; or the parent alone when the manager
+ * chooses so). Step 3's quote says beforehand exactly what finalise then takes.
+ */
+
+let platform: TestPlatform;
+let app: ReturnType<typeof createEnrolmentApp>;
+let em: Em;
+let parent: number;
+let depot: number;
+let other: number;
+let manager: string;
+let depotManager: string;
+let otherManager: string;
+let learnerSession: string;
+let course: number;
+
+const NOW = new Date('2026-06-01T10:00:00Z');
+const client = (session: string) => new TestClient(app, { sessionToken: session });
+const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
+const learnerOf = async (companyId: number, name: string) => (await makeUser(em, { role: 'learner', companyId, name })).id;
+const quote = async (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrolQuote, { body });
+const quoted = async (body: Record<string, unknown>) => ((await (await quote(manager, body)).json()) as { data: EnrolQuote }).data;
+
+beforeAll(async () => {
+  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
+  app = createEnrolmentApp(platform);
+  em = platform.orm.em.fork();
+  parent = (await makeCompany(em, { name: 'Haulage Ltd' })).id;
+  depot = (await makeCompany(em, { name: 'South Depot', parentId: parent })).id;
+  other = (await makeCompany(em, { name: 'Other Ltd' })).id;
+  manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: parent })).id);
+  depotManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: depot })).id);
+  otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: other })).id);
+  learnerSession = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: parent })).id);
+  course = (await makeCourse(em, { name: 'Manual Handling', creditCost: 2 })).id;
+});
+afterAll(() => platform.close());
+
+describe('a depot’s learner enrolled from the parent company', () => {
+  it('is enrolled in the depot, which pays its own credits first, as step 3’s quote said', async () => {
+    await changeCredits(em, { companyId: parent, delta: 20, kind: 'purchase' });
+    await changeCredits(em, { companyId: depot, delta: 3, kind: 'purchase' });
+    const depotLearner = await learnerOf(depot, 'Dana Depot');
+    const depotLearner2 = await learnerOf(depot, 'Dev Depot');
+    const parentLearner = await learnerOf(parent, 'Pat Parent');
+    const body = {
+      companyID: parent,
+      courses: [course],
+      users: [depotLearner, depotLearner2, parentLearner],
+      newUsers: [{ name: 'Nia New' }],
+    };
+
+    const preview = await quoted(body);
+    expect(preview).toMatchObject({ enrolments: 4, credits: 8, is_enough: true });
+    expect(preview.groups.map((g) => [g.company_name, g.is_depot, g.enrolments, g.credits])).toEqual([
+      ['Haulage Ltd', false, 2, 4],
+      ['South Depot', true, 2, 4],
+    ]);
+    const south = preview.groups.find((g) => g.company_id === depot);
+    expect(south?.paid_by).toEqual([
+      { company_id: depot, company_name: 'South Depot', credits: 3 },
+      { company_id: parent, company_name: 'Haulage Ltd', credits: 1 },
+    ]);
+    expect(preview.accounts).toEqual([
+      { company_id: parent, company_name: 'Haulage Ltd', balance_before: 20, credits: 5, balance_after: 15 },
+      { company_id: depot, company_name: 'South Depot', balance_before: 3, credits: 3, balance_after: 0 },
+    ]);
+
+    const response = await client(manager).call(wizardEnrol, { body });
+    expect(response.status).toBe(200);
+    const rows = await em.fork().find(Enrolment, { courseId: course }, { orderBy: { userId: 'asc' } });
+    expect(new Map(rows.map((r) => [r.userId, r.companyId]))).toEqual(
+      new Map([
+        [depotLearner, depot],
+        [depotLearner2, depot],
+        [parentLearner, parent],
+        [rows[3]?.userId, parent],
+      ]),
+    );
+    expect(await balance(parent)).toBe(15);
+    expect(await balance(depot)).toBe(0);
+    // The parent's share of a depot enrolment names the depot in the ledger.
+    const parentRows = await em.fork().find(CreditTransaction, { companyId: parent, kind: 'enrolment' });
+    expect(parentRows.filter((r) => r.counterpartyCompanyId === depot).map((r) => r.delta)).toEqual([-1]);
+  });
+
+  it('is paid by the parent alone when the manager chooses so', async () => {
+    await changeCredits(em, { companyId: depot, delta: 10, kind: 'purchase' });
+    const depotLearner = await learnerOf(depot, 'Eve Depot');
+    const body = { companyID: parent, courses: [course], users: [depotLearner], pay_from_parent: true };
+    const before = { parent: await balance(parent), depot: await balance(depot) };
+    const preview = await quoted(body);
+    expect(preview.groups[0]?.paid_by).toEqual([{ company_id: parent, company_name: 'Haulage Ltd', credits: 2 }]);
+    expect((await client(manager).call(wizardEnrol, { body })).status).toBe(200);
+    expect(await balance(depot)).toBe(before.depot);
+    expect(await balance(parent)).toBe(before.parent - 2);
+    expect((await em.fork().findOneOrFail(Enrolment, { userId: depotLearner })).companyId).toBe(depot);
+  });
+
+  it('is quoted short when the depot and its parent together cannot pay, and finalise refuses spending nothing', async () => {
+    const poorParent = (await makeCompany(em, { name: 'Poor Ltd' })).id;
+    const poorDepot = (await makeCompany(em, { name: 'Poor Depot', parentId: poorParent })).id;
+    await changeCredits(em, { companyId: poorDepot, delta: 1, kind: 'purchase' });
+    const poorManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: poorParent })).id);
+    const body = { companyID: poorParent, courses: [course], users: [await learnerOf(poorDepot, 'Pip Poor')] };
+    const preview = ((await (await quote(poorManager, body)).json()) as { data: EnrolQuote }).data;
+    expect(preview.is_enough).toBe(false);
+    expect((await client(poorManager).call(wizardEnrol, { body })).status).toBe(422);
+    expect(await balance(poorDepot)).toBe(1);
+  });
+});
+
+describe('who may ask', () => {
+  it('refuses the quote to another company’s manager and to a learner, and a depot’s manager its parent’s learner', async () => {
+    const parentLearner = await learnerOf(parent, 'Quinn Parent');
+    const body = { companyID: parent, courses: [course], users: [parentLearner] };
+    expect((await quote(otherManager, body)).status).toBe(403);
+    expect((await quote(learnerSession, body)).status).toBe(403);
+    expect((await quote(otherManager, { ...body, companyID: other })).status).toBe(422);
+    expect((await quote(depotManager, { ...body, companyID: depot })).status).toBe(422);
+  });
+
+  it('writes nothing for a quote', async () => {
+    const before = await em.fork().count(Enrolment, {});
+    const learner = await learnerOf(parent, 'Rae Quote');
+    expect((await quote(manager, { companyID: parent, courses: [course], users: [learner], newUsers: [{ name: 'Sid New' }] })).status).toBe(
+      200,
+    );
+    expect(await em.fork().count(Enrolment, {})).toBe(before);
+  });
+});
