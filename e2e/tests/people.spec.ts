@@ -148,6 +148,7 @@ test.describe('People (/people) for a manager', () => {
     await anonymiseModal.getByRole('button', { name: 'Anonymise learner' }).click();
     await expect(person.getByRole('heading', { name: `Anonymised learner #${world.enrolled.id}` })).toBeVisible();
     await expect(person.getByText('This learner has been anonymised')).toBeVisible();
+    await shot(page, 'person-anonymised-1366');
   });
 
   test('at 390 px the list reads as cards and a person’s page fits', async ({ page }) => {

@@ -49,7 +49,9 @@ export function LoginCodeCard({ api, companyId, person, slip, onIssued }: LoginC
         ) : (
           <p className="people-muted">{person.anonymised ? 'Anonymised: no login code.' : 'No login code yet.'}</p>
         )}
-        <p className="people-muted">The learner types this code on the sign-in page instead of an email and password.</p>
+        {person.login_code ? (
+          <p className="people-muted">The learner types this code on the sign-in page instead of an email and password.</p>
+        ) : null}
         <div className="people-actions">
           {slip}
           <Button variant="secondary" disabled={person.anonymised} onClick={() => setConfirming(true)}>
