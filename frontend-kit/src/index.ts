@@ -38,6 +38,7 @@ export {
   forgetDeviceCopy,
   keepDeviceCopy,
 } from './session/device-store';
+export { draftOf, forgetDraft, forgetDrafts, keepDraft } from './session/draft-store';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
 export { AnswersModal } from './answers/answers-modal';

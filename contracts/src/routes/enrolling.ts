@@ -77,9 +77,10 @@ export const companyUsers = defineRoute({
   service: 'identity',
   access: ['manager', 'admin'],
   tenant: { param: 'companyId' },
-  summary: 'The company’s employees whose name or email contains `s` (2+ characters; at most 20), with the asked-about courses they have.',
+  summary:
+    'The company’s employees whose name or email contains `s` (2+ characters; at most 20), or those of `ids` (the People page’s selection opening the wizard), with the asked-about courses they have.',
   params: z.object({ companyId: idParam }),
-  query: z.strictObject({ s: z.string().trim().max(191).optional(), courses: idsQueryParam }),
+  query: z.strictObject({ s: z.string().trim().max(191).optional(), courses: idsQueryParam, ids: idsQueryParam }),
   response: z.object({ data: z.array(employeeSchema) }),
 });
 
@@ -158,7 +159,8 @@ export const enrolQuoteSchema = z.object({
   groups: z.array(
     z.object({
       ...quotedCompany,
-      is_depot: z.boolean(),
+      /** The parent company when these are a depot's learners (it pays what the depot cannot, or all when asked). */
+      parent: z.object(quotedCompany).nullable(),
       enrolments: z.number().int(),
       credits: z.number().int(),
       paid_by: z.array(z.object({ ...quotedCompany, credits: z.number().int() })),

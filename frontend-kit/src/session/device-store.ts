@@ -1,3 +1,5 @@
+import { forgetDrafts } from './draft-store';
+
 /** The learner player's device store (issue 22): commits kept in IndexedDB until the server has them. */
 export const DEVICE_DB = 'portal-player';
 /** Its one object store (the learner remote's commit-store.ts): each entry names its user (`userId`). */
@@ -87,6 +89,8 @@ export function clearDeviceStore(): void {
  */
 export function forgetDeviceCopies(): void {
   for (const name of deviceCopyNames()) forgetDeviceCopy(name);
+  // A manager's unfinished wizard holds employees' names and emails: it goes with the session too.
+  forgetDrafts();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES, type SessionUser } from '@portal/contracts';
 import { CREDIT_BALANCE_CHANGED_EVENT } from '@portal/frontend-kit';
@@ -6,6 +6,7 @@ import { fakeApi, reply, type FakeHandler } from '@portal/frontend-kit/testing';
 import { bulkRow, course, coursesAnswer, employee, fakeXhr } from '../modules/enrol/testing/enrol-fakes';
 import { WHOLE_CATALOGUE_NOTE } from '../modules/enrol/components/course-picker';
 import { NOTHING_TO_ENROL } from '../modules/enrol/components/finalise-step';
+import { DRAFT_REPEAT } from '../modules/enrol/components/new-employee-form';
 import EnrolNew from './enrol-wizard';
 
 const session: SessionUser = {
@@ -17,10 +18,11 @@ const session: SessionUser = {
   company_name: 'Demo Construction Ltd',
   is_mimicking: false,
 };
+// None in the company's selection: nothing starts ticked (the selected ones would: see 'lists every course on offer').
 const COURSES = [
-  course(1, 'Fire Safety', 2),
-  course(2, 'Manual Handling', 1),
-  ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1)),
+  course(1, 'Fire Safety', 2, false),
+  course(2, 'Manual Handling', 1, false),
+  ...Array.from({ length: 10 }, (_, i) => course(20 + i, `Site Induction ${i + 1}`, 1, false)),
 ];
 const LEE = employee(5, 'Lee Carter', { enrolled_course_ids: [1] });
 const PRIYA = employee(6, 'Priya Shah', { email: null, login_code: 'DEMOCODE1' });
@@ -31,8 +33,31 @@ const SUMMARY = {
   failed_users: [{ name: 'Lee Carter', email: 'lee.carter@demo.test', reason: 'Already enrolled on this course.' }],
 };
 
-function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40) {
+type WizardBody = { courses: number[]; users: number[]; newUsers: unknown[]; companyID: number };
+const DEMO = { company_id: 2, company_name: 'Demo Construction Ltd' };
+
+/** The server's quote as the fakes' learners make it: Lee is on Fire Safety already; one paying account. */
+function quoteOf(body: WizardBody, balance: number) {
+  const courses = COURSES.filter((c) => body.courses.includes(c.id));
+  let credits = 0;
+  let enrolments = 0;
+  const skipped: { user_id: number; course_ids: number[] }[] = [];
+  for (const id of body.users) {
+    const already = courses.filter((c) => [LEE, PRIYA].find((e) => e.id === id)?.enrolled_course_ids.includes(c.id)).map((c) => c.id);
+    if (already.length) skipped.push({ user_id: id, course_ids: already });
+    for (const c of courses) if (!already.includes(c.id)) [credits, enrolments] = [credits + c.credit_cost, enrolments + 1];
+  }
+  for (let i = 0; i < body.newUsers.length; i++) for (const c of courses) [credits, enrolments] = [credits + c.credit_cost, enrolments + 1];
+  const groups = enrolments ? [{ ...DEMO, parent: null, enrolments, credits, paid_by: [{ ...DEMO, credits }] }] : [];
+  const accounts = [{ ...DEMO, balance_before: balance, credits, balance_after: balance - credits }];
+  return { data: { enrolments, credits, is_enough: balance >= credits, accounts, groups, skipped } };
+}
+
+function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40, address = '/enrolments/create/v2') {
   const server = fakeApi({
+    'POST /api/courses/1/toggle': () => ({ success: true, data: [1] }),
+    'POST /api/courses/2/toggle': () => ({ success: true, data: [2] }),
+    'POST /api/company/enroll/quote': ({ body }) => quoteOf(body as WizardBody, balance),
     'GET /api/courses': () => coursesAnswer(COURSES),
     'GET /api/account': () => ({
       user: { id: 10, name: 'Morgan Hale', email: 'manager@demo.test' },
@@ -61,7 +86,7 @@ function renderWizard(overrides: Record<string, FakeHandler> = {}, balance = 40)
     ...overrides,
   });
   render(
-    <MemoryRouter initialEntries={['/enrolments/create/v2']}>
+    <MemoryRouter initialEntries={[address]}>
       <Routes>
         <Route path="/enrolments/create/v2" element={<EnrolNew api={server.api} session={session} />} />
       </Routes>
@@ -82,7 +107,11 @@ async function toStepTwoWithLee() {
 }
 
 describe('EnrolNew (the enrol wizard)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // The wizard keeps its draft in the tab: each test starts with none.
+    sessionStorage.clear();
+  });
 
   it('lists the selected courses 10 a page with search, and opens steps only when allowed', async () => {
     renderWizard();
@@ -103,6 +132,22 @@ describe('EnrolNew (the enrol wizard)', () => {
     expect(stepButton(/Step 3: Finalise Enrollment/).hasAttribute('disabled')).toBe(false);
   });
 
+  it('lists every course on offer, the company’s selected ones first, ticked and marked (issue 32 item 7)', async () => {
+    const withSelection = COURSES.map((c) => ({ ...c, selected: c.id === 2 || c.id === 25 }));
+    renderWizard({ 'GET /api/courses': () => coursesAnswer(withSelection) });
+    const rows = await screen.findAllByTestId('enrol-course');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Manual Handling In your selection1 credit',
+      'Site Induction 6 In your selection1 credit',
+      'Fire Safety2 credits',
+      ...Array.from({ length: 7 }, (_, i) => `Site Induction ${i < 5 ? i + 1 : i + 2}1 credit`),
+    ]);
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: /Manual Handling/ }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('checkbox', { name: /Fire Safety/ }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('2 of 12 courses chosen.')).toBeTruthy();
+    expect(screen.queryByTestId('enrol-whole-catalogue')).toBeNull();
+  });
+
   it('searches existing employees by name once typing pauses', async () => {
     const server = renderWizard();
     await chooseCourse('Fire Safety');
@@ -117,25 +162,12 @@ describe('EnrolNew (the enrol wizard)', () => {
     expect(Object.fromEntries(searches[0]!.query)).toEqual({ term: 'lee', field: 'name', courses: '1' });
   });
 
-  it('adds a new employee, with Name is required and the server’s errors under the fields', async () => {
+  it('adds a new employee as a draft, with Name is required and the server’s errors under the fields, creating no account', async () => {
     const server = renderWizard({
-      'POST /api/user': ({ body }) =>
+      'POST /api/company/3/employees/check': ({ body }) =>
         (body as { email?: string }).email === 'bad@demo.test'
           ? reply(422, { message: 'The given data was invalid.', errors: { email: ['This email address is not allowed.'] } })
-          : {
-              success: true,
-              message: 'User successfully created!',
-              data: {
-                id: 40,
-                name: 'Nia New',
-                email: 'nia@demo.test',
-                role: 'learner',
-                login_code: 'ABCD2345',
-                company_id: 3,
-                company_name: 'North Depot',
-                created_at: '',
-              },
-            },
+          : { data: { existing: null } },
     });
     await chooseCourse('Fire Safety');
     fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
@@ -154,40 +186,48 @@ describe('EnrolNew (the enrol wizard)', () => {
     fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'nia@demo.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
     expect(within(await screen.findByTestId('chosen-employees')).getByText('Nia New')).toBeTruthy();
-    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({
-      company_id: 3,
+    expect(server.requests.filter((r) => r.path === '/api/company/3/employees/check').at(-1)?.body).toEqual({
       name: 'Nia New',
       email: 'nia@demo.test',
     });
+    // The same person again is refused under the field; no account was asked for.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nia Again' } });
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'NIA@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    await waitFor(() => expect(document.getElementById('new-employee-email-error')?.textContent).toBe(DRAFT_REPEAT));
+    expect(server.requests.some((r) => r.path === '/api/user')).toBe(false);
+
+    // Finalise sends the draft as a new employee of the depot.
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Finalise Enrollment' }));
+    await screen.findByTestId('enrol-balance-before');
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
+    await screen.findByTestId('enrolment-summary');
+    expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({
+      courses: [1],
+      users: [],
+      newUsers: [{ name: 'Nia New', email: 'nia@demo.test' }],
+      companyID: 3,
+      pay_from_parent: false,
+    });
   });
 
-  it('opens ‘Whoops! this learner already exists’ and offers the existing employee or a blank-email account', async () => {
+  it('opens ‘Whoops! this learner already exists’ and offers the existing employee or a blank-email draft', async () => {
     const server = renderWizard({
-      'POST /api/user': ({ body }) =>
-        (body as { email?: string }).email
-          ? reply(422, {
-              message: 'The given data was invalid.',
-              errors: { email: ['This email is already used by one of your learners.'] },
-              additional_info: {
+      'POST /api/company/2/employees/check': ({ body }) => ({
+        data: {
+          existing: (body as { email?: string }).email
+            ? {
+                match: 'email',
                 existing_user_id: 5,
                 existing_user_name: 'Lee Carter',
+                existing_user_email: 'learner@demo.test',
+                existing_user_company_id: 2,
+                existing_user_company_name: 'Demo Construction Ltd',
                 existing_user_enrollments: ['Fire Safety', 'Working at Height'],
-              },
-            })
-          : {
-              success: true,
-              message: 'User successfully created!',
-              data: {
-                id: 41,
-                name: 'Lee Carter',
-                email: null,
-                role: 'learner',
-                login_code: 'XKCD2345',
-                company_id: 2,
-                company_name: 'Demo',
-                created_at: '',
-              },
-            },
+              }
+            : null,
+        },
+      }),
     });
     await chooseCourse('Fire Safety');
     fireEvent.click(screen.getByRole('button', { name: 'Next: Add Employees' }));
@@ -204,14 +244,31 @@ describe('EnrolNew (the enrol wizard)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(screen.getByTestId('chosen-employees')).getByText('Lee Carter')).toBeTruthy();
 
-    // Again, this time as a new account with a blank email.
+    // Again, this time as a new account with a blank email: a draft, made at Finalise.
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Lee Carter' } });
     fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: 'learner@demo.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add new account with blank email' }));
-    expect(await screen.findByText(/sign in with their login code XKCD2345/)).toBeTruthy();
-    expect(server.requests.filter((r) => r.path === '/api/user').at(-1)?.body).toEqual({ company_id: 2, name: 'Lee Carter' });
+    expect(await screen.findByText(/will be added with a blank email when you finalise/)).toBeTruthy();
     expect(within(screen.getByTestId('chosen-employees')).getAllByText('Lee Carter')).toHaveLength(2);
+    expect(server.requests.some((r) => r.path === '/api/user')).toBe(false);
+  });
+
+  it('keeps its choices and drafts across a reload, and starts with the People page’s selection (?users=)', async () => {
+    const first = renderWizard({ 'POST /api/company/2/employees/check': () => ({ data: { existing: null } }) });
+    await toStepTwoWithLee();
+    fireEvent.click(screen.getByRole('tab', { name: 'New employee' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Dee Draft' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    await within(screen.getByTestId('chosen-employees')).findByText('Dee Draft');
+    cleanup();
+
+    renderWizard({ 'GET /api/company/2/users': () => ({ data: [PRIYA] }) }, 40, '/enrolments/create/v2?users=6,999');
+    const chosen = await screen.findByTestId('chosen-employees');
+    expect(within(chosen).getByText('Lee Carter')).toBeTruthy();
+    expect(within(chosen).getByText('Dee Draft')).toBeTruthy();
+    expect(await within(chosen).findByText('Priya Shah')).toBeTruthy();
+    expect(first.requests.some((r) => r.path === '/api/user' || r.path === '/api/company/enroll')).toBe(false);
   });
 
   it('uploads a spreadsheet with progress, shows every row for review and asks before removing one', async () => {
@@ -223,7 +280,7 @@ describe('EnrolNew (the enrol wizard)', () => {
             bulkRow(2, 'joe', 'joe@gmail.com'),
             bulkRow(3, 'boo', 'boo@gmail', { ok: false, problems: [ENROLLING_MESSAGES.bulkBadEmail] }),
             bulkRow(4, 'Lee', 'learner@demo.test', {
-              existing_user_id: 5,
+              existing_user_id: 7,
               existing_user_name: 'Lee Carter',
               problems: [ENROLLING_MESSAGES.bulkExisting],
             }),
@@ -269,9 +326,10 @@ describe('EnrolNew (the enrol wizard)', () => {
     await screen.findByTestId('enrolment-summary');
     expect(server.requests.find((r) => r.path === '/api/company/enroll')?.body).toEqual({
       courses: [1],
-      users: [5],
+      users: [7],
       newUsers: [],
       companyID: 2,
+      pay_from_parent: false,
     });
   });
 
@@ -303,11 +361,13 @@ describe('EnrolNew (the enrol wizard)', () => {
     expect(screen.getByTestId('enrol-skipped').textContent).toBe('Lee Carter: Fire Safety');
     expect((await screen.findByTestId('enrol-balance-before')).textContent).toBe('40 credits');
     expect(screen.getByTestId('enrol-balance-after').textContent).toBe('36 credits');
-    expect(screen.getByText("Demo Construction Ltd's credits (40 credits).")).toBeTruthy();
+    expect(
+      within(screen.getByTestId('enrol-paid-from')).getByText(/Demo Construction Ltd’s learners: 3 enrolments, 4 credits/),
+    ).toBeTruthy();
 
-    // A depot spends its own credits, then its parent's.
+    // New employees would join the depot; the chosen ones stay their own company's.
     fireEvent.change(screen.getByLabelText('Learners belong to'), { target: { value: '3' } });
-    expect(await screen.findByText("North Depot's own credits first (1 credit), then Demo Construction Ltd's (40 credits).")).toBeTruthy();
+    await screen.findByTestId('enrol-balance-before');
 
     fireEvent.click(screen.getByRole('button', { name: 'Finalise Enrollment' }));
     const summary = await screen.findByTestId('enrolment-summary');
@@ -316,6 +376,7 @@ describe('EnrolNew (the enrol wizard)', () => {
       users: [5, 6],
       newUsers: [],
       companyID: 3,
+      pay_from_parent: false,
     });
     expect(within(summary).getByTestId('summary-attempted').textContent).toBe('2');
     expect(within(summary).getByTestId('summary-successful').textContent).toBe('1');

@@ -1,28 +1,29 @@
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { accountGet, toggleCourse, WIZARD_STEPS, wizardEnrol, ENROLLING_MESSAGES, type EnrolmentSummary } from '@portal/contracts';
-import { Button, Card, Modal, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { Button, Card, Modal, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { AddEmployeesStep, StepActions } from '../modules/enrol/components/add-employees-step';
 import { CompanyChooser, type CompanyChoice } from '../modules/enrol/components/company-chooser';
 import { CoursePicker } from '../modules/enrol/components/course-picker';
 import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
 import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
-import { FinaliseStep } from '../modules/enrol/components/finalise-step';
+import { FinaliseStep, finaliseBody } from '../modules/enrol/components/finalise-step';
 import { WizardSteps } from '../modules/enrol/components/wizard-steps';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
 import { useLeaveWarning } from '../modules/enrol/use-leave-warning';
 import { useWizardCourses } from '../modules/enrol/use-selected-courses';
-import { canOpenStep, hasOutstandingLearners, initialWizardState, wizardLearners, wizardReducer } from '../modules/enrol/wizard-state';
+import { useEmployeesFromAddress } from '../modules/enrol/use-employees-from-address';
+import { useWizardDraft } from '../modules/enrol/use-wizard-draft';
+import { canOpenStep, hasOutstandingLearners, isDraftRepeat, wizardLearners } from '../modules/enrol/wizard-state';
 import '../modules/enrol/enrol.css';
 
 /** /enrolments/create/v2 (spec §2 "Enrol employees", §4 Wizard): EnrolNew. */
 export default function EnrolNew({ api, session }: RemotePageProps) {
-  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const { state, dispatch, forget, wasRestored } = useWizardDraft(session?.id);
   const [summary, setSummary] = useState<EnrolmentSummary | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
-  const [chosenCompanyId, setChosenCompanyId] = useState<number | null>(null);
   const courses = useWizardCourses(api, 'enrol-wizard-courses');
   const account = useApiQuery('enrol-wizard-account', () => api.call(accountGet));
   const leaveWarning = useLeaveWarning(hasOutstandingLearners(state));
@@ -30,11 +31,21 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
   const ownCompany: CompanyChoice | null =
     account.status === 'success' ? account.data.company : session ? { id: session.company_id, name: session.company_name } : null;
   const choices: CompanyChoice[] = ownCompany ? [ownCompany, ...(account.status === 'success' ? account.data.depots : [])] : [];
-  const companyId = chosenCompanyId ?? ownCompany?.id ?? null;
+  const companyId = state.companyId ?? ownCompany?.id ?? null;
+  const setCompany = (id: number) => dispatch({ type: 'setCompany', companyId: id });
+  const fromPeople = useEmployeesFromAddress(api, ownCompany?.id ?? null, (employees) => {
+    for (const employee of employees) dispatch({ type: 'addEmployee', employee });
+  });
   const companyName = choices.find((c) => c.id === companyId)?.name ?? '';
 
   const allCourses = courses.status === 'success' ? courses.data.courses : [];
   const isWholeCatalogue = courses.status === 'success' && courses.data.isWholeCatalogue;
+  // The company's selected courses start ticked (issue 32 item 7), unless a draft came back.
+  const selectedIds = courses.status === 'success' ? courses.data.selectedIds : null;
+  useEffect(() => {
+    if (selectedIds && !wasRestored) dispatch({ type: 'seedCourses', ids: selectedIds });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the courses arrive.
+  }, [selectedIds === null]);
 
   /** Ticking a course chooses it; from the whole catalogue it also flips it in the company's selection (spec §4). */
   function toggle(id: number) {
@@ -51,13 +62,10 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
 
   async function finalise() {
     if (companyId === null) return;
-    const learners = wizardLearners(state);
     setIsSubmitting(true);
     try {
-      const response = await api.call(wizardEnrol, {
-        body: { courses: [...state.courseIds], users: learners.users, newUsers: learners.newUsers, companyID: companyId },
-      });
-      dispatch({ type: 'reset' });
+      const response = await api.call(wizardEnrol, { body: finaliseBody(state, companyId, state.payFromParent) });
+      forget();
       setSummary(response.enrollment_summary);
       announceCreditBalanceChanged();
       pageRef.current?.scrollIntoView?.({ block: 'start' });
@@ -74,7 +82,13 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
   else if (state.step === 1)
     body = (
       <>
-        <CoursePicker courses={allCourses} chosenIds={state.courseIds} onToggle={toggle} isWholeCatalogue={isWholeCatalogue} />
+        <CoursePicker
+          courses={allCourses}
+          chosenIds={state.courseIds}
+          selectedIds={selectedIds ?? []}
+          onToggle={toggle}
+          isWholeCatalogue={isWholeCatalogue}
+        />
         {allCourses.length ? (
           <StepActions nextLabel={`Next: ${WIZARD_STEPS[1]}`} canGoOn={canOpen(2)} onNext={() => dispatch({ type: 'goTo', step: 2 })} />
         ) : null}
@@ -83,18 +97,22 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
   else if (state.step === 2)
     body = (
       <>
-        <CompanyChooser choices={choices} value={companyId} onChange={setChosenCompanyId} />
+        <CompanyChooser choices={choices} value={companyId} onChange={setCompany} />
         <AddEmployeesStep
           api={api}
           pickerCompanyId={ownCompany?.id ?? companyId}
           companyId={companyId}
           courseIds={state.courseIds}
           employees={state.employees}
+          newEmployees={state.newEmployees}
           bulkRows={state.bulkRows}
           courseName={courseName}
           courseIdsNamed={courseIdsNamed}
+          isRepeat={(candidate) => isDraftRepeat(state, candidate)}
           onAdd={(employee) => dispatch({ type: 'addEmployee', employee })}
           onRemove={(id) => dispatch({ type: 'removeEmployee', id })}
+          onAddNew={(employee) => dispatch({ type: 'addNewEmployee', employee })}
+          onRemoveNew={(key) => dispatch({ type: 'removeNewEmployee', key })}
           onBulkRows={(rows) => dispatch({ type: 'setBulkRows', rows })}
           onRemoveBulkRow={(row) => dispatch({ type: 'removeBulkRow', row })}
         />
@@ -109,13 +127,15 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
   else
     body = (
       <>
-        <CompanyChooser choices={choices} value={companyId} onChange={setChosenCompanyId} />
+        <CompanyChooser choices={choices} value={companyId} onChange={setCompany} />
         <FinaliseStep
           api={api}
           companyId={companyId}
           companyName={companyName}
           allCourses={allCourses}
           state={state}
+          payFromParent={state.payFromParent}
+          onPayFromParent={(value) => dispatch({ type: 'setPayFromParent', value })}
           isSubmitting={isSubmitting}
           onBack={() => dispatch({ type: 'goTo', step: 2 })}
           onFinalise={() => void finalise()}
@@ -132,10 +152,11 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
           summary={summary}
           onEnrolMore={() => {
             setSummary(null);
-            dispatch({ type: 'reset' });
+            forget();
           }}
         />
       ) : null}
+      <FromPeopleNotice status={fromPeople} />
       <WizardSteps current={state.step} canOpen={canOpen} onOpen={(step) => dispatch({ type: 'goTo', step })} />
       <Card title={`${state.step}. ${WIZARD_STEPS[state.step - 1]}`}>
         <div className="enrol-step" data-testid={`enrol-step-${state.step}`}>
@@ -170,5 +191,18 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
         </p>
       </Modal>
     </div>
+  );
+}
+
+/** What became of the People page's selection (`?users=`). */
+function FromPeopleNotice({ status }: { status: { phase: 'idle' | 'loading' | 'done' | 'error'; count: number } }) {
+  if (status.phase === 'idle') return null;
+  if (status.phase === 'loading') return <Notice tone="info">Adding the employees you chose…</Notice>;
+  if (status.phase === 'error') return <Notice tone="error">The employees you chose could not be added. Add them in step 2.</Notice>;
+  return (
+    <Notice tone="success" autoHideMs={8000}>
+      {status.count} employee{status.count === 1 ? ' is' : 's are'} chosen for this enrolment: choose the courses, then check them in step
+      2.
+    </Notice>
   );
 }

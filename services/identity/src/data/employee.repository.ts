@@ -53,3 +53,10 @@ export async function learnersNamed(em: Em, companyIds: number[], name: string):
     .limit(EMPLOYEE_SEARCH_LIMIT)) as { id: number }[];
   return usersInOrder(em, rows);
 }
+
+/** Of these ids, the learners of these companies (another company's ids are simply left out), by name. */
+export async function learnersByIds(em: Em, companyIds: number[], ids: number[]): Promise<IUser[]> {
+  if (ids.length === 0) return [];
+  const rows = (await learnersOf(em, companyIds).whereIn('u.id', ids).orderByRaw('lower(u.name) asc').orderBy('u.id', 'asc')) as { id: number }[];
+  return usersInOrder(em, rows);
+}

@@ -31,15 +31,20 @@ const logged = (error: unknown): never => {
 };
 
 /**
- * The wizard's step 1 (issue 24 item 7): the company's selected courses, or — while it has
- * selected none — every course on offer, so a new manager selects courses in the wizard itself.
+ * The wizard's step 1: every course on offer, the company's selected courses first (issue 32 item
+ * 7: after a first selection it listed only that course). `selectedIds` start ticked; while the
+ * company has selected none (issue 24 item 7) the courses ticked here join its selection.
  */
 export function useWizardCourses(api: ApiClient, key = 'wizard-courses') {
   return useApiQuery(key, () =>
-    loadOfferedCourses(api).then(
-      ({ all, selected }) => ({ courses: selected.length ? selected : all, isWholeCatalogue: selected.length === 0 }),
-      logged,
-    ),
+    loadOfferedCourses(api).then(({ all, selected }) => {
+      const selectedIds = new Set(selected.map((course) => course.id));
+      return {
+        courses: [...selected, ...all.filter((course) => !selectedIds.has(course.id))],
+        selectedIds: [...selectedIds],
+        isWholeCatalogue: selected.length === 0,
+      };
+    }, logged),
   );
 }
 

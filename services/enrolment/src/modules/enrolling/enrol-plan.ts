@@ -163,11 +163,14 @@ export async function quoteCharges(
   const groups = companies.map((companyId): QuotedGroup => {
     const { enrolments, credits } = costByCompany.get(companyId) ?? { enrolments: 0, credits: 0 };
     const parentId = input.parents.get(companyId) ?? null;
-    const share = shareOfCharge(credits, left.get(companyId) ?? 0, { hasParent: parentId !== null, payFromParent: input.payFromParent });
-    const parentLeft = parentId === null ? 0 : (left.get(parentId) ?? 0);
-    if (share.parent > parentLeft) isEnough = false;
+    // Without a parent the company's own balance takes it all (below 0 when short, as step 3 shows).
+    const share =
+      parentId === null
+        ? { own: credits, parent: 0 }
+        : shareOfCharge(credits, left.get(companyId) ?? 0, { hasParent: true, payFromParent: input.payFromParent });
     left.set(companyId, (left.get(companyId) ?? 0) - share.own);
-    if (parentId !== null) left.set(parentId, parentLeft - share.parent);
+    if (parentId !== null) left.set(parentId, (left.get(parentId) ?? 0) - share.parent);
+    if ((left.get(companyId) ?? 0) < 0 || (parentId !== null && (left.get(parentId) ?? 0) < 0)) isEnough = false;
     const paidBy = [{ companyId, credits: share.own }];
     if (parentId !== null) paidBy.push({ companyId: parentId, credits: share.parent });
     return { companyId, parentId, enrolments, credits, paidBy: paidBy.filter((p) => p.credits > 0) };

@@ -45,7 +45,7 @@ async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<EnrolQ
   const ids = [
     ...new Set([
       ...quote.accounts.map((a) => a.companyId),
-      ...quote.groups.flatMap((g) => [g.companyId, ...g.paidBy.map((p) => p.companyId)]),
+      ...quote.groups.flatMap((g) => [g.companyId, ...(g.parentId === null ? [] : [g.parentId]), ...g.paidBy.map((p) => p.companyId)]),
     ]),
   ];
   const names = new Map(await Promise.all(ids.map(async (id) => [id, (await deps.identity.companyById(id))?.name ?? ''] as const)));
@@ -62,7 +62,7 @@ async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<EnrolQ
     })),
     groups: quote.groups.map((g) => ({
       ...named(g.companyId),
-      is_depot: g.parentId !== null,
+      parent: g.parentId === null ? null : named(g.parentId),
       enrolments: g.enrolments,
       credits: g.credits,
       paid_by: g.paidBy.map((p) => ({ ...named(p.companyId), credits: p.credits })),

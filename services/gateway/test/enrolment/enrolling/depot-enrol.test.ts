@@ -68,9 +68,9 @@ describe('a depot’s learner enrolled from the parent company', () => {
 
     const preview = await quoted(body);
     expect(preview).toMatchObject({ enrolments: 4, credits: 8, is_enough: true });
-    expect(preview.groups.map((g) => [g.company_name, g.is_depot, g.enrolments, g.credits])).toEqual([
-      ['Haulage Ltd', false, 2, 4],
-      ['South Depot', true, 2, 4],
+    expect(preview.groups.map((g) => [g.company_name, g.parent?.company_name ?? null, g.enrolments, g.credits])).toEqual([
+      ['Haulage Ltd', null, 2, 4],
+      ['South Depot', 'Haulage Ltd', 2, 4],
     ]);
     const south = preview.groups.find((g) => g.company_id === depot);
     expect(south?.paid_by).toEqual([

@@ -140,6 +140,21 @@ describe('the employee searches', () => {
   });
 });
 
+describe('GET /api/company/{companyId}/users?ids= (the People page’s selection opening the wizard)', () => {
+  it('answers the company’s and its depots’ learners of those ids, by name, leaving out anyone else’s', async () => {
+    const tag = `i${unique()}`;
+    const zoe = await learner(companyA.id, `Zoe ${tag}`);
+    const abe = await learner(depotOfA.id, `Abe ${tag}`);
+    const other = await learner(companyB.id, `Other ${tag}`);
+    const answer = await get<{ data: Employee[] }>('managerA', `/api/company/${companyA.id}/users?ids=${zoe.id},${abe.id},${other.id}`);
+    expect(answer.data.map((e) => [e.id, e.company_id])).toEqual([
+      [abe.id, depotOfA.id],
+      [zoe.id, companyA.id],
+    ]);
+    expect((await world.client(tokens.managerB).request(`/api/company/${companyA.id}/users?ids=${zoe.id}`)).status).toBe(403);
+  });
+});
+
 describe('who may use the pickers', () => {
   it('refuses another company’s manager, a depot manager for the parent, a learner and nobody', async () => {
     for (const path of [

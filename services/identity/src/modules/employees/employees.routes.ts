@@ -1,6 +1,6 @@
 import { checkNewEmployee, companyUsers, companyUsersSearch, recentLearners } from '@portal/contracts';
 import { createServiceRouter, type ServiceDeps } from '@portal/service-kit';
-import { companyAndDepotIds, recentLearners as findRecentLearners, searchLearners } from '../../data/employee.repository';
+import { companyAndDepotIds, learnersByIds, recentLearners as findRecentLearners, searchLearners } from '../../data/employee.repository';
 import { toEmployees } from './employee-views';
 import { checkNewEmployeeAgainst } from './check-new-employee';
 
@@ -23,7 +23,10 @@ export function employeeRoutes(deps: ServiceDeps) {
       };
     })
     .handle(companyUsers, async ({ em, params, query }) => {
-      const users = await searchLearners(em, await companyAndDepotIds(em, params.companyId), ['u.name', 'u.email'], query.s ?? '');
+      const companyIds = await companyAndDepotIds(em, params.companyId);
+      const users = query.ids.length
+        ? await learnersByIds(em, companyIds, query.ids)
+        : await searchLearners(em, companyIds, ['u.name', 'u.email'], query.s ?? '');
       return { data: await toEmployees(em, deps.enrolment, users, query.courses) };
     })
     .handle(companyUsersSearch, async ({ em, params, query }) => {

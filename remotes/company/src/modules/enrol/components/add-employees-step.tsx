@@ -6,7 +6,7 @@ import { toChosen } from './employee-table';
 import { ExistingEmployeeSearch } from './existing-employee-search';
 import { NewEmployeeForm } from './new-employee-form';
 import { RecentLearners } from './recent-learners';
-import type { ChosenEmployee } from '../wizard-state';
+import type { ChosenEmployee, DraftEmployee } from '../wizard-state';
 
 const TABS = [
   { id: 'recent', label: 'Recent learners' },
@@ -22,11 +22,15 @@ export function AddEmployeesStep({
   companyId,
   courseIds,
   employees,
+  newEmployees,
   bulkRows,
   courseName,
   courseIdsNamed,
+  isRepeat,
   onAdd,
   onRemove,
+  onAddNew,
+  onRemoveNew,
   onBulkRows,
   onRemoveBulkRow,
 }: {
@@ -37,11 +41,16 @@ export function AddEmployeesStep({
   companyId: number;
   courseIds: readonly number[];
   employees: readonly ChosenEmployee[];
+  /** New employees typed in: drafts until Finalise. */
+  newEmployees: readonly DraftEmployee[];
   bulkRows: readonly BulkRow[];
   courseName: (id: number) => string;
   courseIdsNamed: (names: readonly string[]) => number[];
+  isRepeat: (candidate: { name: string; email: string | null }) => boolean;
   onAdd: (employee: ChosenEmployee) => void;
   onRemove: (id: number) => void;
+  onAddNew: (draft: DraftEmployee) => void;
+  onRemoveNew: (key: string) => void;
   onBulkRows: (rows: readonly BulkRow[]) => void;
   onRemoveBulkRow: (row: number) => void;
 }) {
@@ -54,32 +63,25 @@ export function AddEmployeesStep({
     <div className="enrol-employees">
       <section aria-labelledby="chosen-learners-title" className="enrol-chosen">
         <h3 id="chosen-learners-title" className="enrol-subtitle">
-          Chosen employees ({employees.length})
+          Chosen employees ({employees.length + newEmployees.length})
         </h3>
-        {employees.length === 0 ? (
+        {employees.length + newEmployees.length === 0 ? (
           <p className="enrol-muted">
             No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.
           </p>
         ) : (
           <ul className="enrol-chips" data-testid="chosen-employees">
             {employees.map((employee) => (
-              <li key={employee.id} className="enrol-chip">
-                <span>
-                  {employee.name}
-                  {employee.email ? <span className="enrol-muted"> · {employee.email}</span> : null}
-                </span>
-                <button
-                  type="button"
-                  className="enrol-chip__remove"
-                  aria-label={`Remove ${employee.name}`}
-                  onClick={() => onRemove(employee.id)}
-                >
-                  ×
-                </button>
-              </li>
+              <Chip key={employee.id} name={employee.name} email={employee.email} onRemove={() => onRemove(employee.id)} />
+            ))}
+            {newEmployees.map((draft) => (
+              <Chip key={draft.key} name={draft.name} email={draft.email} isNew onRemove={() => onRemoveNew(draft.key)} />
             ))}
           </ul>
         )}
+        {newEmployees.length ? (
+          <p className="enrol-muted">New employees get their account when you finalise; nothing is created before.</p>
+        ) : null}
         {bulkRows.length ? <p className="enrol-muted">Plus the spreadsheet's rows under Bulk upload.</p> : null}
       </section>
       <Tabs tabs={TABS} activeId={tab} onChange={setTab} label="Ways to add employees" wrap />
@@ -90,12 +92,34 @@ export function AddEmployeesStep({
         <ExistingEmployeeSearch {...picker} />
       </TabPanel>
       <TabPanel id="new" activeId={tab}>
-        <NewEmployeeForm api={api} companyId={companyId} courseIdsNamed={courseIdsNamed} onAdd={onAdd} />
+        <NewEmployeeForm
+          api={api}
+          companyId={companyId}
+          courseIdsNamed={courseIdsNamed}
+          isRepeat={isRepeat}
+          onAdd={onAdd}
+          onAddNew={onAddNew}
+        />
       </TabPanel>
       <TabPanel id="bulk" activeId={tab}>
         <BulkUpload companyId={companyId} courseIds={courseIds} rows={bulkRows} onRows={onBulkRows} onRemoveRow={onRemoveBulkRow} />
       </TabPanel>
     </div>
+  );
+}
+
+function Chip({ name, email, isNew = false, onRemove }: { name: string; email: string | null; isNew?: boolean; onRemove: () => void }) {
+  return (
+    <li className="enrol-chip" data-new={isNew || undefined}>
+      <span>
+        {name}
+        {email ? <span className="enrol-muted"> · {email}</span> : null}
+        {isNew ? <span className="enrol-chip__tag"> · new</span> : null}
+      </span>
+      <button type="button" className="enrol-chip__remove" aria-label={`Remove ${name}`} onClick={onRemove}>
+        ×
+      </button>
+    </li>
   );
 }
 

@@ -9,18 +9,21 @@ export const WHOLE_CATALOGUE_NOTE =
   'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
 
 /**
- * Step 1 "Select Courses" (spec §4, §9): the company's selected courses — or every course on offer
- * while it has selected none (`isWholeCatalogue`, issue 24 item 7) — 10 a page, searched by title
- * (2+ characters, any case); ticking one chooses it for this enrolment.
+ * Step 1 "Select Courses" (spec §4, §9): every course on offer, the company's selected courses
+ * first and marked (issue 32 item 7), 10 a page, searched by title (2+ characters, any case);
+ * ticking one chooses it for this enrolment.
  */
 export function CoursePicker({
   courses,
   chosenIds,
+  selectedIds = [],
   onToggle,
   isWholeCatalogue = false,
 }: {
   courses: readonly CourseSummary[];
   chosenIds: readonly number[];
+  /** The company's Selected Courses (marked "In your selection"). */
+  selectedIds?: readonly number[];
   onToggle: (id: number) => void;
   isWholeCatalogue?: boolean;
 }) {
@@ -70,6 +73,7 @@ export function CoursePicker({
                 <input id={id} type="checkbox" checked={isChosen} onChange={() => onToggle(course.id)} />
                 <label htmlFor={id} className="enrol-course__name">
                   {course.name}
+                  {selectedIds.includes(course.id) ? <span className="enrol-course__selected"> In your selection</span> : null}
                 </label>
                 <span className="enrol-course__credits">{credits(course.credit_cost)}</span>
               </li>

@@ -1,7 +1,10 @@
 import { ENROLLING_MESSAGES, type ExistingLearnerInfo } from '@portal/contracts';
 import { Button, Modal } from '@portal/design-system';
 
-/** Spec §8 "Existing learner": who it is, what they are on, one learner per email, and the two ways on. */
+/**
+ * Spec §8 "Existing learner": who it is, what they are on, one learner per email, and the two ways
+ * on. Also for a learner without an email whose name is already a learner's (issue 32 item 1).
+ */
 export function ExistingLearnerModal({
   info,
   isAddingBlank,
@@ -9,7 +12,7 @@ export function ExistingLearnerModal({
   onAddBlank,
   onClose,
 }: {
-  info: ExistingLearnerInfo | null;
+  info: (ExistingLearnerInfo & { match?: 'email' | 'name'; existing_user_company_name?: string }) | null;
   isAddingBlank: boolean;
   onSelectExisting: () => void;
   onAddBlank: () => void;
@@ -34,7 +37,9 @@ export function ExistingLearnerModal({
       {info ? (
         <div className="enrol-existing-learner" data-testid="existing-learner">
           <p>
-            <strong>{info.existing_user_name}</strong> already has an account with this email address
+            <strong>{info.existing_user_name}</strong>
+            {info.existing_user_company_name ? ` (${info.existing_user_company_name})` : ''} already has an account
+            {info.match === 'name' ? ' under this name, without an email address,' : ' with this email address'}
             {info.existing_user_enrollments.length ? ' and is enrolled on:' : ' and is not enrolled on any course yet.'}
           </p>
           {info.existing_user_enrollments.length ? (

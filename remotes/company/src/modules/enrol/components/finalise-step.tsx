@@ -1,21 +1,16 @@
 import { useId, useState, type PointerEvent, type ReactNode } from 'react';
-import {
-  CREDIT_MESSAGES,
-  creditSources,
-  ENROLLING_MESSAGES,
-  type ApiClient,
-  type CourseSummary,
-  type CreditSources,
-} from '@portal/contracts';
+import { CREDIT_MESSAGES, ENROLLING_MESSAGES, wizardEnrolQuote, type ApiClient, type CourseSummary } from '@portal/contracts';
 import { Button, Card, Notice, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { creditCheck, finaliseCharge } from '../enrol-cost';
-import type { ChosenEmployee, WizardState } from '../wizard-state';
+import { finaliseCharge } from '../enrol-cost';
+import { wizardLearners, type ChosenEmployee, type WizardState } from '../wizard-state';
+import { PaidFrom } from './paid-from';
 
 const PAGE_SIZE = 10;
 /** The tooltip's widest (18rem): kept inside the window near its right edge. */
 const TOOLTIP_WIDTH_PX = 300;
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => rows.reduce((total, row) => total + row[key], 0);
 
 export const NOTHING_TO_ENROL = ENROLLING_MESSAGES.nothingToEnrol;
 
@@ -28,7 +23,7 @@ export interface FinaliseLearner {
   enrolled_course_ids: readonly number[];
 }
 
-export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRows'>): FinaliseLearner[] {
+export function finaliseLearners(state: Pick<WizardState, 'employees' | 'newEmployees' | 'bulkRows'>): FinaliseLearner[] {
   const fromEmployee = (e: ChosenEmployee): FinaliseLearner => ({
     key: `user-${e.id}`,
     name: e.name,
@@ -37,6 +32,9 @@ export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRow
     enrolled_course_ids: e.enrolled_course_ids,
   });
   const learners = state.employees.map(fromEmployee);
+  for (const draft of state.newEmployees) {
+    learners.push({ key: draft.key, name: draft.name, email: draft.email, isNew: true, enrolled_course_ids: [] });
+  }
   const seen = new Set(state.employees.map((e) => e.id));
   for (const row of state.bulkRows) {
     if (!row.ok) continue;
@@ -55,12 +53,6 @@ export function finaliseLearners(state: Pick<WizardState, 'employees' | 'bulkRow
     }
   }
   return learners;
-}
-
-/** Whose credits pay (decisions: a depot spends its own balance first, then its parent's). */
-function payerText(sources: CreditSources): string {
-  if (!sources.parent) return `${sources.company_name}'s credits (${credits(sources.balance)}).`;
-  return `${sources.company_name}'s own credits first (${credits(sources.balance)}), then ${sources.parent.name}'s (${credits(sources.parent.balance)}).`;
 }
 
 /**
@@ -102,13 +94,30 @@ function CreditTooltip({ isShown, descriptionId, children }: { isShown: boolean;
   );
 }
 
-/** Step 3 (spec §4, §9): courses × learners, the cost, the balance before and after, and Finalise. */
+/** The body finalise sends (and the quote prices): the same learners, courses and choices. */
+export function finaliseBody(state: WizardState, companyId: number, payFromParent: boolean) {
+  const learners = wizardLearners(state);
+  return {
+    courses: [...state.courseIds],
+    users: learners.users,
+    newUsers: learners.newUsers,
+    companyID: companyId,
+    pay_from_parent: payFromParent,
+  };
+}
+
+/**
+ * Step 3 (spec §4, §9): courses × learners, the cost, and per paying account the balance before
+ * and after (the server's quote of this very body: issue 32 item 2), and Finalise.
+ */
 export function FinaliseStep({
   api,
   companyId,
   companyName,
   allCourses,
   state,
+  payFromParent,
+  onPayFromParent,
   isSubmitting,
   onBack,
   onFinalise,
@@ -118,21 +127,24 @@ export function FinaliseStep({
   companyName: string;
   allCourses: readonly CourseSummary[];
   state: WizardState;
+  payFromParent: boolean;
+  onPayFromParent: (value: boolean) => void;
   isSubmitting: boolean;
   onBack: () => void;
   onFinalise: () => void;
 }) {
   const descriptionId = useId();
   const [page, setPage] = useState(1);
-  const sources = useApiQuery(`credits:${companyId}`, () => api.call(creditSources, { params: { companyId } }).then((r) => r.data));
+  const body = finaliseBody(state, companyId, payFromParent);
+  const quote = useApiQuery(`enrol-quote:${JSON.stringify(body)}`, () => api.call(wizardEnrolQuote, { body }).then((r) => r.data));
   const learners = finaliseLearners(state);
   const chosen = allCourses.filter((course) => state.courseIds.includes(course.id));
   const courses = chosen.length ? chosen : allCourses;
   const charge = finaliseCharge(allCourses, state.courseIds, learners);
-  const cost = charge.cost;
-  const check = sources.status === 'success' ? creditCheck(sources.data.available, cost) : null;
-  const isEmpty = charge.enrolments === 0;
-  const isBlocked = check !== null && !check.isEnough;
+  const cost = quote.status === 'success' ? quote.data.credits : charge.cost;
+  const enrolments = quote.status === 'success' ? quote.data.enrolments : charge.enrolments;
+  const isEmpty = enrolments === 0;
+  const isBlocked = quote.status === 'success' && !quote.data.is_enough;
   const courseNames = (ids: readonly number[]) => ids.map((id) => courses.find((c) => c.id === id)?.name ?? `Course ${id}`).join(', ');
 
   const lastPage = Math.max(1, Math.ceil(learners.length / PAGE_SIZE));
@@ -172,6 +184,7 @@ export function FinaliseStep({
         rows={learners.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
         rowKey={(l) => l.key}
         emptyText="No learners chosen yet."
+        stackOnMobile
       />
       {lastPage > 1 ? (
         <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} />
@@ -179,7 +192,7 @@ export function FinaliseStep({
       <Card title="Cost">
         <dl className="enrol-cost" data-testid="enrol-cost">
           <div>
-            <dt>Learners belong to</dt>
+            <dt>New employees belong to</dt>
             <dd>{companyName}</dd>
           </div>
           <div>
@@ -190,7 +203,7 @@ export function FinaliseStep({
           </div>
           <div>
             <dt>Enrolments charged</dt>
-            <dd data-testid="enrol-charged-count">{charge.enrolments}</dd>
+            <dd data-testid="enrol-charged-count">{enrolments}</dd>
           </div>
           <div>
             <dt>Cost</dt>
@@ -210,27 +223,26 @@ export function FinaliseStep({
               </dd>
             </div>
           ) : null}
-          {sources.status === 'success' && check ? (
+          {quote.status === 'success' ? (
             <>
               <div>
                 <dt>Balance before</dt>
-                <dd data-testid="enrol-balance-before">{credits(sources.data.available)}</dd>
+                <dd data-testid="enrol-balance-before">{credits(sum(quote.data.accounts, 'balance_before'))}</dd>
               </div>
               <div>
                 <dt>Balance after</dt>
-                <dd data-testid="enrol-balance-after" className={check.isEnough ? undefined : 'enrol-negative'}>
-                  {credits(check.after)}
+                <dd data-testid="enrol-balance-after" className={isBlocked ? 'enrol-negative' : undefined}>
+                  {credits(sum(quote.data.accounts, 'balance_after'))}
                 </dd>
-              </div>
-              <div className="enrol-cost__wide">
-                <dt>Paid from</dt>
-                <dd>{payerText(sources.data)}</dd>
               </div>
             </>
           ) : null}
         </dl>
-        {sources.status === 'loading' ? <SkeletonBlock height={48} /> : null}
-        {sources.status === 'error' ? <LoadError error={sources.error} onRetry={sources.reload} what="your credit balance" /> : null}
+        {quote.status === 'success' ? (
+          <PaidFrom quote={quote.data} payFromParent={payFromParent} onPayFromParent={onPayFromParent} />
+        ) : null}
+        {quote.status === 'loading' ? <SkeletonBlock height={48} /> : null}
+        {quote.status === 'error' ? <LoadError error={quote.error} onRetry={quote.reload} what="the cost of this enrolment" /> : null}
         <p className="enrol-muted">
           The cost counts every learner on every course they are not enrolled on yet; learners already enrolled on a course are skipped
           there and not charged.
@@ -250,10 +262,10 @@ export function FinaliseStep({
             type="button"
             className="enrol-finalise-button"
             loading={isSubmitting}
-            aria-disabled={isBlocked || isEmpty || sources.status !== 'success' || undefined}
+            aria-disabled={isBlocked || isEmpty || quote.status !== 'success' || undefined}
             aria-describedby={descriptionId}
             onClick={() => {
-              if (!isBlocked && !isEmpty && sources.status === 'success') onFinalise();
+              if (!isBlocked && !isEmpty && quote.status === 'success') onFinalise();
             }}
           >
             Finalise Enrollment
