@@ -9,15 +9,15 @@ import {
   type Person,
   type RouteOutput,
 } from '@portal/contracts';
-import { Button, ButtonLink, EmptyState, Notice, PageHeader, Pagination, SearchInput } from '@portal/design-system';
+import { Button, ButtonLink, EmptyState, Notice, PageHeader } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress } from '@portal/frontend-kit';
 import { PeopleTable } from './people-table';
 import { SelectionBar } from './selection-bar';
+import { PeopleFooter, PeopleToolbar } from './people-toolbar';
 import { DEPOT_PARAM, depotOf, peopleQueryOf } from './people-address';
 import { usePeopleExport } from './use-people-export';
 
 const DEFAULT_SORT = { key: 'name', dir: 'asc' } as const;
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export interface PeopleListProps {
   api: ApiClient;
@@ -100,46 +100,20 @@ export function PeopleList({ api, companyId, renderSlips }: PeopleListProps) {
         />
       ) : (
         <>
-          <div className="people-toolbar">
-            <SearchInput
-              label="Search people"
-              placeholder="Name, email or login code"
-              value={address.searchText}
-              onChange={address.setSearchText}
-            />
-            {companies.length > 1 ? (
-              <label className="people-toolbar__depot">
-                <span>Depot</span>
-                <select
-                  className="ds-input"
-                  aria-label="Depot"
-                  value={depotId ?? ''}
-                  onChange={(event) => address.setFilter(DEPOT_PARAM, event.target.value || null)}
-                >
-                  <option value="">All depots</option>
-                  {companies.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-            <Button
-              className="people-toolbar__export"
-              variant="secondary"
-              loading={exports.exporting === 'list'}
-              disabled={!page?.total}
-              onClick={() =>
-                void exports.download({
-                  ...(address.list.search ? { search: address.list.search } : {}),
-                  ...(depotId !== undefined ? { depot_id: depotId } : {}),
-                })
-              }
-            >
-              Export list (.xlsx)
-            </Button>
-          </div>
+          <PeopleToolbar
+            address={address}
+            companies={companies}
+            depotId={depotId}
+            onDepotChange={(value) => address.setFilter(DEPOT_PARAM, value)}
+            canExport={!!page?.total}
+            isExporting={exports.exporting === 'list'}
+            onExport={() =>
+              void exports.download({
+                ...(address.list.search ? { search: address.list.search } : {}),
+                ...(depotId !== undefined ? { depot_id: depotId } : {}),
+              })
+            }
+          />
           <SelectionBar
             ids={selection.ids}
             isExporting={exports.exporting === 'selection'}
@@ -167,33 +141,7 @@ export function PeopleList({ api, companyId, renderSlips }: PeopleListProps) {
               />
             }
           />
-          {page && page.total > 0 ? (
-            <div className="people-footer">
-              <span className="people-muted" aria-live="polite">
-                Showing {page.from}–{page.to} of {page.total} {page.total === 1 ? 'person' : 'people'}
-              </span>
-              <label className="people-toolbar__depot">
-                <span>Rows per page</span>
-                <select
-                  className="ds-input"
-                  aria-label="Rows per page"
-                  value={address.list.perPage ?? page.per_page}
-                  onChange={(event) => address.setPerPage(Number(event.target.value))}
-                >
-                  {PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <Pagination
-                page={page.current_page}
-                lastPage={page.last_page}
-                onPageChange={(next) => address.setPage(next, page.last_page)}
-              />
-            </div>
-          ) : null}
+          {page ? <PeopleFooter page={page} address={address} /> : null}
         </>
       )}
     </div>
