@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { listSettled } from '../support/lists';
 import { DEMO, signInWithPassword } from '../support/personas';
@@ -99,6 +100,16 @@ test.describe('People (/people) for a manager', () => {
     await peoplePage(page).getByLabel('Select Ada Person').check();
     await expect(peoplePage(page).getByText('2 people selected')).toBeVisible();
     await shot(page, 'people-selection-1366');
+    // Export the two: a workbook named for today, the two of them in it.
+    const downloading = page.waitForEvent('download');
+    await peoplePage(page).getByRole('button', { name: 'Export selected (.xlsx)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}_people\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const exported: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => n > 1 && exported.push(String(row.getCell(1).value)));
+    expect(exported).toEqual(['Ada Person', 'Ben Person']);
     const enrol = peoplePage(page).getByRole('link', { name: 'Enrol', exact: true });
     await expect(enrol).toHaveAttribute('href', `/enrolments/create/v2?users=${ben.id},${ada.id}`);
     // The wizard reads the ids once (and then drops them from its address): it looks them up.
