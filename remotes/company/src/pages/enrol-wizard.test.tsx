@@ -146,6 +146,10 @@ describe('EnrolNew (the enrol wizard)', () => {
     expect((screen.getByRole('checkbox', { name: /Fire Safety/ }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('2 of 12 courses chosen.')).toBeTruthy();
     expect(screen.queryByTestId('enrol-whole-catalogue')).toBeNull();
+    // One click to start from none.
+    fireEvent.click(screen.getByRole('button', { name: 'Untick all' }));
+    expect(screen.getByText('0 of 12 courses chosen.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Manual Handling/ }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('searches existing employees by name once typing pauses', async () => {
@@ -261,7 +265,11 @@ describe('EnrolNew (the enrol wizard)', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Dee Draft' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add employee' }));
     await within(screen.getByTestId('chosen-employees')).findByText('Dee Draft');
+    // A reload runs no React clean-up: the tab's storage is as the page left it.
+    const kept = Object.entries({ ...sessionStorage });
     cleanup();
+    expect(Object.keys({ ...sessionStorage })).toEqual([]);
+    for (const [key, value] of kept) sessionStorage.setItem(key, value);
 
     renderWizard({ 'GET /api/company/2/users': () => ({ data: [PRIYA] }) }, 40, '/enrolments/create/v2?users=6,999');
     const chosen = await screen.findByTestId('chosen-employees');

@@ -87,6 +87,7 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
           chosenIds={state.courseIds}
           selectedIds={selectedIds ?? []}
           onToggle={toggle}
+          onClear={() => dispatch({ type: 'clearCourses' })}
           isWholeCatalogue={isWholeCatalogue}
         />
         {allCourses.length ? (

@@ -42,6 +42,7 @@ export type WizardAction =
   | { type: 'addNewEmployee'; employee: DraftEmployee }
   | { type: 'removeNewEmployee'; key: string }
   | { type: 'seedCourses'; ids: readonly number[] }
+  | { type: 'clearCourses' }
   | { type: 'setCompany'; companyId: number }
   | { type: 'setPayFromParent'; value: boolean }
   | { type: 'setBulkRows'; rows: readonly BulkRow[] }
@@ -109,6 +110,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, newEmployees: state.newEmployees.filter((draft) => draft.key !== action.key) };
     case 'seedCourses':
       return state.courseIds.length ? state : { ...state, courseIds: [...action.ids] };
+    case 'clearCourses':
+      return { ...state, courseIds: [] };
     case 'setCompany':
       return { ...state, companyId: action.companyId };
     case 'setPayFromParent':

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ENROL_COURSE_PICKER_PAGE_SIZE, type CourseSummary } from '@portal/contracts';
-import { ButtonLink, EmptyState, Pagination, SearchInput } from '@portal/design-system';
+import { Button, ButtonLink, EmptyState, Pagination, SearchInput } from '@portal/design-system';
 import { activeSearch } from '@portal/frontend-kit';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
@@ -18,6 +18,7 @@ export function CoursePicker({
   chosenIds,
   selectedIds = [],
   onToggle,
+  onClear,
   isWholeCatalogue = false,
 }: {
   courses: readonly CourseSummary[];
@@ -25,6 +26,8 @@ export function CoursePicker({
   /** The company's Selected Courses (marked "In your selection"). */
   selectedIds?: readonly number[];
   onToggle: (id: number) => void;
+  /** Unticks every course (the selection starts ticked: one click to start from none). */
+  onClear?: () => void;
   isWholeCatalogue?: boolean;
 }) {
   const [search, setSearch] = useState('');
@@ -58,9 +61,16 @@ export function CoursePicker({
           setPage(1);
         }}
       />
-      <p className="enrol-muted" aria-live="polite">
-        {chosenIds.length} of {courses.length} course{courses.length === 1 ? '' : 's'} chosen.
-      </p>
+      <div className="enrol-course-count">
+        <p className="enrol-muted" aria-live="polite">
+          {chosenIds.length} of {courses.length} course{courses.length === 1 ? '' : 's'} chosen.
+        </p>
+        {onClear && chosenIds.length ? (
+          <Button type="button" variant="secondary" size="sm" onClick={onClear}>
+            Untick all
+          </Button>
+        ) : null}
+      </div>
       {shown.length === 0 ? (
         <EmptyState title="No courses match your search." />
       ) : (
