@@ -97,3 +97,7 @@ export const SCORM_MESSAGES = {
   tooManyObjectives: (count: number) =>
     `This course tried to save ${count.toLocaleString('en-GB')} learning objectives at once; the portal keeps at most ${SCORM_COMMIT_LIMITS.OBJECTIVES_MAX.toLocaleString('en-GB')} for each part of a course in one attempt. Your progress up to the last save is kept.`,
 } as const;
+
+/** The sign-in page's address with the code filled in (`/login?code=…`): what each sign-in slip's QR code opens. */
+export const signInAddress = (appUrl: string, loginCode: string) =>
+  `${appUrl.replace(/\/+$/, '')}/login?code=${encodeURIComponent(loginCode)}`;

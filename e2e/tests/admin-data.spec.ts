@@ -84,13 +84,18 @@ test.describe('admin: moving, depot deletion, anonymising and the audit log', ()
     await expect(page.getByText(USER_MESSAGES.companyChanged)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('learner-moved.png') });
 
-    // 2. Delete a depot: first what it holds, then its learners move to the parent instead.
+    // 2. Delete a depot: first what it holds and whether to keep its learners (moving them to the
+    // parent), then the spec's modal with its one button.
     await page.goto(`/admin/companies/${setup.from.data.id}`);
     await page.getByRole('button', { name: `Delete ${setup.depot.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Depot' });
-    await expect(dialog.getByTestId('depot-deletion-preview')).toContainText('This depot holds 1 learner, 1 manager and 1 enrolment.');
+    const question = page.getByRole('dialog', { name: 'Keep the depot’s learners?' });
+    await expect(question.getByTestId('depot-deletion-preview')).toContainText('holds 1 learner, 1 manager and 1 enrolment.');
     await page.screenshot({ path: test.info().outputPath('depot-deletion.png') });
-    await dialog.getByRole('button', { name: `Move learners to ${setup.from.name}` }).click();
+    await question.getByRole('button', { name: `Move them to ${setup.from.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Depot' });
+    await expect(dialog.getByTestId('depot-deletion-outcome')).toContainText(`move to ${setup.from.name} first`);
+    await expect(dialog.getByRole('button')).toHaveCount(2); // the close control and the one action
+    await dialog.getByRole('button', { name: 'Delete Depot' }).click();
     await expect(page.getByText(LEARNER_ADMIN_MESSAGES.movedToParent)).toBeVisible();
     await expect(page.getByRole('button', { name: `Delete ${setup.depot.name}` })).toHaveCount(0);
     const moved = (await (await apiAs(page.context(), baseURL!, 'GET', `/api/user/${setup.depotLearner.id}`)).json()) as {

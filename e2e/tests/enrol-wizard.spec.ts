@@ -293,6 +293,11 @@ test.describe('enrol employees', () => {
     await enrol.getByRole('button', { name: 'Add Priya Shah' }).click();
     await shot(page, 'older-enrol-chosen');
     await enrol.getByRole('button', { name: 'Enrol', exact: true }).click();
+    // Spending asks first (issue 32 item 3): the cost and the balance after, then Confirm.
+    const confirmation = page.getByRole('dialog', { name: 'Enrol these employees?' });
+    await expect(confirmation.getByTestId('spend-credits')).toHaveText('1 credit');
+    await shot(page, 'older-enrol-confirm');
+    await confirmation.getByRole('button', { name: 'Enrol (1 credit)' }).click();
 
     const made = enrol.getByRole('table', { name: 'Enrolments made' });
     await expect(made).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO, signInWithPassword } from '../support/personas';
 
 test('the mobile menu shows the credit balance, Buy credit, help and verify', async ({ page }) => {
@@ -52,4 +52,24 @@ test('learners are not offered company or admin pages', async ({ page }) => {
   await expect(page.getByTestId('admin-dashboard')).toHaveCount(0);
   const status = await page.evaluate(async () => (await fetch('/api/admin/dashboard')).status);
   expect(status).toBe(403);
+});
+
+/** The table's own scroll box does not scroll sideways: every column is on the screen (issue 32 item 7). */
+async function scrollsSideways(region: Locator) {
+  return region.evaluate((wrap) => wrap.scrollWidth > wrap.clientWidth + 1);
+}
+
+test('at 390 px the dashboard’s courses are cards that fit the screen, as on /reporting', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithPassword(page, DEMO.manager);
+  // The table's scroll box (a named region).
+  const courses = page.getByTestId('company-dashboard').locator('.ds-table-wrap');
+  await expect(courses.getByRole('link', { name: /^View / }).first()).toBeVisible();
+  expect(await scrollsSideways(courses)).toBe(false);
+  // Each card's View link is on the screen, not scrolled out of sight at the right.
+  for (const link of await courses.getByRole('link', { name: /^View / }).all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -359,13 +359,16 @@ test.describe('reporting actions on a fresh company', () => {
     expect(await actionsOf(rowOf(manager, renewer, course.name))).toEqual(['Re-enrol', 'History', 'View answers']);
     await expect(manager.getByTestId('header-credits')).toContainText('0');
 
-    // Re-enrol with no credit left.
+    // Re-enrol with no credit left: the confirmation says so, links to the shop and cannot be confirmed (issue 32 item 3).
     await rowOf(manager, renewer, course.name)
       .getByRole('button', { name: /Re-enrol/ })
       .click();
-    const refusal = reporting.getByRole('alert').filter({ hasText: "You don't have enough credit to re-enrol this learner." });
-    await expect(refusal).toBeVisible();
-    await expect(refusal.getByRole('link', { name: 'Order credit here.' })).toHaveAttribute('href', CREDIT_PURCHASE_URL);
+    const noCredit = manager.getByRole('dialog', { name: 'Re-enrol this learner?' });
+    await expect(noCredit.getByText(/You don't have enough credit for this\./)).toBeVisible();
+    await expect(noCredit.getByRole('link', { name: 'Order credit here.' })).toHaveAttribute('href', CREDIT_PURCHASE_URL);
+    await expect(noCredit.getByTestId('spend-confirm')).toBeDisabled();
+    await noCredit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(noCredit).toBeHidden();
 
     // Remind one: a mail with a sign-in link; the row shows when.
     const before = await mailCount(manager.request, baseURL!, mailed.email);
@@ -411,10 +414,11 @@ test.describe('reporting actions on a fresh company', () => {
     await settled(manager);
     await expect(bodyRows(manager).filter({ hasText: renamed })).toHaveCount(0);
 
-    // Re-enrol with credit: the old enrolment stays as history beside the new one.
+    // Re-enrol with credit, confirmed: the old enrolment stays as history beside the new one.
     await rowOf(manager, renewer, course.name)
       .getByRole('button', { name: /Re-enrol/ })
       .click();
+    await manager.getByRole('dialog', { name: 'Re-enrol this learner?' }).getByTestId('spend-confirm').click();
     await expect(reporting.getByText(`${renewer} has successfully been re-enrolled onto ${course.name}`)).toBeVisible();
     await expect(manager.getByTestId('header-credits')).toContainText('0');
     await settled(manager);

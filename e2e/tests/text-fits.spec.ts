@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
 
 /**
@@ -80,4 +81,88 @@ test('on a phone the player’s bar gives the course title two lines before cutt
   }));
   await page.screenshot({ path: test.info().outputPath('player-bar-390.png') });
   expect(box).toEqual({ cutAcross: false, cutDown: false });
+});
+
+/**
+ * Issue 32 item 7: words in `root` that are cut: broken across lines inside a word (a break after
+ * @, a dot, a hyphen, a slash or an underscore is not inside one), or drawn past the edge of the
+ * screen or of a box that hides or scrolls what overflows it.
+ */
+async function cutWords(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const cuts: string[] = [];
+    const visibleSpan = (node: Element) => {
+      let [left, right] = [0, document.documentElement.clientWidth];
+      for (let box = node.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const rect = box.getBoundingClientRect();
+        [left, right] = [Math.max(left, rect.left), Math.min(right, rect.right)];
+      }
+      return { left, right };
+    };
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('.ds-visually-hidden') || !parent.checkVisibility()) continue;
+      const span = visibleSpan(parent);
+      // Pieces of words between the places a word may break: 'fitzwilliam-' 'hargreaves@' 'example.'
+      for (const piece of node.data.matchAll(/[^\s@./_-]+[@./_-]*|[@./_-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, piece.index);
+        range.setEnd(node, piece.index + piece[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+        const box = range.getBoundingClientRect();
+        if (lines.size > 1 || box.left < span.left - 1 || box.right > span.right + 1) cuts.push(piece[0]);
+      }
+    }
+    return cuts;
+  });
+}
+
+test('the company dashboard’s courses table is read whole at 1366 and 390 px', async ({ page }) => {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  const courses = page.getByRole('table', { name: 'Courses' });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /^View Fire Safety Awareness$/ })).toBeVisible();
+    await courses.screenshot({ path: test.info().outputPath(`dashboard-courses-${width}.png`) });
+    expect({ width, cuts: await cutWords(courses) }).toEqual({ width, cuts: [] });
+  }
+});
+
+/** A spreadsheet whose rows are as long as real ones get: a double-barrelled name, a long address, an existing learner, a bad email. */
+async function longRowsSpreadsheet() {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('People');
+  sheet.addRow(['Name', 'Email']);
+  sheet.addRow(['Bartholomew Fitzwilliam-Hargreaves', 'bartholomew.fitzwilliam-hargreaves@northern-construction.example.co.uk']);
+  sheet.addRow([DEMO.learner.name, DEMO.learner.email]);
+  sheet.addRow(['Anastasia Konstantinopoulou', 'not-an-email-address']);
+  sheet.addRow(['Jo Li', null]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+test('the wizard’s bulk-upload rows are read whole at 1366 and 390 px', async ({ page }) => {
+  await signInWithPassword(page, DEMO.manager);
+  await expect(page.getByTestId('company-dashboard')).toBeVisible();
+  await page.goto('/enrolments/create/v2');
+  const wizard = page.getByTestId('enrol-wizard');
+  // Any of the demo company's selected courses; nothing is enrolled (the rows are only reviewed).
+  await wizard.getByTestId('enrol-course').first().getByRole('checkbox').check();
+  await wizard.getByRole('button', { name: 'Next: Add Employees' }).click();
+  await wizard.getByRole('tab', { name: 'Bulk upload' }).click();
+  await wizard.getByLabel('Choose a spreadsheet').setInputFiles({
+    name: 'people.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await longRowsSpreadsheet(),
+  });
+  const rows = wizard.getByRole('table', { name: 'Spreadsheet rows' });
+  await expect(rows.getByText('Bartholomew Fitzwilliam-Hargreaves')).toBeVisible();
+  for (const width of [...WIDTHS].reverse()) {
+    await page.setViewportSize({ width, height: 900 });
+    await rows.screenshot({ path: test.info().outputPath(`bulk-rows-${width}.png`) });
+    expect({ width, cuts: await cutWords(rows) }).toEqual({ width, cuts: [] });
+  }
 });

@@ -28,6 +28,21 @@ export const learnerEnrolmentSchema = z.object({
   reviews_link: z.string().nullable(),
   /** 0–100 from the content's progress measure (SCORM 2004), or null when it reports none. */
   progress: z.number().int().min(0).max(100).nullable(),
+  /**
+   * One card per course (issue 32 item 4): the newest enrolment is the card; when it renews an
+   * earlier pass, that pass is its history here (and no card of its own, so no second Renew).
+   */
+  renewal: z
+    .object({
+      /** When this enrolment was made. */
+      renewed_at: z.string(),
+      previous_passed_at: z.string().nullable(),
+      previous_expires_at: z.string().nullable(),
+      /** Whether the previous pass has run out by now. */
+      previous_expired: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type LearnerEnrolment = z.infer<typeof learnerEnrolmentSchema>;
 

@@ -18,6 +18,7 @@ import { adminJobRoutes } from './admin-jobs';
 import { systemReportRoutes } from './system-reports';
 import { settingsRoutes } from './settings';
 import { answerRoutes } from './answers';
+import { signInSlipRoutes } from './sign-in-slips';
 import { peopleRoutes } from './people';
 
 export * from './identity';
@@ -40,6 +41,7 @@ export * from './admin-jobs';
 export * from './system-reports';
 export * from './settings';
 export * from './answers';
+export * from './sign-in-slips';
 export * from './people';
 
 /** The route table: a route that is not here does not exist. */
@@ -63,5 +65,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...systemReportRoutes,
   ...settingsRoutes,
   ...answerRoutes,
+  ...signInSlipRoutes,
   ...peopleRoutes,
 ];

@@ -14,6 +14,7 @@ import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes';
 import { learnerDataRoutes } from './modules/learner-data/learner-data.routes';
 import { enrolmentActionRoutes } from './modules/enrolment-actions/enrolment-actions.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { signInSlipRoutes } from './modules/sign-in-slips/sign-in-slips.routes';
 
 /** The enrolment service: enrolments, credits ledger, learner progress, certificates. */
 export function createEnrolmentApp(deps: ServiceDeps) {
@@ -31,5 +32,6 @@ export function createEnrolmentApp(deps: ServiceDeps) {
     .route('/', bulkUploadRoutes(deps))
     .route('/', learnerDataRoutes(deps))
     .route('/', enrolmentActionRoutes(deps))
-    .route('/', exportRoutes(deps));
+    .route('/', exportRoutes(deps))
+    .route('/', signInSlipRoutes(deps));
 }

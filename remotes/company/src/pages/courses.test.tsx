@@ -99,6 +99,18 @@ describe('company Courses page', () => {
     expect(requests.filter((r) => r.path === '/api/courses').map((r) => r.query.get('search'))).toEqual([null, 'WORKING AT']);
   });
 
+  it('says no course matches a search that finds nothing, without a count, and Clear search lists them all again', async () => {
+    renderCourses('/courses?search=zzz');
+    expect(await screen.findByText('No courses match your search.')).toBeTruthy();
+    expect(screen.getByText('No course has “zzz” in its name.')).toBeTruthy();
+    // Not "Showing all 0 courses." (issue 32 item 7).
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(address()).toBe('/courses');
+    expect(await screen.findByText('Showing all 13 courses.')).toBeTruthy();
+    expect((screen.getByLabelText('Search courses') as HTMLInputElement).value).toBe('');
+  });
+
   it('opens the Selected Courses panel, which follows each toggle and links to the course’s edit page', async () => {
     renderCourses();
     await screen.findByText('Showing all 13 courses.');

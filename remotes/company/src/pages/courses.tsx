@@ -12,7 +12,7 @@ import {
   SearchInput,
   SkeletonBlock,
 } from '@portal/design-system';
-import { countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
+import { ADMIN_LIST_NAMES, countNoun, LoadError, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { useCourseSelection } from '../modules/courses/use-course-selection';
 import { savedNoticeOf } from '../modules/courses/courses-location-state';
 import { categoryIconOf } from '../modules/courses/category-icon-of';
@@ -73,6 +73,10 @@ export default function Courses({ api }: RemotePageProps) {
   );
 
   const setCategory = (id: number | undefined) => setFilter('category_id', id ? String(id) : null);
+  const clearSearch = () => {
+    setSearchText('');
+    setFilter(ADMIN_LIST_NAMES.search, null);
+  };
 
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
@@ -126,7 +130,8 @@ export default function Courses({ api }: RemotePageProps) {
       <div className="company-courses-layout">
         <section className="company-courses-list" aria-label="Course list">
           <SearchInput label="Search courses" value={searchText} onChange={setSearchText} placeholder="Search courses" hideLabel />
-          {courses.status === 'success' ? (
+          {/* No count when there is nothing to count: the empty state below says so ("Showing all 0 courses" did not). */}
+          {courses.status === 'success' && total > 0 ? (
             <p className="company-courses-count" aria-live="polite">
               {categoryId || total === 1
                 ? `Showing ${countNoun(total, categoryName ? `${categoryName} course` : 'course')}.`
@@ -136,7 +141,22 @@ export default function Courses({ api }: RemotePageProps) {
           {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="the courses" /> : null}
           {courses.status === 'loading' ? <SkeletonBlock height={240} /> : null}
           {courses.status === 'success' && courses.data.data.length === 0 ? (
-            <EmptyState title={list.search ? 'No courses match your search.' : 'There are no courses in this category yet.'} />
+            list.search ? (
+              <EmptyState
+                title="No courses match your search."
+                action={
+                  <Button variant="secondary" size="sm" onClick={clearSearch}>
+                    Clear search
+                  </Button>
+                }
+              >
+                <p>
+                  No course{categoryName ? ` in ${categoryName}` : ''} has “{list.search}” in its name.
+                </p>
+              </EmptyState>
+            ) : (
+              <EmptyState title="There are no courses in this category yet." />
+            )
           ) : null}
           {courses.status === 'success' ? (
             <ul className="course-cards">

@@ -22,7 +22,7 @@ import '../modules/courses/courses.css';
 
 type EditValues = z.input<typeof editCompanyCourseBodySchema>;
 
-/** /courses/edit/{id} (spec §2 "Edit course"): the company's certificate expiry and bridging activities. */
+/** /courses/edit/{id}, also at /companyCourse/edit/{id} (spec §2 "Edit course"): the company's certificate expiry and bridging activities. */
 export default function EditCourse({ api }: RemotePageProps) {
   const { id } = useParams();
   const courseId = Number(id);

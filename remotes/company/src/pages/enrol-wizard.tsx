@@ -8,6 +8,7 @@ import { CoursePicker } from '../modules/enrol/components/course-picker';
 import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
 import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
 import { FinaliseStep, finaliseBody } from '../modules/enrol/components/finalise-step';
+import { NewLearnerCodes, type EnrolledForCodes } from '../modules/enrol/components/new-learner-codes';
 import { WizardSteps } from '../modules/enrol/components/wizard-steps';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
 import { useLeaveWarning } from '../modules/enrol/use-leave-warning';
@@ -21,6 +22,8 @@ import '../modules/enrol/enrol.css';
 export default function EnrolNew({ api, session }: RemotePageProps) {
   const { state, dispatch, forget, wasRestored } = useWizardDraft(session?.id);
   const [summary, setSummary] = useState<EnrolmentSummary | null>(null);
+  // Finalise's rows (learner, course, login code) and the company they were enrolled for: the summary lists the codes.
+  const [enrolled, setEnrolled] = useState<EnrolledForCodes>({ rows: [], companyId: 0 });
   const [errorText, setErrorText] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
@@ -67,6 +70,7 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
       const response = await api.call(wizardEnrol, { body: finaliseBody(state, companyId, state.payFromParent) });
       forget();
       setSummary(response.enrollment_summary);
+      setEnrolled({ rows: response.data, companyId: ownCompany?.id ?? companyId });
       announceCreditBalanceChanged();
       pageRef.current?.scrollIntoView?.({ block: 'start' });
     } catch (error) {
@@ -155,7 +159,9 @@ export default function EnrolNew({ api, session }: RemotePageProps) {
             setSummary(null);
             forget();
           }}
-        />
+        >
+          <NewLearnerCodes api={api} companyId={enrolled.companyId} enrolled={enrolled.rows} />
+        </EnrolmentSummaryCard>
       ) : null}
       <FromPeopleNotice status={fromPeople} />
       <WizardSteps current={state.step} canOpen={canOpen} onOpen={(step) => dispatch({ type: 'goTo', step })} />

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { companyEnrol, ENROLLING_MESSAGES, type RouteOutput } from '@portal/contracts';
-import { Button, Card, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
-import { announceCreditBalanceChanged, LoadError, type RemotePageProps } from '@portal/frontend-kit';
+import { Button, ButtonLink, Card, EmptyState, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
+import { announceCreditBalanceChanged, LoadError, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
+import { SpendConfirmation } from '../modules/credits/spend-confirmation';
 import { CoursePicker } from '../modules/enrol/components/course-picker';
 import { EmployeeFinder } from '../modules/enrol/components/employee-finder';
 import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
 import { toChosen } from '../modules/enrol/components/employee-table';
 import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
-import { useSelectedCourses } from '../modules/enrol/use-selected-courses';
+import { useOfferedCourses } from '../modules/enrol/use-selected-courses';
 import type { ChosenEmployee } from '../modules/enrol/wizard-state';
 import '../modules/enrol/enrol.css';
 
@@ -32,20 +33,43 @@ function EnrolmentsMade({ rows }: { rows: Result['data'] }) {
   );
 }
 
-/** /enrolments/create (spec §2 "Enrol employees", the older single page): Enroll. */
+/** The company offers courses but has selected none (issue 32 item 7): say so and send the manager to select them. */
+export function NoCourseSelected() {
+  return (
+    <EmptyState
+      title="You have not selected any courses yet."
+      action={
+        <ButtonLink href="/courses" variant="primary" size="sm">
+          Go to Courses
+        </ButtonLink>
+      }
+    >
+      No course is selected for your company, so there is nothing to enrol on here. Select the courses you offer on the Courses page.
+    </EmptyState>
+  );
+}
+
+/** /enrolments/create (spec §2 "Enrol employees", the older single page): Enroll, after a confirmation of what it spends. */
 export default function Enrol({ api, session }: RemotePageProps) {
-  const courses = useSelectedCourses(api, 'enrol-courses');
+  const courses = useOfferedCourses(api, 'enrol-courses');
+  const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
   const [courseIds, setCourseIds] = useState<number[]>([]);
   const [employees, setEmployees] = useState<ChosenEmployee[]>([]);
   const [result, setResult] = useState<Result | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // State changes a render later; the ref stops a double click on Confirm at once.
+  const inFlight = useRef(false);
   const companyId = session?.company_id ?? null;
-  const allCourses = courses.status === 'success' ? courses.data : [];
+  const allCourses = courses.status === 'success' ? courses.data.selected : [];
+  const isNoneSelected = courses.status === 'success' && courses.data.selected.length === 0 && courses.data.all.length > 0;
   const courseName = (id: number) => allCourses.find((c) => c.id === id)?.name ?? `Course ${id}`;
 
   async function enrol() {
-    if (companyId === null) return;
+    // Once: a second click on Confirm while the first runs does nothing.
+    if (companyId === null || inFlight.current) return;
+    inFlight.current = true;
     setIsSubmitting(true);
     try {
       const answer = await api.call(companyEnrol, {
@@ -59,7 +83,9 @@ export default function Enrol({ api, session }: RemotePageProps) {
     } catch (error) {
       setErrorText(enrolFailureText(error));
     } finally {
+      inFlight.current = false;
       setIsSubmitting(false);
+      setConfirming(false);
     }
   }
 
@@ -76,7 +102,8 @@ export default function Enrol({ api, session }: RemotePageProps) {
       ) : null}
       {courses.status === 'loading' ? <SkeletonBlock height={240} /> : null}
       {courses.status === 'error' ? <LoadError error={courses.error} onRetry={courses.reload} what="your courses" /> : null}
-      {courses.status === 'success' && companyId !== null ? (
+      {isNoneSelected ? <NoCourseSelected /> : null}
+      {courses.status === 'success' && companyId !== null && !isNoneSelected ? (
         <>
           <Card title="Courses">
             <CoursePicker
@@ -124,11 +151,28 @@ export default function Enrol({ api, session }: RemotePageProps) {
             ) : !employees.length ? (
               <span className="enrol-muted">{ENROLLING_MESSAGES.selectLearner}</span>
             ) : null}
-            <Button type="button" loading={isSubmitting} disabled={!courseIds.length || !employees.length} onClick={() => void enrol()}>
+            <Button
+              type="button"
+              loading={isSubmitting}
+              disabled={!courseIds.length || !employees.length}
+              onClick={() => setConfirming(true)}
+            >
               Enrol
             </Button>
           </div>
         </>
+      ) : null}
+      {isConfirming && companyId !== null ? (
+        <SpendConfirmation
+          api={api}
+          request={{ companyId, body: { courses: courseIds, users: employees.map((e) => e.id) } }}
+          title="Enrol these employees?"
+          action="Enrol"
+          isConfirming={isSubmitting}
+          creditPurchaseUrl={creditPurchaseUrl}
+          onConfirm={() => void enrol()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
       <EnrolErrorModal text={errorText} onClose={() => setErrorText(null)} />
     </div>

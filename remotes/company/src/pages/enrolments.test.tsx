@@ -5,6 +5,7 @@ import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/fron
 import { publishSiteSettings, resetSiteSettings } from '@portal/frontend-kit';
 import { tileStorageKey } from '../modules/reporting/tile-selection';
 import Enrolments from './enrolments';
+import { isExpiredPass } from '../modules/reporting/components/enrolments-table';
 
 const session = {
   id: 5,
@@ -121,6 +122,27 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 beforeEach(() => window.localStorage.clear());
 afterEach(() => resetSiteSettings());
 
+/** What the re-enrol confirmation is told it costs (companyEnrolQuote). */
+const RE_ENROL_QUOTE = {
+  data: {
+    enrolments: [{ user_id: 105, learner_name: 'Learner 5', course_id: 1, course_name: 'Fire Safety', credits: 1, re_enrolment: true }],
+    skipped: [],
+    credits: 1,
+    sources: { company_id: 2, company_name: 'Acme', balance: 4, parent: null, available: 4 },
+    paid_from: [{ company_id: 2, company_name: 'Acme', amount: 1 }],
+    balance_after: 3,
+    parent_balance_after: null,
+    is_enough: true,
+    accounts: [{ company_id: 2, company_name: 'Acme', balance_before: 4, credits: 1, balance_after: 3 }],
+  },
+};
+
+/** Confirms the open re-enrol confirmation once it shows the cost. */
+async function confirmReEnrol() {
+  const dialog = await screen.findByRole('dialog', { name: 'Re-enrol this learner?' });
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Re-enrol (1 credit)' }));
+}
+
 describe('Enrolments (/reporting)', () => {
   it('shows each status with its pill and exactly its actions', async () => {
     renderPage(reportingServer(ROWS));
@@ -144,6 +166,19 @@ describe('Enrolments (/reporting)', () => {
     expect(within(rowOf('Learner 5')).getByText('05/04/2026').className).toContain('reporting-expiry--due');
     expect(within(rowOf('Learner 4')).getByText('02/04/2027').className).not.toContain('--due');
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it('labels a pass that has run out "Expired dd/mm/yyyy" beside its Passed pill (issue 32 item 7)', async () => {
+    renderPage(reportingServer(ROWS));
+    await screen.findByText('Learner 5');
+    expect(within(rowOf('Learner 5')).getByTestId('expired-label').textContent).toBe('Expired 05/04/2026');
+    expect(within(rowOf('Learner 5')).getByText('Passed')).toBeTruthy();
+    expect(within(rowOf('Learner 3')).queryByTestId('expired-label')).toBeNull();
+    const now = new Date('2026-06-01T00:00:00Z').getTime();
+    expect(isExpiredPass({ status: 'passed', expires_at: '2027-04-02T10:00:00.000Z' }, now)).toBe(false);
+    expect(isExpiredPass({ status: 'passed', expires_at: '2026-06-01T00:00:00.000Z' }, now)).toBe(true);
+    expect(isExpiredPass({ status: 'passed', expires_at: null }, now)).toBe(false);
+    expect(isExpiredPass({ status: 'failed', expires_at: '2026-01-01T00:00:00.000Z' }, now)).toBe(false);
   });
 
   it("opens a row's answers in a dialog (issue 20 item 5)", async () => {
@@ -300,11 +335,13 @@ describe('Enrolments (/reporting)', () => {
   it("shows the server's refusal of a re-enrolment that cannot act, never a success", async () => {
     const refusal = 'Learner 5 has already been re-enrolled onto Fire Safety (on 30/03/2026): nothing was charged.';
     const server = reportingServer(ROWS, {
+      'POST /api/company/2/enroll/quote': () => RE_ENROL_QUOTE,
       'POST /api/company/2/enroll': () => reply(422, { message: refusal, errors: { enrollment_id: [refusal] } }),
     });
     renderPage(server);
     await screen.findByText('Learner 5');
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
+    await confirmReEnrol();
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
     expect(screen.queryByText(/has successfully been re-enrolled/)).toBeNull();
   });
@@ -314,6 +351,7 @@ describe('Enrolments (/reporting)', () => {
     const balanceChanged = vi.fn();
     window.addEventListener('portal:credit-balance-changed', balanceChanged);
     const server = reportingServer(ROWS, {
+      'POST /api/company/2/enroll/quote': () => RE_ENROL_QUOTE,
       'POST /api/company/2/enroll': () =>
         hasCredit
           ? {
@@ -330,6 +368,10 @@ describe('Enrolments (/reporting)', () => {
     renderPage(server);
     await screen.findByText('Learner 5');
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
+    // Nothing is spent until the confirmation's Confirm.
+    await screen.findByRole('dialog', { name: 'Re-enrol this learner?' });
+    expect(server.requests.some((r) => r.path === '/api/company/2/enroll')).toBe(false);
+    await confirmReEnrol();
     await screen.findByText('Learner 5 has successfully been re-enrolled onto Fire Safety');
     expect(balanceChanged).toHaveBeenCalledTimes(1);
     expect(server.requests.find((r) => r.path === '/api/company/2/enroll')?.body).toEqual({ courses: [1], users: [105], enrollment_id: 5 });
@@ -337,6 +379,7 @@ describe('Enrolments (/reporting)', () => {
     hasCredit = false;
     await screen.findByText('Learner 5');
     fireEvent.click(within(rowOf('Learner 5')).getByRole('button', { name: /Re-enrol/ }));
+    await confirmReEnrol();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("You don't have enough credit to re-enrol this learner. Order credit here.");
     expect(within(alert).getByRole('link', { name: 'Order credit here.' }).getAttribute('href')).toBe('https://buy.example.test/credits');

@@ -165,7 +165,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
             onSortChange={address.toggleSort}
             busyRowId={reminders.busyRowId ?? reEnrolment.busyRowId}
             onRemind={(row) => void reminders.remindOne(row)}
-            onReEnrol={(row) => void reEnrolment.reEnrol(row)}
+            onReEnrol={reEnrolment.ask}
             onHistory={setHistoryRow}
             onAnswers={setAnswersRow}
             emptyText={
@@ -175,6 +175,7 @@ export default function Enrolments({ session, api }: RemotePageProps) {
               />
             }
           />
+          {reEnrolment.dialog}
           {historyRow ? <CertificateHistoryModal api={api} row={historyRow} onClose={() => setHistoryRow(null)} /> : null}
           {answersRow ? (
             <AnswersModal

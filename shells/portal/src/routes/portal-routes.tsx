@@ -7,25 +7,19 @@ import { api } from '../modules/api/api-client';
 import { useShell } from '../modules/session/shell-context';
 import { LearnerCoursePage } from '../pages/learner-course-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { PlaceholderPage } from '../pages/placeholder-page';
-
-/** A remote's exposed page (its module names come from the remote's exposes.json), or a placeholder. */
-type RoutePage = RemotePageAddress | { placeholder: string };
 
 interface RoleRoute {
   /** Left out for the role's home page (the index route). */
   path?: string;
   roles: readonly Role[];
-  page: RoutePage;
+  /** A remote's exposed page (its module names come from the remote's exposes.json). */
+  page: RemotePageAddress;
 }
 
 const LEARNER: readonly Role[] = ['learner'];
 const COMPANY: readonly Role[] = ['manager', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 const EVERYONE: readonly Role[] = ['learner', 'manager', 'admin'];
-
-/** Company areas later releases fill in (spec §2), shown as the placeholder 'Site' screen for now. */
-const COMPANY_PLACEHOLDERS: [path: string, title: string][] = [['/companyCourse/edit/:id', 'Edit course']];
 
 /** Every page route with the roles that have it; each role's route table is this list filtered. */
 const ROLE_ROUTES: RoleRoute[] = [
@@ -36,6 +30,8 @@ const ROLE_ROUTES: RoleRoute[] = [
   // The company's catalogue and its course settings.
   { path: '/courses', roles: COMPANY, page: { remote: 'company', module: 'courses' } },
   { path: '/courses/edit/:id', roles: COMPANY, page: { remote: 'company', module: 'edit-course' } },
+  // The address the edit form posts to (spec §2, §7): opened in the browser it is the same page.
+  { path: '/companyCourse/edit/:id', roles: COMPANY, page: { remote: 'company', module: 'edit-course' } },
   // The account area of managers (and of admins, for the company they act for).
   { path: '/account', roles: COMPANY, page: { remote: 'company', module: 'account' } },
   { path: '/account/depot/:id', roles: COMPANY, page: { remote: 'company', module: 'account' } },
@@ -54,7 +50,6 @@ const ROLE_ROUTES: RoleRoute[] = [
   { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
   { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
   { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'activity-code' } },
-  ...COMPANY_PLACEHOLDERS.map(([path, title]) => ({ path, roles: COMPANY, page: { placeholder: title } })),
 ];
 
 function ShellRemotePage(address: RemotePageAddress) {
@@ -62,8 +57,7 @@ function ShellRemotePage(address: RemotePageAddress) {
   return <RemotePage {...address} session={user} api={api} />;
 }
 
-function pageElement(page: RoutePage) {
-  if ('placeholder' in page) return <PlaceholderPage title={page.placeholder} />;
+function pageElement(page: RemotePageAddress) {
   // Keyed by page so moving between two pages mounts the new one afresh, while the paths of one page share it.
   return <ShellRemotePage key={`${page.remote}/${page.module}`} {...page} />;
 }

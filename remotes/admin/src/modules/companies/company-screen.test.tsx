@@ -106,11 +106,13 @@ describe('EditCompanyScreen: deleting a depot', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete North Depot' }));
+    const question = await screen.findByRole('dialog', { name: 'Keep the depot’s learners?' });
+    expect(within(question).getByTestId('depot-deletion-preview').textContent).toContain('holds 1 learner, 0 managers and 4 enrolments.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Move them to Acme Ltd' }));
+    // Then the spec's modal, with its one button (issue 32 item 7).
     const dialog = await screen.findByRole('dialog', { name: 'Delete Depot' });
-    expect((await within(dialog).findByTestId('depot-deletion-preview')).textContent).toContain(
-      'This depot holds 1 learner, 0 managers and 4 enrolments.',
-    );
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Move learners to Acme Ltd' }));
+    expect(within(dialog).queryByRole('button', { name: /^Move/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Depot' }));
     expect(await screen.findByText('Learners moved to Acme Ltd; depot deleted.')).toBeTruthy();
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -120,8 +122,8 @@ describe('EditCompanyScreen: deleting a depot', () => {
     renderScreen({ 'GET /api/company/2/depot/3/deletion-preview': () => ({ ...preview, learners: 0, enrollments: 0 }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete North Depot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Depot' });
-    await within(dialog).findByTestId('depot-deletion-preview');
-    expect(within(dialog).queryByRole('button', { name: /^Move learners/ })).toBeNull();
+    expect((await within(dialog).findByTestId('depot-deletion-outcome')).textContent).toContain('This depot holds 0 learners');
+    expect(within(dialog).queryByRole('button', { name: /^Move/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Delete Depot' })).toBeTruthy();
   });
 });

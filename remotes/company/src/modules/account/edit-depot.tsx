@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { accountDepotDelete, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
+import { accountDepotDelete, accountDepotDeletionPreview, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
 import { accountDepotUpdate, accountDepotUpdateBodySchema } from '@portal/contracts/schemas';
-import { Button, ButtonLink, Card, Modal, Notice } from '@portal/design-system';
-import { applyServerErrors } from '@portal/frontend-kit';
+import { Button, ButtonLink, Card, Notice } from '@portal/design-system';
+import { applyServerErrors, DepotDeletion } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
-import { DepotDeletionPreview, useDepotMoveTarget } from './depot-deletion-preview';
 
 const schema = accountDepotUpdateBodySchema;
 type Values = z.input<typeof schema>;
@@ -26,9 +25,6 @@ export function EditDepot({
 }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isConfirming, setConfirming] = useState(false);
-  const [isDeleting, setDeleting] = useState(false);
-  // A depot that holds learners or enrolments can hand them to its parent instead (issue 12).
-  const moveTarget = useDepotMoveTarget(api, depot.id, isConfirming);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { name: depot.name, email: depot.email ?? '' },
@@ -50,8 +46,7 @@ export function EditDepot({
     }
   });
 
-  async function onDelete(moveToParent = false) {
-    setDeleting(true);
+  async function onDelete(moveToParent: boolean) {
     try {
       const response = moveToParent
         ? await api.call(accountDepotMoveToParent, { params: { id: depot.id } })
@@ -62,10 +57,6 @@ export function EditDepot({
         tone: 'error',
         text: error instanceof ApiError && error.status < 500 ? error.message : 'An error occurred while deleting the depot.',
       });
-    } finally {
-      // Spec §4: the modal closes when the request finishes, whether it succeeded or failed.
-      setDeleting(false);
-      setConfirming(false);
     }
   }
 
@@ -95,26 +86,13 @@ export function EditDepot({
           </Button>
         </div>
       </form>
-      <Modal
-        open={isConfirming}
-        title="Delete Depot"
-        onClose={() => !isDeleting && setConfirming(false)}
-        footer={
-          <>
-            {moveTarget ? (
-              <Button variant="secondary" disabled={isDeleting} onClick={() => void onDelete(true)}>
-                Move learners to {moveTarget}
-              </Button>
-            ) : null}
-            <Button variant="danger" loading={isDeleting} onClick={() => void onDelete()}>
-              Delete Depot
-            </Button>
-          </>
-        }
-      >
-        <p>Are you sure you want to delete the {depot.name} depot? This action can not be undone.</p>
-        {isConfirming ? <DepotDeletionPreview api={api} depotId={depot.id} /> : null}
-      </Modal>
+      {/* A depot that holds learners or enrolments can hand them to its parent first (issue 12). */}
+      <DepotDeletion
+        depot={isConfirming ? depot : null}
+        loadPreview={(id) => api.call(accountDepotDeletionPreview, { params: { id } })}
+        onDelete={onDelete}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

@@ -51,3 +51,8 @@ export function useWizardCourses(api: ApiClient, key = 'wizard-courses') {
 export function useSelectedCourses(api: ApiClient, key = 'selected-courses') {
   return useApiQuery(key, () => loadSelectedCourses(api).catch(logged));
 }
+
+/** The older Enroll page: every course on offer and the selected ones, to tell "none selected" from "none on offer". */
+export function useOfferedCourses(api: ApiClient, key = 'offered-courses') {
+  return useApiQuery(key, () => loadOfferedCourses(api).catch(logged));
+}

@@ -46,3 +46,33 @@ describe('the expired card’s Renew link', () => {
     expect(renew().getAttribute('href')).toBe('https://example.test/height');
   });
 });
+
+describe('a re-enrolled course’s card (issue 32 item 4)', () => {
+  it('says it was renewed and when the previous pass expired, and offers no Renew link', () => {
+    render(
+      <MemoryRouter>
+        <CourseCard
+          enrollment={{
+            ...expired,
+            id: 6,
+            state: 'not-started',
+            passed: false,
+            passed_at: null,
+            expired: false,
+            expired_at: null,
+            not_started: true,
+            renewal: {
+              renewed_at: '2026-06-01T10:00:00.000Z',
+              previous_passed_at: '2023-06-15T12:00:00.000Z',
+              previous_expires_at: '2025-06-15T12:00:00.000Z',
+              previous_expired: true,
+            },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('course-renewal').textContent).toBe('Renewed on 01/06/2026, previous pass expired 15/06/2025');
+    expect(screen.queryByRole('link', { name: /Renew/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Start Course/ })).toBeTruthy();
+  });
+});

@@ -39,14 +39,33 @@ export function CourseCard({
       {description ? <p className="learner-card__description">{description}</p> : null}
       <div className="learner-card__footer">
         <CardDetails enrollment={enrolment} />
+        <RenewalNote enrollment={enrolment} />
         <CardActions enrollment={enrolment} {...(onStart ? { onStart } : {})} {...(certificates ? { certificates } : {})} />
-        {certificates && (state === 'passed' || state === 'expired') ? (
+        {certificates && (state === 'passed' || state === 'expired' || enrolment.renewal) ? (
           <Suspense fallback={null}>
             <CertificateHistory api={certificates.api} userId={certificates.userId} course={course} />
           </Suspense>
         ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * A re-enrolment's history (issue 32 item 4): the earlier pass is no card of its own (its Renew
+ * link would have the learner pay again), so this card says it was renewed and when that pass ran out.
+ */
+function RenewalNote({ enrollment: enrolment }: { enrollment: LearnerEnrolment }) {
+  const renewal = enrolment.renewal;
+  if (!renewal) return null;
+  const expiry = renewal.previous_expires_at
+    ? `, previous pass ${renewal.previous_expired ? 'expired' : 'expires'} ${formatDate(renewal.previous_expires_at)}`
+    : '';
+  return (
+    <p className="learner-card__renewal" data-testid="course-renewal">
+      Renewed on {formatDate(renewal.renewed_at)}
+      {expiry}
+    </p>
   );
 }
 

@@ -28,9 +28,9 @@ let fonts: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSo
 /**
  * DejaVu (npm dejavu-fonts-ttf): Latin, accents, Greek, Cyrillic and more, embedded (subset) in each
  * PDF. Parsed once per process: pdfkit takes a parsed font, and parsing two 700 KB fonts for every
- * certificate was most of its cost.
+ * certificate was most of its cost. The sign-in slips print with them too.
  */
-function loadFonts() {
+export function loadFonts() {
   fonts ??= {
     regular: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
     bold: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))),
@@ -74,7 +74,7 @@ const WIDTH = 841.89;
 const HEIGHT = 595.28;
 
 /** Draws the QR code as vector squares (crisp at any zoom, and faster than embedding a PNG). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;

@@ -14,14 +14,19 @@ export interface AdminEnrolInput {
   actor: Pick<Principal, 'userId' | 'name'>;
 }
 
+/** The furthest any time zone runs ahead of UTC (UTC+14): the admin's "today" may already be tomorrow in UTC. */
+const LATEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
+
 /**
- * When a course passed on `day` (YYYY-MM-DD) was passed: midday of that day, or now when the day
- * is today and midday has not come yet (today is never "in the future"); undefined for a day
- * after today (UTC) or no date at all.
+ * When a course passed on `day` (YYYY-MM-DD) was passed: midday (UTC) of that day, or now when
+ * that midday has not come yet (today is never "in the future"); undefined for a day after today
+ * everywhere, or no date at all. The form's default is the browser's local date, which after local
+ * midnight in BST is a day ahead of UTC's (issue 32 item 7).
  */
 export function passedOn(day: string, now: Date): Date | undefined {
   const midday = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(midday.getTime()) || day > now.toISOString().slice(0, 10)) return undefined;
+  const latestToday = new Date(now.getTime() + LATEST_ZONE_AHEAD_MS).toISOString().slice(0, 10);
+  if (Number.isNaN(midday.getTime()) || day > latestToday) return undefined;
   return midday.getTime() > now.getTime() ? now : midday;
 }
 

@@ -107,6 +107,8 @@ export interface EnrolQuote {
   accounts: QuotedAccount[];
   credits: number;
   enrolments: number;
+  /** The existing learners' pairs that would be charged (new employees' are counted, not listed). */
+  charged: { userId: number; courseId: number; credits: number; reEnrolment: boolean }[];
   skipped: { userId: number; courseIds: number[] }[];
   isEnough: boolean;
 }
@@ -143,12 +145,20 @@ export async function quoteCharges(
     costByCompany.set(companyId, { enrolments: entry.enrolments + 1, credits: entry.credits + credits });
   };
   const skipped: EnrolQuote['skipped'] = [];
+  const charged: EnrolQuote['charged'] = [];
   for (const user of input.users) {
     const skippedCourses: number[] = [];
     for (const course of input.courses) {
-      const pairs = existing.filter((e) => e.userId === user.id && e.courseId === course.id);
-      if (planPair(pairs, input).kind === 'skip') skippedCourses.push(course.id);
-      else add(user.companyId, course.creditCost);
+      const plan = planPair(
+        existing.filter((e) => e.userId === user.id && e.courseId === course.id),
+        input,
+      );
+      if (plan.kind === 'skip') {
+        skippedCourses.push(course.id);
+        continue;
+      }
+      add(user.companyId, course.creditCost);
+      charged.push({ userId: user.id, courseId: course.id, credits: course.creditCost, reEnrolment: plan.kind === 're-enrolment' });
     }
     if (skippedCourses.length) skipped.push({ userId: user.id, courseIds: skippedCourses });
   }
@@ -187,6 +197,7 @@ export async function quoteCharges(
     accounts,
     credits: groups.reduce((sum, g) => sum + g.credits, 0),
     enrolments: groups.reduce((sum, g) => sum + g.enrolments, 0),
+    charged,
     skipped,
     isEnough,
   };

@@ -1,15 +1,17 @@
 import type { z } from 'zod';
 import {
   companyEnrol,
+  companyEnrolQuote,
   ENROLLING_MESSAGES,
   wizardEnrol,
   wizardEnrolQuote,
-  type EnrolQuote,
+  type WizardQuote,
   type wizardEnrolBodySchema,
 } from '@portal/contracts';
-import { createServiceRouter, validationError, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { createServiceRouter, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
 import { enrol, enrolmentSummary, quoteEnrolment, type EnrolRequest, type MadeEnrolment } from './enrol';
 import type { EnrolQuote as PlannedQuote } from './enrol-plan';
+import { companyQuote } from './enrol-quote';
 import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 
 const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
@@ -41,7 +43,7 @@ function wizardRequest(deps: ServiceDeps, principal: Principal, body: z.output<t
 }
 
 /** A quote as step 3 shows it: every company named. */
-async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<EnrolQuote> {
+export async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<WizardQuote> {
   const ids = [
     ...new Set([
       ...quote.accounts.map((a) => a.companyId),
@@ -71,57 +73,80 @@ async function quoteView(deps: ServiceDeps, quote: PlannedQuote): Promise<EnrolQ
   };
 }
 
-/** The wizard's quote and finalise, and the older Enroll page (which also renews passed enrolments). */
+/** Re-enrol (a body naming the enrolment it renews) acts only where assertReEnrolable allows. */
+async function assertReEnrolableIfNamed(
+  em: Em,
+  deps: ServiceDeps,
+  companyId: number,
+  body: { courses: number[]; users: number[]; enrollment_id?: number | undefined },
+) {
+  if (body.enrollment_id === undefined) return;
+  await assertReEnrolable(em, deps, {
+    companyId,
+    enrollmentId: body.enrollment_id,
+    courseIds: body.courses,
+    userIds: body.users,
+    now: deps.now(),
+  });
+}
+
+/** The wizard's quote and finalise, and the older Enroll page's (which also renews passed enrolments). */
 export function enrollingRoutes(deps: ServiceDeps) {
-  return createServiceRouter(deps)
-    .handle(wizardEnrolQuote, async ({ em, principal, body }) => {
-      const { quote } = await quoteEnrolment(em, deps, wizardRequest(deps, principal, body));
-      return { data: await quoteView(deps, quote) };
-    })
-    .handle(wizardEnrol, async ({ em, principal, body }) => {
-      const outcome = await enrol(em, deps, wizardRequest(deps, principal, body));
-      // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
-      if (
-        outcome.made.length === 0 &&
-        outcome.failed.length > 0 &&
-        outcome.failed.every((f) => f.reason === ENROLLING_MESSAGES.alreadyEnrolled)
-      ) {
-        throw validationError({ users: [ENROLLING_MESSAGES.nothingToEnrol] }, ENROLLING_MESSAGES.nothingToEnrol);
-      }
-      return {
-        success: true as const,
-        message: ENROLLING_MESSAGES.enrolled,
-        data: outcome.made.map(enrolledRow),
-        enrollment_summary: enrolmentSummary(outcome),
-        credit_balance: outcome.creditBalance,
-      };
-    })
-    .handle(companyEnrol, async ({ em, principal, params, body }) => {
-      if (body.enrollment_id !== undefined) {
-        await assertReEnrolable(em, deps, {
+  return (
+    createServiceRouter(deps)
+      .handle(wizardEnrolQuote, async ({ em, principal, body }) => {
+        const { quote } = await quoteEnrolment(em, deps, wizardRequest(deps, principal, body));
+        return { data: await quoteView(deps, quote) };
+      })
+      .handle(wizardEnrol, async ({ em, principal, body }) => {
+        const outcome = await enrol(em, deps, wizardRequest(deps, principal, body));
+        // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
+        if (
+          outcome.made.length === 0 &&
+          outcome.failed.length > 0 &&
+          outcome.failed.every((f) => f.reason === ENROLLING_MESSAGES.alreadyEnrolled)
+        ) {
+          throw validationError({ users: [ENROLLING_MESSAGES.nothingToEnrol] }, ENROLLING_MESSAGES.nothingToEnrol);
+        }
+        return {
+          success: true as const,
+          message: ENROLLING_MESSAGES.enrolled,
+          data: outcome.made.map(enrolledRow),
+          enrollment_summary: enrolmentSummary(outcome),
+          credit_balance: outcome.creditBalance,
+        };
+      })
+      // The confirmation's figures: the same checks as the enrol below, nothing written.
+      .handle(companyEnrolQuote, async ({ em, principal, params, body }) => {
+        await assertReEnrolableIfNamed(em, deps, params.companyId, body);
+        return {
+          data: await companyQuote(em, deps, { companyId: params.companyId, courseIds: body.courses, userIds: body.users, principal }),
+        };
+      })
+      .handle(companyEnrol, async ({ em, principal, params, body }) => {
+        await assertReEnrolableIfNamed(em, deps, params.companyId, body);
+        const outcome = await enrol(em, deps, {
           companyId: params.companyId,
-          enrollmentId: body.enrollment_id,
           courseIds: body.courses,
           userIds: body.users,
+          renew: true,
+          principal,
+          actor: actorOf(principal),
           now: deps.now(),
         });
-      }
-      const outcome = await enrol(em, deps, {
-        companyId: params.companyId,
-        courseIds: body.courses,
-        userIds: body.users,
-        renew: true,
-        principal,
-        actor: actorOf(principal),
-        now: deps.now(),
-      });
-      if (body.enrollment_id !== undefined && outcome.made.length === 0) refuseUnmadeReEnrolment(outcome.failed);
-      return {
-        success: true as const,
-        message: ENROLLING_MESSAGES.enrolled,
-        data: outcome.made.map((m) => ({ ...enrolledRow(m), name: m.learnerName, courseName: m.courseName, re_enrolment: m.reEnrolment })),
-        enrollment_summary: enrolmentSummary(outcome),
-        credit_balance: outcome.creditBalance,
-      };
-    }).app;
+        if (body.enrollment_id !== undefined && outcome.made.length === 0) refuseUnmadeReEnrolment(outcome.failed);
+        return {
+          success: true as const,
+          message: ENROLLING_MESSAGES.enrolled,
+          data: outcome.made.map((m) => ({
+            ...enrolledRow(m),
+            name: m.learnerName,
+            courseName: m.courseName,
+            re_enrolment: m.reEnrolment,
+          })),
+          enrollment_summary: enrolmentSummary(outcome),
+          credit_balance: outcome.creditBalance,
+        };
+      }).app
+  );
 }

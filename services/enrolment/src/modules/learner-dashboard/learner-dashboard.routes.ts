@@ -5,12 +5,13 @@ import { learnerDashboardOf } from './learner-dashboard';
 export function learnerDashboardRoutes(deps: ServiceDeps) {
   // Plain rows only, so no entity manager of its own: the reads go straight to the database (kit preparedRead).
   return createServiceRouter(deps).handle(learnerDashboard, async ({ principal }) => {
-    const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, deps.orm, principal, deps.now());
+    const now = deps.now();
+    const { cards, isPurchasedAccount } = await learnerDashboardOf(deps, deps.orm, principal, now);
     return {
       learner_name: principal.name,
       help_email: HELP_EMAIL,
       is_purchased_account: isPurchasedAccount,
-      enrollments: cards.map(({ enrollment: e, course, state, progress }) => ({
+      enrollments: cards.map(({ enrollment: e, course, state, progress, renews }) => ({
         id: e.id,
         course: {
           id: e.courseId,
@@ -29,6 +30,14 @@ export function learnerDashboardRoutes(deps: ServiceDeps) {
         certificate_code: e.status === 'passed' ? (e.certificateCode ?? null) : null,
         reviews_link: null,
         progress,
+        renewal: renews
+          ? {
+              renewed_at: (e.createdAt ?? now).toISOString(),
+              previous_passed_at: renews.passedAt?.toISOString() ?? null,
+              previous_expires_at: renews.expiresAt?.toISOString() ?? null,
+              previous_expired: renews.expiresAt !== null && renews.expiresAt.getTime() <= now.getTime(),
+            }
+          : null,
       })),
     };
   }).app;

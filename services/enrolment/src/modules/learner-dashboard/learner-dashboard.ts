@@ -12,6 +12,13 @@ export interface DashboardEnrolment {
   certificateCode: string | null;
   passedAt: Date | null;
   expiresAt: Date | null;
+  createdAt: Date | null;
+}
+
+/** The earlier pass a card's enrolment renews. */
+export interface RenewedPass {
+  passedAt: Date | null;
+  expiresAt: Date | null;
 }
 
 export interface LearnerCard {
@@ -21,6 +28,8 @@ export interface LearnerCard {
   state: LearnerEnrolment['state'];
   /** 0–100 from the content's progress measure, or null when it reports none. */
   progress: number | null;
+  /** The latest earlier pass of the course, when this enrolment renews one. */
+  renews: RenewedPass | null;
 }
 
 export interface LearnerDashboard {
@@ -35,11 +44,12 @@ interface EnrolmentRow {
   certificate_code: string | null;
   passed_at: unknown;
   expires_at: unknown;
+  created_at: unknown;
 }
 
 const enrolmentsOfLearner = preparedRead<EnrolmentRow, [userId: number]>((knex, userId) =>
   knex('enrollments')
-    .select('id', 'course_id', 'status', 'certificate_code', 'passed_at', 'expires_at')
+    .select('id', 'course_id', 'status', 'certificate_code', 'passed_at', 'expires_at', 'created_at')
     .where('user_id', userId)
     .orderBy([
       { column: 'created_at', order: 'desc' },
@@ -68,22 +78,40 @@ export async function learnerDashboardOf(
     certificateCode: row.certificate_code ?? null,
     passedAt: rowDate(row.passed_at),
     expiresAt: rowDate(row.expires_at),
+    createdAt: rowDate(row.created_at),
   }));
+  const shown = oneCardPerCourse(enrolments);
   const [courseList, progress] = await Promise.all([
-    deps.catalogue.coursesByIds(enrolments.map((e) => e.courseId)),
+    deps.catalogue.coursesByIds(shown.map(({ enrolment }) => enrolment.courseId)),
     progressOfEnrolments(
       em,
-      enrolments.map((e) => e.id),
+      shown.map(({ enrolment }) => enrolment.id),
     ),
   ]);
   const courses = new Map(courseList.map((c) => [c.id, c]));
   return {
-    cards: enrolments.map((enrolment) => ({
+    cards: shown.map(({ enrolment, renews }) => ({
       enrollment: enrolment,
       course: courses.get(enrolment.courseId),
       state: learnerCardState(enrolment, now),
       progress: progress.get(enrolment.id) ?? null,
+      renews,
     })),
     isPurchasedAccount: account?.purchasedAccount ?? false,
   };
+}
+
+/**
+ * One card per course (issue 32 item 4): the newest enrolment of each course (they come newest
+ * first), with the latest earlier pass it renews. A re-enrolled learner so sees the new enrolment
+ * and not the expired one beside it, whose Renew link would have them pay a second time.
+ */
+export function oneCardPerCourse(newestFirst: DashboardEnrolment[]): { enrolment: DashboardEnrolment; renews: RenewedPass | null }[] {
+  const cards = new Map<number, { enrolment: DashboardEnrolment; renews: RenewedPass | null }>();
+  for (const enrolment of newestFirst) {
+    const card = cards.get(enrolment.courseId);
+    if (!card) cards.set(enrolment.courseId, { enrolment, renews: null });
+    else if (!card.renews && enrolment.status === 'passed') card.renews = { passedAt: enrolment.passedAt, expiresAt: enrolment.expiresAt };
+  }
+  return [...cards.values()];
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wizardEnrol, wizardEnrolQuote, type EnrolQuote } from '@portal/contracts';
+import { wizardEnrol, wizardEnrolQuote, type WizardQuote } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
@@ -35,7 +35,7 @@ const client = (session: string) => new TestClient(app, { sessionToken: session 
 const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
 const learnerOf = async (companyId: number, name: string) => (await makeUser(em, { role: 'learner', companyId, name })).id;
 const quote = async (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrolQuote, { body });
-const quoted = async (body: Record<string, unknown>) => ((await (await quote(manager, body)).json()) as { data: EnrolQuote }).data;
+const quoted = async (body: Record<string, unknown>) => ((await (await quote(manager, body)).json()) as { data: WizardQuote }).data;
 
 beforeAll(async () => {
   platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
@@ -119,7 +119,7 @@ describe('a depot’s learner enrolled from the parent company', () => {
     await changeCredits(em, { companyId: poorDepot, delta: 1, kind: 'purchase' });
     const poorManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: poorParent })).id);
     const body = { companyID: poorParent, courses: [course], users: [await learnerOf(poorDepot, 'Pip Poor')] };
-    const preview = ((await (await quote(poorManager, body)).json()) as { data: EnrolQuote }).data;
+    const preview = ((await (await quote(poorManager, body)).json()) as { data: WizardQuote }).data;
     expect(preview.is_enough).toBe(false);
     expect((await client(poorManager).call(wizardEnrol, { body })).status).toBe(422);
     expect(await balance(poorDepot)).toBe(1);

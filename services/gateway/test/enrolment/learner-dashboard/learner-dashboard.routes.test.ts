@@ -206,6 +206,32 @@ describe('GET /api/learner/dashboard', () => {
     expect(body.enrollments[1]!.course.name).toBe('Course no longer available');
   });
 
+  it('shows one card per course: a re-enrolment, with the pass it renews as its history and no expired card beside it (issue 32 item 4)', async () => {
+    const em = platform.orm.em.fork();
+    const renewed = await makeUser(em, 'learner');
+    const expiredPass = await enrol(em, renewed.id, courses.noise.id, 'passed', {
+      passedAt: daysFromNow(-400),
+      expiresAt: daysFromNow(-35),
+      code: `OLD-${unique().toUpperCase()}`,
+      createdAt: daysFromNow(-410),
+    });
+    await enrol(em, renewed.id, courses.noise.id, 'failed', { createdAt: daysFromNow(-500) });
+    const renewal = await enrol(em, renewed.id, courses.noise.id, 'not_started', { createdAt: daysFromNow(-2) });
+    const other = await enrol(em, renewed.id, courses.fire.id, 'not_started', { createdAt: daysFromNow(-1) });
+    const body = await dashboard(await makeSession(em, renewed.id));
+    expect(body.enrollments.map((e) => e.id)).toEqual([other.id, renewal.id]);
+    expect(body.enrollments.map((e) => e.id)).not.toContain(expiredPass.id);
+    const card = body.enrollments[1]!;
+    expect(card.state).toBe('not-started');
+    expect(card.renewal).toEqual({
+      renewed_at: daysFromNow(-2).toISOString(),
+      previous_passed_at: daysFromNow(-400).toISOString(),
+      previous_expires_at: daysFromNow(-35).toISOString(),
+      previous_expired: true,
+    });
+    expect(body.enrollments[0]!.renewal).toBeNull();
+  });
+
   it('is empty for a learner with no enrolments, and flags a purchased (shop) account', async () => {
     const body = await dashboard(purchasedSession);
     expect(body.enrollments).toEqual([]);

@@ -9,9 +9,10 @@ interface CodeLoginValues {
 }
 const resolver = lazyResolver<CodeLoginValues>(() => import('./login-resolvers').then((module) => module.codeLoginResolver));
 
-export function CodeLoginForm() {
+/** `initialCode`: the code a sign-in slip's QR code brought (`/login?code=…`); the learner still presses Sign in. */
+export function CodeLoginForm({ initialCode = '' }: { initialCode?: string }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: '' } });
+  const form = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: initialCode } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { Fragment, useRef, useState, type ChangeEvent } from 'react';
 import { bulkEnrolUpload, ENROLLING_MESSAGES, fillPath, type BulkRow, type RouteOutput } from '@portal/contracts';
 import { Button, Modal, Notice, Pagination, ProgressBar, StatusPill, Table, type TableColumn } from '@portal/design-system';
 import { uploadWithProgress } from '@portal/frontend-kit';
@@ -68,7 +68,11 @@ export function BulkUpload({
   const columns: TableColumn<BulkRow>[] = [
     { key: 'row', header: 'Row', render: (r) => r.row, align: 'right' },
     { key: 'name', header: 'Name', render: (r) => r.Name },
-    { key: 'email', header: 'Email', render: (r) => r.Email ?? <span className="enrol-muted">No email (login code)</span> },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (r) => (r.Email ? <BreakableEmail email={r.Email} /> : <span className="enrol-muted">No email (login code)</span>),
+    },
     {
       key: 'problems',
       header: 'Problems',
@@ -137,7 +141,10 @@ export function BulkUpload({
           <p className="enrol-muted" aria-live="polite">
             {rows.length} row{rows.length === 1 ? '' : 's'} read{skipped ? `; ${skipped} will be skipped` : ''}.
           </p>
-          <Table caption="Spreadsheet rows" columns={columns} rows={shown} rowKey={(r) => r.row} emptyText="No rows." />
+          {/* On a phone each row is a card (as on /reporting): six columns do not fit 390 px (issue 32 item 7). */}
+          <div className="enrol-bulk-rows">
+            <Table caption="Spreadsheet rows" columns={columns} rows={shown} rowKey={(r) => r.row} emptyText="No rows." stackOnMobile />
+          </div>
           <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} />
         </>
       ) : null}
@@ -173,4 +180,15 @@ export function BulkUpload({
       </Modal>
     </div>
   );
+}
+
+/** An address that may wrap after its @ and dots rather than mid-word, when a card is narrower than it. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

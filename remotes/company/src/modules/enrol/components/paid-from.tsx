@@ -1,9 +1,9 @@
-import type { EnrolQuote } from '@portal/contracts';
+import type { WizardQuote } from '@portal/contracts';
 import { Table, type TableColumn } from '@portal/design-system';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-type Account = EnrolQuote['accounts'][number];
-type Group = EnrolQuote['groups'][number];
+type Account = WizardQuote['accounts'][number];
+type Group = WizardQuote['groups'][number];
 
 /** Who pays the learners of one company: "South Depot 3 credits, then Haulage Ltd 1 credit". */
 function payersText(group: Group): string {
@@ -21,7 +21,7 @@ export function PaidFrom({
   payFromParent,
   onPayFromParent,
 }: {
-  quote: EnrolQuote;
+  quote: WizardQuote;
   payFromParent: boolean;
   onPayFromParent: (value: boolean) => void;
 }) {

@@ -117,6 +117,28 @@ function Expiry({ row }: { row: Row }) {
   );
 }
 
+/** Whether a passed row's certificate has run out (the browser's clock, as the expiry's red does not need the server's). */
+export function isExpiredPass(row: Pick<Row, 'status' | 'expires_at'>, now = Date.now()): boolean {
+  return row.status === 'passed' && row.expires_at !== null && new Date(row.expires_at).getTime() <= now;
+}
+
+/**
+ * The spec's pill, and for a pass that has run out an "Expired dd/mm/yyyy" label in red beside it
+ * (issue 32 item 7), so an expired pass is never read as a valid one, in the table or on a phone's card.
+ */
+function Status({ row }: { row: Row }) {
+  return (
+    <span className="reporting-status">
+      <StatusPill status={STATUS_PILL[row.status]} />
+      {isExpiredPass(row) && row.expires_at ? (
+        <span className="reporting-expired" data-testid="expired-label">
+          Expired {formatDate(row.expires_at)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** The /reporting table (spec §2): every column sorts; status pills; the expiry red within 7 days or past. */
 export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, emptyText, ...handlers }: EnrolmentsTableProps) {
   const column = (key: ReportingSort, header: string, render: (row: Row) => ReactNode): TableColumn<Row> => ({
@@ -140,7 +162,7 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
     ),
     ...(hasDepots ? [column('depot', 'Depot', (row) => row.depot ?? '—')] : []),
     column('course', 'Course', (row) => row.course_name),
-    column('status', 'Status', (row) => <StatusPill status={STATUS_PILL[row.status]} />),
+    column('status', 'Status', (row) => <Status row={row} />),
     column('enrolled', 'Enrolled', (row) => date(row.enrolled_at)),
     column('last_activity', 'Last activity', (row) => (
       <>

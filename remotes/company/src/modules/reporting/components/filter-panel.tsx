@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@portal/design-system';
 import { REPORTING_STATUS_LABELS, REPORTING_STATUSES, type ReportingFilters, type ReportingStatus } from '@portal/contracts';
+import { CourseFilter } from './course-filter';
 import { LearnerFilter, type LearnerOption } from './learner-filter';
 
 interface Option {
@@ -62,20 +63,7 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
         <label className="ds-field__label" htmlFor={`${id}-courses`}>
           Courses
         </label>
-        <select
-          id={`${id}-courses`}
-          className="ds-input reporting-filters__multi"
-          multiple
-          size={Math.min(5, Math.max(2, courses.length))}
-          value={filters.courses.map(String)}
-          onChange={(event) => set({ courses: Array.from(event.target.selectedOptions, (option) => Number(option.value)) })}
-        >
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </select>
+        <CourseFilter id={`${id}-courses`} courses={courses} chosen={filters.courses} onChange={(chosen) => set({ courses: chosen })} />
       </div>
       <div className="ds-field">
         <label className="ds-field__label" htmlFor={`${id}-start`}>

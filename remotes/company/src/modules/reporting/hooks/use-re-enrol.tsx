@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { companyEnrol, REPORTING_MESSAGES, type ApiClient, type ReportingEnrolmentRow } from '@portal/contracts';
 import { announceCreditBalanceChanged } from '@portal/frontend-kit';
+import { SpendConfirmation } from '../../credits/spend-confirmation';
 import { reEnrolFailure } from '../re-enrol-outcome';
 import type { Say } from './use-reporting-message';
 
-/** Re-enrols a row's learner on its course (a credit is spent); without credit the message links to the shop. */
+/**
+ * Re-enrol a row's learner on its course. Credits are spent, so it asks first (issue 32 item 3):
+ * `ask` opens the confirmation with the learner, the course, the credits, who pays and the balance
+ * after; only its Confirm spends, once (a second click while it runs does nothing, and the server
+ * refuses a second re-enrol of the same row). Without credit the message links to the shop.
+ */
 export function useReEnrol({
   api,
   say,
@@ -16,9 +22,22 @@ export function useReEnrol({
   reload: () => void;
   creditPurchaseUrl: string;
 }) {
+  const [asking, setAsking] = useState<ReportingEnrolmentRow | null>(null);
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
+  // The state above changes a render later; a ref stops a double click at once.
+  const inFlight = useRef(false);
 
-  async function reEnrol(row: ReportingEnrolmentRow) {
+  function ask(row: ReportingEnrolmentRow) {
+    if (!inFlight.current) setAsking(row);
+  }
+
+  function cancel() {
+    if (!inFlight.current) setAsking(null);
+  }
+
+  async function confirm(row: ReportingEnrolmentRow) {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusyRowId(row.id);
     try {
       await api.call(companyEnrol, {
@@ -27,7 +46,6 @@ export function useReEnrol({
       });
       say('success', REPORTING_MESSAGES.reEnrolled(row.learner_name, row.course_name));
       announceCreditBalanceChanged();
-      reload();
     } catch (error) {
       const failure = reEnrolFailure(error);
       say(
@@ -44,9 +62,25 @@ export function useReEnrol({
         ),
       );
     } finally {
+      inFlight.current = false;
       setBusyRowId(null);
+      setAsking(null);
+      reload();
     }
   }
 
-  return { busyRowId, reEnrol };
+  const dialog = asking ? (
+    <SpendConfirmation
+      api={api}
+      request={{ companyId: asking.company_id, body: { courses: [asking.course_id], users: [asking.user_id], enrollment_id: asking.id } }}
+      title="Re-enrol this learner?"
+      action="Re-enrol"
+      isConfirming={busyRowId === asking.id}
+      creditPurchaseUrl={creditPurchaseUrl}
+      onConfirm={() => void confirm(asking)}
+      onCancel={cancel}
+    />
+  ) : null;
+
+  return { busyRowId, ask, confirm, cancel, dialog };
 }

@@ -1,0 +1,91 @@
+import { companyEnrolQuote, type ApiClient, type EnrolQuote } from '@portal/contracts';
+import { Button, Modal, Notice } from '@portal/design-system';
+import { useApiQuery } from '@portal/frontend-kit';
+import { enrolFailureText } from '../enrol/enrol-errors';
+import { credits } from './quote-text';
+import { QuoteDetails } from './quote-details';
+import './credits.css';
+
+/** What is about to be enrolled: companyEnrol's request, priced first by companyEnrolQuote. */
+export interface SpendRequest {
+  companyId: number;
+  body: { courses: number[]; users: number[]; enrollment_id?: number };
+}
+
+export interface SpendConfirmationProps {
+  api: ApiClient;
+  request: SpendRequest;
+  title: string;
+  /** The confirm button's words, e.g. "Re-enrol". The credits are added: "Re-enrol (2 credits)". */
+  action: string;
+  /** True while the spend runs: both buttons are disabled, so a second click spends nothing. */
+  isConfirming: boolean;
+  creditPurchaseUrl: string;
+  onConfirm: (quote: EnrolQuote) => void;
+  onCancel: () => void;
+}
+
+function NoCredit({ creditPurchaseUrl }: { creditPurchaseUrl: string }) {
+  return (
+    <Notice tone="error">
+      You don&apos;t have enough credit for this.{' '}
+      <a href={creditPurchaseUrl} target="_blank" rel="noopener noreferrer">
+        Order credit here.
+      </a>
+    </Notice>
+  );
+}
+
+/**
+ * Every action that spends credits asks here first (issue 32 item 3): who is enrolled on what, the
+ * credits it takes, whose balance pays and what is left after. Cancel spends nothing; Confirm is
+ * disabled while it runs.
+ */
+export function SpendConfirmation({
+  api,
+  request,
+  title,
+  action,
+  isConfirming,
+  creditPurchaseUrl,
+  onConfirm,
+  onCancel,
+}: SpendConfirmationProps) {
+  const quote = useApiQuery(`enrol-quote:${request.companyId}:${JSON.stringify(request.body)}`, () =>
+    api.call(companyEnrolQuote, { params: { companyId: request.companyId }, body: request.body }).then((answer) => answer.data),
+  );
+  const ready = quote.status === 'success' ? quote.data : null;
+  const canConfirm = ready !== null && ready.is_enough && ready.enrolments.length > 0;
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={() => (isConfirming ? undefined : onCancel())}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={isConfirming}>
+            Cancel
+          </Button>
+          <Button
+            data-testid="spend-confirm"
+            onClick={() => (ready && !isConfirming ? onConfirm(ready) : undefined)}
+            disabled={!canConfirm}
+            loading={isConfirming}
+          >
+            {ready ? `${action} (${credits(ready.credits)})` : action}
+          </Button>
+        </>
+      }
+    >
+      <div className="spend-confirmation" data-testid="spend-confirmation">
+        {quote.status === 'loading' ? <p role="status">Working out the cost…</p> : null}
+        {quote.status === 'error' ? <Notice tone="error">{enrolFailureText(quote.error)}</Notice> : null}
+        {ready ? <QuoteDetails quote={ready} /> : null}
+        {ready && !ready.is_enough ? <NoCredit creditPurchaseUrl={creditPurchaseUrl} /> : null}
+        {ready && ready.enrolments.length === 0 ? (
+          <Notice tone="info">Everyone chosen is already enrolled: nothing would be spent.</Notice>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
