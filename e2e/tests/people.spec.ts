@@ -100,6 +100,10 @@ test.describe('People (/people) for a manager', () => {
     await peoplePage(page).getByLabel('Select Ada Person').check();
     await expect(peoplePage(page).getByText('2 people selected')).toBeVisible();
     await shot(page, 'people-selection-1366');
+    // Their sign-in slips, one PDF for the two.
+    const slips = page.waitForEvent('download');
+    await peoplePage(page).getByRole('group', { name: 'Chosen people' }).getByRole('button', { name: 'Download sign-in slips' }).click();
+    expect((await slips).suggestedFilename()).toMatch(/^\d{2}-\d{2}-\d{4}_sign_in_slips\.pdf$/);
     // Export the two: a workbook named for today, the two of them in it.
     const downloading = page.waitForEvent('download');
     await peoplePage(page).getByRole('button', { name: 'Export selected (.xlsx)' }).click();
@@ -135,6 +139,11 @@ test.describe('People (/people) for a manager', () => {
     await person.getByRole('button', { name: 'Save changes' }).click();
     await expect(person.getByText('Name is required')).toBeVisible();
     await person.getByLabel('Name').fill('Cleo Renamed');
+
+    // Their slip, from the login code card.
+    const slip = page.waitForEvent('download');
+    await person.getByRole('button', { name: 'Download sign-in slips' }).click();
+    expect((await slip).suggestedFilename()).toMatch(/_sign_in_slips\.pdf$/);
 
     // A new code, after the modal says what it does.
     await person.getByRole('button', { name: 'Issue a new code' }).click();
