@@ -187,6 +187,12 @@ test.describe('People (/people) for a manager', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'people-390');
+    await peoplePage(page).getByLabel(`Select ${world.learners[3]!.name}`).check();
+    await expect(peoplePage(page).getByRole('group', { name: 'Chosen people' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await peoplePage(page)
+      .getByRole('group', { name: 'Chosen people' })
+      .screenshot({ path: test.info().outputPath('selection-390.png') });
     await page.goto(`/people/${world.learners[3]!.id}`);
     await expect(page.getByTestId('person-login-code')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

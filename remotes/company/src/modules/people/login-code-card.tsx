@@ -52,8 +52,8 @@ export function LoginCodeCard({ api, companyId, person, slip, onIssued }: LoginC
         {person.login_code ? (
           <p className="people-muted">The learner types this code on the sign-in page instead of an email and password.</p>
         ) : null}
+        {person.login_code ? slip : null}
         <div className="people-actions">
-          {slip}
           <Button variant="secondary" disabled={person.anonymised} onClick={() => setConfirming(true)}>
             Issue a new code
           </Button>

@@ -20,16 +20,16 @@ export function SelectionBar({ ids, isExporting, onExport, onClear, slips }: Sel
       <span className="people-selection__count" aria-live="polite">
         {countNoun(ids.length, 'person', 'people')} selected
       </span>
-      <ButtonLink href={enrolSelectionHref(ids)} variant="primary" size="sm">
+      <ButtonLink href={enrolSelectionHref(ids)} variant="primary">
         Enrol
       </ButtonLink>
       <span className="people-selection__slot" data-testid="selection-slips">
         {slips}
       </span>
-      <Button variant="secondary" size="sm" loading={isExporting} onClick={onExport}>
+      <Button variant="secondary" loading={isExporting} onClick={onExport}>
         Export selected (.xlsx)
       </Button>
-      <Button variant="ghost" size="sm" onClick={onClear}>
+      <Button variant="ghost" onClick={onClear}>
         Clear selection
       </Button>
     </div>
