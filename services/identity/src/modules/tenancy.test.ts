@@ -56,6 +56,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/company/{companyId}': { name: 'Taken Over' },
   'PATCH /api/company/{companyId}/depot/{depotId}': { name: 'Taken Over' },
   'POST /account/depot/{id}': { name: 'Taken Over' },
+  'POST /api/company/{companyId}/employees/check': { name: 'Taken Over' },
 };
 
 describe.each(['managerB', 'depotManagerA', 'learnerA'])('%s', (persona) => {
