@@ -44,4 +44,3 @@ export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSet
 export { AnswersModal } from './answers/answers-modal';
 export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
 export { PageNoticeBanner } from './notices/page-notice-banner';
-export { DepotDeletion, type DepotDeletionProps } from './depots/depot-deletion';

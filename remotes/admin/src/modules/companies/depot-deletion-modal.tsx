@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, depotDelete, depotDeletionPreview, depotMoveToParent, type ApiClient, type Depot } from '@portal/contracts';
 import { Notice } from '@portal/design-system';
-import { DepotDeletion } from '@portal/frontend-kit';
+import { DepotDeletion } from '@portal/frontend-kit/depots';
 
 /**
  * Deleting a depot from the admin's Edit company screen: the kit's Delete Depot steps (what the

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { accountDepotDelete, accountDepotDeletionPreview, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
 import { accountDepotUpdate, accountDepotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, ButtonLink, Card, Notice } from '@portal/design-system';
-import { applyServerErrors, DepotDeletion } from '@portal/frontend-kit';
+import { applyServerErrors } from '@portal/frontend-kit';
+import { DepotDeletion } from '@portal/frontend-kit/depots';
 import { BoundField } from '@portal/frontend-kit/forms';
 
 const schema = accountDepotUpdateBodySchema;
