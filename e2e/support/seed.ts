@@ -67,3 +67,44 @@ export async function seedCompany(
   const body = (await response.json()) as { password: string; data: { id: number } };
   return { id: body.data.id, name, manager: { ...manager, password: body.password } };
 }
+
+/** A depot of `parentId` (with its own manager, as an admin creates one), named `name`. */
+export async function seedDepot(
+  admin: BrowserContext,
+  baseURL: string,
+  parentId: number,
+  name: string,
+): Promise<{ id: number; name: string }> {
+  const tag = uniqueTag();
+  const body = (await callOk(admin, baseURL, 'POST', '/api/company/createCompanyAndUser', {
+    data: { name, parent_id: parentId, manager_name: `Depot manager ${tag}`, manager_email: `depot-${tag}@e2e.test` },
+  })) as { data: { id: number } };
+  return { id: body.data.id, name };
+}
+
+export interface SeededLearner {
+  id: number;
+  name: string;
+  email: string | null;
+  loginCode: string;
+}
+
+/** A learner of `companyId` (a company or a depot), with a login code and, when given, an email. */
+export async function seedLearner(
+  admin: BrowserContext,
+  baseURL: string,
+  companyId: number,
+  learner: { name: string; email?: string },
+): Promise<SeededLearner> {
+  const body = (await callOk(admin, baseURL, 'POST', '/api/user', {
+    data: { name: learner.name, email: learner.email ?? null, company_id: companyId, role: 'learner' },
+  })) as { data: { id: number; login_code: string } };
+  return { id: body.data.id, name: learner.name, email: learner.email ?? null, loginCode: body.data.login_code };
+}
+
+/** Enrols these learners of `companyId` on a course of the catalogue (the first listed unless named), paid from its credits. */
+export async function seedEnrolments(admin: BrowserContext, baseURL: string, companyId: number, userIds: number[], courseId?: number) {
+  const course = courseId ?? ((await callOk(admin, baseURL, 'GET', '/api/courses?per_page=1')) as { data: { id: number }[] }).data[0]!.id;
+  await callOk(admin, baseURL, 'POST', `/api/company/${companyId}/enroll`, { data: { courses: [course], users: userIds } });
+  return course;
+}

@@ -19,6 +19,7 @@ import { systemReportRoutes } from './system-reports';
 import { settingsRoutes } from './settings';
 import { answerRoutes } from './answers';
 import { signInSlipRoutes } from './sign-in-slips';
+import { peopleRoutes } from './people';
 
 export * from './identity';
 export * from './enrolment';
@@ -41,6 +42,7 @@ export * from './system-reports';
 export * from './settings';
 export * from './answers';
 export * from './sign-in-slips';
+export * from './people';
 
 /** The route table: a route that is not here does not exist. */
 export const routeTable: readonly AnyRoute[] = [
@@ -64,4 +66,5 @@ export const routeTable: readonly AnyRoute[] = [
   ...settingsRoutes,
   ...answerRoutes,
   ...signInSlipRoutes,
+  ...peopleRoutes,
 ];

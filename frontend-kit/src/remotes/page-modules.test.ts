@@ -5,7 +5,16 @@ describe('PageModules', () => {
   it("names each remote's pages as its exposes map does, in kebab-case", () => {
     expectTypeOf<keyof PageModules>().toEqualTypeOf<RemoteName>();
     expectTypeOf<PageModules['company']>().toEqualTypeOf<
-      'dashboard' | 'account' | 'courses' | 'edit-course' | 'enrol' | 'enrol-wizard' | 'purchase-history' | 'enrolments' | 'edit-enrolment'
+      | 'dashboard'
+      | 'account'
+      | 'courses'
+      | 'edit-course'
+      | 'enrol'
+      | 'enrol-wizard'
+      | 'purchase-history'
+      | 'enrolments'
+      | 'edit-enrolment'
+      | 'people'
     >();
     expectTypeOf<PageModules['learner']>().toEqualTypeOf<
       'learner-dashboard' | 'learner-course' | 'learner-course-activities' | 'activity-code' | 'learner-account'

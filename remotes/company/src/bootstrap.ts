@@ -8,6 +8,7 @@ import EnrolNew from './pages/enrol-wizard';
 import PurchaseHistory from './pages/purchase-history';
 import Enrolments from './pages/enrolments';
 import EditEnrolment from './pages/edit-enrolment';
+import People from './pages/people';
 
 mountDevHarness({
   needsSession: true,
@@ -21,5 +22,7 @@ mountDevHarness({
     { path: '/account/purchase-history', Page: PurchaseHistory },
     { path: '/reporting', Page: Enrolments },
     { path: '/enrolments/:id/edit', Page: EditEnrolment },
+    { path: '/people', Page: People },
+    { path: '/people/:id', Page: People },
   ],
 });

@@ -1,6 +1,6 @@
 import { createAuditLog, type EnrolmentPort, type PortContext } from '@portal/service-kit';
 import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from './modules/enrolling/remove-enrolments';
-import { courseIdsOfUsers, courseIdsWithEnrolments, openCourseIdsOf } from './modules/enrolments/enrolment.repository';
+import { courseIdsOfUsers, courseIdsWithEnrolments, enrolmentCountsOf, openCourseIdsOf } from './modules/enrolments/enrolment.repository';
 import { setCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
@@ -35,6 +35,10 @@ export function createEnrolmentPort(context: PortContext): EnrolmentPort {
       const courses = courseIds.length ? await catalogue().coursesByIds(courseIds) : [];
       const names = new Map(courses.map((c) => [c.id, c.name]));
       return userIds.map((userId) => ({ userId, courseNames: (byUser.get(userId) ?? []).flatMap((id) => names.get(id) ?? []) }));
+    },
+    async enrolmentCounts(userIds) {
+      const counts = await enrolmentCountsOf(orm.em.fork(), userIds);
+      return userIds.map((userId) => ({ userId, count: counts.get(userId) ?? 0 }));
     },
     learnerRecords: (userId) => learnerRecordsOf(orm.em.fork(), userId, now()),
     countEnrolmentsOf: ({ userIds = [], companyIds = [] }) => countEnrolmentsOf(orm.em.fork(), { userIds, companyIds }),

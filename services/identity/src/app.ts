@@ -11,6 +11,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { anonymiseRoutes } from './modules/anonymise/anonymise.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { peopleRoutes } from './modules/people/people.routes';
 
 /** The identity service: sign-in, sessions, the account area, users, companies, the enrol wizard's employee pickers, the shell's menu. */
 export function createIdentityApp(deps: ServiceDeps) {
@@ -25,5 +26,6 @@ export function createIdentityApp(deps: ServiceDeps) {
     .route('/', auditRoutes(deps))
     .route('/', anonymiseRoutes(deps))
     .route('/', moveRoutes(deps))
-    .route('/', settingsRoutes(deps));
+    .route('/', settingsRoutes(deps))
+    .route('/', peopleRoutes(deps));
 }

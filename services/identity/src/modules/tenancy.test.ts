@@ -41,6 +41,12 @@ function targets(route: AnyRoute): Record<string, unknown>[] {
     ];
   if (route.path.startsWith('/account/depot/')) return [{ id: ids.otherDepotOfA }, { id: ids.companyA }];
   if (route.path.startsWith('/api/user/')) return [{ id: ids.managerA }, { id: ids.learnerA }];
+  // The People page: company A's learner, through company A or one of its depots.
+  if (route.path.includes('{userId}'))
+    return [
+      { companyId: ids.companyA, userId: ids.learnerA },
+      { companyId: ids.otherDepotOfA, userId: ids.learnerA },
+    ];
   return [{ companyId: ids.companyA }, { companyId: ids.otherDepotOfA }];
 }
 

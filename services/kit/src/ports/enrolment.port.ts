@@ -24,6 +24,8 @@ export interface EnrolmentPort {
   enrolledCourseIds(userIds: number[], courseIds: number[]): Promise<{ userId: number; courseIds: number[] }[]>;
   /** The names of the courses each of these users is enrolled on, one entry per user id asked about. */
   enrolledCourseNames(userIds: number[]): Promise<{ userId: number; courseNames: string[] }[]>;
+  /** How many enrolments each of these users holds (the People page), one entry per user id asked about. */
+  enrolmentCounts(userIds: number[]): Promise<{ userId: number; count: number }[]>;
   /**
    * Everything enrolment holds about one learner, for their own data export: enrolments,
    * per-SCO results, the SCORM log, completed activities and certificates (with their state now).

@@ -45,6 +45,9 @@ export function createRecordingEnrolmentPort() {
     enrolledCourseNames(userIds) {
       return Promise.resolve(userIds.map((userId) => ({ userId, courseNames: [] })));
     },
+    enrolmentCounts(userIds) {
+      return Promise.resolve(userIds.map((userId) => ({ userId, count: records.get(userId)?.enrollments.length ?? 0 })));
+    },
     learnerRecords(userId) {
       calls.push({ method: 'learnerRecords', args: [userId] });
       return Promise.resolve(records.get(userId) ?? { enrollments: [], results: [], scormLog: [], activities: [], certificates: [] });

@@ -59,6 +59,8 @@ describe('PortalRoutes', () => {
     ['manager', '/purchase-history', 'company/purchase-history'],
     ['manager', '/reporting', 'company/enrolments'],
     ['admin', '/enrolments/12/edit', 'company/edit-enrolment'],
+    ['manager', '/people', 'company/people'],
+    ['manager', '/people/12', 'company/people'],
     ['admin', '/account/purchase-history', 'company/purchase-history'],
     // A purchased learner's invoices (a learner without purchases sees the empty list).
     ['learner', '/purchase-history', 'company/purchase-history'],

@@ -44,6 +44,9 @@ const ROLE_ROUTES: RoleRoute[] = [
   // Enrolments (reporting) and editing one enrolment.
   { path: '/reporting', roles: COMPANY, page: { remote: 'company', module: 'enrolments' } },
   { path: '/enrolments/:id/edit', roles: COMPANY, page: { remote: 'company', module: 'edit-enrolment' } },
+  // People: the company's and its depots' learners; one person at /people/:id.
+  { path: '/people', roles: COMPANY, page: { remote: 'company', module: 'people' } },
+  { path: '/people/:id', roles: COMPANY, page: { remote: 'company', module: 'people' } },
   { path: '/admin', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
   { path: '/admin/*', roles: ADMIN, page: { remote: 'admin', module: 'admin-dashboard' } },
   { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: { remote: 'learner', module: 'activity-code' } },

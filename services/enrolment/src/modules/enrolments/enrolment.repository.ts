@@ -156,6 +156,21 @@ export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<n
   return byUser;
 }
 
+/** How many enrolments each of these users holds (users without any are left out). */
+export async function enrolmentCountsOf(em: Em, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const part of chunks([...new Set(userIds)])) {
+    const rows = (await em
+      .getKnex()('enrollments')
+      .whereIn('user_id', part)
+      .groupBy('user_id')
+      .select('user_id')
+      .count({ count: '*' })) as { user_id: number | string; count: number | string }[];
+    for (const row of rows) counts.set(Number(row.user_id), Number(row.count));
+  }
+  return counts;
+}
+
 const setUpdatedAt = preparedWrite<[id: number, fields: { updated_at: unknown }]>((knex, id, fields) =>
   knex('enrollments').where('id', id).update(fields),
 );

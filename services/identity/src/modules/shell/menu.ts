@@ -5,6 +5,7 @@ const COMPANY_MENU: MenuItem[] = [
   { label: 'Courses', href: '/courses' },
   { label: 'Enrol Employees', href: '/enrolments/create/v2' },
   { label: 'Enrolments', href: '/reporting' },
+  { label: 'People', href: '/people' },
   { label: 'Purchase History', href: '/purchase-history' },
   { label: 'Account', href: '/account' },
   { label: 'Log out', href: '/logout' },

@@ -81,7 +81,16 @@ describe('GET /api/shell', () => {
 
   it('gives a manager the company pages, ending with /account and /logout, and no admin item', async () => {
     const shell = await shellOf('manager');
-    expect(hrefs(shell.menu)).toEqual(['/', '/courses', '/enrolments/create/v2', '/reporting', '/purchase-history', '/account', '/logout']);
+    expect(hrefs(shell.menu)).toEqual([
+      '/',
+      '/courses',
+      '/enrolments/create/v2',
+      '/reporting',
+      '/people',
+      '/purchase-history',
+      '/account',
+      '/logout',
+    ]);
     expect(hrefs(shell.menu)).not.toContain('/admin');
     expect(shell.user.role).toBe('manager');
   });

@@ -7,6 +7,9 @@ import { MobileMenu } from './mobile-menu';
 import { RatingStrip } from './rating-strip';
 import { BrandMark } from './brand-mark';
 
+/** More menu items than this do not fit the 1200 px row beside the brand's name. */
+const LONG_MENU = 8;
+
 export function Header() {
   const { user, menu, settings } = useShell();
   const isLearner = user.role === 'learner';
@@ -20,7 +23,8 @@ export function Header() {
           <RatingStrip rating={settings.rating_text} reviews={settings.reviews_text} />
         </div>
       </div>
-      <div className="shell-container shell-header__bar">
+      {/* An admin's menu (nine items) fills the desktop row: the brand then shows its mark only. */}
+      <div className={`shell-container shell-header__bar${menu.length > LONG_MENU ? ' shell-header__bar--long' : ''}`}>
         <Link to="/" className="shell-brand" aria-label="Safety Training Portal, home">
           <BrandMark />
           <span className="shell-brand__name">Safety Training</span>

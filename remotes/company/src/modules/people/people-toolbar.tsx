@@ -1,0 +1,85 @@
+import type { Page, Person } from '@portal/contracts';
+import { Button, Pagination, SearchInput } from '@portal/design-system';
+import type { ListAddressState } from '@portal/frontend-kit';
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export interface PeopleToolbarProps {
+  address: Pick<ListAddressState, 'searchText' | 'setSearchText'>;
+  /** The depot filter's choices; with only the company itself there is no filter. */
+  companies: { id: number; name: string }[];
+  depotId: number | undefined;
+  onDepotChange: (depotId: string | null) => void;
+  canExport: boolean;
+  isExporting: boolean;
+  onExport: () => void;
+}
+
+/** Search, the depot filter and the export of everyone the list finds. */
+export function PeopleToolbar({ address, companies, depotId, onDepotChange, canExport, isExporting, onExport }: PeopleToolbarProps) {
+  return (
+    <div className="people-toolbar">
+      <SearchInput
+        label="Search people"
+        placeholder="Name, email or login code"
+        value={address.searchText}
+        onChange={address.setSearchText}
+      />
+      {companies.length > 1 ? (
+        <label className="people-toolbar__depot">
+          <span>Depot</span>
+          <select
+            className="ds-input"
+            aria-label="Depot"
+            value={depotId ?? ''}
+            onChange={(event) => onDepotChange(event.target.value || null)}
+          >
+            <option value="">All depots</option>
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <Button className="people-toolbar__export" variant="secondary" loading={isExporting} disabled={!canExport} onClick={onExport}>
+        Export list (.xlsx)
+      </Button>
+    </div>
+  );
+}
+
+/** Which people are shown, rows per page and the pages. */
+export function PeopleFooter({
+  page,
+  address,
+}: {
+  page: Page<Person>;
+  address: Pick<ListAddressState, 'list' | 'setPerPage' | 'setPage'>;
+}) {
+  if (page.total === 0) return null;
+  return (
+    <div className="people-footer">
+      <span className="people-muted" aria-live="polite">
+        Showing {page.from}–{page.to} of {page.total} {page.total === 1 ? 'person' : 'people'}
+      </span>
+      <label className="people-toolbar__depot">
+        <span>Rows per page</span>
+        <select
+          className="ds-input"
+          aria-label="Rows per page"
+          value={address.list.perPage ?? page.per_page}
+          onChange={(event) => address.setPerPage(Number(event.target.value))}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(next) => address.setPage(next, page.last_page)} />
+    </div>
+  );
+}
