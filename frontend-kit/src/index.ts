@@ -45,3 +45,6 @@ export { AnswersModal } from './answers/answers-modal';
 export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
 export { PageNoticeBanner } from './notices/page-notice-banner';
 export { DepotDeletion, type DepotDeletionProps } from './depots/depot-deletion';
+export { SpendConfirmation, type SpendConfirmationProps, type SpendRequest } from './credits/spend-confirmation';
+export { QuoteDetails } from './credits/quote-details';
+export { credits, learnersByCourses, paidFromText } from './credits/quote-text';
