@@ -24,6 +24,8 @@ export interface SpendConfirmationProps {
   onCancel: () => void;
   /** What a refused quote says (each remote words its errors its own way). */
   errorText: (error: unknown) => string;
+  /** Name the paying company on every balance (the admin's view: "Acme Ltd's balance after"). */
+  namesPayer?: boolean;
 }
 
 function NoCredit({ creditPurchaseUrl }: { creditPurchaseUrl: string }) {
@@ -53,6 +55,7 @@ export function SpendConfirmation({
   onConfirm,
   onCancel,
   errorText,
+  namesPayer = false,
 }: SpendConfirmationProps) {
   const quote = useApiQuery(`enrol-quote:${request.companyId}:${JSON.stringify(request.body)}`, () =>
     api.call(companyEnrolQuote, { params: { companyId: request.companyId }, body: request.body }).then((answer) => answer.data),
@@ -83,7 +86,7 @@ export function SpendConfirmation({
       <div className="spend-confirmation" data-testid="spend-confirmation">
         {quote.status === 'loading' ? <p role="status">Working out the cost…</p> : null}
         {quote.status === 'error' ? <Notice tone="error">{errorText(quote.error)}</Notice> : null}
-        {ready ? <QuoteDetails quote={ready} /> : null}
+        {ready ? <QuoteDetails quote={ready} namesOwn={namesPayer} /> : null}
         {ready && !ready.is_enough ? <NoCredit creditPurchaseUrl={creditPurchaseUrl} /> : null}
         {ready && ready.enrolments.length === 0 ? (
           <Notice tone="info">Everyone chosen is already enrolled: nothing would be spent.</Notice>
