@@ -48,3 +48,4 @@ export { DepotDeletion, type DepotDeletionProps } from './depots/depot-deletion'
 export { SpendConfirmation, type SpendConfirmationProps, type SpendRequest } from './credits/spend-confirmation';
 export { QuoteDetails } from './credits/quote-details';
 export { credits, learnersByCourses, paidFromText } from './credits/quote-text';
+export { BreakableEmail } from './text/breakable-email';
