@@ -202,3 +202,25 @@ test('the admin’s learners list shows every email whole at 1366 and 390 px, wr
     }
   }
 });
+
+test('the admin’s edit-learner page shows its empty tables’ text whole at 1366 and 390 px', async ({ page, baseURL }) => {
+  await signInWithPassword(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  const company = await seedCompany(page.context(), baseURL!, { name: `Empty Tables Co ${uniqueTag()}` });
+  const learner = (await callOk(page.context(), baseURL!, 'POST', '/api/user', {
+    data: { name: `Nell Newcomer ${uniqueTag()}`, company_id: company.id },
+  })) as { data: { id: number } };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/users/${learner.data.id}`);
+    for (const [name, empty] of [
+      ['Enrolments', 'This learner has no enrolments yet.'],
+      ['Certificates', 'This learner holds no certificates yet.'],
+    ] as const) {
+      const table = page.getByRole('region', { name });
+      await expect(table.getByText(empty)).toBeVisible();
+      await table.screenshot({ path: test.info().outputPath(`edit-learner-${name.toLowerCase()}-${width}.png`) });
+      expect({ width, name, cuts: await cutWords(table) }).toEqual({ width, name, cuts: [] });
+    }
+  }
+});
