@@ -9,6 +9,7 @@ interface Course {
   credit_cost: number;
 }
 
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 const enGb = (date: Date) =>
   `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 
@@ -41,6 +42,7 @@ test.describe('admin: a learner’s enrolments', () => {
     const balance = async () =>
       ((await (await api('GET', `/api/company/${company.data.id}`)).json()) as { data: { credit_balance: number } }).data.credit_balance;
 
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/admin/users/${learnerId}`);
     const enrolments = page.getByTestId('user-enrolments');
     await expect(enrolments.getByText('This learner has no enrolments yet.')).toBeVisible();
@@ -57,11 +59,35 @@ test.describe('admin: a learner’s enrolments', () => {
     await chooseCourse(paid);
     await form.getByLabel('Pass date').fill('');
     await expect(form.getByLabel('Send pass email')).toBeDisabled();
+    // It spends the company's credits, so it asks first (issue 32): learner, course, credits, balance after.
     await form.getByRole('button', { name: 'Enrol' }).click();
+    const spend = page.getByRole('dialog', { name: 'Enrol this learner?' });
+    const confirm = spend.getByRole('button', { name: `Enrol (${credits(paid.credit_cost)})` });
+    await expect(confirm).toBeEnabled();
+    await expect(spend.getByTestId('spend-learner')).toHaveText(`Lou Learner ${tag}`);
+    await expect(spend.getByTestId('spend-course')).toHaveText(paid.name);
+    await expect(spend.getByTestId('spend-credits')).toHaveText(credits(paid.credit_cost));
+    await expect(spend.getByTestId('spend-balance-before')).toHaveText(credits(20));
+    await expect(spend.getByTestId('spend-balance-after')).toHaveText(credits(20 - paid.credit_cost));
+    await expect(spend).toContainText(`Enrol Co ${tag}'s balance after`);
+    await page.screenshot({ path: `${test.info().outputDir}/admin-enrol-confirm.png` });
+    // Cancel spends nothing.
+    await spend.getByRole('button', { name: 'Cancel' }).click();
+    await expect(spend).toBeHidden();
+    expect(await balance()).toBe(20);
+    // Confirm spends once, even clicked twice; asked on a phone this time.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByRole('button', { name: 'Enrol' }).click();
+    await expect(confirm).toBeEnabled();
+    await expect(spend.getByTestId('spend-balance-after')).toBeInViewport();
+    await page.screenshot({ path: `${test.info().outputDir}/admin-enrol-confirm-390.png` });
+    await confirm.dblclick();
     await expect(enrolments.getByText('User successfully enrolled in course!')).toBeVisible();
     await listSettled(enrolments);
     await expect(enrolments.getByRole('row', { name: new RegExp(paid.name) })).toContainText('Not Started');
+    await expect(enrolments.locator('tbody tr')).toHaveCount(1);
     expect(await balance()).toBe(20 - paid.credit_cost);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Forced, passed today, with the pass email: no credits spent, a certificate issued.
     await chooseCourse(forced);

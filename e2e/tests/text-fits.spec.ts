@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInWithCode, signInWithPassword } from '../support/personas';
+import { listSettled } from '../support/lists';
+import { callOk, seedCompany, uniqueTag } from '../support/seed';
 
 /**
  * Issue 24 item 13: a placeholder is read whole ("Course or certificate co" helps nobody), on a
@@ -164,5 +166,61 @@ test('the wizard’s bulk-upload rows are read whole at 1366 and 390 px', async 
     await page.setViewportSize({ width, height: 900 });
     await rows.screenshot({ path: test.info().outputPath(`bulk-rows-${width}.png`) });
     expect({ width, cuts: await cutWords(rows) }).toEqual({ width, cuts: [] });
+  }
+});
+
+test('the admin’s learners list shows every email whole at 1366 and 390 px, wrapped only after its @ and dots', async ({
+  page,
+  baseURL,
+}) => {
+  await signInWithPassword(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  // A learner of a company of its own, with an address as long as real ones get.
+  const tag = uniqueTag();
+  const company = await seedCompany(page.context(), baseURL!, { name: `Long Mail Co ${tag}` });
+  await callOk(page.context(), baseURL!, 'POST', '/api/user', {
+    data: {
+      name: `Bartholomew Fitzwilliam-Hargreaves ${tag}`,
+      email: `bartholomew.fitzwilliam-hargreaves.${tag}@northern-construction.example.co.uk`,
+      company_id: company.id,
+    },
+  });
+  const panel = page.getByTestId('learners-panel');
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [address, shown] of [
+      ['/admin?tab=learners', /@demo\.test/],
+      [`/admin?tab=learners&search=${tag}`, /northern-construction/],
+    ] as const) {
+      await page.goto(address);
+      await expect(panel.getByText(shown).first()).toBeVisible();
+      await listSettled(panel);
+      await panel.screenshot({
+        path: test.info().outputPath(`admin-learners-${width}-${address.includes('search') ? 'long' : 'first'}.png`),
+      });
+      expect({ width, address, cuts: await cutWords(panel) }).toEqual({ width, address, cuts: [] });
+    }
+  }
+});
+
+test('the admin’s edit-learner page shows its empty tables’ text whole at 1366 and 390 px', async ({ page, baseURL }) => {
+  await signInWithPassword(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  const company = await seedCompany(page.context(), baseURL!, { name: `Empty Tables Co ${uniqueTag()}` });
+  const learner = (await callOk(page.context(), baseURL!, 'POST', '/api/user', {
+    data: { name: `Nell Newcomer ${uniqueTag()}`, company_id: company.id },
+  })) as { data: { id: number } };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/users/${learner.data.id}`);
+    for (const [name, empty] of [
+      ['Enrolments', 'This learner has no enrolments yet.'],
+      ['Certificates', 'This learner holds no certificates yet.'],
+    ] as const) {
+      const table = page.getByRole('region', { name });
+      await expect(table.getByText(empty)).toBeVisible();
+      await table.screenshot({ path: test.info().outputPath(`edit-learner-${name.toLowerCase()}-${width}.png`) });
+      expect({ width, name, cuts: await cutWords(table) }).toEqual({ width, name, cuts: [] });
+    }
   }
 });

@@ -44,3 +44,4 @@ export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSet
 export { AnswersModal } from './answers/answers-modal';
 export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
 export { PageNoticeBanner } from './notices/page-notice-banner';
+export { BreakableEmail } from './text/breakable-email';

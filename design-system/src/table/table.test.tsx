@@ -57,6 +57,13 @@ describe('Table', () => {
     expect(cell.getAttribute('colspan')).toBe('3');
   });
 
+  it('marks a table without rows, so a phone drops its headers and shows the empty text whole', () => {
+    const { rerender } = render(<Table columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="No learners found" />);
+    expect(screen.getByRole('table').classList.contains('ds-table--no-rows')).toBe(true);
+    rerender(<Table columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="No learners found" />);
+    expect(screen.getByRole('table').classList.contains('ds-table--no-rows')).toBe(false);
+  });
+
   it('marks the table busy and shows a spinner instead of the empty text while loading', () => {
     render(<Table columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="No learners found" loading />);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');

@@ -91,7 +91,10 @@ export function Table<T>({
       className={classNames('ds-table-wrap', stackOnMobile && 'ds-table-wrap--stack')}
       {...(caption !== undefined ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
     >
-      <table className={classNames('ds-table', stackOnMobile && 'ds-table--stack')} aria-busy={loading || undefined}>
+      <table
+        className={classNames('ds-table', stackOnMobile && 'ds-table--stack', rows.length === 0 && 'ds-table--no-rows')}
+        aria-busy={loading || undefined}
+      >
         {caption !== undefined && <caption>{caption}</caption>}
         <thead>
           <tr>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { companyEnrol, ENROLLING_MESSAGES, type RouteOutput } from '@portal/contracts';
 import { Button, ButtonLink, Card, EmptyState, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
 import { announceCreditBalanceChanged, LoadError, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
-import { SpendConfirmation } from '../modules/credits/spend-confirmation';
+import { SpendConfirmation } from '@portal/frontend-kit/credits';
 import { CoursePicker } from '../modules/enrol/components/course-picker';
 import { EmployeeFinder } from '../modules/enrol/components/employee-finder';
 import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
@@ -172,6 +172,7 @@ export default function Enrol({ api, session }: RemotePageProps) {
           creditPurchaseUrl={creditPurchaseUrl}
           onConfirm={() => void enrol()}
           onCancel={() => setConfirming(false)}
+          errorText={enrolFailureText}
         />
       ) : null}
       <EnrolErrorModal text={errorText} onClose={() => setErrorText(null)} />

@@ -10,7 +10,7 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
-import { leavePageNotice } from '@portal/frontend-kit';
+import { BreakableEmail, leavePageNotice } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
@@ -60,7 +60,7 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
         </a>
       ),
     },
-    { key: 'email', header: 'Email', sortable: true, render: (c) => c.email ?? '—' },
+    { key: 'email', header: 'Email', sortable: true, render: (c) => (c.email ? <BreakableEmail email={c.email} /> : '—') },
     { key: 'manager_name', header: 'Manager', sortable: true, render: (c) => c.manager_name ?? '—' },
     { key: 'depots', header: 'Depots', align: 'right', render: (c) => c.depots_count },
     { key: 'users', header: 'Users', align: 'right', render: (c) => c.users_count },

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { companyCreate, companyGet, companyUpdate, depotUpdate, type AdminCompany, type ApiClient, type Depot } from '@portal/contracts';
 import { companyCreateBodySchema, companyUpdateBodySchema, depotUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, EmptyState, Modal, Notice, PageHeader, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
-import { LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
+import { BreakableEmail, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
 import { GoBack } from '../admin-ui/go-back';
 import { DepotDeletionModal } from './depot-deletion-modal';
@@ -258,7 +258,7 @@ function DepotsCard({
   const [toDelete, setToDelete] = useState<Depot | null>(null);
   const columns: TableColumn<Depot>[] = [
     { key: 'name', header: 'Depot', render: (d) => d.name },
-    { key: 'email', header: 'Email', render: (d) => d.email ?? '—' },
+    { key: 'email', header: 'Email', render: (d) => (d.email ? <BreakableEmail email={d.email} /> : '—') },
     { key: 'manager', header: 'Manager', render: (d) => d.manager_name ?? '—' },
     { key: 'credits', header: 'Credits', align: 'right', render: (d) => d.credit_balance },
     {

@@ -9,6 +9,7 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import type { TableColumn } from '@portal/design-system';
+import { BreakableEmail } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
@@ -46,7 +47,7 @@ export function LearnersPanel({ api }: { api: ApiClient }) {
         </a>
       ),
     },
-    { key: 'email', header: 'Email', sortable: true, render: (u) => u.email ?? '—' },
+    { key: 'email', header: 'Email', sortable: true, render: (u) => (u.email ? <BreakableEmail email={u.email} /> : '—') },
     { key: 'role', header: 'Role', sortable: true, render: (u) => (u.role === 'manager' ? 'Manager' : 'Learner') },
     { key: 'company', header: 'Company', sortable: true, render: (u) => u.company_name },
     { key: 'login_code', header: 'Login code', render: (u) => u.login_code ?? '—' },

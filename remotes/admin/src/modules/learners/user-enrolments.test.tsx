@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AdminEnrolment } from '@portal/contracts';
+import type { AdminEnrolment, EnrolQuote } from '@portal/contracts';
 import { fakeApi, reply, type FakeHandler, type FakeRequest } from '@portal/frontend-kit/testing';
 import { UserEnrolments } from './user-enrolments';
 
@@ -21,6 +21,26 @@ const COURSES = [
   { id: 40, name: 'Working at Height Basics' },
 ];
 
+/** What companyEnrolQuote answers for learner 7 of company 5 on a course. */
+function quoteOf(course: { id: number; name: string }, extra: Partial<EnrolQuote> = {}): { data: EnrolQuote } {
+  return {
+    data: {
+      enrolments: [
+        { user_id: 7, learner_name: 'Jo Southgate', course_id: course.id, course_name: course.name, credits: 2, re_enrolment: false },
+      ],
+      skipped: [],
+      credits: 2,
+      sources: { company_id: 5, company_name: 'Demo Construction Ltd', balance: 10, parent: null, available: 10 },
+      paid_from: [{ company_id: 5, company_name: 'Demo Construction Ltd', amount: 2 }],
+      balance_after: 8,
+      parent_balance_after: null,
+      is_enough: true,
+      accounts: [{ company_id: 5, company_name: 'Demo Construction Ltd', balance_before: 10, credits: 2, balance_after: 8 }],
+      ...extra,
+    },
+  };
+}
+
 function renderEnrolments(start: AdminEnrolment[], handlers: Record<string, FakeHandler> = {}) {
   let rows = [...start];
   const server = fakeApi({
@@ -40,6 +60,10 @@ function renderEnrolments(start: AdminEnrolment[], handlers: Record<string, Fake
         next_page_url: null,
         meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length },
       };
+    },
+    'POST /api/company/5/enroll/quote': ({ body }) => {
+      const course = COURSES.find((c) => c.id === (body as { courses: number[] }).courses[0])!;
+      return quoteOf(course);
     },
     'POST /api/user/7/enroll': ({ body }) => {
       const { course_id, pass_date } = body as { course_id: number; pass_date?: string };
@@ -82,7 +106,7 @@ function renderEnrolments(start: AdminEnrolment[], handlers: Record<string, Fake
   render(
     <MemoryRouter initialEntries={['/admin/users/7']}>
       <Routes>
-        <Route path="/admin/users/7" element={<UserEnrolments api={server.api} userId={7} />} />
+        <Route path="/admin/users/7" element={<UserEnrolments api={server.api} userId={7} companyId={5} />} />
         <Route path="/admin" element={<p>Admin dashboard</p>} />
       </Routes>
       <Address />
@@ -175,6 +199,8 @@ describe('UserEnrolments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
 
     expect(await screen.findByText('User successfully enrolled in course!')).toBeTruthy();
+    // Forced: nothing is spent, so nothing is priced or asked.
+    expect(requests.some((r) => r.path.endsWith('/enroll/quote'))).toBe(false);
     expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
       course_id: 30,
       force: true,
@@ -191,13 +217,62 @@ describe('UserEnrolments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
     expect(await screen.findByText('Enter the date as DD/MM/YYYY.')).toBeTruthy();
     expect(screen.getByText('Choose a course.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Pass date'), { target: { value: '' } });
     expect((screen.getByLabelText('Send pass email') as HTMLInputElement).disabled).toBe(true);
     await chooseCourse('Working at Height Basics');
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol this learner?' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Enrol (2 credits)' }));
     await screen.findByText('User successfully enrolled in course!');
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ course_id: 40, force: false }]);
+    expect(requests.filter((r) => r.path === '/api/user/7/enroll').map((r) => r.body)).toEqual([{ course_id: 40, force: false }]);
+  });
+
+  it('asks before spending: learner, course, credits and the balance after; Cancel spends nothing (issue 32)', async () => {
+    const { requests } = renderEnrolments([]);
+    await screen.findByText('This learner has no enrolments yet.');
+    await chooseCourse('Asbestos Awareness');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol this learner as passed?' });
+    await within(dialog).findByRole('button', { name: 'Enrol (2 credits)' });
+    expect(within(dialog).getByTestId('spend-learner').textContent).toBe('Jo Southgate');
+    expect(within(dialog).getByTestId('spend-course').textContent).toBe('Asbestos Awareness');
+    expect(within(dialog).getByTestId('spend-credits').textContent).toBe('2 credits');
+    expect(within(dialog).getByTestId('spend-balance-before').textContent).toBe('10 credits');
+    expect(within(dialog).getByTestId('spend-balance-after').textContent).toBe('8 credits');
+    expect(within(dialog).getByText("Demo Construction Ltd's balance after")).toBeTruthy();
+    const quote = requests.find((r) => r.path === '/api/company/5/enroll/quote')!;
+    expect(quote.body).toEqual({ courses: [30], users: [7] });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.path === '/api/user/7/enroll')).toEqual([]);
+  });
+
+  it('spends once on a double click of Confirm', async () => {
+    const { requests } = renderEnrolments([]);
+    await screen.findByText('This learner has no enrolments yet.');
+    await chooseCourse('Asbestos Awareness');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const confirm = await screen.findByRole('button', { name: 'Enrol (2 credits)' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await screen.findByText('User successfully enrolled in course!');
+    expect(requests.filter((r) => r.path === '/api/user/7/enroll')).toHaveLength(1);
+  });
+
+  it('cannot confirm without enough credit, and says so', async () => {
+    const { requests } = renderEnrolments([], {
+      'POST /api/company/5/enroll/quote': () => quoteOf(COURSES[0]!, { is_enough: false, balance_after: -1 }),
+    });
+    await screen.findByText('This learner has no enrolments yet.');
+    await chooseCourse('Asbestos Awareness');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/enough credit for this/)).toBeTruthy();
+    expect((within(dialog).getByTestId('spend-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(requests.filter((r) => r.path === '/api/user/7/enroll')).toEqual([]);
   });
 
   it('puts the server’s refusal of an enrolment under the field', async () => {
@@ -211,9 +286,11 @@ describe('UserEnrolments', () => {
     await screen.findByText('This learner has no enrolments yet.');
     await chooseCourse('Asbestos Awareness');
     fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enrol (2 credits)' }));
     await waitFor(() =>
       expect(document.getElementById('enrol-course-error')?.textContent).toBe('You do not have enough credits for this enrollment'),
     );
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('marks an enrolment passed only with a reason', async () => {

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   adminDeleteEnrolment,
-  adminEnrolUser,
   ApiError,
   ENROLLING_MESSAGES,
   formatDate,
@@ -14,14 +10,12 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import { manualPass, manualPassBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, FormField, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
-import { AnswersModal, applyServerErrors, LoadError, useApiQuery } from '@portal/frontend-kit';
-import { BoundField } from '@portal/frontend-kit/forms';
+import { Button, Card, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
+import { AnswersModal, LoadError, useApiQuery } from '@portal/frontend-kit';
 import { ConfirmModal } from '../admin-ui/confirm-modal';
 import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
-import { CoursePicker } from './course-picker';
-import { enGbDate, enGbToIso } from './en-gb-date';
+import { ForceEnrolForm } from './force-enrol-form';
 import './enrolments.css';
 
 type Flash = { tone: 'success' | 'error'; text: string } | null;
@@ -41,105 +35,6 @@ function pillOf(enrolment: AdminEnrolment, now: Date): CourseStatus {
 
 /** What a failure says on screen: the server's own refusal, or a short generic line. */
 const shortError = (error: unknown, fallback: string) => (error instanceof ApiError && error.status < 500 ? error.message : fallback);
-
-const enrolFormSchema = z.object({
-  course_id: z.number({ error: 'Choose a course.' }).int().positive('Choose a course.'),
-  force: z.boolean(),
-  // Shown and typed en-GB; sent as YYYY-MM-DD. Blank: enrol not started.
-  pass_date: z
-    .string()
-    .trim()
-    .refine((text) => text === '' || enGbToIso(text) !== null, 'Enter the date as DD/MM/YYYY.'),
-  send_pass_email: z.boolean(),
-});
-type EnrolValues = z.input<typeof enrolFormSchema>;
-
-/** Force-enrol (POST /api/user/{id}/enroll): a course, optionally without credits, optionally already passed on a day. */
-function ForceEnrolForm({ api, userId, onEnrolled }: { api: ApiClient; userId: number; onEnrolled: (message: string) => void }) {
-  const [flash, setFlash] = useState<Flash>(null);
-  const form = useForm<EnrolValues, unknown, z.output<typeof enrolFormSchema>>({
-    resolver: zodResolver(enrolFormSchema),
-    defaultValues: { course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false },
-  });
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
-  const onSubmit = handleSubmit(async (values) => {
-    setFlash(null);
-    const passDate = values.pass_date === '' ? null : enGbToIso(values.pass_date);
-    try {
-      const response = await api.call(adminEnrolUser, {
-        params: { id: userId },
-        body: {
-          course_id: values.course_id,
-          force: values.force,
-          ...(passDate ? { pass_date: passDate, send_pass_email: values.send_pass_email } : {}),
-        },
-      });
-      reset({ course_id: undefined, force: false, pass_date: enGbDate(new Date()), send_pass_email: false });
-      onEnrolled(response.message || ENROLLING_MESSAGES.enrolled);
-    } catch (error) {
-      const message = applyServerErrors(error, setError, ['course_id', 'force', 'pass_date', 'send_pass_email']);
-      if (message) setFlash({ tone: 'error', text: message });
-    }
-  });
-  return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Enrol on a course">
-      {flash ? (
-        <div className="admin-form__actions">
-          <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
-            {flash.text}
-          </Notice>
-        </div>
-      ) : null}
-      <FormField label="Course" htmlFor="enrol-course" error={errors.course_id?.message}>
-        <Controller
-          control={control}
-          name="course_id"
-          render={({ field }) => (
-            <CoursePicker
-              api={api}
-              id="enrol-course"
-              value={typeof field.value === 'number' ? field.value : null}
-              onChange={(id) => field.onChange(id ?? undefined)}
-              invalid={Boolean(errors.course_id)}
-            />
-          )}
-        />
-      </FormField>
-      <BoundField
-        form={form}
-        name="pass_date"
-        id="enrol-pass-date"
-        label="Pass date"
-        hint="DD/MM/YYYY. Enrols the learner as passed on this day; leave blank to enrol them not started."
-        inputMode="numeric"
-        placeholder="DD/MM/YYYY"
-      />
-      <div className="admin-form__actions">
-        <label className="admin-check">
-          <input type="checkbox" {...register('force')} />
-          <span>Force: enrol without spending credits</span>
-        </label>
-        <label className="admin-check">
-          <input type="checkbox" disabled={!hasPassDate} {...register('send_pass_email')} />
-          <span>Send pass email</span>
-        </label>
-      </div>
-      <div className="admin-form__actions">
-        <Button type="submit" loading={isSubmitting}>
-          Enrol
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** Manual pass: a required reason, kept with who and when. */
 function ManualPassModal({
@@ -183,11 +78,14 @@ function ManualPassModal({
 export function UserEnrolments({
   api,
   userId,
+  companyId,
   learnerName = 'Learner',
   onChanged,
 }: {
   api: ApiClient;
   userId: number;
+  /** The learner's company: its credits pay for an enrol that is not forced. */
+  companyId: number;
   /** The title of their answers. */ learnerName?: string;
   /** After any change (the certificates list reloads). */ onChanged?: () => void;
 }) {
@@ -305,7 +203,7 @@ export function UserEnrolments({
           emptyText="This learner has no enrolments yet."
         />
         <h3 className="admin-panel__title">Enrol on a course</h3>
-        <ForceEnrolForm api={api} userId={userId} onEnrolled={changed} />
+        <ForceEnrolForm api={api} userId={userId} companyId={companyId} onEnrolled={changed} />
       </div>
       <ManualPassModal
         api={api}

@@ -259,6 +259,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
             key={`enrolments-${id}`}
             api={api}
             userId={id}
+            companyId={user.data.data.company_id}
             learnerName={user.data.data.name}
             onChanged={() => setCertificatesVersion((v) => v + 1)}
           />

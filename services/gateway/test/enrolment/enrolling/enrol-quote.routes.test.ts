@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyEnrol, companyEnrolQuote, ENROLLING_MESSAGES, REPORTING_MESSAGES, type EnrolQuote } from '@portal/contracts';
+import {
+  adminEnrolUser,
+  companyEnrol,
+  companyEnrolQuote,
+  ENROLLING_MESSAGES,
+  REPORTING_MESSAGES,
+  type EnrolQuote,
+} from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
@@ -28,6 +35,7 @@ let companyB: number;
 let managerA: string;
 let managerB: string;
 let learnerOfA: string;
+let admin: string;
 let ladders: { id: number; name: string };
 let height: { id: number; name: string };
 
@@ -63,6 +71,8 @@ beforeAll(async () => {
   managerA = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyA })).id);
   managerB = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyB })).id);
   learnerOfA = await makeSession(em, await learner(companyA, 'Lena Learner'));
+  const portal = (await makeCompany(em, { name: 'Portal' })).id;
+  admin = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: portal })).id);
   const course = await makeCourse(em, { name: 'Ladder Safety', creditCost: 2, validityPeriod: 3 });
   ladders = { id: course.id, name: course.name };
   const second = await makeCourse(em, { name: 'Working at Height', creditCost: 3 });
@@ -147,6 +157,32 @@ describe('POST /api/company/{companyId}/enroll/quote', () => {
     expect((await quote(managerB, companyB, body)).status).toBe(404);
     // Company A's learner in company B's request is no employee of B.
     expect((await quote(managerB, companyB, { courses: [ladders.id], users: body.users })).status).toBe(422);
+  });
+});
+
+describe('The admin’s enrol asks with the same quote (issue 32)', () => {
+  it('prices a depot learner’s paid enrol for her company, and the admin’s enrol (passed on a day) takes exactly that', async () => {
+    const { userId } = await passed(depotOfA, 'Ada Admin-Enrolled');
+    const response = await quote(admin, depotOfA, { courses: [ladders.id], users: [userId] });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: EnrolQuote };
+    expect(data.enrolments).toEqual([
+      {
+        user_id: userId,
+        learner_name: 'Ada Admin-Enrolled',
+        course_id: ladders.id,
+        course_name: 'Ladder Safety',
+        credits: 2,
+        re_enrolment: true,
+      },
+    ]);
+    const enrolled = await client(admin).call(adminEnrolUser, {
+      params: { id: userId },
+      body: { course_id: ladders.id, force: false, pass_date: '2026-05-30', send_pass_email: false },
+    });
+    expect(enrolled.status).toBe(200);
+    for (const account of data.accounts) expect(await balance(account.company_id)).toBe(account.balance_after);
+    expect(data.accounts.reduce((sum, a) => sum + a.credits, 0)).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
-import { Fragment, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { bulkEnrolUpload, ENROLLING_MESSAGES, fillPath, type BulkRow, type RouteOutput } from '@portal/contracts';
 import { Button, Modal, Notice, Pagination, ProgressBar, StatusPill, Table, type TableColumn } from '@portal/design-system';
-import { uploadWithProgress } from '@portal/frontend-kit';
+import { BreakableEmail, uploadWithProgress } from '@portal/frontend-kit';
 import { enrolFailureText } from '../enrol-errors';
 
 const REVIEW_PAGE_SIZE = 10;
@@ -180,15 +180,4 @@ export function BulkUpload({
       </Modal>
     </div>
   );
-}
-
-/** An address that may wrap after its @ and dots rather than mid-word, when a card is narrower than it. */
-function BreakableEmail({ email }: { email: string }) {
-  const parts = email.split(/(?<=[@.])/);
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {index > 0 ? <wbr /> : null}
-      {part}
-    </Fragment>
-  ));
 }

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { companyEnrol, REPORTING_MESSAGES, type ApiClient, type ReportingEnrolmentRow } from '@portal/contracts';
 import { announceCreditBalanceChanged } from '@portal/frontend-kit';
-import { SpendConfirmation } from '../../credits/spend-confirmation';
+import { SpendConfirmation } from '@portal/frontend-kit/credits';
+import { enrolFailureText } from '../../enrol/enrol-errors';
 import { reEnrolFailure } from '../re-enrol-outcome';
 import type { Say } from './use-reporting-message';
 
@@ -79,6 +80,7 @@ export function useReEnrol({
       creditPurchaseUrl={creditPurchaseUrl}
       onConfirm={() => void confirm(asking)}
       onCancel={cancel}
+      errorText={enrolFailureText}
     />
   ) : null;
 

@@ -1,10 +1,9 @@
 import { companyEnrolQuote, type ApiClient, type EnrolQuote } from '@portal/contracts';
 import { Button, Modal, Notice } from '@portal/design-system';
-import { useApiQuery } from '@portal/frontend-kit';
-import { enrolFailureText } from '../enrol/enrol-errors';
+import { useApiQuery } from '../data/use-api-query';
 import { credits } from './quote-text';
 import { QuoteDetails } from './quote-details';
-import './credits.css';
+import './spend-confirmation.css';
 
 /** What is about to be enrolled: companyEnrol's request, priced first by companyEnrolQuote. */
 export interface SpendRequest {
@@ -23,6 +22,10 @@ export interface SpendConfirmationProps {
   creditPurchaseUrl: string;
   onConfirm: (quote: EnrolQuote) => void;
   onCancel: () => void;
+  /** What a refused quote says (each remote words its errors its own way). */
+  errorText: (error: unknown) => string;
+  /** Name the paying company on every balance (the admin's view: "Acme Ltd's balance after"). */
+  namesPayer?: boolean;
 }
 
 function NoCredit({ creditPurchaseUrl }: { creditPurchaseUrl: string }) {
@@ -37,7 +40,8 @@ function NoCredit({ creditPurchaseUrl }: { creditPurchaseUrl: string }) {
 }
 
 /**
- * Every action that spends credits asks here first (issue 32 item 3): who is enrolled on what, the
+ * Every action that spends credits asks here first (issue 32 item 3: the company's Re-enrol and
+ * older Enroll page, the admin's enrol): who is enrolled on what, the
  * credits it takes, whose balance pays and what is left after. Cancel spends nothing; Confirm is
  * disabled while it runs.
  */
@@ -50,6 +54,8 @@ export function SpendConfirmation({
   creditPurchaseUrl,
   onConfirm,
   onCancel,
+  errorText,
+  namesPayer = false,
 }: SpendConfirmationProps) {
   const quote = useApiQuery(`enrol-quote:${request.companyId}:${JSON.stringify(request.body)}`, () =>
     api.call(companyEnrolQuote, { params: { companyId: request.companyId }, body: request.body }).then((answer) => answer.data),
@@ -79,8 +85,8 @@ export function SpendConfirmation({
     >
       <div className="spend-confirmation" data-testid="spend-confirmation">
         {quote.status === 'loading' ? <p role="status">Working out the cost…</p> : null}
-        {quote.status === 'error' ? <Notice tone="error">{enrolFailureText(quote.error)}</Notice> : null}
-        {ready ? <QuoteDetails quote={ready} /> : null}
+        {quote.status === 'error' ? <Notice tone="error">{errorText(quote.error)}</Notice> : null}
+        {ready ? <QuoteDetails quote={ready} namesOwn={namesPayer} /> : null}
         {ready && !ready.is_enough ? <NoCredit creditPurchaseUrl={creditPurchaseUrl} /> : null}
         {ready && ready.enrolments.length === 0 ? (
           <Notice tone="info">Everyone chosen is already enrolled: nothing would be spent.</Notice>

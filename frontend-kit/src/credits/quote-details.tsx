@@ -48,14 +48,14 @@ function WhoOnWhat({ quote }: { quote: EnrolQuote }) {
  * Each paying account's balance now and after: the company's own first. A depot's learner is
  * charged to her depot (issue 32 item 2), so the payer may be another account than the company's.
  */
-function Balances({ quote }: { quote: EnrolQuote }) {
+function Balances({ quote, namesOwn }: { quote: EnrolQuote; namesOwn: boolean }) {
   const own = quote.sources;
   const accounts = quote.accounts.length
     ? [...quote.accounts].sort((a, b) => Number(b.company_id === own.company_id) - Number(a.company_id === own.company_id))
     : [{ company_id: own.company_id, company_name: own.company_name, balance_before: own.balance, credits: 0, balance_after: own.balance }];
   const [first, ...others] = accounts;
   if (!first) return null;
-  const label = first.company_id === own.company_id ? 'Balance' : `${first.company_name}'s balance`;
+  const label = first.company_id === own.company_id && !namesOwn ? 'Balance' : `${first.company_name}'s balance`;
   return (
     <>
       <div>
@@ -78,8 +78,11 @@ function Balances({ quote }: { quote: EnrolQuote }) {
   );
 }
 
-/** A quote as the confirmation shows it: what, how many credits, from whom, and the balance after. */
-export function QuoteDetails({ quote }: { quote: EnrolQuote }) {
+/**
+ * A quote as the confirmation shows it: what, how many credits, from whom, and the balance after.
+ * `namesOwn`: name the company even when it pays its own (the admin is no member of it).
+ */
+export function QuoteDetails({ quote, namesOwn = false }: { quote: EnrolQuote; namesOwn?: boolean }) {
   const paidFrom = paidFromText(quote);
   return (
     <dl className="spend-confirmation__details">
@@ -94,7 +97,7 @@ export function QuoteDetails({ quote }: { quote: EnrolQuote }) {
           <dd data-testid="spend-paid-from">{paidFrom}</dd>
         </div>
       ) : null}
-      <Balances quote={quote} />
+      <Balances quote={quote} namesOwn={namesOwn} />
       {quote.skipped.length ? (
         <div className="spend-confirmation__wide">
           <dt>Skipped, already enrolled (not charged)</dt>
