@@ -38,10 +38,8 @@ export {
   forgetDeviceCopy,
   keepDeviceCopy,
 } from './session/device-store';
-export { draftOf, forgetDraft, forgetDrafts, keepDraft } from './session/draft-store';
 export { countNoun } from './text/count-noun';
 export { useSiteSettings, publishSiteSettings, resetSiteSettings, currentSiteSettings } from './settings/use-site-settings';
 export { AnswersModal } from './answers/answers-modal';
 export { leavePageNotice, takePageNotice, type PageNotice } from './notices/page-notice';
 export { PageNoticeBanner } from './notices/page-notice-banner';
-export { BreakableEmail } from './text/breakable-email';

@@ -10,7 +10,8 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
-import { BreakableEmail, leavePageNotice } from '@portal/frontend-kit';
+import { leavePageNotice } from '@portal/frontend-kit';
+import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';

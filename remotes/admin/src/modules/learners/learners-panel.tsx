@@ -9,7 +9,7 @@ import {
   type ApiClient,
 } from '@portal/contracts';
 import type { TableColumn } from '@portal/design-system';
-import { BreakableEmail } from '@portal/frontend-kit';
+import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';

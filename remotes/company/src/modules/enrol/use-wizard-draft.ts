@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
-import { draftOf, forgetDraft, keepDraft } from '@portal/frontend-kit';
+import { draftOf, forgetDraft, keepDraft } from '@portal/frontend-kit/drafts';
 import { initialWizardState, restoredWizardState, wizardReducer, type WizardState } from './wizard-state';
 
 const DRAFT_KIND = 'enrol-wizard';

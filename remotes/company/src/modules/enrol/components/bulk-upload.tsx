@@ -1,7 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { bulkEnrolUpload, ENROLLING_MESSAGES, fillPath, type BulkRow, type RouteOutput } from '@portal/contracts';
 import { Button, Modal, Notice, Pagination, ProgressBar, StatusPill, Table, type TableColumn } from '@portal/design-system';
-import { BreakableEmail, uploadWithProgress } from '@portal/frontend-kit';
+import { uploadWithProgress } from '@portal/frontend-kit';
+import { BreakableEmail } from '@portal/frontend-kit/text';
 import { enrolFailureText } from '../enrol-errors';
 
 const REVIEW_PAGE_SIZE = 10;
