@@ -9,6 +9,7 @@ import { userRoutes } from './users';
 import { companyRoutes } from './companies';
 import { creditRoutes } from './credits';
 import { enrollingRoutes } from './enrolling';
+import { enrolQuoteRoutes } from './enrol-quotes';
 import { learnerAccountRoutes } from './learner-account';
 import { reportingEnrolmentRoutes } from './reporting-enrolments';
 import { certificateRoutes } from './certificates';
@@ -31,6 +32,7 @@ export * from './users';
 export * from './companies';
 export * from './credits';
 export * from './enrolling';
+export * from './enrol-quotes';
 export * from './learner-account';
 export * from './reporting-enrolments';
 export * from './reporting-filters';
@@ -56,6 +58,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...reportingRoutes,
   ...creditRoutes,
   ...enrollingRoutes,
+  ...enrolQuoteRoutes,
   ...learnerAccountRoutes,
   ...reportingEnrolmentRoutes,
   ...certificateRoutes,
