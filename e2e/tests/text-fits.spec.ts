@@ -185,21 +185,19 @@ test('the admin’s learners list shows every email whole at 1366 and 390 px, wr
       company_id: company.id,
     },
   });
+  // Only this spec's learners are looked at: other specs add learners of every shape to the whole list.
+  await callOk(page.context(), baseURL!, 'POST', '/api/user', {
+    data: { name: `Jo Short ${tag}`, email: `jo.${tag}@demo.test`, company_id: company.id },
+  });
   const panel = page.getByTestId('learners-panel');
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    for (const [address, shown] of [
-      ['/admin?tab=learners', /@demo\.test/],
-      [`/admin?tab=learners&search=${tag}`, /northern-construction/],
-    ] as const) {
-      await page.goto(address);
-      await expect(panel.getByText(shown).first()).toBeVisible();
-      await listSettled(panel);
-      await panel.screenshot({
-        path: test.info().outputPath(`admin-learners-${width}-${address.includes('search') ? 'long' : 'first'}.png`),
-      });
-      expect({ width, address, cuts: await cutWords(panel) }).toEqual({ width, address, cuts: [] });
-    }
+    await page.goto(`/admin?tab=learners&search=${tag}`);
+    await expect(panel.getByText(/northern-construction/).first()).toBeVisible();
+    await expect(panel.getByText(/@demo\.test/).first()).toBeVisible();
+    await listSettled(panel);
+    await panel.screenshot({ path: test.info().outputPath(`admin-learners-${width}.png`) });
+    expect({ width, cuts: await cutWords(panel) }).toEqual({ width, cuts: [] });
   }
 });
 
