@@ -11,3 +11,4 @@ export { makeCreditAccount, makeEnrolment } from './factories';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
 export { issueCertificate } from '../modules/certificates/issue-certificate';
+export { PARENT_PAYS_ONLY } from '../modules/enrolling/enrol';

@@ -6,11 +6,8 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
+import { changeCredits, CreditAccount, CreditTransaction, Enrolment, PARENT_PAYS_ONLY } from '@portal/enrolment-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { PARENT_PAYS_ONLY } from '../../../../enrolment/src/modules/enrolling/enrol';
 
 /**
  * Issue 32 item 2: an enrolment belongs to its learner's company. A depot's existing learner is

@@ -12,12 +12,9 @@ import { createTestPlatform, TestClient, type TestPlatform } from '@portal/servi
 import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
+import { CreditAccount, CreditTransaction, Enrolment, changeCredits, makeEnrolment } from '@portal/enrolment-service/testing';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
 
 /** Issue 32 item 3: what a spend takes, asked before it is spent; and a re-enrol spends once. */
 
