@@ -2,15 +2,19 @@ import { readFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFormFields, type CourseDetail, type Role } from '@portal/contracts';
-import type { Em } from '@portal/service-kit';
-import { createRecordingEnrolmentPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
-import { identityService } from '@portal/identity-service';
-import { createCatalogueApp, catalogueService } from '@portal/catalogue-service';
-import { Category } from '../../../../catalogue/src/modules/categories/category.entity';
-import { Course, CourseCategory } from '../../../../catalogue/src/modules/courses/course.entity';
-import { findCourseActivities } from '../../../../catalogue/src/queries';
-import { SCORM_FIXTURES } from '../../../../catalogue/src/modules/packages/test-fixtures';
+import {
+  createFakeIdentityPort,
+  createRecordingEnrolmentPort,
+  createTestPlatform,
+  TestClient,
+  type TestPlatform,
+} from '@portal/service-kit/testing';
+import { createCatalogueApp } from '../../app';
+import { catalogueService } from '../../service';
+import { findCourseActivities } from '../../queries';
+import { Category } from '../categories/category.entity';
+import { SCORM_FIXTURES } from '../packages/test-fixtures';
+import { Course, CourseCategory } from './course.entity';
 
 let platform: TestPlatform;
 let app: ReturnType<typeof createCatalogueApp>;
@@ -19,14 +23,15 @@ let companyA = 0;
 let companyB = 0;
 let learnerId = 0;
 const enrolment = createRecordingEnrolmentPort();
+const identity = createFakeIdentityPort();
 const COMPANY_SPECIFIC = 18;
 
-async function makeCompany(em: Em, name: string, parentId: number | null = null) {
-  return (await makeCompanyRow(em, { name, parentId })).id;
+function makeCompany(name: string, parentId: number | null = null) {
+  return identity.company({ name, parentId }).id;
 }
-async function sessionFor(em: Em, role: Role, companyId: number) {
-  const user = await makeUser(em, { role, companyId, name: `${role} of ${companyId}`, email: null });
-  return makeSession(em, user.id);
+function sessionFor(role: Role, companyId: number) {
+  const user = identity.user({ role, companyId, name: `${role} of ${companyId}`, email: null });
+  return identity.signIn(user.id);
 }
 /** The company's certificate validity for the course, as enrolment reads it through the port. */
 async function validityFor(companyId: number, courseId: number) {
@@ -60,25 +65,28 @@ async function create(fields: Record<string, unknown>, session = sessions.admin)
 }
 
 beforeAll(async () => {
-  // Enrolment depends on catalogue: here it is a recording port (the gateway tests the real cascades).
-  platform = await createTestPlatform({ services: [identityService, catalogueService], ports: { enrolment: () => enrolment.port } });
+  // Catalogue alone: identity is an in-memory port, enrolment a recording one (the gateway tests the real cascades).
+  platform = await createTestPlatform({
+    services: [catalogueService],
+    ports: { identity: () => identity.port, enrolment: () => enrolment.port },
+  });
   app = createCatalogueApp(platform);
   const em = platform.orm.em.fork();
   em.create(Category, { id: 1, name: 'Fire Safety' });
   em.create(Category, { id: 2, name: 'Health and Safety Essentials' });
   em.create(Category, { id: COMPANY_SPECIFIC, name: 'Company Specific' });
   await em.flush();
-  companyA = await makeCompany(em, 'A Ltd');
-  const depot = await makeCompany(em, 'A depot', companyA);
-  companyB = await makeCompany(em, 'B Ltd');
-  const platformCompany = await makeCompany(em, 'Portal');
-  sessions.admin = await sessionFor(em, 'admin', platformCompany);
-  sessions.managerA = await sessionFor(em, 'manager', companyA);
-  sessions.depotManagerA = await sessionFor(em, 'manager', depot);
-  sessions.managerB = await sessionFor(em, 'manager', companyB);
-  const learner = await makeUser(em, { role: 'learner', companyId: companyA, name: 'learner of A', email: null });
+  companyA = makeCompany('A Ltd');
+  const depot = makeCompany('A depot', companyA);
+  companyB = makeCompany('B Ltd');
+  const platformCompany = makeCompany('Portal');
+  sessions.admin = sessionFor('admin', platformCompany);
+  sessions.managerA = sessionFor('manager', companyA);
+  sessions.depotManagerA = sessionFor('manager', depot);
+  sessions.managerB = sessionFor('manager', companyB);
+  const learner = identity.user({ role: 'learner', companyId: companyA, name: 'learner of A', email: null });
   learnerId = learner.id;
-  sessions.learner = await makeSession(em, learner.id);
+  sessions.learner = identity.signIn(learner.id);
 });
 afterAll(() => platform.close());
 
