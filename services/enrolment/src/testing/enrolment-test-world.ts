@@ -1,5 +1,6 @@
 import type { Em } from '@portal/service-kit';
 import {
+  attemptTablesSchema,
   createFakeCataloguePort,
   createFakeIdentityPort,
   createTestPlatform,
@@ -37,6 +38,8 @@ export async function createEnrolmentTestWorld(
   const catalogue = createFakeCataloguePort(options.catalogue, () => platform);
   const platform: TestPlatform = await createTestPlatform({
     services: [enrolmentService],
+    // The attempt limits (activity codes, certificate checks) count into identity's tables.
+    schemas: [attemptTablesSchema],
     ports: { identity: () => identity.port, catalogue: () => catalogue.port },
     ...(options.env ? { env: options.env } : {}),
     ...(options.now ? { now: options.now } : {}),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Principal } from '../auth/principal';
-import type { CataloguePort, CourseSco } from '../ports/catalogue.port';
+import type { CataloguePort } from '../ports/catalogue.port';
 import type { EnrolmentPort } from '../ports/enrolment.port';
 import type { IdentityPort } from '../ports/identity.port';
-import type { FakeCatalogueSeed } from './fake-catalogue-port';
+import { makeSco as sco, type FakeCatalogueSeed } from './fake-catalogue-port';
 import { createFakeIdentityPort } from './fake-identity-port';
 import { createRecordingEnrolmentPort } from './recording-enrolment-port';
 
@@ -13,17 +13,6 @@ export interface CatalogueNeighbours {
   identity: IdentityPort;
   enrolment: EnrolmentPort;
 }
-
-const sco = (identifier: string, extra: Partial<CourseSco> = {}): CourseSco => ({
-  identifier,
-  title: `SCO ${identifier}`,
-  href: `${identifier}/index.html`,
-  masteryScore: null,
-  dataFromLms: null,
-  scaledPassingScore: null,
-  objectiveIds: [],
-  ...extra,
-});
 
 const CONTRACT_SCOS = [sco('intro'), sco('quiz', { masteryScore: 75, dataFromLms: 'mode=exam' })];
 

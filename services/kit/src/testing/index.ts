@@ -7,3 +7,4 @@ export * from './fake-identity-port';
 export * from './fake-catalogue-port';
 export * from './identity-port-contract';
 export * from './catalogue-port-contract';
+export * from './attempt-tables';
