@@ -43,6 +43,18 @@ export interface FakeCatalogueSeed {
   certificateBackground?: { base64: string; contentType: 'image/png' | 'image/jpeg' } | null;
 }
 
+/** One SCO of a test package: `<identifier>/index.html`, no mastery score, unless told. */
+export const makeSco = (identifier: string, extra: Partial<CourseSco> = {}): CourseSco => ({
+  identifier,
+  title: `SCO ${identifier}`,
+  href: `${identifier}/index.html`,
+  masteryScore: null,
+  dataFromLms: null,
+  scaledPassingScore: null,
+  objectiveIds: [],
+  ...extra,
+});
+
 /** The company's bridging text as HTML, the way catalogue shows it (paragraphs and line breaks, escaped). */
 const textToHtml = (text: string) =>
   text

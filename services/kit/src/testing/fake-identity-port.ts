@@ -3,7 +3,7 @@ import { emailField, USER_MESSAGES, type Role } from '@portal/contracts';
 import type { Principal } from '../auth/principal';
 import type { CompanySummary, IdentityPort, NotificationSetting, UserSummary } from '../ports/identity.port';
 
-/** A company as a test seeds it: a plain object, the settings off unless told. */
+/** A company as a test seeds it: a plain object, its notification settings on unless told (as identity has them). */
 export interface FakeCompany {
   id: number;
   name: string;
@@ -60,9 +60,9 @@ export function createFakeIdentityPort(seed: FakeIdentitySeed = {}) {
       parentId: input.parentId ?? null,
       email: input.email ?? null,
       managerEmail: input.managerEmail ?? null,
-      sendCertificate: input.sendCertificate ?? false,
-      sendReport: input.sendReport ?? false,
-      sendExpiryReport: input.sendExpiryReport ?? false,
+      sendCertificate: input.sendCertificate ?? true,
+      sendReport: input.sendReport ?? true,
+      sendExpiryReport: input.sendExpiryReport ?? true,
     };
     companies.set(row.id, row);
     return row;

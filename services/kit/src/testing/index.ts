@@ -5,3 +5,6 @@ export * from './recording-enrolment-port';
 export * from './test-images';
 export * from './fake-identity-port';
 export * from './fake-catalogue-port';
+export * from './identity-port-contract';
+export * from './catalogue-port-contract';
+export * from './attempt-tables';
