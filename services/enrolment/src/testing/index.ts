@@ -12,3 +12,4 @@ export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
 export { issueCertificate } from '../modules/certificates/issue-certificate';
 export { PARENT_PAYS_ONLY } from '../modules/enrolling/enrol';
+export { createEnrolmentTestWorld, type EnrolmentTestWorld } from './enrolment-test-world';

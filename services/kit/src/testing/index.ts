@@ -3,3 +3,8 @@ export * from './http-client';
 export * from './env';
 export * from './recording-enrolment-port';
 export * from './test-images';
+export * from './fake-identity-port';
+export * from './fake-catalogue-port';
+export * from './identity-port-contract';
+export * from './catalogue-port-contract';
+export * from './attempt-tables';

@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { LearnerActivity } from '../../../../enrolment/src/modules/activities/learner-activity.entity';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { openAttempt } from '../../../../enrolment/src/modules/player/launch-course';
-import { ScoState, ScormAttempt } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from '../../../../enrolment/src/modules/enrolling/remove-enrolments';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import type { TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { LearnerActivity } from '../activities/learner-activity.entity';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { changeCredits } from '../credits/credit.repository';
+import { openAttempt } from '../player/launch-course';
+import { ScoState, ScormAttempt } from '../player/scorm.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from './remove-enrolments';
 
 // Enrolment keeps other services' ids without foreign keys: plain numbers stand for them here.
 const NOW = new Date('2026-06-15T12:00:00Z');
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
 });
 afterAll(() => platform.close());
 

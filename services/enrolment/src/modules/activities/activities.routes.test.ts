@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { ACTIVITY_MESSAGES } from '../../../../enrolment/src/modules/activities/activity-messages';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { ACTIVITY_MESSAGES } from './activity-messages';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 const companies = {} as Record<'a' | 'depotOfA' | 'b', number>;
 const sessions = {} as Record<'learner' | 'otherLearner' | 'managerA' | 'depotManagerA' | 'managerB' | 'admin', string>;
 let enrolmentId: number;
@@ -21,13 +17,22 @@ let depotEnrolmentId: number;
 const activities = {} as Record<'walk' | 'video' | 'disabled' | 'otherCourse', number>;
 
 async function company(em: Em, parentId: number | null = null) {
-  return (await makeCompany(em, { parentId })).id;
+  return (await world.identity.company({ parentId })).id;
 }
 function userIn(em: Em, role: Role, companyId: number) {
-  return makeUser(em, { role, companyId });
+  return world.identity.user({ role, companyId });
 }
 async function activity(em: Em, courseId: number, name: string, code: number, filePath: string | null = null) {
-  return (await makeCourseActivity(em, { courseId, name, code, description: `<p>${name}.</p>`, type: 'file', filePath })).id;
+  return (
+    await world.catalogue.activity({
+      courseId,
+      name,
+      code,
+      description: `<p>${name}.</p>`,
+      type: 'file',
+      fileUrl: filePath && `/storage/${filePath}`,
+    })
+  ).id;
 }
 
 const client = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {});
@@ -35,34 +40,35 @@ const submit = (session: string, enrolment: number, activityId: number, code: st
   client(session).request(`/learn/${enrolment}/activities/${activityId}`, { method: 'POST', json: { code } });
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
   companies.a = await company(em);
   companies.depotOfA = await company(em, companies.a);
   companies.b = await company(em);
   const learner = await userIn(em, 'learner', companies.a);
-  sessions.learner = await makeSession(em, learner.id);
-  sessions.otherLearner = await makeSession(em, (await userIn(em, 'learner', companies.a)).id);
-  sessions.managerA = await makeSession(em, (await userIn(em, 'manager', companies.a)).id);
-  sessions.depotManagerA = await makeSession(em, (await userIn(em, 'manager', companies.depotOfA)).id);
-  sessions.managerB = await makeSession(em, (await userIn(em, 'manager', companies.b)).id);
-  sessions.admin = await makeSession(em, (await userIn(em, 'admin', companies.b)).id);
+  sessions.learner = await world.identity.signIn(learner.id);
+  sessions.otherLearner = await world.identity.signIn((await userIn(em, 'learner', companies.a)).id);
+  sessions.managerA = await world.identity.signIn((await userIn(em, 'manager', companies.a)).id);
+  sessions.depotManagerA = await world.identity.signIn((await userIn(em, 'manager', companies.depotOfA)).id);
+  sessions.managerB = await world.identity.signIn((await userIn(em, 'manager', companies.b)).id);
+  sessions.admin = await world.identity.signIn((await userIn(em, 'admin', companies.b)).id);
 
-  const course = await makeCourse(em, { name: 'Working at Height', description: '', hasBridging: true });
-  const other = await makeCourse(em, { name: 'Other', description: '' });
+  const course = await world.catalogue.course({ name: 'Working at Height', description: '', hasBridging: true });
+  const other = await world.catalogue.course({ name: 'Other', description: '' });
   activities.walk = await activity(em, course.id, 'Site walk', 123456, 'courses/1/activities/site-walk.pdf');
   activities.video = await activity(em, course.id, 'Harness check', 777);
   activities.disabled = await activity(em, course.id, 'Switched off', 555);
   activities.otherCourse = await activity(em, other.id, 'Elsewhere', 999);
-  await makeBridgingActivity(em, {
+  await world.catalogue.bridge({
     companyId: companies.a,
     courseId: course.id,
     courseActivityId: activities.disabled,
     description: '',
     enabled: false,
   });
-  await makeBridgingActivity(em, {
+  await world.catalogue.bridge({
     companyId: companies.a,
     courseId: course.id,
     courseActivityId: activities.video,

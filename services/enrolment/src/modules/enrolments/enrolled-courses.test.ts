@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import type { TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
 });
 afterAll(() => platform.close());
 
 describe('enrolment port: enrolledCourseIds and enrolledCourseNames', () => {
   it('counts every enrolment as open except a pass whose certificate has expired, and names all of a learner’s courses', async () => {
     const em = platform.orm.em.fork();
-    const companyId = (await makeCompany(em)).id;
-    const [a, b, c, d] = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => makeCourse(em.fork(), { name })));
-    const user = (await makeUser(em, { role: 'learner', companyId })).id;
-    const nobody = (await makeUser(em, { role: 'learner', companyId })).id;
+    const companyId = world.identity.company().id;
+    const [a, b, c, d] = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => world.catalogue.course({ name })));
+    const user = (await world.identity.user({ role: 'learner', companyId })).id;
+    const nobody = (await world.identity.user({ role: 'learner', companyId })).id;
     await makeEnrolment(em, { userId: user, courseId: a!.id, companyId });
     await makeEnrolment(em, { userId: user, courseId: b!.id, companyId, status: 'failed' });
     await makeEnrolment(em, { userId: user, courseId: c!.id, companyId, status: 'passed', expiresAt: new Date('2027-01-01') });

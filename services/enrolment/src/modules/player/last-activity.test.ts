@@ -1,36 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { LAST_ACTIVITY_RESOLUTION_MS } from '../../../../enrolment/src/modules/player/store-commit';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { makeSco, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { LAST_ACTIVITY_RESOLUTION_MS } from './store-commit';
 
 /**
  * Issue 24 item 2: "Last activity" (the enrolment's updated_at, which /reporting and the export
  * show) follows the learner's commits, at most LAST_ACTIVITY_RESOLUTION_MS behind.
  */
 let clock = new Date('2026-11-14T09:00:00Z');
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let companyId: number;
 let learnerId: number;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, {})).id;
-  learnerId = (await makeUser(em, { role: 'learner', companyId })).id;
+  world = await createEnrolmentTestWorld({ now: () => clock });
+  platform = world.platform;
+  app = world.app;
+  companyId = (await world.identity.company({})).id;
+  learnerId = (await world.identity.user({ role: 'learner', companyId })).id;
 });
 afterAll(() => platform.close());
 
 const lastActivity = async (id: number) => (await platform.orm.em.fork().findOneOrFail(Enrolment, { id })).updatedAt.toISOString();
 // A session of its own for each request: the clock jumps by days, past a session's idle limit.
-const learner = async () => new TestClient(app, { sessionToken: await makeSession(platform.orm.em.fork(), learnerId, clock) });
+const learner = async () => new TestClient(app, { sessionToken: await world.identity.signIn(learnerId) });
 const commit = async (url: string, seq: number, cmi: Record<string, unknown>) =>
   (await learner()).request(url, { method: 'POST', json: { cmi, seq } });
 const launch = async (enrolmentId: number) => (await learner()).request(`/api/learn/${enrolmentId}/launch`, { method: 'POST', json: {} });
@@ -38,7 +34,7 @@ const launch = async (enrolmentId: number) => (await learner()).request(`/api/le
 describe('last activity', () => {
   it('moves with the learner’s commits while nothing else on the enrolment changes, a minute at most behind the last one', async () => {
     const em = platform.orm.em.fork();
-    const course = await makeCourse(em, { validityPeriod: 1, package: { version: '2004', scos: [makeSco('one')] } });
+    const course = await world.catalogue.course({ validityYears: 1, package: { version: '2004', scos: [makeSco('one')] } });
     const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
     const launched = await launch(enrolmentId);
     expect(launched.status).toBe(200);
@@ -69,7 +65,7 @@ describe('last activity', () => {
   it('moves when the learner opens the course', async () => {
     clock = new Date('2026-11-20T08:00:00Z');
     const em = platform.orm.em.fork();
-    const course = await makeCourse(em, { validityPeriod: 1, package: { version: '2004', scos: [makeSco('one')] } });
+    const course = await world.catalogue.course({ validityYears: 1, package: { version: '2004', scos: [makeSco('one')] } });
     const enrolmentId = (await makeEnrolment(em, { userId: learnerId, courseId: course.id, companyId })).id;
     expect((await launch(enrolmentId)).status).toBe(200);
     expect(await lastActivity(enrolmentId)).toBe('2026-11-20T08:00:00.000Z');

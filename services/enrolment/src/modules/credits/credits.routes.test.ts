@@ -1,34 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Role, CREDIT_MESSAGES, creditLedger, creditSources, creditTransfer, type LedgerEntry, type Page } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { Company, makeCompany as makeCompanyRow, makeSession, makeUser } from '@portal/identity-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { CreditAccount } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { ledgerSumOf } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeCreditAccount, type EnrolmentTestWorld } from '../../testing';
+import { CreditAccount } from './credit.entity';
+import { ledgerSumOf } from './credit.repository';
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 
 async function makeCompany(em: Em, name: string, input: { parentId?: number; credits?: number } = {}) {
-  const company = await makeCompanyRow(em, { name, parentId: input.parentId ?? null });
+  const company = await world.identity.company({ name, parentId: input.parentId ?? null });
   if (input.credits !== undefined) await makeCreditAccount(em, company.id, input.credits);
   return company.id;
 }
 async function sessionFor(em: Em, role: Role, companyId: number) {
-  const user = await makeUser(em, { role, companyId, name: `${role} of ${companyId}`, email: null });
-  return makeSession(em, user.id);
+  const user = await world.identity.user({ role, companyId, name: `${role} of ${companyId}`, email: null });
+  return world.identity.signIn(user.id);
 }
 
 const ids = {} as Record<'company' | 'depot' | 'other', number>;
 const sessions = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'managerWithoutAccount' | 'admin' | 'learner', string>;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld();
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
   const company = await makeCompany(em, 'Roofers Ltd', { credits: 37 });
   const depot = await makeCompany(em, 'Roofers East', { parentId: company, credits: 4 });
@@ -43,7 +41,7 @@ beforeAll(async () => {
   sessions.admin = await sessionFor(em, 'admin', platformCompany);
   sessions.learner = await sessionFor(em, 'learner', company);
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 const balance = (session?: string) => new TestClient(app, session ? { sessionToken: session } : {}).request('/api/credit-balance');
 async function balanceOf(session: string): Promise<number> {
@@ -69,7 +67,7 @@ describe('GET /api/credit-balance', () => {
 
   it('follows the ledger account as it changes', async () => {
     const em = platform.orm.em.fork();
-    const account = await em.findOneOrFail(CreditAccount, { companyId: (await em.findOneOrFail(Company, { name: 'Plumbers Ltd' })).id });
+    const account = await em.findOneOrFail(CreditAccount, { companyId: ids.other });
     account.balance = 899;
     await em.flush();
     expect(await balanceOf(sessions.otherManager)).toBe(899);

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES } from '@portal/contracts';
 import { AppError, type CreditActor } from '@portal/service-kit';
-import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany } from '@portal/identity-service/testing';
-import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { creditBalanceOf, ledgerSumOf } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { chargeEnrolments, creditPayersOf, refundEnrolments } from '../../../../enrolment/src/modules/credits/charge-credits';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import { createEnrolmentTestWorld, makeCreditAccount, type EnrolmentTestWorld } from '../../testing';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { CreditTransaction } from './credit.entity';
+import { creditBalanceOf, ledgerSumOf } from './credit.repository';
+import { chargeEnrolments, creditPayersOf, refundEnrolments } from './charge-credits';
 
-let platform: TestPlatform;
+let world: EnrolmentTestWorld;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
+  world = await createEnrolmentTestWorld();
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 const actor: CreditActor = { userId: 7, name: 'Mia Manager' };
-const fresh = () => platform.orm.em.fork();
+const fresh = () => world.em();
 const balanceOf = (companyId: number) => creditBalanceOf(fresh(), companyId);
 const ledgerOf = (companyId: number) => fresh().find(CreditTransaction, { companyId }, { orderBy: { id: 'asc' } });
 
@@ -52,7 +47,7 @@ async function enrolAndCharge(companyId: number, cost: number, count = 1, parent
 
 describe('chargeEnrolments', () => {
   it('lets exactly 10 of 100 enrolments at once through on a balance that pays for 10; the rest get the credit message', async () => {
-    const company = (await makeCompany(fresh(), { name: 'Busy Ltd' })).id;
+    const company = world.identity.company({ name: 'Busy Ltd' }).id;
     await makeCreditAccount(fresh(), company, 30);
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => enrolAndCharge(company, 3)));
     const succeeded = outcomes.filter((o) => o.status === 'fulfilled');
@@ -72,11 +67,11 @@ describe('chargeEnrolments', () => {
   });
 
   it("spends a depot's own balance first, then its parent's, the parent's rows naming the depot", async () => {
-    const parent = (await makeCompany(fresh(), { name: 'Parent Ltd' })).id;
-    const depot = (await makeCompany(fresh(), { name: 'Parent North', parentId: parent })).id;
+    const parent = world.identity.company({ name: 'Parent Ltd' }).id;
+    const depot = world.identity.company({ name: 'Parent North', parentId: parent }).id;
     await makeCreditAccount(fresh(), parent, 10);
     await makeCreditAccount(fresh(), depot, 3);
-    expect(await creditPayersOf(platform.identity, depot)).toEqual({ companyId: depot, parentCompanyId: parent });
+    expect(await creditPayersOf(world.platform.identity, depot)).toEqual({ companyId: depot, parentCompanyId: parent });
 
     const { result, ids } = await enrolAndCharge(depot, 2, 3, parent);
     expect(result).toEqual({
@@ -118,7 +113,7 @@ describe('chargeEnrolments', () => {
   });
 
   it('charges nothing for free courses and refuses a company without an account', async () => {
-    const company = (await makeCompany(fresh(), { name: 'Fresh Ltd' })).id;
+    const company = world.identity.company({ name: 'Fresh Ltd' }).id;
     const { result } = await enrolAndCharge(company, 0, 2);
     expect(result.balanceAfter).toBe(0);
     expect(await ledgerOf(company)).toEqual([]);

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { VERIFY_MISSES_MAX } from '../../../../enrolment/src/modules/certificates/verify-rate-limit';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { createEnrolmentTestWorld, type EnrolmentTestWorld } from '../../testing';
+import type { TestClient } from '@portal/service-kit/testing';
+import { VERIFY_MISSES_MAX } from './verify-rate-limit';
 
 /**
  * Behind a trusted proxy the caller is the last X-Forwarded-For hop (what the proxy saw); the
  * first hops are the client's to write. Certificate checks count that address (kit clientAddress).
  */
-let platform: TestPlatform;
+let world: EnrolmentTestWorld;
 let client: TestClient;
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], env: { TRUST_PROXY: 'true' } });
-  client = new TestClient(createEnrolmentApp(platform));
+  world = await createEnrolmentTestWorld({ env: { TRUST_PROXY: 'true' } });
+  client = world.client();
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 const verify = (code: string, forwardedFor: string) =>
   client.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': forwardedFor } });

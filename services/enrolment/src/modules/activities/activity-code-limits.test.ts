@@ -1,42 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeBridgingActivity, makeCourse, makeCourseActivity } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { ACTIVITY_MESSAGES } from '../../../../enrolment/src/modules/activities/activity-messages';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { ACTIVITY_MESSAGES } from './activity-messages';
 
 /** Issue 13 item 4: wrong activity codes are limited per enrolment and per client address; windows expire. */
 let clock = new Date('2026-06-15T12:00:00Z');
 const moveClock = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let companyId: number;
 let courseId: number;
 let activityId: number;
 const CODE = '482913';
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, {})).id;
-  courseId = (await makeCourse(em, { name: 'Confined Spaces', description: '', hasBridging: true })).id;
+  world = await createEnrolmentTestWorld({ now: () => clock });
+  platform = world.platform;
+  app = world.app;
+  companyId = (await world.identity.company({})).id;
+  courseId = (await world.catalogue.course({ name: 'Confined Spaces', description: '', hasBridging: true })).id;
   activityId = (
-    await makeCourseActivity(em, {
+    await world.catalogue.activity({
       courseId,
       name: 'Gas test',
       code: Number(CODE),
       description: '<p>Test.</p>',
       type: 'file',
-      filePath: null,
+      fileUrl: null,
     })
   ).id;
-  await makeBridgingActivity(em, {
+  await world.catalogue.bridge({
     companyId,
     courseId,
     courseActivityId: activityId,
@@ -48,9 +44,9 @@ afterAll(() => platform.close());
 
 /** A learner with an enrolment on the course, signed in. */
 async function enrolledLearner(em: Em = platform.orm.em.fork()) {
-  const learner = await makeUser(em, { role: 'learner', companyId });
+  const learner = await world.identity.user({ role: 'learner', companyId });
   const enrolmentId = (await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'in_progress' })).id;
-  return { session: await makeSession(em, learner.id), enrollmentId: enrolmentId };
+  return { session: await world.identity.signIn(learner.id), enrollmentId: enrolmentId };
 }
 const submit = (who: { session: string; enrollmentId: number }, code: string, address: string) =>
   new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrollmentId}/activities/${activityId}`, {
