@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { fakeApi } from '@portal/frontend-kit/testing';
 import type { QueueHooks } from './commit-queue';
 import { OFFLINE_REOPEN, type LaunchData } from './player-session-state';
+import { launchOf } from './testing/launch-of';
 import type { openScoRuntime, ScoEnd } from './sco-runtime';
 import { rememberCommit, rememberLaunch } from './launch-copy';
 import { usePlayerSession } from './use-player-session';
@@ -36,25 +37,6 @@ vi.mock('./player-http-service', () => ({
   }),
   waitForPendingCommits: () => Promise.resolve(),
 }));
-
-function launchOf(attemptId: number, startIndex = 0): LaunchData {
-  const sco = (identifier: string) => ({
-    identifier,
-    title: identifier,
-    url: `http://content.test/c/tok/${identifier}.html`,
-    commit_url: `/api/commit?sco=${identifier}`,
-    progress: 'not-attempted' as const,
-    cmi: {},
-  });
-  return {
-    attempt_id: attemptId,
-    version: '1.2',
-    start_index: startIndex,
-    finish_url: '/',
-    course: { name: 'Fire safety' },
-    scos: [sco('a'), sco('b')],
-  } as unknown as LaunchData;
-}
 
 /** Where the router is (the session navigates when it leaves). */
 const where = { pathname: '' };
