@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ENROL_COURSE_PICKER_PAGE_SIZE, type CourseSummary } from '@portal/contracts';
 import { Button, ButtonLink, EmptyState, Pagination, SearchInput } from '@portal/design-system';
 import { activeSearch } from '@portal/frontend-kit';
-
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+import { creditsText } from '../enrol-cost';
 
 export const WHOLE_CATALOGUE_NOTE =
   'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
@@ -85,7 +84,7 @@ export function CoursePicker({
                   {course.name}
                   {selectedIds.includes(course.id) ? <span className="enrol-course__selected"> In your selection</span> : null}
                 </label>
-                <span className="enrol-course__credits">{credits(course.credit_cost)}</span>
+                <span className="enrol-course__credits">{creditsText(course.credit_cost)}</span>
               </li>
             );
           })}
