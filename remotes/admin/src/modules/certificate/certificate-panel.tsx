@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { Button, Notice, ProgressBar, Spinner } from '@portal/design-system';
 import { LoadError, uploadWithProgress, useApiQuery } from '@portal/frontend-kit';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 import { backgroundFileProblem, fileSize } from './background-file';
 import './certificate.css';
 

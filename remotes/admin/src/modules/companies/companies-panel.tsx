@@ -15,12 +15,12 @@ import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
+import { pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The Companies tab: top-level companies, with mimic, edit and delete. */
 export function CompaniesPanel({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({
+  const { address, list, listProps } = useListPanel({
     name: 'companies',
     sortable: COMPANY_SORTABLE,
     load: (query) => api.call(adminCompanies, { query }),

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { COURSE_SORT_FIELDS, deleteCourse, formatDate, listCourses, type ApiClient, type CourseSummary } from '@portal/contracts';
 import { Button, ButtonLink, SearchInput, type TableColumn } from '@portal/design-system';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
-import { useAdminList } from '../admin-ui/use-admin-list';
+import { useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** Admin course list: search (2+ characters), sortable columns, pages of 15, add, edit and delete. */
@@ -12,7 +12,7 @@ export function CourseList({ api }: { api: ApiClient }) {
     address,
     list: courses,
     listProps,
-  } = useAdminList({
+  } = useListPanel({
     name: 'courses',
     sortable: COURSE_SORT_FIELDS,
     load: (query) => api.call(listCourses, { query }),

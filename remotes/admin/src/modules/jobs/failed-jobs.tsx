@@ -14,9 +14,8 @@ import {
 import { Button, Modal, Spinner, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
-import { ListSearch } from '../admin-ui/list-toolbar';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
+import { ListSearch, pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { formatDateTime } from './format-date-time';
@@ -38,7 +37,7 @@ const BULK_TEXT: Record<BulkAction, { title: string; confirm: string; body: stri
 
 /** Failed jobs: retry or delete one or all, each asking first; a row opens its error and payload. */
 export function FailedList({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({
+  const { address, list, listProps } = useListPanel({
     name: 'failed-jobs',
     sortable: FAILED_JOB_SORTABLE,
     load: (query) => api.call(adminFailedJobs, { query }),

@@ -12,7 +12,7 @@ import {
 import { manualPass, manualPassBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { AnswersModal, LoadError, useApiQuery } from '@portal/frontend-kit';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
 import { ForceEnrolForm } from './force-enrol-form';

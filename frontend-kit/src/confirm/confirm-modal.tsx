@@ -1,26 +1,21 @@
+import type { ReactNode } from 'react';
 import { Button, Modal } from '@portal/design-system';
 
-/** A destructive action's confirmation; it closes when the request finishes, whatever the outcome (spec §4). */
-export function ConfirmModal({
-  open,
-  title,
-  children,
-  confirmLabel,
-  isBusy,
-  canCloseWhileBusy = false,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmModalProps {
   open: boolean;
   title: string;
-  children: React.ReactNode;
+  /** What the action will do, said before it happens. */
+  children: ReactNode;
   confirmLabel: string;
   isBusy: boolean;
   /** Escape, the backdrop and the close button still work while the request runs (Cancel never does). */
   canCloseWhileBusy?: boolean | undefined;
   onConfirm: () => void;
   onClose: () => void;
-}) {
+}
+
+/** Asks before a destructive action; it closes when the request finishes, whatever the outcome (spec §4). */
+export function ConfirmModal({ open, title, children, confirmLabel, isBusy, canCloseWhileBusy = false, onConfirm, onClose }: ConfirmModalProps) {
   return (
     <Modal
       open={open}
