@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { creditLedger, formatDate, LEDGER_KINDS, LEDGER_SORTABLE, type LedgerEntry, type LedgerKind } from '@portal/contracts';
-import { Button, Card, EmptyState, Pagination, Table, type TableColumn } from '@portal/design-system';
+import { Button, Card, EmptyState, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps } from '@portal/frontend-kit';
 import { formatSignedCredits, LEDGER_KIND_LABELS, ledgerReference } from './ledger-format';
+import { ListFooter } from '../lists/list-footer';
+import { listQueryOf } from '../lists/list-query';
 import { LEDGER_FILTERS, LedgerToolbar } from './ledger-toolbar';
 import './credits.css';
 
@@ -57,10 +59,7 @@ function useLedger({ api, company, depots, version }: LedgerCardProps) {
     api.call(creditLedger, {
       params: { companyId },
       query: {
-        ...(list.search ? { search: list.search } : {}),
-        ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
-        ...(list.page > 1 ? { page: list.page } : {}),
-        ...(list.perPage ? { per_page: list.perPage } : {}),
+        ...listQueryOf(list),
         ...(kind ? { kind } : {}),
       },
     }),
@@ -99,12 +98,16 @@ export function LedgerCard(props: LedgerCardProps) {
           emptyText={<NoLedgerEntries isFiltered={isFiltered} onClear={clear} />}
         />
         {page && page.total > 0 ? (
-          <div className="ledger-footer">
-            <span className="ledger-muted" aria-live="polite">
-              Showing {page.from}–{page.to} of {page.total}
-            </span>
-            <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(next) => address.setPage(next, page.last_page)} />
-          </div>
+          <ListFooter
+            showing={
+              <>
+                Showing {page.from}–{page.to} of {page.total}
+              </>
+            }
+            page={page.current_page}
+            lastPage={page.last_page}
+            onPageChange={(next) => address.setPage(next, page.last_page)}
+          />
         ) : null}
       </div>
     </Card>
