@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +9,7 @@ import { Button, Card, Notice, PageHeader, SkeletonBlock } from '@portal/design-
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
 import type { CoursesLocationState } from '../modules/courses/courses-location-state';
-import { ActivityCodeLearner, type CodeLearner } from '../modules/courses/activity-code-learner';
-import { BridgingActivityRow } from '../modules/courses/bridging-activity-row';
+import { BridgingActivitiesCard } from '../modules/courses/bridging-activities-card';
 import '../modules/courses/courses.css';
 
 type EditValues = z.input<typeof editCompanyCourseBodySchema>;
@@ -71,9 +70,7 @@ function EditCourseForm({
     resolver: zodResolver(editCompanyCourseBodySchema),
   });
   const { handleSubmit, setError, formState } = form;
-  const rows = useFieldArray({ control: form.control, name: 'activities' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [codeLearner, setCodeLearner] = useState<CodeLearner | null>(null);
 
   async function submit(values: z.output<typeof editCompanyCourseBodySchema>) {
     setNotice(null);
@@ -113,20 +110,7 @@ function EditCourseForm({
           step={1}
         />
       </Card>
-      <Card title="Bridging activities">
-        {rows.fields.length === 0 ? (
-          <p className="company-edit-course__empty">This course has no bridging activities.</p>
-        ) : (
-          <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />
-        )}
-        <ul className="bridging-activities">
-          {rows.fields.map((field, index) => {
-            const activity = activities[index];
-            if (!activity) throw new Error(`Bridging-activity row ${index} has no activity: the rows are made from the activities.`);
-            return <BridgingActivityRow key={field.id} api={api} form={form} index={index} activity={activity} codeLearner={codeLearner} />;
-          })}
-        </ul>
-      </Card>
+      <BridgingActivitiesCard api={api} courseId={courseId} form={form} activities={activities} />
       <div className="company-edit-course__actions">
         <Button type="submit" loading={formState.isSubmitting}>
           Save

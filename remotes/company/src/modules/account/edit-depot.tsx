@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountDepotDelete, accountDepotDeletionPreview, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
 import { accountDepotUpdate, accountDepotUpdateBodySchema } from '@portal/contracts/schemas';
-import { Button, ButtonLink, Card, Notice } from '@portal/design-system';
+import { Button, ButtonLink, Card, EmptyState, Notice } from '@portal/design-system';
 import { DepotDeletion } from '@portal/frontend-kit/depots';
 import { useServerSubmit } from '@portal/frontend-kit/form-card';
 import { BoundField } from '@portal/frontend-kit/forms';
@@ -86,4 +86,23 @@ export function EditDepot({
       />
     </Card>
   );
+}
+
+type EditDepotProps = Parameters<typeof EditDepot>[0];
+
+/** /account/depot/{id}: the depot's form, or that there is no such depot of the company. */
+export function DepotEditor({ depot, ...props }: Omit<EditDepotProps, 'depot'> & { depot: EditDepotProps['depot'] | undefined }) {
+  if (!depot) {
+    return (
+      <EmptyState
+        title="That depot was not found."
+        action={
+          <a className="ds-link" href="/account">
+            Back to account
+          </a>
+        }
+      />
+    );
+  }
+  return <EditDepot key={depot.id} depot={depot} {...props} />;
 }

@@ -1,18 +1,50 @@
 import { useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { bridgingActivityQrCode, type ApiClient, type BridgingActivity } from '@portal/contracts';
 import type { editCompanyCourseBodySchema } from '@portal/contracts/schemas';
-import { Button } from '@portal/design-system';
+import { Button, Card } from '@portal/design-system';
 import { saveDownload } from '@portal/frontend-kit/downloads';
 import { BoundField } from '@portal/frontend-kit/forms';
-import type { CodeLearner } from './activity-code-learner';
+import { ActivityCodeLearner, type CodeLearner } from './activity-code-learner';
 
 type EditValues = z.input<typeof editCompanyCourseBodySchema>;
 
+type EditCourseForm = UseFormReturn<EditValues, unknown, z.output<typeof editCompanyCourseBodySchema>>;
+
+interface BridgingActivitiesCardProps {
+  api: ApiClient;
+  courseId: number;
+  form: EditCourseForm;
+  /** The course's activities, in the order of the form's `activities`. */
+  activities: readonly BridgingActivity[];
+}
+
+/** Edit course's bridging activities, with the learner whose activity code pages they link to. */
+export function BridgingActivitiesCard({ api, courseId, form, activities }: BridgingActivitiesCardProps) {
+  const rows = useFieldArray({ control: form.control, name: 'activities' });
+  const [codeLearner, setCodeLearner] = useState<CodeLearner | null>(null);
+  return (
+    <Card title="Bridging activities">
+      {rows.fields.length === 0 ? (
+        <p className="company-edit-course__empty">This course has no bridging activities.</p>
+      ) : (
+        <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />
+      )}
+      <ul className="bridging-activities">
+        {rows.fields.map((field, index) => {
+          const activity = activities[index];
+          if (!activity) throw new Error(`Bridging-activity row ${index} has no activity: the rows are made from the activities.`);
+          return <BridgingActivityRow key={field.id} api={api} form={form} index={index} activity={activity} codeLearner={codeLearner} />;
+        })}
+      </ul>
+    </Card>
+  );
+}
+
 interface BridgingActivityRowProps {
   api: ApiClient;
-  form: UseFormReturn<EditValues, unknown, z.output<typeof editCompanyCourseBodySchema>>;
+  form: EditCourseForm;
   /** The activity's place in the form's `activities`. */
   index: number;
   activity: BridgingActivity;
