@@ -74,23 +74,40 @@ export function CoursePicker({
         <EmptyState title="No courses match your search." />
       ) : (
         <ul className="enrol-course-list" aria-label="Courses">
-          {shown.map((course) => {
-            const isChosen = chosenIds.includes(course.id);
-            const id = `enrol-course-${course.id}`;
-            return (
-              <li key={course.id} className="enrol-course" data-chosen={isChosen} data-testid="enrol-course">
-                <input id={id} type="checkbox" checked={isChosen} onChange={() => onToggle(course.id)} />
-                <label htmlFor={id} className="enrol-course__name">
-                  {course.name}
-                  {selectedIds.includes(course.id) ? <span className="enrol-course__selected"> In your selection</span> : null}
-                </label>
-                <span className="enrol-course__credits">{creditsText(course.credit_cost)}</span>
-              </li>
-            );
-          })}
+          {shown.map((course) => (
+            <CourseOption
+              key={course.id}
+              course={course}
+              isChosen={chosenIds.includes(course.id)}
+              isSelected={selectedIds.includes(course.id)}
+              onToggle={onToggle}
+            />
+          ))}
         </ul>
       )}
       <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.min(Math.max(1, next), lastPage))} />
     </div>
+  );
+}
+
+interface CourseOptionProps {
+  course: CourseSummary;
+  isChosen: boolean;
+  /** In the company's Selected Courses. */
+  isSelected: boolean;
+  onToggle: (id: number) => void;
+}
+
+function CourseOption({ course, isChosen, isSelected, onToggle }: CourseOptionProps) {
+  const id = `enrol-course-${course.id}`;
+  return (
+    <li className="enrol-course" data-chosen={isChosen} data-testid="enrol-course">
+      <input id={id} type="checkbox" checked={isChosen} onChange={() => onToggle(course.id)} />
+      <label htmlFor={id} className="enrol-course__name">
+        {course.name}
+        {isSelected ? <span className="enrol-course__selected"> In your selection</span> : null}
+      </label>
+      <span className="enrol-course__credits">{creditsText(course.credit_cost)}</span>
+    </li>
   );
 }
