@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { reportingEnrolments, REPORTING_STATUS_LABELS, type ApiClient, type RouteInput } from '@portal/contracts';
 import { Button } from '@portal/design-system';
+import { SearchMatches } from '../search/search-matches';
 import { useSettledSearch } from '../search/use-settled-search';
 
 /** A learner's enrolment on the course: whose activity code pages the bridging activities link to. */
@@ -69,15 +70,19 @@ export function ActivityCodeLearner({
         autoComplete="off"
       />
       {matches.length > 0 ? (
-        <ul className="activity-code-learner__matches" aria-label="Learners on this course">
-          {matches.map((match) => (
-            <li key={match.enrollmentId}>
-              <button type="button" onClick={() => onChoose({ enrollmentId: match.enrollmentId, name: match.name })}>
+        <SearchMatches
+          label="Learners on this course"
+          className="activity-code-learner__matches"
+          matches={matches.map((match) => ({
+            key: match.enrollmentId,
+            content: (
+              <>
                 {match.name} <span className="activity-code-learner__detail">{match.detail}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+              </>
+            ),
+            onChoose: () => onChoose({ enrollmentId: match.enrollmentId, name: match.name }),
+          }))}
+        />
       ) : isAnswered ? (
         <p className="activity-code-learner__none">No learner on this course matches.</p>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@portal/design-system';
+import { SearchMatches } from '../../search/search-matches';
 import { useSettledSearch } from '../../search/use-settled-search';
 
 export interface LearnerOption {
@@ -48,22 +49,23 @@ export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: Learne
         autoComplete="off"
       />
       {matches.length > 0 ? (
-        <ul className="reporting-learner-filter__matches" aria-label="Matching learners">
-          {matches.map((learner) => (
-            <li key={learner.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setText('');
-                  onChoose(learner);
-                }}
-              >
+        <SearchMatches
+          label="Matching learners"
+          className="reporting-learner-filter__matches"
+          matches={matches.map((learner) => ({
+            key: learner.id,
+            content: (
+              <>
                 {learner.name}
                 {learner.email ? <span className="reporting-muted"> {learner.email}</span> : null}
-              </button>
-            </li>
-          ))}
-        </ul>
+              </>
+            ),
+            onChoose: () => {
+              setText('');
+              onChoose(learner);
+            },
+          }))}
+        />
       ) : null}
     </div>
   );
