@@ -1,10 +1,11 @@
 import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/contracts';
-import { Button, ButtonLink, EmptyState, PageHeader, SearchInput } from '@portal/design-system';
+import { Button, ButtonLink, EmptyState, PageHeader } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { InvoiceTable } from '../modules/purchases/invoice-table';
 import { ListFooter } from '../modules/lists/list-footer';
 import { listQueryOf } from '../modules/lists/list-query';
 import '../modules/purchases/purchases.css';
+import { ListToolbar } from '../modules/lists/list-toolbar';
 
 type InvoiceSort = (typeof INVOICE_SORTABLE)[number];
 
@@ -50,14 +51,13 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
         <EmptyState title={CREDIT_MESSAGES.noPurchases} action={shopLink('primary')} />
       ) : (
         <>
-          <div className="purchase-history__toolbar">
-            <SearchInput
-              label="Search invoices"
-              placeholder="Search by order number or course"
-              value={address.searchText}
-              onChange={address.setSearchText}
-            />
-          </div>
+          <ListToolbar
+            className="purchase-history__toolbar"
+            isSpread
+            address={address}
+            searchLabel="Search invoices"
+            searchPlaceholder="Search by order number or course"
+          ></ListToolbar>
           <InvoiceTable
             invoices={page?.data ?? []}
             loading={invoices.status === 'loading'}

@@ -1,7 +1,8 @@
 import { LEDGER_KINDS, type LedgerKind } from '@portal/contracts';
-import { FormField, SearchInput } from '@portal/design-system';
+import { FormField } from '@portal/design-system';
 import type { ListAddressState } from '@portal/frontend-kit';
 import { LEDGER_KIND_LABELS } from './ledger-format';
+import { ListToolbar } from '../lists/list-toolbar';
 
 /** The address parameters of the ledger's own filters (beside search, order_by, order_dir, page). */
 export const LEDGER_FILTERS = { kind: 'kind', company: 'ledger_of' } as const;
@@ -18,13 +19,12 @@ interface LedgerToolbarProps {
 /** The credit history's search, its kind filter, and (with depots) whose credits it shows. */
 export function LedgerToolbar({ address, kind, company, depots, companyId }: LedgerToolbarProps) {
   return (
-    <div className="ledger-toolbar">
-      <SearchInput
-        label="Search credit history"
-        placeholder="Search reasons, orders or people"
-        value={address.searchText}
-        onChange={address.setSearchText}
-      />
+    <ListToolbar
+      className="ledger-toolbar"
+      address={address}
+      searchLabel="Search credit history"
+      searchPlaceholder="Search reasons, orders or people"
+    >
       <FormField label="Kind" htmlFor="ledger-kind">
         <select
           id="ledger-kind"
@@ -59,6 +59,6 @@ export function LedgerToolbar({ address, kind, company, depots, companyId }: Led
           </select>
         </FormField>
       ) : null}
-    </div>
+    </ListToolbar>
   );
 }

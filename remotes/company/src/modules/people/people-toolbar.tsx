@@ -1,7 +1,8 @@
 import type { Page, Person } from '@portal/contracts';
-import { Button, SearchInput } from '@portal/design-system';
+import { Button } from '@portal/design-system';
 import type { ListAddressState } from '@portal/frontend-kit';
 import { ListFooter } from '../lists/list-footer';
+import { ListToolbar } from '../lists/list-toolbar';
 
 export interface PeopleToolbarProps {
   address: Pick<ListAddressState, 'searchText' | 'setSearchText'>;
@@ -17,13 +18,7 @@ export interface PeopleToolbarProps {
 /** Search, the depot filter and the export of everyone the list finds. */
 export function PeopleToolbar({ address, companies, depotId, onDepotChange, canExport, isExporting, onExport }: PeopleToolbarProps) {
   return (
-    <div className="people-toolbar">
-      <SearchInput
-        label="Search people"
-        placeholder="Name, email or login code"
-        value={address.searchText}
-        onChange={address.setSearchText}
-      />
+    <ListToolbar className="people-toolbar" address={address} searchLabel="Search people" searchPlaceholder="Name, email or login code">
       {companies.length > 1 ? (
         <label className="people-toolbar__depot">
           <span>Depot</span>
@@ -45,7 +40,7 @@ export function PeopleToolbar({ address, companies, depotId, onDepotChange, canE
       <Button className="people-toolbar__export" variant="secondary" loading={isExporting} disabled={!canExport} onClick={onExport}>
         Export list (.xlsx)
       </Button>
-    </div>
+    </ListToolbar>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Button, SearchInput } from '@portal/design-system';
+import { Button } from '@portal/design-system';
 import type { ListAddressState } from '@portal/frontend-kit';
+import { ListToolbar } from '../../lists/list-toolbar';
 
 interface ReportingToolbarProps {
   address: Pick<ListAddressState, 'searchText' | 'setSearchText'>;
@@ -10,16 +11,16 @@ interface ReportingToolbarProps {
 /** The enrolments' search, and the button that shows or hides the filters. */
 export function ReportingToolbar({ address, isFilterOpen, onToggleFilters }: ReportingToolbarProps) {
   return (
-    <div className="reporting-toolbar">
-      <SearchInput
-        label="Search enrolments"
-        placeholder="Name, email, login code or course"
-        value={address.searchText}
-        onChange={address.setSearchText}
-      />
+    <ListToolbar
+      className="reporting-toolbar"
+      isSpread
+      address={address}
+      searchLabel="Search enrolments"
+      searchPlaceholder="Name, email, login code or course"
+    >
       <Button variant="secondary" aria-expanded={isFilterOpen} aria-controls="reporting-filters" onClick={onToggleFilters}>
         {isFilterOpen ? 'Hide filters' : 'Filters'}
       </Button>
-    </div>
+    </ListToolbar>
   );
 }
