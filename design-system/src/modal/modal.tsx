@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from '../icon/icon';
 
 export interface ModalProps {
   open: boolean;
@@ -96,19 +97,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'default'
             {title}
           </h2>
           <button type="button" className="ds-modal__close" aria-label="Close" onClick={onClose}>
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" size={18} strokeWidth={2.5} />
           </button>
         </div>
         <div className="ds-modal__body">{children}</div>
