@@ -96,7 +96,9 @@ export function AuditPanel({ api }: { api: ApiClient }) {
       caption="Audit log"
       what="the audit log"
       emptyText={isFiltered ? 'No audit entries match your filters.' : 'Nothing has been recorded yet.'}
-      toolbar={<AuditToolbar address={address} action={filters.action} hasPersonOrCompany={Boolean(filters.actor_id || filters.company_id)} />}
+      toolbar={
+        <AuditToolbar address={address} action={filters.action} hasPersonOrCompany={Boolean(filters.actor_id || filters.company_id)} />
+      }
       {...listProps}
       hasTotal
       columns={columns}
