@@ -6,7 +6,7 @@ import { accountPasswordLink, type ApiClient } from '@portal/contracts';
 import { accountLogin, accountLoginBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { BoundField } from '@portal/frontend-kit/forms';
+import { BoundField, PasswordChangeFields } from '@portal/frontend-kit/forms';
 
 const schema = accountLoginBodySchema;
 type Values = z.input<typeof schema>;
@@ -79,26 +79,7 @@ export function LoginDetailsForm({
         <BoundField form={form} name="name" id="account-name" label="Name" autoComplete="name" />
         <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
         {user.has_password ? (
-          <>
-            <BoundField
-              form={form}
-              name="password"
-              id="account-password"
-              label="New password"
-              hint="Leave blank to keep your current password."
-              type="password"
-              autoComplete="new-password"
-            />
-            <BoundField
-              form={form}
-              name="current_password"
-              id="account-current-password"
-              label="Current password"
-              hint="Needed to change your email address or password."
-              type="password"
-              autoComplete="current-password"
-            />
-          </>
+          <PasswordChangeFields form={form} currentPasswordHint="Needed to change your email address or password." />
         ) : null}
         <div className="account-actions">
           <Button type="submit" loading={isSubmitting}>
