@@ -1,16 +1,18 @@
 import type { ReactElement } from 'react';
 
-/** A notice's or a result's mark inside its ring. */
-const ringed = (radius: number, mark: string) => (
+/** A notice's mark inside its ring. */
+const ringed = (mark: string) => (
   <>
-    <circle cx="12" cy="12" r={radius} />
+    <circle cx="12" cy="12" r="9.5" />
     <path d={mark} />
   </>
 );
 
 /**
- * Every icon the portal draws by hand, by name: 24 × 24 strokes in currentColor. Drawings that
- * are not icons (charts, the brand mark, the category pictures' own set, the star rating) stay where they are.
+ * The design system's icons, by name: 24 × 24 strokes in currentColor. An icon only one page
+ * shows (the mimic banner's eye, the verify result's marks) draws its paths in an IconSvg there,
+ * so the shared bundle every page loads does not carry it. Drawings that are not icons (charts,
+ * the brand mark, the star rating) stay where they are; the category pictures are their own set.
  */
 export const ICON_PATHS = {
   // Row actions (the icon buttons).
@@ -64,14 +66,10 @@ export const ICON_PATHS = {
     </>
   ),
   // A notice's tone.
-  info: ringed(9.5, 'M12 8h.01M11 12h1v5h1'),
-  success: ringed(9.5, 'M8 12.5l2.5 2.5L16 9.5'),
-  warning: ringed(9.5, 'M12 8v5M12 16.5h.01'),
-  error: ringed(9.5, 'M9 9l6 6M15 9l-6 6'),
-  // A certificate check's result.
-  'result-valid': ringed(10, 'M7.5 12.5l3 3 6-6.5'),
-  'result-warning': ringed(10, 'M12 7v6M12 16.5h.01'),
-  'result-invalid': ringed(10, 'M9 9l6 6M15 9l-6 6'),
+  info: ringed('M12 8h.01M11 12h1v5h1'),
+  success: ringed('M8 12.5l2.5 2.5L16 9.5'),
+  warning: ringed('M12 8v5M12 16.5h.01'),
+  error: ringed('M9 9l6 6M15 9l-6 6'),
   close: <path d="M6 6l12 12M18 6L6 18" />,
   'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" />,
   search: (
@@ -99,17 +97,6 @@ export const ICON_PATHS = {
       <circle cx="18" cy="17" r="2" />
       <path d="M18 12.5v1.5M18 20v1.5M13.5 17H15M21 17h1.5M14.8 13.8l1 1M20.2 19.2l1 1M14.8 20.2l1-1M20.2 14.8l1-1" />
     </>
-  ),
-  /** An eye: someone is seen as another (the mimic banner). */
-  eye: (
-    <>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </>
-  ),
-  /** A wrench: maintenance (the error page). */
-  wrench: (
-    <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9l-3.8 3.8Z" />
   ),
 } satisfies Record<string, ReactElement>;
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 import { ICON_PATHS, type IconName } from './icon-paths';
 
 export interface IconSvgProps extends Omit<SVGProps<SVGSVGElement>, 'ref' | 'children' | 'width' | 'height'> {
@@ -11,8 +11,7 @@ export interface IconSvgProps extends Omit<SVGProps<SVGSVGElement>, 'ref' | 'chi
 
 /** The frame every hand-drawn icon shares: a 24 × 24 stroked drawing in currentColor, decorative unless labelled. */
 export function IconSvg({ size = 24, label, className, strokeWidth = 2, children, ...rest }: IconSvgProps) {
-  const titleId = useId();
-  const accessibility = label ? { role: 'img', 'aria-labelledby': titleId } : { 'aria-hidden': true as const };
+  const accessibility = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
     <svg
       className={className ? `ds-icon ${className}` : 'ds-icon'}
@@ -28,7 +27,6 @@ export function IconSvg({ size = 24, label, className, strokeWidth = 2, children
       {...accessibility}
       {...rest}
     >
-      {label && <title id={titleId}>{label}</title>}
       {children}
     </svg>
   );

@@ -19,6 +19,26 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
+/** Tab and Shift+Tab cycle inside the dialog, and bring focus back in from outside it. */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = focusableIn(dialog);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const isOutside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || isOutside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || isOutside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * An aria-modal dialog portalled to <body> (rather than native <dialog>, whose showModal jsdom lacks):
  * focus moves in on open, Tab cycles inside, Escape and the backdrop close it, focus returns on close.
@@ -45,24 +65,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'default'
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeFromKeyboard();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = focusableIn(dialogRef.current);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      const isOutside = !dialogRef.current.contains(active);
-      if (event.shiftKey && (active === first || isOutside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || isOutside)) {
-        event.preventDefault();
-        first.focus();
+      } else if (event.key === 'Tab' && dialogRef.current) {
+        keepTabInside(event, dialogRef.current);
       }
     }
 

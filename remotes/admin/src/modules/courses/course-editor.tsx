@@ -14,7 +14,8 @@ import {
 } from '@portal/contracts';
 import { createCourseBodySchema, updateCourseBodySchema } from '@portal/contracts/schemas';
 import { Button, FileInput, FormField, Notice, ProgressBar, SkeletonBlock } from '@portal/design-system';
-import { CompanyPicker, LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
+import { LoadError, useApiQuery, uploadWithProgress } from '@portal/frontend-kit';
+import { CompanyPicker } from '@portal/frontend-kit/pickers';
 import { BoundField } from '@portal/frontend-kit/forms';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { useRevealedNotice } from '../admin-ui/use-revealed-notice';

@@ -15,7 +15,7 @@ import {
   type Role,
 } from '@portal/contracts';
 import { Button, FormField, Notice, Table, TextInput, type TableColumn } from '@portal/design-system';
-import { CompanyPicker } from '@portal/frontend-kit';
+import { CompanyPicker } from '@portal/frontend-kit/pickers';
 import { saveDownload } from '@portal/frontend-kit/downloads';
 import { CoursePicker } from '../learners/course-picker';
 import { BarChart } from './bar-chart';

@@ -1,4 +1,4 @@
-import { Icon } from '@portal/design-system';
+import { IconSvg } from '@portal/design-system';
 import type { VerificationView, VerifyState } from './verification-view';
 
 type Tone = 'valid' | 'warning' | 'invalid';
@@ -35,5 +35,11 @@ export function VerificationResult({ view }: { view: VerificationView }) {
 }
 
 function ResultIcon({ tone }: { tone: Tone }) {
-  return <Icon name={`result-${tone}`} size={40} strokeWidth={2.2} className="verify-result__icon" />;
+  const path = tone === 'valid' ? 'M7.5 12.5l3 3 6-6.5' : tone === 'warning' ? 'M12 7v6M12 16.5h.01' : 'M9 9l6 6M15 9l-6 6';
+  return (
+    <IconSvg size={40} strokeWidth={2.2} className="verify-result__icon">
+      <circle cx="12" cy="12" r="10" />
+      <path d={path} />
+    </IconSvg>
+  );
 }

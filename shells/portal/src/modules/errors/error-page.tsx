@@ -1,4 +1,4 @@
-import { ButtonLink, Card, Icon } from '@portal/design-system';
+import { ButtonLink, Card, IconSvg } from '@portal/design-system';
 import { useSiteSettings } from '@portal/frontend-kit';
 import type { SessionUser } from '@portal/contracts';
 
@@ -26,7 +26,9 @@ export function ErrorPage({ error, user, isDevelopment = false }: ErrorPageProps
   return (
     <section className="shell-error" aria-labelledby="error-title" data-testid="error-page">
       <Card>
-        <Icon name="wrench" size={48} strokeWidth={1.8} className="shell-error__icon" />
+        <IconSvg size={48} strokeWidth={1.8} className="shell-error__icon">
+          <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9l-3.8 3.8Z" />
+        </IconSvg>
         <h1 id="error-title" className="shell-error__title">
           We&rsquo;re doing some maintenance
         </h1>
