@@ -5,7 +5,15 @@ function renderModal({ isBusy = false, canCloseWhileBusy = false } = {}) {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
   render(
-    <ConfirmModal open title="Delete course" confirmLabel="Delete course" isBusy={isBusy} canCloseWhileBusy={canCloseWhileBusy} onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmModal
+      open
+      title="Delete course"
+      confirmLabel="Delete course"
+      isBusy={isBusy}
+      canCloseWhileBusy={canCloseWhileBusy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <p>Delete Fire safety?</p>
     </ConfirmModal>,
   );

@@ -15,7 +15,16 @@ export interface ConfirmModalProps {
 }
 
 /** Asks before a destructive action; it closes when the request finishes, whatever the outcome (spec §4). */
-export function ConfirmModal({ open, title, children, confirmLabel, isBusy, canCloseWhileBusy = false, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  isBusy,
+  canCloseWhileBusy = false,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}

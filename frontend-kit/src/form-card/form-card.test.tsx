@@ -14,7 +14,15 @@ function NameForm({ send }: { send: (values: Values) => Promise<FormNotice | voi
   const form = useForm<Values>({ defaultValues: { name: 'Lee' } });
   const { notice, dismissNotice, onSubmit } = useServerSubmit(form, { fields: ['name'], send });
   return (
-    <FormCard title="Details" label="Edit name" notice={notice} onDismissNotice={dismissNotice} onSubmit={onSubmit} submitLabel="Save" isSubmitting={form.formState.isSubmitting}>
+    <FormCard
+      title="Details"
+      label="Edit name"
+      notice={notice}
+      onDismissNotice={dismissNotice}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      isSubmitting={form.formState.isSubmitting}
+    >
       <BoundField form={form} name="name" id="name" label="Name" />
     </FormCard>
   );
@@ -34,7 +42,10 @@ describe('FormCard with useServerSubmit', () => {
   });
 
   it("puts a 422's messages under their fields and anything else in the notice, which can be dismissed", async () => {
-    const send = vi.fn<() => Promise<void>>().mockRejectedValueOnce(unprocessable).mockRejectedValueOnce(new ApiError(409, { message: 'Busy.' }));
+    const send = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(unprocessable)
+      .mockRejectedValueOnce(new ApiError(409, { message: 'Busy.' }));
     render(<NameForm send={send} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('The name is taken.');
@@ -47,7 +58,15 @@ describe('FormCard with useServerSubmit', () => {
 
   it('shows the busy submit button and any further actions; bare, it has no card', () => {
     render(
-      <FormCard isBare label="Edit depot" notice={{ tone: 'error', text: 'Failed.' }} onSubmit={() => undefined} submitLabel="Save depot" isSubmitting actions={<button type="button">Cancel</button>}>
+      <FormCard
+        isBare
+        label="Edit depot"
+        notice={{ tone: 'error', text: 'Failed.' }}
+        onSubmit={() => undefined}
+        submitLabel="Save depot"
+        isSubmitting
+        actions={<button type="button">Cancel</button>}
+      >
         <span>fields</span>
       </FormCard>,
     );

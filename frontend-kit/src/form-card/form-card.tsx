@@ -29,7 +29,19 @@ export interface FormCardProps {
  * A form in a card: the server's answer in one notice above the fields, the fields (BoundField,
  * with the server's errors under them: useServerSubmit), then the submit button with its busy state.
  */
-export function FormCard({ title, label, id, notice, onDismissNotice, onSubmit, submitLabel, isSubmitting, actions, isBare, children }: FormCardProps) {
+export function FormCard({
+  title,
+  label,
+  id,
+  notice,
+  onDismissNotice,
+  onSubmit,
+  submitLabel,
+  isSubmitting,
+  actions,
+  isBare,
+  children,
+}: FormCardProps) {
   const form = (
     <form className="kit-form-card" onSubmit={onSubmit} noValidate aria-label={label} id={id}>
       {notice ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { applyServerErrors } from '../data/apply-server-errors';
+import { applyServerErrors } from '@portal/frontend-kit';
 import type { FormNotice } from '../forms/sign-in-form';
 
 export interface ServerSubmitOptions<T extends FieldValues, Out> {

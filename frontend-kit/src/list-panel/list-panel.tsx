@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Notice, Pagination, Table, type TableColumn, type TableSort } from '@portal/design-system';
-import { LoadError } from '../data/load-error';
-import type { QueryState } from '../data/use-api-query';
+// The package root, not its files: the root is the pages' shared singleton, so a sub-entry that
+// imported the files would bundle a second copy of them into every remote.
+import { LoadError, type QueryState } from '@portal/frontend-kit';
 import './list-panel.css';
 
 export interface ListPage {

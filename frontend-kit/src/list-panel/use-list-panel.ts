@@ -1,5 +1,4 @@
-import { useApiQuery } from '../data/use-api-query';
-import { useListAddress, type ListAddressOptions, type ListQuery } from '../lists/use-list-address';
+import { useApiQuery, useListAddress, type ListAddressOptions, type ListQuery } from '@portal/frontend-kit';
 import type { ListPage, ListPanelProps } from './list-panel';
 
 /** One page of a paged endpoint (the `pageSchema` of contracts). */

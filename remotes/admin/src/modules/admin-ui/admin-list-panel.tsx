@@ -3,8 +3,10 @@ import { ConfirmModal } from '@portal/frontend-kit/confirm';
 import { ListPanel, type ListPanelProps } from '@portal/frontend-kit/list-panel';
 import type { ListDeletion } from './use-list-deletion';
 
-export interface AdminListPanelProps<Row extends { id: number }, Data extends { data: Row[] }>
-  extends Omit<ListPanelProps<Row, Data>, 'notice' | 'onDismissNotice' | 'children'> {
+export interface AdminListPanelProps<Row extends { id: number }, Data extends { data: Row[] }> extends Omit<
+  ListPanelProps<Row, Data>,
+  'notice' | 'onDismissNotice' | 'children'
+> {
   deletion: ListDeletion<Row>;
   /** The delete confirmation's text. */
   confirmation: ReactNode;

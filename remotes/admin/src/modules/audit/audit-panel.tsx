@@ -1,16 +1,17 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_SORTABLE,
   auditList,
-  formatDate,
   type ApiClient,
   type AuditAction,
   type AuditEntryView,
 } from '@portal/contracts';
 import { Button, type TableColumn } from '@portal/design-system';
 import type { ListAddressState } from '@portal/frontend-kit';
+import { auditLogColumns } from '@portal/frontend-kit/audit';
 import { ListPanel, ListSearch, pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 
 /** The details of a row as short "key: value" text. */
@@ -47,43 +48,24 @@ export function AuditPanel({ api }: { api: ApiClient }) {
   const isFiltered = Object.keys(filters).length > 0 || address.isSearching;
 
   const columns: TableColumn<AuditEntryView>[] = [
-    { key: 'created_at', header: 'When', sortable: true, render: (r) => `${formatDate(r.created_at)} ${r.created_at.slice(11, 16)}` },
-    {
-      key: 'actor_name',
-      header: 'Who',
-      sortable: true,
-      render: (r) =>
+    ...auditLogColumns({
+      who: (r) =>
         r.actor_id ? (
-          <button
-            type="button"
-            className="ds-link admin-link-button"
-            onClick={() => address.setFilter('actor_id', String(r.actor_id))}
-            title="Show only this person's actions"
-          >
+          <FilterButton onClick={() => address.setFilter('actor_id', String(r.actor_id))} title="Show only this person's actions">
             {r.actor_name}
-          </button>
+          </FilterButton>
         ) : (
           r.actor_name
         ),
-    },
-    { key: 'action', header: 'What', sortable: true, render: (r) => AUDIT_ACTION_LABELS[r.action] },
-    {
-      key: 'company',
-      header: 'Company',
-      render: (r) =>
+      company: (r) =>
         r.company_id ? (
-          <button
-            type="button"
-            className="ds-link admin-link-button"
-            onClick={() => address.setFilter('company_id', String(r.company_id))}
-            title="Show only this company's rows"
-          >
+          <FilterButton onClick={() => address.setFilter('company_id', String(r.company_id))} title="Show only this company's rows">
             {r.company_name ?? `#${r.company_id}`}
-          </button>
+          </FilterButton>
         ) : (
           '—'
         ),
-    },
+    }),
     { key: 'subject', header: 'On', render: (r) => (r.subject_type ? `${r.subject_type} #${r.subject_id ?? ''}` : '—') },
     { key: 'details', header: 'Details', render: (r) => describeDetails(r.details) || '—' },
   ];
@@ -96,11 +78,22 @@ export function AuditPanel({ api }: { api: ApiClient }) {
       caption="Audit log"
       what="the audit log"
       emptyText={isFiltered ? 'No audit entries match your filters.' : 'Nothing has been recorded yet.'}
-      toolbar={<AuditToolbar address={address} action={filters.action} hasPersonOrCompany={Boolean(filters.actor_id || filters.company_id)} />}
+      toolbar={
+        <AuditToolbar address={address} action={filters.action} hasPersonOrCompany={Boolean(filters.actor_id || filters.company_id)} />
+      }
       {...listProps}
       hasTotal
       columns={columns}
     />
+  );
+}
+
+/** A name in the log that shows only its rows. */
+function FilterButton({ onClick, title, children }: { onClick: () => void; title: string; children: ReactNode }) {
+  return (
+    <button type="button" className="ds-link admin-link-button" onClick={onClick} title={title}>
+      {children}
+    </button>
   );
 }
 

@@ -44,7 +44,13 @@ export function CreditHolderFields<T extends CreditHolderValues>({
       <BoundField form={form} name={path('manager_email')} id={`${idPrefix}-manager-email`} label="Manager email" type="email" />
       <BoundField form={form} name={path('credit_balance')} id={`${idPrefix}-credits`} label="Credit balance" type="number" min={0} />
       {needsReason ? (
-        <BoundField form={form} name={path('credit_reason')} id={`${idPrefix}-credit-reason`} label="Reason for the change" hint={reasonHint} />
+        <BoundField
+          form={form}
+          name={path('credit_reason')}
+          id={`${idPrefix}-credit-reason`}
+          label="Reason for the change"
+          hint={reasonHint}
+        />
       ) : null}
     </>
   );

@@ -6,9 +6,8 @@ import { accountPasswordLink, type ApiClient } from '@portal/contracts';
 import { accountLogin, accountLoginBodySchema } from '@portal/contracts/schemas';
 import { Button, Card } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { BoundField } from '@portal/frontend-kit/forms';
+import { BoundField, PasswordChangeFields } from '@portal/frontend-kit/forms';
 import { AnswerNotice, type Answer } from '../forms/answer-notice';
-import { PasswordFields } from './password-fields';
 
 const schema = accountLoginBodySchema;
 type Values = z.input<typeof schema>;
@@ -76,7 +75,9 @@ export function LoginDetailsForm({
         <AnswerNotice answer={notice} onDismiss={() => setNotice(null)} />
         <BoundField form={form} name="name" id="account-name" label="Name" autoComplete="name" />
         <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
-        {user.has_password ? <PasswordFields form={form} /> : null}
+        {user.has_password ? (
+          <PasswordChangeFields form={form} currentPasswordHint="Needed to change your email address or password." />
+        ) : null}
         <div className="account-actions">
           <Button type="submit" loading={isSubmitting}>
             Save login details
