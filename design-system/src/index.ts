@@ -23,4 +23,5 @@ export * from './spinner';
 export * from './skeleton-block';
 export * from './category-icon';
 export * from './admin-icon';
+export * from './icon';
 export * from './star-rating';

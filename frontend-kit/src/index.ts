@@ -21,8 +21,6 @@ export {
   type ListAddressNames,
   type SortDir,
 } from './lists/list-address';
-export { CompanyPicker, type CompanyPickerProps } from './companies/company-picker';
-export { SearchablePicker, type PickerFieldProps, type SearchablePickerProps } from './forms/searchable-picker';
 export { CREDIT_BALANCE_CHANGED_EVENT, announceCreditBalanceChanged } from './session/credit-balance-event';
 export { leaveIfSessionEnded } from './session/leave-if-session-ended';
 export {

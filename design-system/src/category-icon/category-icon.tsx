@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { IconSvg } from '../icon/icon';
 
 export interface CategoryIconProps {
   /** Which drawing; the catalogue decides which category shows which. */
@@ -100,25 +101,9 @@ export type CategoryIconName = keyof typeof CATEGORY_ICONS;
 export const CATEGORY_ICON_NAMES = Object.keys(CATEGORY_ICONS) as CategoryIconName[];
 
 export function CategoryIcon({ icon, title, size = 24 }: CategoryIconProps) {
-  const titleId = useId();
-  const accessibility = title ? { role: 'img', 'aria-labelledby': titleId } : { 'aria-hidden': true as const };
   return (
-    <svg
-      className="ds-icon ds-category-icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      data-icon={icon}
-      {...accessibility}
-    >
-      {title && <title id={titleId}>{title}</title>}
+    <IconSvg size={size} strokeWidth={1.75} className="ds-category-icon" data-icon={icon} {...(title ? { label: title } : {})}>
       {CATEGORY_ICONS[icon]}
-    </svg>
+    </IconSvg>
   );
 }

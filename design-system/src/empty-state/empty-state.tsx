@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../icon/icon';
 
 export interface EmptyStateProps {
   title: string;
@@ -10,23 +11,7 @@ export interface EmptyStateProps {
 export function EmptyState({ title, children, action }: EmptyStateProps) {
   return (
     <div className="ds-empty-state">
-      <svg
-        className="ds-icon ds-empty-state__icon"
-        width="40"
-        height="40"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M3 7l2-4h14l2 4" />
-        <path d="M3 7h18v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-        <path d="M9 11h6" />
-      </svg>
+      <Icon name="empty-tray" size={40} strokeWidth={1.5} className="ds-empty-state__icon" />
       <p className="ds-empty-state__title">{title}</p>
       {children !== undefined && <div className="ds-empty-state__text">{children}</div>}
       {action !== undefined && <div className="ds-empty-state__action">{action}</div>}

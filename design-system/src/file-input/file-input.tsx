@@ -1,6 +1,7 @@
 import { forwardRef, useState, type ChangeEvent, type DragEvent, type InputHTMLAttributes } from 'react';
 import { classNames } from '../class-names';
 import './file-input.css';
+import { Icon } from '../icon/icon';
 
 export interface FileInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -63,20 +64,7 @@ export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function F
         {...inputProps}
       />
       <span className="ds-file-input__button" aria-hidden="true">
-        <svg
-          className="ds-icon"
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          focusable="false"
-        >
-          <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-        </svg>
+        <Icon name="upload" size={16} />
         {buttonLabel}
       </span>
       <span

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from '../icon/icon';
 
 export interface ModalProps {
   open: boolean;
@@ -16,6 +17,26 @@ const FOCUSABLE =
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
+/** Tab and Shift+Tab cycle inside the dialog, and bring focus back in from outside it. */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = focusableIn(dialog);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const isOutside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || isOutside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || isOutside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -44,24 +65,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'default'
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeFromKeyboard();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = focusableIn(dialogRef.current);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      const isOutside = !dialogRef.current.contains(active);
-      if (event.shiftKey && (active === first || isOutside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || isOutside)) {
-        event.preventDefault();
-        first.focus();
+      } else if (event.key === 'Tab' && dialogRef.current) {
+        keepTabInside(event, dialogRef.current);
       }
     }
 
@@ -96,19 +101,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'default'
             {title}
           </h2>
           <button type="button" className="ds-modal__close" aria-label="Close" onClick={onClose}>
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" size={18} strokeWidth={2.5} />
           </button>
         </div>
         <div className="ds-modal__body">{children}</div>

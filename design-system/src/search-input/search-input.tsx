@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import { classNames } from '../class-names';
+import { Icon } from '../icon/icon';
 
 export interface SearchInputProps {
   value: string;
@@ -22,21 +23,7 @@ export function SearchInput({ value, onChange, label, placeholder, hideLabel = f
         {label}
       </label>
       <div className="ds-search__control">
-        <svg
-          className="ds-icon ds-search__icon"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" />
-        </svg>
+        <Icon name="search" size={18} className="ds-search__icon" />
         <input
           id={inputId}
           className="ds-input"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../icon/icon';
 
 export interface StatPanelProps {
   label: string;
@@ -35,21 +36,7 @@ export function StatPanel({ label, value, href, linkLabel, icon, external = fals
       <a className="ds-stat-panel" href={href} {...externalLinkProps(external)}>
         {content}
         {external && newTabHint}
-        <svg
-          className="ds-icon ds-stat-panel__arrow"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M5 12h14M13 6l6 6-6 6" />
-        </svg>
+        <Icon name="arrow-right" size={20} className="ds-stat-panel__arrow" />
       </a>
     );
   }

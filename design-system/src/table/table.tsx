@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { classNames } from '../class-names';
 import { Spinner } from '../spinner';
+import { Icon } from '../icon/icon';
 import './table-stack.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -42,24 +43,7 @@ function ariaSort(column: { key: string; sortable?: boolean }, sort: TableSort |
 }
 
 function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
-  const path = direction === 'ascending' ? 'M6 15l6-6 6 6' : direction === 'descending' ? 'M6 9l6 6 6-6' : 'M8 10l4-4 4 4M8 14l4 4 4-4';
-  return (
-    <svg
-      className="ds-icon ds-table__sort-icon"
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} />
-    </svg>
-  );
+  return <Icon name={`sort-${direction}`} size={14} strokeWidth={2.5} className="ds-table__sort-icon" />;
 }
 
 function alignClass(align: TableColumn<unknown>['align']) {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { DEBOUNCE_MS } from '@portal/contracts';
 import { TextInput } from '@portal/design-system';
-import { useApiQuery } from '../data/use-api-query';
-import { activeSearch } from '../lists/list-address';
-import { useDebouncedValue } from '../timing/use-debounced-value';
+// The package root, not its files: a sub-entry that imported the files would bundle a second copy.
+import { activeSearch, useApiQuery, useDebouncedValue } from '@portal/frontend-kit';
 
 /** What a form gives any picker: the select's id (a FormField's label points at it), its value and the field's state. */
 export interface PickerFieldProps {

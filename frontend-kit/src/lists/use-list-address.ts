@@ -64,31 +64,12 @@ export function useListAddress<S extends string = string>({
     if (next.toString() !== current.toString()) set(next, options);
   }, []);
 
-  // The search box: what is typed now; the address follows once typing pauses.
-  const [searchText, setText] = useState(() => params.get(names.search) ?? '');
-  const typed = useRef(searchText);
-  const written = useRef(list.search);
-  const setSearchText = useCallback((text: string) => {
-    typed.current = text;
-    setText(text);
-  }, []);
-
-  const settled = useDebouncedValue(activeSearch(searchText), debounceMs);
-  const lastSettled = useRef(settled);
-  useEffect(() => {
-    // Runs when the settled search changes, not when the address does.
-    if (settled === lastSettled.current) return;
-    lastSettled.current = settled;
-    written.current = settled;
-    update((current) => withSearch(current, settled), { replace: true });
-  }, [settled, update]);
-
-  // The address changed by other means (Back, a link, a tab): the box shows its search.
-  useEffect(() => {
-    if (list.search === written.current || list.search === activeSearch(typed.current)) return;
-    written.current = list.search;
-    setSearchText(list.search);
-  }, [list.search, setSearchText]);
+  const { searchText, setSearchText } = useSearchBox({
+    initialText: params.get(names.search) ?? '',
+    addressSearch: list.search,
+    debounceMs,
+    writeSearch: useCallback((search: string) => update((current) => withSearch(current, search), { replace: true }), [update]),
+  });
 
   const toggleSort = useCallback(
     (key: string) => {
@@ -128,6 +109,48 @@ export function useListAddress<S extends string = string>({
     setPerPage,
     setFilter,
   };
+}
+
+/**
+ * The search box: what is typed now; the address follows once typing pauses, and the box shows
+ * the address's search when that changes by other means (Back, a link, a tab).
+ */
+function useSearchBox({
+  initialText,
+  addressSearch,
+  debounceMs,
+  writeSearch,
+}: {
+  initialText: string;
+  addressSearch: string;
+  debounceMs: number;
+  writeSearch: (search: string) => void;
+}) {
+  const [searchText, setText] = useState(initialText);
+  const typed = useRef(searchText);
+  const written = useRef(addressSearch);
+  const setSearchText = useCallback((text: string) => {
+    typed.current = text;
+    setText(text);
+  }, []);
+
+  const settled = useDebouncedValue(activeSearch(searchText), debounceMs);
+  const lastSettled = useRef(settled);
+  useEffect(() => {
+    // Runs when the settled search changes, not when the address does.
+    if (settled === lastSettled.current) return;
+    lastSettled.current = settled;
+    written.current = settled;
+    writeSearch(settled);
+  }, [settled, writeSearch]);
+
+  useEffect(() => {
+    if (addressSearch === written.current || addressSearch === activeSearch(typed.current)) return;
+    written.current = addressSearch;
+    setSearchText(addressSearch);
+  }, [addressSearch, setSearchText]);
+
+  return { searchText, setSearchText };
 }
 
 export type ListAddressState<S extends string = string> = ReturnType<typeof useListAddress<S>>;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { accountGet, type RouteOutput } from '@portal/contracts';
-import { ButtonLink, EmptyState, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
+import { ButtonLink, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { LoginDetailsForm } from '../modules/account/login-details-form';
 import { NotificationsForm } from '../modules/account/notifications-form';
 import { LogoUpload } from '../modules/account/logo-upload';
 import { DepotsCard, ManagersCard } from '../modules/account/depots-card';
-import { EditDepot } from '../modules/account/edit-depot';
+import { DepotEditor } from '../modules/account/edit-depot';
 import { CompanyAuditCard } from '../modules/account/company-audit-card';
 import { LedgerCard } from '../modules/credits/ledger-card';
 import { TransferForm } from '../modules/credits/transfer-form';
@@ -47,7 +47,7 @@ export default function Account({ api }: RemotePageProps) {
       </div>
     );
   }
-  const depot = depotId === null ? null : data.depots.find((d) => d.id === depotId);
+  const depot = depotId === null ? undefined : data.depots.find((d) => d.id === depotId);
 
   return (
     <div className="account-page" data-testid="account-page">
@@ -66,29 +66,15 @@ export default function Account({ api }: RemotePageProps) {
         </Notice>
       ) : null}
       {depotId !== null ? (
-        depot ? (
-          <EditDepot
-            key={depot.id}
-            api={api}
-            depot={depot}
-            onUpdated={(message) => {
-              setFlash(message);
-              setVersion((v) => v + 1);
-            }}
-            onDeleted={(message) => {
-              void navigate('/account', { state: { flash: message } });
-            }}
-          />
-        ) : (
-          <EmptyState
-            title="That depot was not found."
-            action={
-              <a className="ds-link" href="/account">
-                Back to account
-              </a>
-            }
-          />
-        )
+        <DepotEditor
+          api={api}
+          depot={depot}
+          onUpdated={(message) => {
+            setFlash(message);
+            setVersion((v) => v + 1);
+          }}
+          onDeleted={(message) => void navigate('/account', { state: { flash: message } })}
+        />
       ) : null}
       <div className="account-grid">
         <LoginDetailsForm api={api} user={data.user} onSaved={() => undefined} />

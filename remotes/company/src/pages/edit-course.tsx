@@ -1,23 +1,15 @@
 import { useState, type MouseEvent } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
-import {
-  ApiError,
-  bridgingActivityQrCode,
-  editCompanyCourse,
-  listBridgingActivities,
-  type ApiClient,
-  type BridgingActivity,
-} from '@portal/contracts';
+import { ApiError, editCompanyCourse, listBridgingActivities, type ApiClient, type BridgingActivity } from '@portal/contracts';
 import { editCompanyCourseBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
 import { LoadError, useApiQuery, type RemotePageProps } from '@portal/frontend-kit';
-import { saveDownload } from '@portal/frontend-kit/downloads';
 import { BoundField } from '@portal/frontend-kit/forms';
 import type { CoursesLocationState } from '../modules/courses/courses-location-state';
-import { ActivityCodeLearner, type CodeLearner } from '../modules/courses/activity-code-learner';
+import { BridgingActivitiesCard } from '../modules/courses/bridging-activities-card';
 import '../modules/courses/courses.css';
 
 type EditValues = z.input<typeof editCompanyCourseBodySchema>;
@@ -77,10 +69,8 @@ function EditCourseForm({
     },
     resolver: zodResolver(editCompanyCourseBodySchema),
   });
-  const { register, handleSubmit, setError, formState } = form;
-  const rows = useFieldArray({ control: form.control, name: 'activities' });
+  const { handleSubmit, setError, formState } = form;
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [codeLearner, setCodeLearner] = useState<CodeLearner | null>(null);
 
   async function submit(values: z.output<typeof editCompanyCourseBodySchema>) {
     setNotice(null);
@@ -120,76 +110,12 @@ function EditCourseForm({
           step={1}
         />
       </Card>
-      <Card title="Bridging activities">
-        {rows.fields.length === 0 ? (
-          <p className="company-edit-course__empty">This course has no bridging activities.</p>
-        ) : (
-          <ActivityCodeLearner api={api} courseId={courseId} chosen={codeLearner} onChoose={setCodeLearner} />
-        )}
-        <ul className="bridging-activities">
-          {rows.fields.map((field, index) => {
-            const activity = activities[index];
-            if (!activity) throw new Error(`Bridging-activity row ${index} has no activity: the rows are made from the activities.`);
-            return (
-              <li key={field.id} className="bridging-activity" data-testid="bridging-activity">
-                <div className="bridging-activity__header">
-                  <h3>{activity.name}</h3>
-                  <span className="bridging-activity__code">Code {activity.code}</span>
-                  <QrDownload api={api} activity={activity} />
-                </div>
-                {codeLearner ? (
-                  <a
-                    className="ds-link bridging-activity__code-page"
-                    href={`/activity-code/${codeLearner.enrollmentId}/${activity.activity_id}`}
-                  >
-                    Activity code page for {codeLearner.name}
-                    <span className="ds-visually-hidden">: {activity.name}</span>
-                  </a>
-                ) : null}
-                <label className="bridging-activity__enabled">
-                  <input type="checkbox" {...register(`activities.${index}.enabled`)} /> Enabled
-                </label>
-                <BoundField form={form} name={`activities.${index}.description`} id={`activity-${index}-description`} label="Description">
-                  {(control) => <textarea className="ds-input company-edit-course__textarea" rows={3} {...control} />}
-                </BoundField>
-              </li>
-            );
-          })}
-        </ul>
-      </Card>
+      <BridgingActivitiesCard api={api} courseId={courseId} form={form} activities={activities} />
       <div className="company-edit-course__actions">
         <Button type="submit" loading={formState.isSubmitting}>
           Save
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Downloads the activity's QR code as an image; a failure is only logged (spec §8). */
-function QrDownload({ api, activity }: { api: ApiClient; activity: BridgingActivity }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const response = await api.raw(bridgingActivityQrCode, { params: { id: activity.id } });
-      await saveDownload(response, `bridging-activity-${activity.id}-qr.png`);
-    } catch (error) {
-      console.error('QR code download failed', error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button
-      type="button"
-      variant="secondary"
-      size="sm"
-      onClick={download}
-      loading={busy}
-      aria-label={`Download the QR code of ${activity.name}`}
-    >
-      Download QR code
-    </Button>
   );
 }

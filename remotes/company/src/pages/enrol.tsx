@@ -1,22 +1,18 @@
-import { useRef, useState } from 'react';
-import { companyEnrol, ENROLLING_MESSAGES, type RouteOutput } from '@portal/contracts';
+import { ENROLLING_MESSAGES } from '@portal/contracts';
 import { Button, ButtonLink, Card, EmptyState, PageHeader, SkeletonBlock, Table } from '@portal/design-system';
-import { announceCreditBalanceChanged, LoadError, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
+import { LoadError, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
 import { SpendConfirmation } from '@portal/frontend-kit/credits';
 import { CoursePicker } from '../modules/enrol/components/course-picker';
-import { EmployeeFinder } from '../modules/enrol/components/employee-finder';
+import { ChosenEmployeesCard } from '../modules/enrol/components/chosen-employees-card';
 import { EnrolmentSummaryCard } from '../modules/enrol/components/enrolment-summary';
-import { toChosen } from '../modules/enrol/components/employee-table';
 import { EnrolErrorModal } from '../modules/enrol/components/error-modal';
 import { enrolFailureText } from '../modules/enrol/enrol-errors';
 import { useOfferedCourses } from '../modules/enrol/use-selected-courses';
-import type { ChosenEmployee } from '../modules/enrol/wizard-state';
+import { useCompanyEnrol, type CompanyEnrolResult } from '../modules/enrol/use-company-enrol';
 import '../modules/enrol/enrol.css';
 
-type Result = RouteOutput<typeof companyEnrol>;
-
 /** What the older page adds to the summary: each learner's name, course, login code and enrolment code. */
-function EnrolmentsMade({ rows }: { rows: Result['data'] }) {
+function EnrolmentsMade({ rows }: { rows: CompanyEnrolResult['data'] }) {
   return (
     <Table
       caption="Enrolments made"
@@ -53,41 +49,12 @@ export function NoCourseSelected() {
 export default function Enrol({ api, session }: RemotePageProps) {
   const courses = useOfferedCourses(api, 'enrol-courses');
   const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
-  const [courseIds, setCourseIds] = useState<number[]>([]);
-  const [employees, setEmployees] = useState<ChosenEmployee[]>([]);
-  const [result, setResult] = useState<Result | null>(null);
-  const [errorText, setErrorText] = useState<string | null>(null);
-  const [isConfirming, setConfirming] = useState(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  // State changes a render later; the ref stops a double click on Confirm at once.
-  const inFlight = useRef(false);
   const companyId = session?.company_id ?? null;
+  const enrolling = useCompanyEnrol(api, companyId);
+  const { courseIds, employees, result, isSubmitting } = enrolling;
   const allCourses = courses.status === 'success' ? courses.data.selected : [];
   const isNoneSelected = courses.status === 'success' && courses.data.selected.length === 0 && courses.data.all.length > 0;
   const courseName = (id: number) => allCourses.find((c) => c.id === id)?.name ?? `Course ${id}`;
-
-  async function enrol() {
-    // Once: a second click on Confirm while the first runs does nothing.
-    if (companyId === null || inFlight.current) return;
-    inFlight.current = true;
-    setIsSubmitting(true);
-    try {
-      const answer = await api.call(companyEnrol, {
-        params: { companyId },
-        body: { courses: courseIds, users: employees.map((e) => e.id) },
-      });
-      setResult(answer);
-      setCourseIds([]);
-      setEmployees([]);
-      announceCreditBalanceChanged();
-    } catch (error) {
-      setErrorText(enrolFailureText(error));
-    } finally {
-      inFlight.current = false;
-      setIsSubmitting(false);
-      setConfirming(false);
-    }
-  }
 
   return (
     <div className="enrol-page" data-testid="enrol-page">
@@ -96,7 +63,7 @@ export default function Enrol({ api, session }: RemotePageProps) {
         subtitle="Choose courses and employees, then enrol them. Employees already on a passed or expired course are re-enrolled."
       />
       {result ? (
-        <EnrolmentSummaryCard summary={result.enrollment_summary} onEnrolMore={() => setResult(null)}>
+        <EnrolmentSummaryCard summary={result.enrollment_summary} onEnrolMore={enrolling.clearResult}>
           <EnrolmentsMade rows={result.data} />
         </EnrolmentSummaryCard>
       ) : null}
@@ -106,45 +73,17 @@ export default function Enrol({ api, session }: RemotePageProps) {
       {courses.status === 'success' && companyId !== null && !isNoneSelected ? (
         <>
           <Card title="Courses">
-            <CoursePicker
-              courses={allCourses}
-              chosenIds={courseIds}
-              onToggle={(id) => setCourseIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]))}
-            />
+            <CoursePicker courses={allCourses} chosenIds={courseIds} onToggle={enrolling.toggleCourse} />
           </Card>
-          <Card title={`Employees (${employees.length})`}>
-            <div className="enrol-employees">
-              {employees.length ? (
-                <ul className="enrol-chips" data-testid="chosen-employees">
-                  {employees.map((employee) => (
-                    <li key={employee.id} className="enrol-chip">
-                      <span>{employee.name}</span>
-                      <button
-                        type="button"
-                        className="enrol-chip__remove"
-                        aria-label={`Remove ${employee.name}`}
-                        onClick={() => setEmployees((list) => list.filter((e) => e.id !== employee.id))}
-                      >
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="enrol-muted">No employees chosen yet.</p>
-              )}
-              <EmployeeFinder
-                api={api}
-                companyId={companyId}
-                courseIds={courseIds}
-                chosenIds={new Set(employees.map((e) => e.id))}
-                courseName={courseName}
-                onAdd={(employee) =>
-                  setEmployees((list) => (list.some((e) => e.id === employee.id) ? list : [...list, toChosen(employee)]))
-                }
-              />
-            </div>
-          </Card>
+          <ChosenEmployeesCard
+            api={api}
+            companyId={companyId}
+            courseIds={courseIds}
+            employees={employees}
+            courseName={courseName}
+            onAdd={enrolling.addEmployee}
+            onRemove={enrolling.removeEmployee}
+          />
           <div className="enrol-actions">
             {!courseIds.length ? (
               <span className="enrol-muted">{ENROLLING_MESSAGES.selectCourse}</span>
@@ -155,14 +94,14 @@ export default function Enrol({ api, session }: RemotePageProps) {
               type="button"
               loading={isSubmitting}
               disabled={!courseIds.length || !employees.length}
-              onClick={() => setConfirming(true)}
+              onClick={() => enrolling.setConfirming(true)}
             >
               Enrol
             </Button>
           </div>
         </>
       ) : null}
-      {isConfirming && companyId !== null ? (
+      {enrolling.isConfirming && companyId !== null ? (
         <SpendConfirmation
           api={api}
           request={{ companyId, body: { courses: courseIds, users: employees.map((e) => e.id) } }}
@@ -170,12 +109,12 @@ export default function Enrol({ api, session }: RemotePageProps) {
           action="Enrol"
           isConfirming={isSubmitting}
           creditPurchaseUrl={creditPurchaseUrl}
-          onConfirm={() => void enrol()}
-          onCancel={() => setConfirming(false)}
+          onConfirm={() => void enrolling.enrol()}
+          onCancel={() => enrolling.setConfirming(false)}
           errorText={enrolFailureText}
         />
       ) : null}
-      <EnrolErrorModal text={errorText} onClose={() => setErrorText(null)} />
+      <EnrolErrorModal text={enrolling.errorText} onClose={enrolling.clearError} />
     </div>
   );
 }

@@ -1,24 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  companyUsers,
-  DEBOUNCE_MS,
-  REPORTING_MESSAGES,
-  REPORTING_SORTABLE,
-  type ReportingEnrolmentRow,
-  type ReportingFilters,
-  type ReportingSort,
-} from '@portal/contracts';
+import { DEBOUNCE_MS, REPORTING_MESSAGES, REPORTING_SORTABLE, type ReportingFilters, type ReportingSort } from '@portal/contracts';
 import { hasReportingFilters, readReportingFilters } from '@portal/contracts/schemas';
-import { Button, ButtonLink, EmptyState, Notice, PageHeader, SearchInput } from '@portal/design-system';
-import { AnswersModal, LoadError, REPORTING_LIST_NAMES, useListAddress, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
-import { BulkActions } from '../modules/reporting/components/bulk-actions';
-import { CertificateHistoryModal } from '../modules/reporting/components/certificate-history-modal';
-import { CourseTiles } from '../modules/reporting/components/course-tiles';
-import { EnrolmentsTable } from '../modules/reporting/components/enrolments-table';
-import { FilterPanel } from '../modules/reporting/components/filter-panel';
-import type { LearnerOption } from '../modules/reporting/components/learner-filter';
-import { ReportingFooter } from '../modules/reporting/components/reporting-footer';
+import { ButtonLink, EmptyState, Notice, PageHeader } from '@portal/design-system';
+import { LoadError, REPORTING_LIST_NAMES, useListAddress, useSiteSettings, type RemotePageProps } from '@portal/frontend-kit';
+import { EnrolmentsReport } from '../modules/reporting/components/enrolments-report';
 import { UnmailableLearners } from '../modules/reporting/components/unmailable-learners';
 import { useReEnrol } from '../modules/reporting/hooks/use-re-enrol';
 import { useReminders } from '../modules/reporting/hooks/use-reminders';
@@ -27,11 +13,7 @@ import { useReportingLanding } from '../modules/reporting/hooks/use-reporting-la
 import { useReportingMessage } from '../modules/reporting/hooks/use-reporting-message';
 import { useReportingResults } from '../modules/reporting/hooks/use-reporting-results';
 import { clearFilters, writeFilters } from '../modules/reporting/reporting-address';
-import { toggleTile } from '../modules/reporting/tile-selection';
 import '../modules/reporting/reporting.css';
-
-/** The contract's default order: newest enrolment first. */
-const DEFAULT_SORT = { key: 'enrolled', dir: 'desc' } as const;
 
 function EnrolEmployeesLink({ size }: { size?: 'sm' }) {
   return (
@@ -68,33 +50,12 @@ export default function Enrolments({ session, api }: RemotePageProps) {
     pageIds: shown ? shown.results.data.map((row) => row.id) : null,
     say,
   });
-  const [isFilterOpen, setFilterOpen] = useState(isLandingFiltered);
-  const [historyRow, setHistoryRow] = useState<ReportingEnrolmentRow | null>(null);
-  const [answersRow, setAnswersRow] = useState<ReportingEnrolmentRow | null>(null);
 
   const setFilters = useCallback((next: ReportingFilters) => setParams((current) => writeFilters(current, next)), [setParams]);
   const onClearFilters = () => {
     address.setSearchText('');
     setParams((current) => clearFilters(current));
   };
-  const searchLearners = useCallback(
-    async (text: string): Promise<LearnerOption[]> => {
-      if (companyId === null) return [];
-      const answer = await api.call(companyUsers, { params: { companyId }, query: { s: text } });
-      return answer.data.map((user) => ({ id: user.id, name: user.name, email: user.email }));
-    },
-    [api, companyId],
-  );
-
-  const meta = shown?.results.meta;
-  const rows = isLoading ? [] : (shown?.results.data ?? []);
-  const isFiltered = hasReportingFilters(filters) || address.isSearching;
-  const clearButton = (
-    <Button variant="secondary" size="sm" onClick={onClearFilters}>
-      Clear filters
-    </Button>
-  );
-
   return (
     <div className="reporting" data-testid="reporting-page">
       <PageHeader
@@ -111,83 +72,21 @@ export default function Enrolments({ session, api }: RemotePageProps) {
       {shown !== null && shown.company_total === 0 ? (
         <EmptyState title={REPORTING_MESSAGES.emptyNoEnrolments} action={<EnrolEmployeesLink size="sm" />} />
       ) : (
-        <>
-          <CourseTiles
-            courses={shown?.courses ?? []}
-            chosen={filters.courses}
-            onToggle={(courseId) => setFilters({ ...filters, courses: toggleTile(filters.courses, courseId) })}
-            onChooseAll={() => setFilters({ ...filters, courses: [] })}
-          />
-          <div className="reporting-toolbar">
-            <SearchInput
-              label="Search enrolments"
-              placeholder="Name, email, login code or course"
-              value={address.searchText}
-              onChange={address.setSearchText}
-            />
-            <Button
-              variant="secondary"
-              aria-expanded={isFilterOpen}
-              aria-controls="reporting-filters"
-              onClick={() => setFilterOpen((open) => !open)}
-            >
-              {isFilterOpen ? 'Hide filters' : 'Filters'}
-            </Button>
-          </div>
-          {isFilterOpen ? (
-            <div id="reporting-filters">
-              <FilterPanel
-                filters={filters}
-                chosenUser={shown?.users.find((user) => user.id === filters.user) ?? null}
-                searchLearners={searchLearners}
-                courses={shown?.courses ?? []}
-                depots={shown?.depots ?? []}
-                onChange={setFilters}
-                onClear={onClearFilters}
-              />
-            </div>
-          ) : null}
-          <BulkActions
-            total={meta?.total}
-            canRemind={rows.length > 0}
-            isReminding={reminders.isReminding}
-            onRemindAll={() => void reminders.remindEveryone(filters.courses)}
-            scope={exports.scope}
-            onScopeChange={exports.setScope}
-            exporting={exports.exporting}
-            onExport={(kind) => void exports.download(kind)}
-          />
-          <EnrolmentsTable
-            rows={rows}
-            hasDepots={(shown?.depots.length ?? 0) > 0}
-            loading={isLoading}
-            sort={address.sort ?? DEFAULT_SORT}
-            onSortChange={address.toggleSort}
-            busyRowId={reminders.busyRowId ?? reEnrolment.busyRowId}
-            onRemind={(row) => void reminders.remindOne(row)}
-            onReEnrol={reEnrolment.ask}
-            onHistory={setHistoryRow}
-            onAnswers={setAnswersRow}
-            emptyText={
-              <EmptyState
-                title={isFiltered ? REPORTING_MESSAGES.emptyNoMatch : REPORTING_MESSAGES.emptyNoEnrolments}
-                action={isFiltered ? clearButton : undefined}
-              />
-            }
-          />
-          {reEnrolment.dialog}
-          {historyRow ? <CertificateHistoryModal api={api} row={historyRow} onClose={() => setHistoryRow(null)} /> : null}
-          {answersRow ? (
-            <AnswersModal
-              api={api}
-              enrollmentId={answersRow.id}
-              learnerName={answersRow.learner_name}
-              courseName={answersRow.course_name}
-              onClose={() => setAnswersRow(null)}
-            />
-          ) : null}
-          {meta ? <ReportingFooter meta={meta} address={address} /> : null}
-        </>
+        <EnrolmentsReport
+          api={api}
+          companyId={companyId}
+          address={address}
+          filters={filters}
+          setFilters={setFilters}
+          onClearFilters={onClearFilters}
+          shown={shown}
+          isLoading={isLoading}
+          isLandingFiltered={isLandingFiltered}
+          isFiltered={hasReportingFilters(filters) || address.isSearching}
+          reminders={reminders}
+          reEnrolment={reEnrolment}
+          exports={exports}
+        />
       )}
       <UnmailableLearners learners={reminders.unmailable} onClose={reminders.clearUnmailable} />
     </div>

@@ -1,8 +1,11 @@
 import { CREDIT_MESSAGES, INVOICE_SORTABLE, purchaseHistory } from '@portal/contracts';
-import { Button, ButtonLink, EmptyState, PageHeader, Pagination, SearchInput } from '@portal/design-system';
+import { Button, ButtonLink, EmptyState, PageHeader } from '@portal/design-system';
 import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress, type RemotePageProps, useSiteSettings } from '@portal/frontend-kit';
 import { InvoiceTable } from '../modules/purchases/invoice-table';
+import { ListFooter } from '../modules/lists/list-footer';
+import { listQueryOf } from '../modules/lists/list-query';
 import '../modules/purchases/purchases.css';
+import { ListToolbar } from '../modules/lists/list-toolbar';
 
 type InvoiceSort = (typeof INVOICE_SORTABLE)[number];
 
@@ -18,12 +21,7 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
   const { list } = address;
   const invoices = useApiQuery(`purchases:${address.key}`, () =>
     api.call(purchaseHistory, {
-      query: {
-        ...(list.search ? { search: list.search } : {}),
-        ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
-        ...(list.page > 1 ? { page: list.page } : {}),
-        ...(list.perPage ? { per_page: list.perPage } : {}),
-      },
+      query: listQueryOf(list),
     }),
   );
   const page = invoices.status === 'success' ? invoices.data : null;
@@ -53,48 +51,47 @@ export default function PurchaseHistory({ api }: RemotePageProps) {
         <EmptyState title={CREDIT_MESSAGES.noPurchases} action={shopLink('primary')} />
       ) : (
         <>
-          <div className="purchase-history__toolbar">
-            <SearchInput
-              label="Search invoices"
-              placeholder="Search by order number or course"
-              value={address.searchText}
-              onChange={address.setSearchText}
-            />
-          </div>
+          <ListToolbar
+            className="purchase-history__toolbar"
+            isSpread
+            address={address}
+            searchLabel="Search invoices"
+            searchPlaceholder="Search by order number or course"
+          ></ListToolbar>
           <InvoiceTable
             invoices={page?.data ?? []}
             loading={invoices.status === 'loading'}
             sort={address.sort ?? DEFAULT_SORT}
             onSortChange={address.toggleSort}
-            emptyText={
-              address.isSearching ? (
-                <EmptyState
-                  title={CREDIT_MESSAGES.noMatchingInvoices}
-                  action={
-                    <Button variant="secondary" size="sm" onClick={clearSearch}>
-                      Clear search
-                    </Button>
-                  }
-                />
-              ) : (
-                CREDIT_MESSAGES.noPurchases
-              )
-            }
+            emptyText={address.isSearching ? <NoMatchingInvoices onClearSearch={clearSearch} /> : CREDIT_MESSAGES.noPurchases}
           />
           {page && page.total > 0 ? (
-            <div className="purchase-history__footer">
-              <span className="purchase-history__muted" aria-live="polite">
-                Showing {page.from}–{page.to} of {page.total} invoice{page.total === 1 ? '' : 's'}
-              </span>
-              <Pagination
-                page={page.current_page}
-                lastPage={page.last_page}
-                onPageChange={(next) => address.setPage(next, page.last_page)}
-              />
-            </div>
+            <ListFooter
+              showing={
+                <>
+                  Showing {page.from}–{page.to} of {page.total} invoice{page.total === 1 ? '' : 's'}
+                </>
+              }
+              page={page.current_page}
+              lastPage={page.last_page}
+              onPageChange={(next) => address.setPage(next, page.last_page)}
+            />
           ) : null}
         </>
       )}
     </div>
+  );
+}
+
+function NoMatchingInvoices({ onClearSearch }: { onClearSearch: () => void }) {
+  return (
+    <EmptyState
+      title={CREDIT_MESSAGES.noMatchingInvoices}
+      action={
+        <Button variant="secondary" size="sm" onClick={onClearSearch}>
+          Clear search
+        </Button>
+      }
+    />
   );
 }

@@ -9,24 +9,7 @@ import { BoundField } from '@portal/frontend-kit/forms';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 
-/**
- * An admin action on a learner's result that must say why (manual pass, withdraw pass): a modal
- * with what will happen, a required reason kept with who and when, server errors under the field
- * and a short line for anything else. `submit` sends it and answers the success message.
- */
-export function ReasonModal({
-  open,
-  title,
-  confirmLabel,
-  danger = false,
-  schema,
-  children,
-  submit,
-  failureText,
-  logText,
-  onClose,
-  onDone,
-}: {
+interface ReasonModalProps {
   open: boolean;
   title: string;
   confirmLabel: string;
@@ -41,20 +24,23 @@ export function ReasonModal({
   logText: string;
   onClose: () => void;
   onDone: (message: string) => void;
-}) {
-  const formId = useId();
-  const reasonId = useId();
+}
+
+/** The reason form: a failure without a refusal of its own is logged and said in one line. */
+function useReasonForm({
+  schema,
+  submit,
+  failureText,
+  logText,
+  onClose,
+  onDone,
+}: Pick<ReasonModalProps, 'schema' | 'submit' | 'failureText' | 'logText' | 'onClose' | 'onDone'>) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = form;
+  const { handleSubmit, setError, reset } = form;
   const close = () => {
     reset();
     setFailure(null);
@@ -72,6 +58,31 @@ export function ReasonModal({
         setFailure(error instanceof ApiError && error.status < 500 ? error.message : failureText);
     }
   });
+  return { form, failure, close, onSubmit };
+}
+
+/**
+ * An admin action on a learner's result that must say why (manual pass, withdraw pass): a modal
+ * with what will happen, a required reason kept with who and when, server errors under the field
+ * and a short line for anything else. `submit` sends it and answers the success message.
+ */
+export function ReasonModal({
+  open,
+  title,
+  confirmLabel,
+  danger = false,
+  schema,
+  children,
+  submit,
+  failureText,
+  logText,
+  onClose,
+  onDone,
+}: ReasonModalProps) {
+  const formId = useId();
+  const reasonId = useId();
+  const { form, failure, close, onSubmit } = useReasonForm({ schema, submit, failureText, logText, onClose, onDone });
+  const { isSubmitting } = form.formState;
   return (
     <Modal
       open={open}

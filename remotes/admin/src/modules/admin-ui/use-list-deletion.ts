@@ -1,10 +1,6 @@
 import { useState } from 'react';
+import type { ListNotice } from '@portal/frontend-kit/list-panel';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
-
-export interface ListNotice {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 interface ListDeletionOptions<Row> {
   /** Deletes the row; resolves to the success notice's text. */

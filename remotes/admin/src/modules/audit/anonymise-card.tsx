@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, userAnonymise, type AdminUser, type ApiClient } from '@portal/contracts';
 import { Button, Card, Notice } from '@portal/design-system';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 
 /** What anonymising removes and what stays, said before it happens. */
 export function AnonymiseExplanation({ name }: { name: string }) {

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { Button, Notice, ProgressBar, Spinner } from '@portal/design-system';
 import { LoadError, uploadWithProgress, useApiQuery } from '@portal/frontend-kit';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 import { backgroundFileProblem, fileSize } from './background-file';
 import './certificate.css';
 
@@ -24,14 +24,10 @@ function uploadError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Admin 'Certificate' tab (spec §2 "certificate upload"): the background every certificate is
- * printed on (PNG or JPEG, upload progress in %), removing it, and a sample certificate on it.
- */
-export function CertificatePanel({ api }: { api: ApiClient }) {
+/** The background, its upload's progress, its removal and the tab's notice. */
+function useCertificateBackground(api: ApiClient) {
   const [version, setVersion] = useState(0);
   const background = useApiQuery(`certificate-background:${version}`, () => api.call(getCertificateBackground));
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [flash, setFlash] = useState<Flash>(null);
   const [isConfirmingRemove, setConfirmingRemove] = useState(false);
@@ -77,6 +73,17 @@ export function CertificatePanel({ api }: { api: ApiClient }) {
     }
   }
 
+  return { version, background, progress, flash, setFlash, isConfirmingRemove, setConfirmingRemove, isRemoving, onChoose, onRemove };
+}
+
+/**
+ * Admin 'Certificate' tab (spec §2 "certificate upload"): the background every certificate is
+ * printed on (PNG or JPEG, upload progress in %), removing it, and a sample certificate on it.
+ */
+export function CertificatePanel({ api }: { api: ApiClient }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { version, background, progress, flash, setFlash, isConfirmingRemove, setConfirmingRemove, isRemoving, onChoose, onRemove } =
+    useCertificateBackground(api);
   const current = background.status === 'success' ? background.data : null;
   return (
     <div className="admin-panel certificate-panel" data-testid="certificate-panel">

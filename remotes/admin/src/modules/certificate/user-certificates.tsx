@@ -1,27 +1,8 @@
-import {
-  CERTIFICATE_HISTORY_SORTABLE,
-  certificateHistory,
-  formatDate,
-  type ApiClient,
-  type Certificate,
-  type CertificateStatus,
-} from '@portal/contracts';
-import { Button, Card, Pagination, SearchInput, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
+import { CERTIFICATE_HISTORY_SORTABLE, certificateHistory, formatDate, type ApiClient, type Certificate } from '@portal/contracts';
+import { Card, Pagination, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
+import { CertificateSearch, CertificateStatusPill, NoCertificatesFound } from '@portal/frontend-kit/certificates';
 import './certificate.css';
-
-const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = {
-  valid: 'passed',
-  expired: 'expired',
-  revoked: 'failed',
-  superseded: 'not-started',
-};
-const STATUS_LABELS: Record<CertificateStatus, string> = {
-  valid: 'Valid',
-  expired: 'Expired',
-  revoked: 'Revoked',
-  superseded: 'Superseded',
-};
 
 /** Why a certificate is not current: who revoked it, when and why; or when a renewal replaced it. */
 function endedNote(c: Certificate): string {
@@ -43,7 +24,7 @@ const COLUMNS: TableColumn<Certificate>[] = [
     header: 'Status',
     render: (c) => (
       <span data-testid="admin-certificate-status" data-status={c.status}>
-        <StatusPill status={STATUS_PILLS[c.status]}>{STATUS_LABELS[c.status]}</StatusPill>
+        <CertificateStatusPill status={c.status} />
       </span>
     ),
   },
@@ -82,12 +63,7 @@ export function UserCertificates({ api, userId }: { api: ApiClient; userId: numb
       <div className="admin-enrolments" data-testid="user-certificates">
         {list.status === 'error' ? <LoadError error={list.error} onRetry={list.reload} what="the certificates" /> : null}
         <div className="admin-toolbar">
-          <SearchInput
-            value={address.searchText}
-            onChange={address.setSearchText}
-            label="Search certificates"
-            placeholder="Course or certificate code"
-          />
+          <CertificateSearch value={address.searchText} onChange={address.setSearchText} />
         </div>
         <Table
           caption="Certificates"
@@ -99,12 +75,10 @@ export function UserCertificates({ api, userId }: { api: ApiClient; userId: numb
           onSortChange={address.toggleSort}
           emptyText={
             address.isSearching ? (
-              <span>
-                No certificates were found matching your request.{' '}
-                <Button type="button" variant="ghost" size="sm" onClick={() => address.setSearchText('')}>
-                  Clear search
-                </Button>
-              </span>
+              <NoCertificatesFound
+                text="No certificates were found matching your request."
+                onClearSearch={() => address.setSearchText('')}
+              />
             ) : (
               'This learner holds no certificates yet.'
             )

@@ -15,12 +15,49 @@ import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
+import { pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
+
+/** The companies list's columns, with mimic, edit and delete in the last. */
+function companyColumns({
+  onMimic,
+  onDelete,
+}: {
+  onMimic: (company: AdminCompany) => void;
+  onDelete: (company: AdminCompany) => void;
+}): TableColumn<AdminCompany>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (c) => (
+        <a className="ds-link" href={`/admin/companies/${c.id}`}>
+          {c.name}
+        </a>
+      ),
+    },
+    { key: 'email', header: 'Email', sortable: true, render: (c) => (c.email ? <BreakableEmail email={c.email} /> : '—') },
+    { key: 'manager_name', header: 'Manager', sortable: true, render: (c) => c.manager_name ?? '—' },
+    { key: 'depots', header: 'Depots', align: 'right', render: (c) => c.depots_count },
+    { key: 'users', header: 'Users', align: 'right', render: (c) => c.users_count },
+    { key: 'credits', header: 'Credits', align: 'right', render: (c) => c.credit_balance },
+    { key: 'created_at', header: 'Created', sortable: true, render: (c) => formatDate(c.created_at) },
+    rowActionsColumn<AdminCompany>({
+      editHref: (c) => `/admin/companies/${c.id}`,
+      onDelete,
+      extra: (c) => (
+        <Button variant="secondary" size="sm" onClick={() => onMimic(c)} aria-label={`Mimic ${c.name}`}>
+          Mimic
+        </Button>
+      ),
+    }),
+  ];
+}
 
 /** The Companies tab: top-level companies, with mimic, edit and delete. */
 export function CompaniesPanel({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({
+  const { address, list, listProps } = useListPanel({
     name: 'companies',
     sortable: COMPANY_SORTABLE,
     load: (query) => api.call(adminCompanies, { query }),
@@ -50,33 +87,7 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
     }
   }
 
-  const columns: TableColumn<AdminCompany>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      sortable: true,
-      render: (c) => (
-        <a className="ds-link" href={`/admin/companies/${c.id}`}>
-          {c.name}
-        </a>
-      ),
-    },
-    { key: 'email', header: 'Email', sortable: true, render: (c) => (c.email ? <BreakableEmail email={c.email} /> : '—') },
-    { key: 'manager_name', header: 'Manager', sortable: true, render: (c) => c.manager_name ?? '—' },
-    { key: 'depots', header: 'Depots', align: 'right', render: (c) => c.depots_count },
-    { key: 'users', header: 'Users', align: 'right', render: (c) => c.users_count },
-    { key: 'credits', header: 'Credits', align: 'right', render: (c) => c.credit_balance },
-    { key: 'created_at', header: 'Created', sortable: true, render: (c) => formatDate(c.created_at) },
-    rowActionsColumn<AdminCompany>({
-      editHref: (c) => `/admin/companies/${c.id}`,
-      onDelete: setToDelete,
-      extra: (c) => (
-        <Button variant="secondary" size="sm" onClick={() => void onMimic(c)} aria-label={`Mimic ${c.name}`}>
-          Mimic
-        </Button>
-      ),
-    }),
-  ];
+  const columns = companyColumns({ onMimic: (company) => void onMimic(company), onDelete: setToDelete });
 
   return (
     <AdminListPanel

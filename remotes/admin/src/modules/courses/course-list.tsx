@@ -3,8 +3,47 @@ import { useNavigate } from 'react-router';
 import { COURSE_SORT_FIELDS, deleteCourse, formatDate, listCourses, type ApiClient, type CourseSummary } from '@portal/contracts';
 import { Button, ButtonLink, SearchInput, type TableColumn } from '@portal/design-system';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
-import { useAdminList } from '../admin-ui/use-admin-list';
+import { useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
+
+/** The course list's columns, with edit (in the page) and delete in the last. */
+function courseColumns({
+  go,
+  onDelete,
+}: {
+  go: (href: string) => (event: MouseEvent) => void;
+  onDelete: (course: CourseSummary) => void;
+}): TableColumn<CourseSummary>[] {
+  return [
+    { key: 'id', header: 'ID', sortable: true, render: (c) => c.id },
+    { key: 'name', header: 'Name', sortable: true, render: (c) => <span className="admin-courses__name">{c.name}</span> },
+    { key: 'categories', header: 'Categories', render: (c) => c.categories.map((cat) => cat.name).join(', ') || '—' },
+    { key: 'credit_cost', header: 'Credits', sortable: true, align: 'right', render: (c) => c.credit_cost },
+    { key: 'validity_period', header: 'Validity (years)', sortable: true, align: 'right', render: (c) => c.validity_period },
+    { key: 'scorm', header: 'SCORM', render: (c) => c.scorm_version ?? '—' },
+    { key: 'created_at', header: 'Created', sortable: true, render: (c) => formatDate(c.created_at) },
+    {
+      key: 'actions',
+      header: <span className="ds-visually-hidden">Actions</span>,
+      render: (c) => (
+        <div className="admin-courses__actions">
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            href={`/admin?tab=courses&course=${c.id}`}
+            onClick={go(`/admin?tab=courses&course=${c.id}`)}
+            aria-label={`Edit ${c.name}`}
+          >
+            Edit
+          </ButtonLink>
+          <Button size="sm" variant="danger" onClick={() => onDelete(c)} aria-label={`Delete ${c.name}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}
 
 /** Admin course list: search (2+ characters), sortable columns, pages of 15, add, edit and delete. */
 export function CourseList({ api }: { api: ApiClient }) {
@@ -12,7 +51,7 @@ export function CourseList({ api }: { api: ApiClient }) {
     address,
     list: courses,
     listProps,
-  } = useAdminList({
+  } = useListPanel({
     name: 'courses',
     sortable: COURSE_SORT_FIELDS,
     load: (query) => api.call(listCourses, { query }),
@@ -35,35 +74,7 @@ export function CourseList({ api }: { api: ApiClient }) {
   });
   const { setToDelete, toDelete } = deletion;
 
-  const columns: TableColumn<CourseSummary>[] = [
-    { key: 'id', header: 'ID', sortable: true, render: (c) => c.id },
-    { key: 'name', header: 'Name', sortable: true, render: (c) => <span className="admin-courses__name">{c.name}</span> },
-    { key: 'categories', header: 'Categories', render: (c) => c.categories.map((cat) => cat.name).join(', ') || '—' },
-    { key: 'credit_cost', header: 'Credits', sortable: true, align: 'right', render: (c) => c.credit_cost },
-    { key: 'validity_period', header: 'Validity (years)', sortable: true, align: 'right', render: (c) => c.validity_period },
-    { key: 'scorm', header: 'SCORM', render: (c) => c.scorm_version ?? '—' },
-    { key: 'created_at', header: 'Created', sortable: true, render: (c) => formatDate(c.created_at) },
-    {
-      key: 'actions',
-      header: <span className="ds-visually-hidden">Actions</span>,
-      render: (c) => (
-        <div className="admin-courses__actions">
-          <ButtonLink
-            size="sm"
-            variant="secondary"
-            href={`/admin?tab=courses&course=${c.id}`}
-            onClick={go(`/admin?tab=courses&course=${c.id}`)}
-            aria-label={`Edit ${c.name}`}
-          >
-            Edit
-          </ButtonLink>
-          <Button size="sm" variant="danger" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const columns = courseColumns({ go, onDelete: setToDelete });
 
   return (
     <AdminListPanel

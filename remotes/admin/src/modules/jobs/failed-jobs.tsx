@@ -14,9 +14,8 @@ import {
 import { Button, Modal, Spinner, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
-import { ListSearch } from '../admin-ui/list-toolbar';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
+import { ListSearch, pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 import { formatDateTime } from './format-date-time';
@@ -36,9 +35,79 @@ const BULK_TEXT: Record<BulkAction, { title: string; confirm: string; body: stri
   },
 };
 
+/** The failed jobs' search, and retry or delete all of them (each asks first). */
+function FailedJobsToolbar({
+  search,
+  onSearch,
+  hasRows,
+  onBulk,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  hasRows: boolean;
+  onBulk: (action: BulkAction) => void;
+}) {
+  return (
+    <div className="admin-toolbar">
+      <ListSearch value={search} onChange={onSearch} label="Search failed jobs" />
+      <span className="admin-row-actions">
+        <Button variant="secondary" disabled={!hasRows} onClick={() => onBulk('retry-all')}>
+          Retry all
+        </Button>
+        <Button variant="danger" disabled={!hasRows} onClick={() => onBulk('delete-all')}>
+          Delete all
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+/** The failed jobs' columns: the name opens the job; retry and delete each ask first. */
+function failedJobColumns({
+  onShow,
+  onRetry,
+  onDelete,
+}: {
+  onShow: (id: number) => void;
+  onRetry: (job: AdminFailedJob) => void;
+  onDelete: (job: AdminFailedJob) => void;
+}): TableColumn<AdminFailedJob>[] {
+  return [
+    { key: 'id', header: 'ID', sortable: true, render: (j) => j.id },
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      render: (j) => (
+        <button type="button" className="ds-link admin-link-button" onClick={() => onShow(j.id)}>
+          {j.name}
+        </button>
+      ),
+    },
+    { key: 'queue', header: 'Queue', sortable: true, render: (j) => j.queue },
+    { key: 'error', header: 'Error', render: (j) => <span className="admin-job-error">{j.error}</span> },
+    { key: 'failed_at', header: 'Failed at', sortable: true, render: (j) => formatDateTime(j.failed_at) },
+    {
+      key: 'actions',
+      header: <span className="ds-visually-hidden">Actions</span>,
+      align: 'right',
+      render: (j) => (
+        <span className="admin-row-actions">
+          <Button size="sm" variant="secondary" onClick={() => onRetry(j)} aria-label={`Retry failed job ${j.id}`}>
+            Retry
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => onDelete(j)} aria-label={`Delete failed job ${j.id}`}>
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}
+
 /** Failed jobs: retry or delete one or all, each asking first; a row opens its error and payload. */
 export function FailedList({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({
+  const { address, list, listProps } = useListPanel({
     name: 'failed-jobs',
     sortable: FAILED_JOB_SORTABLE,
     load: (query) => api.call(adminFailedJobs, { query }),
@@ -72,37 +141,7 @@ export function FailedList({ api }: { api: ApiClient }) {
     }
   }
 
-  const columns: TableColumn<AdminFailedJob>[] = [
-    { key: 'id', header: 'ID', sortable: true, render: (j) => j.id },
-    {
-      key: 'name',
-      header: 'Name',
-      sortable: true,
-      render: (j) => (
-        <button type="button" className="ds-link admin-link-button" onClick={() => setShown(j.id)}>
-          {j.name}
-        </button>
-      ),
-    },
-    { key: 'queue', header: 'Queue', sortable: true, render: (j) => j.queue },
-    { key: 'error', header: 'Error', render: (j) => <span className="admin-job-error">{j.error}</span> },
-    { key: 'failed_at', header: 'Failed at', sortable: true, render: (j) => formatDateTime(j.failed_at) },
-    {
-      key: 'actions',
-      header: <span className="ds-visually-hidden">Actions</span>,
-      align: 'right',
-      render: (j) => (
-        <span className="admin-row-actions">
-          <Button size="sm" variant="secondary" onClick={() => setToRetry(j)} aria-label={`Retry failed job ${j.id}`}>
-            Retry
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => deletion.setToDelete(j)} aria-label={`Delete failed job ${j.id}`}>
-            Delete
-          </Button>
-        </span>
-      ),
-    },
-  ];
+  const columns = failedJobColumns({ onShow: setShown, onRetry: setToRetry, onDelete: deletion.setToDelete });
 
   return (
     <>
@@ -110,19 +149,7 @@ export function FailedList({ api }: { api: ApiClient }) {
         testId="jobs-failed"
         className="admin-subpanel"
         noun={{ one: 'failed job', many: 'failed jobs' }}
-        toolbar={
-          <div className="admin-toolbar">
-            <ListSearch value={address.searchText} onChange={address.setSearchText} label="Search failed jobs" />
-            <span className="admin-row-actions">
-              <Button variant="secondary" disabled={!hasRows} onClick={() => setBulk('retry-all')}>
-                Retry all
-              </Button>
-              <Button variant="danger" disabled={!hasRows} onClick={() => setBulk('delete-all')}>
-                Delete all
-              </Button>
-            </span>
-          </div>
-        }
+        toolbar={<FailedJobsToolbar search={address.searchText} onSearch={address.setSearchText} hasRows={hasRows} onBulk={setBulk} />}
         {...listProps}
         hasTotal
         columns={columns}

@@ -3,14 +3,11 @@ import { useSearchParams } from 'react-router';
 import { adminJob, adminJobs, adminScheduledTasks, JOB_SORTABLE, type AdminJob, type ApiClient } from '@portal/contracts';
 import { Button, Modal, Spinner, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
-import { AdminListPanel } from '../admin-ui/admin-list-panel';
-import { ListSearch } from '../admin-ui/list-toolbar';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
-import { useListDeletion } from '../admin-ui/use-list-deletion';
-import { formatDateTime } from './format-date-time';
-
+import { ListPanel, ListSearch, pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { FailedList } from './failed-jobs';
+import { formatDateTime } from './format-date-time';
 import { PayloadView } from './payload-view';
+
 export const JOB_VIEWS = [
   { id: 'queue', label: 'Queue and last week' },
   { id: 'failed', label: 'Failed jobs' },
@@ -44,13 +41,12 @@ export function JobsPanel({ api }: { api: ApiClient }) {
 }
 
 function QueueList({ api }: { api: ApiClient }) {
-  const { address, listProps } = useAdminList({
+  const { address, listProps } = useListPanel({
     name: 'jobs',
     sortable: JOB_SORTABLE,
     load: (query) => api.call(adminJobs, { query }),
     pageOf: pageOfRows,
   });
-  const deletion = useListDeletion<AdminJob>({ remove: () => Promise.resolve(''), onDeleted: () => {}, failedText: '' });
   const [shown, setShown] = useState<number | null>(null);
   const columns: TableColumn<AdminJob>[] = [
     { key: 'id', header: 'ID', sortable: true, render: (j) => j.id },
@@ -72,7 +68,7 @@ function QueueList({ api }: { api: ApiClient }) {
   ];
   return (
     <>
-      <AdminListPanel
+      <ListPanel
         testId="jobs-queue"
         className="admin-subpanel"
         noun={{ one: 'job', many: 'jobs' }}
@@ -84,8 +80,6 @@ function QueueList({ api }: { api: ApiClient }) {
         {...listProps}
         hasTotal
         columns={columns}
-        deletion={deletion}
-        confirmation={null}
       />
       {shown !== null ? <JobDetails api={api} id={shown} onClose={() => setShown(null)} /> : null}
     </>

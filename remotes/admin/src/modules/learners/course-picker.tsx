@@ -1,5 +1,5 @@
 import { listCourses, type ApiClient } from '@portal/contracts';
-import { SearchablePicker, type PickerFieldProps } from '@portal/frontend-kit';
+import { SearchablePicker, type PickerFieldProps } from '@portal/frontend-kit/pickers';
 
 const MATCHES = 10;
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type DefaultValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { adminEnrolUser, ApiError, ENROLLING_MESSAGES, type ApiClient } from '@portal/contracts';
@@ -36,35 +36,53 @@ function quoteErrorText(error: unknown): string {
   return [...new Set([error.message, ...Object.values(error.fieldErrors).flat()])].join(' ');
 }
 
-/**
- * Enrol on a course (POST /api/user/{id}/enroll): a course, optionally without credits, optionally
- * already passed on a day. Unless forced it spends the learner's company's credits, so it asks
- * first (issue 32): the confirmation prices it with companyEnrolQuote for the learner's company —
- * the same quote of the enrol use case the admin's enrol runs (decisions.md "The admin's enrol asks
- * first"). A forced enrol spends nothing and goes straight through.
- */
-export function ForceEnrolForm({
+/** The course to enrol on, picked by name. */
+function CourseField({
+  api,
+  control,
+  error,
+}: {
+  api: ApiClient;
+  control: Control<EnrolValues, unknown, Enrolment>;
+  error: string | undefined;
+}) {
+  return (
+    <FormField label="Course" htmlFor="enrol-course" error={error}>
+      <Controller
+        control={control}
+        name="course_id"
+        render={({ field }) => (
+          <CoursePicker
+            api={api}
+            id="enrol-course"
+            value={typeof field.value === 'number' ? field.value : null}
+            onChange={(id) => field.onChange(id ?? undefined)}
+            invalid={Boolean(error)}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** Sends the enrolment (once, however often it is clicked), and what it is asking first and has failed with. */
+function useEnrolRequest({
   api,
   userId,
-  companyId,
+  form,
   onEnrolled,
 }: {
   api: ApiClient;
   userId: number;
-  /** The learner's company: the one whose credits pay. */
-  companyId: number;
+  form: Pick<UseFormReturn<EnrolValues, unknown, Enrolment>, 'setError' | 'reset'>;
   onEnrolled: (message: string) => void;
 }) {
-  const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<Enrolment | null>(null);
   const [isSending, setSending] = useState(false);
   // The state above changes a render later; a ref stops a double click at once.
   const inFlight = useRef(false);
-  const form = useForm<EnrolValues, unknown, Enrolment>({ resolver: zodResolver(enrolFormSchema), defaultValues: blank() });
-  const { control, register, handleSubmit, setError, reset, formState } = form;
-  const { errors } = formState;
-  const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
+  const { setError, reset } = form;
 
   async function send(values: Enrolment) {
     if (inFlight.current) return;
@@ -92,6 +110,35 @@ export function ForceEnrolForm({
     }
   }
 
+  return { failure, setFailure, asking, setAsking, isSending, send };
+}
+
+/**
+ * Enrol on a course (POST /api/user/{id}/enroll): a course, optionally without credits, optionally
+ * already passed on a day. Unless forced it spends the learner's company's credits, so it asks
+ * first (issue 32): the confirmation prices it with companyEnrolQuote for the learner's company —
+ * the same quote of the enrol use case the admin's enrol runs (decisions.md "The admin's enrol asks
+ * first"). A forced enrol spends nothing and goes straight through.
+ */
+export function ForceEnrolForm({
+  api,
+  userId,
+  companyId,
+  onEnrolled,
+}: {
+  api: ApiClient;
+  userId: number;
+  /** The learner's company: the one whose credits pay. */
+  companyId: number;
+  onEnrolled: (message: string) => void;
+}) {
+  const { credit_purchase_url: creditPurchaseUrl } = useSiteSettings();
+  const form = useForm<EnrolValues, unknown, Enrolment>({ resolver: zodResolver(enrolFormSchema), defaultValues: blank() });
+  const { control, register, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const hasPassDate = useWatch({ control, name: 'pass_date' }).trim() !== '';
+  const { failure, setFailure, asking, setAsking, isSending, send } = useEnrolRequest({ api, userId, form, onEnrolled });
+
   // Built in the event, not during render: `send` reads the in-flight ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     handleSubmit(async (values) => {
@@ -109,21 +156,7 @@ export function ForceEnrolForm({
             </Notice>
           </div>
         ) : null}
-        <FormField label="Course" htmlFor="enrol-course" error={errors.course_id?.message}>
-          <Controller
-            control={control}
-            name="course_id"
-            render={({ field }) => (
-              <CoursePicker
-                api={api}
-                id="enrol-course"
-                value={typeof field.value === 'number' ? field.value : null}
-                onChange={(id) => field.onChange(id ?? undefined)}
-                invalid={Boolean(errors.course_id)}
-              />
-            )}
-          />
-        </FormField>
+        <CourseField api={api} control={control} error={errors.course_id?.message} />
         <BoundField
           form={form}
           name="pass_date"

@@ -13,12 +13,12 @@ import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
-import { pageOfRows, useAdminList } from '../admin-ui/use-admin-list';
+import { pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
 import { useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The Learners tab: every learner and manager, searchable, sortable and paged in the address. */
 export function LearnersPanel({ api }: { api: ApiClient }) {
-  const { address, list, listProps } = useAdminList({
+  const { address, list, listProps } = useListPanel({
     name: 'users',
     sortable: USER_SORTABLE,
     load: (query) => api.call(adminUsers, { query }),

@@ -12,7 +12,7 @@ import {
 import { manualPass, manualPassBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice, StatusPill, Table, type CourseStatus, type TableColumn } from '@portal/design-system';
 import { AnswersModal, LoadError, useApiQuery } from '@portal/frontend-kit';
-import { ConfirmModal } from '../admin-ui/confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 import { ReasonModal } from '../admin-ui/reason-modal';
 import { WithdrawPassModal } from '../certificate/withdraw-pass-modal';
 import { ForceEnrolForm } from './force-enrol-form';
@@ -71,63 +71,21 @@ function ManualPassModal({
   );
 }
 
-/**
- * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
- * admin's tools: force-enrol, manual pass and delete.
- */
-export function UserEnrolments({
-  api,
-  userId,
-  companyId,
-  learnerName = 'Learner',
-  onChanged,
+/** The enrolments' columns: the course's state and dates, and the admin's tools in the last. */
+function enrolmentColumns({
+  now,
+  onAnswers,
+  onWithdraw,
+  onPass,
+  onDelete,
 }: {
-  api: ApiClient;
-  userId: number;
-  /** The learner's company: its credits pay for an enrol that is not forced. */
-  companyId: number;
-  /** The title of their answers. */ learnerName?: string;
-  /** After any change (the certificates list reloads). */ onChanged?: () => void;
-}) {
-  const navigate = useNavigate();
-  const [version, setVersion] = useState(0);
-  const [flash, setFlash] = useState<Flash>(null);
-  const [toPass, setToPass] = useState<AdminEnrolment | null>(null);
-  const [toWithdraw, setToWithdraw] = useState<AdminEnrolment | null>(null);
-  const [toDelete, setToDelete] = useState<AdminEnrolment | null>(null);
-  const [answersOf, setAnswersOf] = useState<AdminEnrolment | null>(null);
-  const [isDeleting, setDeleting] = useState(false);
-  const enrolments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrolments, { params: { id: userId } }));
-  const changed = (message: string) => {
-    setFlash({ tone: 'success', text: message });
-    setVersion((v) => v + 1);
-    onChanged?.();
-  };
-
-  async function onDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    setFlash(null);
-    try {
-      const response = await api.call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: toDelete.id } });
-      if (response.remaining === 0) {
-        void navigate('/admin');
-        return;
-      }
-      const refund = response.refunded > 0 ? ` ${response.refunded} credit${response.refunded === 1 ? ' was' : 's were'} refunded.` : '';
-      changed(`${response.message || ENROLLING_MESSAGES.deleted}${refund}`);
-    } catch (error) {
-      // Spec §8: a failed deletion is logged; the admin also sees a short line.
-      console.error('Failed to delete enrollment', error);
-      setFlash({ tone: 'error', text: shortError(error, 'The enrolment could not be deleted.') });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  }
-
-  const now = new Date();
-  const columns: TableColumn<AdminEnrolment>[] = [
+  now: Date;
+  onAnswers: (enrolment: AdminEnrolment) => void;
+  onWithdraw: (enrolment: AdminEnrolment) => void;
+  onPass: (enrolment: AdminEnrolment) => void;
+  onDelete: (enrolment: AdminEnrolment) => void;
+}): TableColumn<AdminEnrolment>[] {
+  return [
     { key: 'course', header: 'Course', render: (e) => e.course.name },
     { key: 'status', header: 'Status', render: (e) => <StatusPill status={pillOf(e, now)} /> },
     { key: 'created_at', header: 'Enrolled', render: (e) => formatDate(e.created_at) },
@@ -164,26 +122,138 @@ export function UserEnrolments({
       render: (e) => (
         <div className="admin-row-actions">
           {e.status !== 'not_started' ? (
-            <Button variant="ghost" size="sm" onClick={() => setAnswersOf(e)} aria-label={`View answers of ${e.course.name}`}>
+            <Button variant="ghost" size="sm" onClick={() => onAnswers(e)} aria-label={`View answers of ${e.course.name}`}>
               View answers
             </Button>
           ) : null}
           {e.status === 'passed' ? (
-            <Button variant="secondary" size="sm" onClick={() => setToWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>
+            <Button variant="secondary" size="sm" onClick={() => onWithdraw(e)} aria-label={`Withdraw the ${e.course.name} pass`}>
               Withdraw pass
             </Button>
           ) : (
-            <Button variant="secondary" size="sm" onClick={() => setToPass(e)} aria-label={`Mark ${e.course.name} as passed`}>
+            <Button variant="secondary" size="sm" onClick={() => onPass(e)} aria-label={`Mark ${e.course.name} as passed`}>
               Mark passed
             </Button>
           )}
-          <Button variant="danger" size="sm" onClick={() => setToDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>
+          <Button variant="danger" size="sm" onClick={() => onDelete(e)} aria-label={`Delete the ${e.course.name} enrolment`}>
             Delete
           </Button>
         </div>
       ),
     },
   ];
+}
+
+/** Asks before an enrolment goes, saying what goes with it and whether credits come back. */
+function DeleteEnrolmentModal({
+  enrolment,
+  isBusy,
+  onConfirm,
+  onClose,
+}: {
+  enrolment: AdminEnrolment | null;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmModal
+      open={enrolment !== null}
+      title="Delete enrolment"
+      confirmLabel="Delete enrolment"
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>Are you sure you want to delete the {enrolment?.course.name} enrolment? This action can not be undone.</p>
+      <p>
+        {enrolment?.status === 'not_started'
+          ? 'Its progress goes with it, and if the company paid for it the credits are refunded to the company that paid.'
+          : 'Its progress, result and certificate go with it; no credits are refunded once a course has been started.'}
+      </p>
+    </ConfirmModal>
+  );
+}
+
+/** The enrolment about to be deleted and its request: the learner's last one leaves for the dashboard. */
+function useEnrolmentDeletion({
+  api,
+  userId,
+  changed,
+  setFlash,
+  navigate,
+}: {
+  api: ApiClient;
+  userId: number;
+  changed: (message: string) => void;
+  setFlash: (flash: Flash) => void;
+  navigate: (to: string) => void | Promise<void>;
+}) {
+  const [toDelete, setToDelete] = useState<AdminEnrolment | null>(null);
+  const [isDeleting, setDeleting] = useState(false);
+
+  async function onDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    setFlash(null);
+    try {
+      const response = await api.call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: toDelete.id } });
+      if (response.remaining === 0) {
+        void navigate('/admin');
+        return;
+      }
+      const refund = response.refunded > 0 ? ` ${response.refunded} credit${response.refunded === 1 ? ' was' : 's were'} refunded.` : '';
+      changed(`${response.message || ENROLLING_MESSAGES.deleted}${refund}`);
+    } catch (error) {
+      // Spec §8: a failed deletion is logged; the admin also sees a short line.
+      console.error('Failed to delete enrollment', error);
+      setFlash({ tone: 'error', text: shortError(error, 'The enrolment could not be deleted.') });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  return { toDelete, setToDelete, isDeleting, onDelete };
+}
+
+interface UserEnrolmentsProps {
+  api: ApiClient;
+  userId: number;
+  /** The learner's company: its credits pay for an enrol that is not forced. */
+  companyId: number;
+  /** The title of their answers. */
+  learnerName?: string;
+  /** After any change (the certificates list reloads). */
+  onChanged?: () => void;
+}
+
+/**
+ * The learner's enrolments on the edit-learner screen (GET /api/user/{id}/allEnrollment) with the
+ * admin's tools: force-enrol, manual pass and delete.
+ */
+export function UserEnrolments({ api, userId, companyId, learnerName = 'Learner', onChanged }: UserEnrolmentsProps) {
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const [flash, setFlash] = useState<Flash>(null);
+  const [toPass, setToPass] = useState<AdminEnrolment | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<AdminEnrolment | null>(null);
+  const [answersOf, setAnswersOf] = useState<AdminEnrolment | null>(null);
+  const enrolments = useApiQuery(`user-enrollments:${userId}:${version}`, () => api.call(userEnrolments, { params: { id: userId } }));
+  const changed = (message: string) => {
+    setFlash({ tone: 'success', text: message });
+    setVersion((v) => v + 1);
+    onChanged?.();
+  };
+  const { toDelete, setToDelete, isDeleting, onDelete } = useEnrolmentDeletion({ api, userId, changed, setFlash, navigate });
+
+  const columns = enrolmentColumns({
+    now: new Date(),
+    onAnswers: setAnswersOf,
+    onWithdraw: setToWithdraw,
+    onPass: setToPass,
+    onDelete: setToDelete,
+  });
 
   return (
     <Card title="Enrolments">
@@ -232,21 +302,7 @@ export function UserEnrolments({
           onClose={() => setAnswersOf(null)}
         />
       ) : null}
-      <ConfirmModal
-        open={toDelete !== null}
-        title="Delete enrolment"
-        confirmLabel="Delete enrolment"
-        isBusy={isDeleting}
-        onConfirm={() => void onDelete()}
-        onClose={() => setToDelete(null)}
-      >
-        <p>Are you sure you want to delete the {toDelete?.course.name} enrolment? This action can not be undone.</p>
-        <p>
-          {toDelete?.status === 'not_started'
-            ? 'Its progress goes with it, and if the company paid for it the credits are refunded to the company that paid.'
-            : 'Its progress, result and certificate go with it; no credits are refunded once a course has been started.'}
-        </p>
-      </ConfirmModal>
+      <DeleteEnrolmentModal enrolment={toDelete} isBusy={isDeleting} onConfirm={() => void onDelete()} onClose={() => setToDelete(null)} />
     </Card>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userChangeCompany, userCreate, userGet, userUpdate, type AdminUser, type ApiClient } from '@portal/contracts';
 import { userCreateBodySchema, userUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, FormField, Notice, PageHeader, SkeletonBlock } from '@portal/design-system';
-import { CompanyPicker, LoadError, useApiQuery, applyServerErrors } from '@portal/frontend-kit';
+import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { CompanyPicker } from '@portal/frontend-kit/pickers';
+import { FormCard, useServerSubmit } from '@portal/frontend-kit/form-card';
 import { BoundField } from '@portal/frontend-kit/forms';
 import { GoBack } from '../admin-ui/go-back';
 import { UserEnrolments } from './user-enrolments';
@@ -27,94 +29,81 @@ function RoleSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
 
 /** Add user (POST /api/user): default role learner; 'Email is required for manager role' before sending. */
 export function AddUserScreen({ api }: { api: ApiClient }) {
-  const [flash, setFlash] = useState<Flash>(null);
   const form = useForm<CreateValues, unknown, z.output<typeof userCreateBodySchema>>({
     resolver: zodResolver(userCreateBodySchema),
     defaultValues: { name: '', email: '', password: '', login_code: '', role: 'learner', company_id: undefined },
   });
-  const {
-    handleSubmit,
-    setError,
-    control,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const onSubmit = handleSubmit(async (values) => {
-    setFlash(null);
-    try {
+  const { notice, dismissNotice, onSubmit } = useServerSubmit(form, {
+    fields: ['name', 'email', 'password', 'login_code', 'role', 'company_id'],
+    send: async (values) => {
       const response = await api.call(userCreate, { body: values });
-      setFlash({
-        tone: 'success',
-        text: `${response.message} ${response.data.login_code ? `Login code: ${response.data.login_code}.` : ''}`.trim(),
-      });
-      reset();
-    } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'password', 'login_code', 'role', 'company_id']);
-      if (message) setFlash({ tone: 'error', text: message });
-    }
+      form.reset();
+      const code = response.data.login_code ? `Login code: ${response.data.login_code}.` : '';
+      return { tone: 'success', text: `${response.message} ${code}`.trim() };
+    },
   });
   return (
     <div className="admin-screen" data-testid="add-user">
       <GoBack tab="learners" />
       <PageHeader title="Add user" />
-      <Card>
-        <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add user">
-          {flash ? (
-            <div className="admin-form__actions">
-              <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
-                {flash.text}
-              </Notice>
-            </div>
-          ) : null}
-          <BoundField form={form} name="name" id="user-name" label="Name" />
-          <BoundField form={form} name="email" id="user-email" label="Email" hint="Optional for learners." type="email" />
-          <BoundField form={form} name="role" id="user-role" label="Role">
-            {(control) => <RoleSelect {...control} />}
-          </BoundField>
-          <FormField label="Company" htmlFor="user-company" error={errors.company_id?.message}>
-            <Controller
-              control={control}
-              name="company_id"
-              render={({ field }) => (
-                <CompanyPicker
-                  api={api}
-                  id="user-company"
-                  value={typeof field.value === 'number' ? field.value : null}
-                  onChange={(id) => field.onChange(id ?? undefined)}
-                  invalid={Boolean(errors.company_id)}
-                />
-              )}
-            />
-          </FormField>
-          <BoundField
-            form={form}
-            name="password"
-            id="user-password"
-            label="Password"
-            hint="Optional: learners can sign in with their login code."
-            type="password"
-            autoComplete="new-password"
-          />
-          <BoundField
-            form={form}
-            name="login_code"
-            id="user-login-code"
-            label="Login code"
-            hint="Leave blank to generate one for a learner."
-          />
-          <div className="admin-form__actions">
-            <Button type="submit" loading={isSubmitting}>
-              Add user
-            </Button>
-          </div>
-        </form>
-      </Card>
+      <FormCard
+        label="Add user"
+        notice={notice}
+        onDismissNotice={dismissNotice}
+        onSubmit={onSubmit}
+        submitLabel="Add user"
+        isSubmitting={form.formState.isSubmitting}
+      >
+        <BoundField form={form} name="name" id="user-name" label="Name" />
+        <BoundField form={form} name="email" id="user-email" label="Email" hint="Optional for learners." type="email" />
+        <BoundField form={form} name="role" id="user-role" label="Role">
+          {(control) => <RoleSelect {...control} />}
+        </BoundField>
+        <CompanyField api={api} form={form} />
+        <BoundField
+          form={form}
+          name="password"
+          id="user-password"
+          label="Password"
+          hint="Optional: learners can sign in with their login code."
+          type="password"
+          autoComplete="new-password"
+        />
+        <BoundField
+          form={form}
+          name="login_code"
+          id="user-login-code"
+          label="Login code"
+          hint="Leave blank to generate one for a learner."
+        />
+      </FormCard>
     </div>
   );
 }
 
-function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser; onSaved: () => void }) {
-  const [flash, setFlash] = useState<Flash>(null);
+/** The new user's company, picked by name. */
+function CompanyField({ api, form }: { api: ApiClient; form: Pick<UseFormReturn<CreateValues>, 'control' | 'formState'> }) {
+  const error = form.formState.errors.company_id;
+  return (
+    <FormField label="Company" htmlFor="user-company" error={error?.message}>
+      <Controller
+        control={form.control}
+        name="company_id"
+        render={({ field }) => (
+          <CompanyPicker
+            api={api}
+            id="user-company"
+            value={typeof field.value === 'number' ? field.value : null}
+            onChange={(id) => field.onChange(id ?? undefined)}
+            invalid={Boolean(error)}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+function EditUserForm({ api, user }: { api: ApiClient; user: AdminUser }) {
   const form = useForm<UpdateValues, unknown, z.output<typeof userUpdateBodySchema>>({
     resolver: zodResolver(userUpdateBodySchema),
     defaultValues: {
@@ -125,56 +114,38 @@ function EditUserForm({ api, user, onSaved }: { api: ApiClient; user: AdminUser;
       ...(user.role === 'admin' ? {} : { role: user.role }),
     },
   });
-  const {
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-  const onSubmit = handleSubmit(async (values) => {
-    setFlash(null);
-    try {
-      const response = await api.call(userUpdate, { params: { id: user.id }, body: values });
-      setFlash({ tone: 'success', text: response.message });
-      onSaved();
-    } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'password', 'login_code', 'role']);
-      if (message) setFlash({ tone: 'error', text: message });
-    }
+  const { notice, dismissNotice, onSubmit } = useServerSubmit(form, {
+    fields: ['name', 'email', 'password', 'login_code', 'role'],
+    send: async (values) => ({ tone: 'success', text: (await api.call(userUpdate, { params: { id: user.id }, body: values })).message }),
   });
   return (
-    <Card title="Details">
-      <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Edit user">
-        {flash ? (
-          <div className="admin-form__actions">
-            <Notice tone={flash.tone} onDismiss={() => setFlash(null)}>
-              {flash.text}
-            </Notice>
-          </div>
-        ) : null}
-        <BoundField form={form} name="name" id="edit-name" label="Name" />
-        <BoundField form={form} name="email" id="edit-email" label="Email" type="email" />
-        {user.role === 'admin' ? null : (
-          <BoundField form={form} name="role" id="edit-role" label="Role">
-            {(control) => <RoleSelect {...control} />}
-          </BoundField>
-        )}
-        <BoundField form={form} name="login_code" id="edit-login-code" label="Login code" />
-        <BoundField
-          form={form}
-          name="password"
-          id="edit-password"
-          label="New password"
-          hint="Leave blank to keep the current password."
-          type="password"
-          autoComplete="new-password"
-        />
-        <div className="admin-form__actions">
-          <Button type="submit" loading={isSubmitting}>
-            Save user
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title="Details"
+      label="Edit user"
+      notice={notice}
+      onDismissNotice={dismissNotice}
+      onSubmit={onSubmit}
+      submitLabel="Save user"
+      isSubmitting={form.formState.isSubmitting}
+    >
+      <BoundField form={form} name="name" id="edit-name" label="Name" />
+      <BoundField form={form} name="email" id="edit-email" label="Email" type="email" />
+      {user.role === 'admin' ? null : (
+        <BoundField form={form} name="role" id="edit-role" label="Role">
+          {(control) => <RoleSelect {...control} />}
+        </BoundField>
+      )}
+      <BoundField form={form} name="login_code" id="edit-login-code" label="Login code" />
+      <BoundField
+        form={form}
+        name="password"
+        id="edit-password"
+        label="New password"
+        hint="Leave blank to keep the current password."
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormCard>
   );
 }
 
@@ -245,7 +216,7 @@ export function EditUserScreen({ api, id }: { api: ApiClient; id: number }) {
       {user.status === 'error' ? <LoadError error={user.error} onRetry={user.reload} what="this user" /> : null}
       {user.status === 'success' ? (
         <>
-          <EditUserForm key={`form-${id}`} api={api} user={user.data.data} onSaved={() => undefined} />
+          <EditUserForm key={`form-${id}`} api={api} user={user.data.data} />
           <ChangeCompany
             key={`company-${version}`}
             api={api}

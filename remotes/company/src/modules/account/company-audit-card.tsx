@@ -1,16 +1,12 @@
-import { AUDIT_ACTION_LABELS, AUDIT_SORTABLE, auditList, formatDate, type ApiClient, type AuditEntryView } from '@portal/contracts';
-import { Card, Pagination, SearchInput, Table, type TableColumn } from '@portal/design-system';
+import { AUDIT_SORTABLE, auditList, type ApiClient } from '@portal/contracts';
+import { Card, Pagination, SearchInput, Table } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress, type ListAddressNames } from '@portal/frontend-kit';
+import { auditLogColumns } from '@portal/frontend-kit/audit';
 
 /** The card's own address names, so it never disturbs the ledger's list on the same page. */
 const AUDIT_NAMES: ListAddressNames = { search: 'audit_search', sortBy: 'audit_sort', sortDir: 'audit_dir', page: 'audit_page' };
 
-const COLUMNS: TableColumn<AuditEntryView>[] = [
-  { key: 'created_at', header: 'When', sortable: true, render: (r) => `${formatDate(r.created_at)} ${r.created_at.slice(11, 16)}` },
-  { key: 'actor_name', header: 'Who', sortable: true, render: (r) => r.actor_name },
-  { key: 'action', header: 'What', sortable: true, render: (r) => AUDIT_ACTION_LABELS[r.action] },
-  { key: 'company', header: 'Company', render: (r) => r.company_name ?? '—' },
-];
+const COLUMNS = auditLogColumns();
 
 /** A manager's view of their company's audit log (and its depots'): who did what and when. */
 export function CompanyAuditCard({ api }: { api: ApiClient }) {

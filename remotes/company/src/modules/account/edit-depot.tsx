@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountDepotDelete, accountDepotDeletionPreview, accountDepotMoveToParent, ApiError, type ApiClient } from '@portal/contracts';
 import { accountDepotUpdate, accountDepotUpdateBodySchema } from '@portal/contracts/schemas';
-import { Button, ButtonLink, Card, Notice } from '@portal/design-system';
-import { applyServerErrors } from '@portal/frontend-kit';
+import { Button, ButtonLink, Card, EmptyState, Notice } from '@portal/design-system';
 import { DepotDeletion } from '@portal/frontend-kit/depots';
+import { useServerSubmit } from '@portal/frontend-kit/form-card';
 import { BoundField } from '@portal/frontend-kit/forms';
 
 const schema = accountDepotUpdateBodySchema;
@@ -24,27 +24,17 @@ export function EditDepot({
   onUpdated: (message: string) => void;
   onDeleted: (message: string) => void;
 }) {
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { name: depot.name, email: depot.email ?? '' },
   });
-  const {
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    try {
+  const { notice, setNotice, dismissNotice, onSubmit } = useServerSubmit(form, {
+    fields: ['name', 'email'],
+    send: async (values) => {
       const response = await api.call(accountDepotUpdate, { params: { id: depot.id }, body: values });
       onUpdated(response.message);
-    } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email']);
-      if (message) setNotice({ tone: 'error', text: message });
-    }
+    },
   });
 
   async function onDelete(moveToParent: boolean) {
@@ -72,14 +62,14 @@ export function EditDepot({
     >
       <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Edit depot">
         {notice ? (
-          <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
+          <Notice tone={notice.tone} onDismiss={dismissNotice}>
             {notice.text}
           </Notice>
         ) : null}
         <BoundField form={form} name="name" id="depot-name" label="Depot name" />
         <BoundField form={form} name="email" id="depot-email" label="Email" type="email" />
         <div className="account-actions">
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             Save depot
           </Button>
           <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
@@ -96,4 +86,23 @@ export function EditDepot({
       />
     </Card>
   );
+}
+
+type EditDepotProps = Parameters<typeof EditDepot>[0];
+
+/** /account/depot/{id}: the depot's form, or that there is no such depot of the company. */
+export function DepotEditor({ depot, ...props }: Omit<EditDepotProps, 'depot'> & { depot: EditDepotProps['depot'] | undefined }) {
+  if (!depot) {
+    return (
+      <EmptyState
+        title="That depot was not found."
+        action={
+          <a className="ds-link" href="/account">
+            Back to account
+          </a>
+        }
+      />
+    );
+  }
+  return <EditDepot key={depot.id} depot={depot} {...props} />;
 }

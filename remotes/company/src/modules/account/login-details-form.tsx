@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { accountPasswordLink, type ApiClient } from '@portal/contracts';
 import { accountLogin, accountLoginBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, Notice } from '@portal/design-system';
+import { Button, Card } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { BoundField } from '@portal/frontend-kit/forms';
+import { BoundField, PasswordChangeFields } from '@portal/frontend-kit/forms';
+import { AnswerNotice, type Answer } from '../forms/answer-notice';
 
 const schema = accountLoginBodySchema;
 type Values = z.input<typeof schema>;
@@ -24,7 +25,7 @@ export function LoginDetailsForm({
   user: { name: string; email: string | null; has_password: boolean };
   onSaved: () => void;
 }) {
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Answer | null>(null);
   const [isSendingLink, setSendingLink] = useState(false);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -71,34 +72,11 @@ export function LoginDetailsForm({
   return (
     <Card title="Login details">
       <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Login details">
-        {notice ? (
-          <Notice tone={notice.tone} onDismiss={() => setNotice(null)} {...(notice.tone === 'success' ? { autoHideMs: 5000 } : {})}>
-            {notice.text}
-          </Notice>
-        ) : null}
+        <AnswerNotice answer={notice} onDismiss={() => setNotice(null)} />
         <BoundField form={form} name="name" id="account-name" label="Name" autoComplete="name" />
         <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
         {user.has_password ? (
-          <>
-            <BoundField
-              form={form}
-              name="password"
-              id="account-password"
-              label="New password"
-              hint="Leave blank to keep your current password."
-              type="password"
-              autoComplete="new-password"
-            />
-            <BoundField
-              form={form}
-              name="current_password"
-              id="account-current-password"
-              label="Current password"
-              hint="Needed to change your email address or password."
-              type="password"
-              autoComplete="current-password"
-            />
-          </>
+          <PasswordChangeFields form={form} currentPasswordHint="Needed to change your email address or password." />
         ) : null}
         <div className="account-actions">
           <Button type="submit" loading={isSubmitting}>

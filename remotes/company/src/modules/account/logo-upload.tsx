@@ -1,7 +1,8 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, ACCOUNT_MESSAGES, accountLogo, LOGO_MAX_PIXELS, LOGO_PROPAGATION_NOTE, type RouteOutput } from '@portal/contracts';
-import { Button, Card, Notice, ProgressBar } from '@portal/design-system';
+import { Card, Notice, ProgressBar } from '@portal/design-system';
 import { uploadWithProgress } from '@portal/frontend-kit';
+import { FileChooser } from '../uploads/file-chooser';
 
 /** The image's real pixel size, read by the browser before anything is sent. */
 function imageSize(file: File): Promise<{ width: number; height: number } | null> {
@@ -22,14 +23,10 @@ function imageSize(file: File): Promise<{ width: number; height: number } | null
 
 /** POST /account/logo (multipart, field `logo`): images up to 256x256, with upload progress in %. */
 export function LogoUpload({ logoUrl, onUploaded }: { logoUrl: string | null; onUploaded: (url: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  async function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function upload(file: File) {
     setNotice(null);
     const size = await imageSize(file);
     if (!size) return setNotice({ tone: 'error', text: ACCOUNT_MESSAGES.logoNotImage });
@@ -80,19 +77,14 @@ export function LogoUpload({ logoUrl, onUploaded }: { logoUrl: string | null; on
             <span className="account-muted">{progress}%</span>
           </div>
         ) : null}
-        <input
-          ref={input}
-          type="file"
+        <FileChooser
           accept="image/png,image/jpeg,image/gif,image/webp"
-          className="account-file"
-          aria-label="Choose a logo image"
-          onChange={(e) => void onChoose(e)}
+          inputClassName="account-file"
+          inputLabel="Choose a logo image"
+          buttonLabel={logoUrl ? 'Replace logo' : 'Upload logo'}
+          isUploading={progress !== null}
+          onFile={(file) => void upload(file)}
         />
-        <div>
-          <Button type="button" variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
-            {logoUrl ? 'Replace logo' : 'Upload logo'}
-          </Button>
-        </div>
       </div>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountNotifications, type ApiClient } from '@portal/contracts';
-import { Button, Card, Notice } from '@portal/design-system';
+import { Button, Card } from '@portal/design-system';
 import { applyServerErrors } from '@portal/frontend-kit';
+import { AnswerNotice, type Answer } from '../forms/answer-notice';
 
 type Settings = { send_certificate: boolean; send_report: boolean; send_expiry_report: boolean };
 
@@ -14,7 +15,7 @@ const OPTIONS: { key: keyof Settings; label: string; hint: string }[] = [
 
 /** POST /account/notifications. */
 export function NotificationsForm({ api, settings }: { api: ApiClient; settings: Settings }) {
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Answer | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,11 +37,7 @@ export function NotificationsForm({ api, settings }: { api: ApiClient; settings:
   return (
     <Card title="Email notifications">
       <form className="account-form" onSubmit={onSubmit} aria-label="Email notifications">
-        {notice ? (
-          <Notice tone={notice.tone} onDismiss={() => setNotice(null)} {...(notice.tone === 'success' ? { autoHideMs: 5000 } : {})}>
-            {notice.text}
-          </Notice>
-        ) : null}
+        <AnswerNotice answer={notice} onDismiss={() => setNotice(null)} />
         {OPTIONS.map((option) => (
           <label key={option.key} className="account-check">
             <input type="checkbox" {...register(option.key)} />

@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
-import {
-  DEBOUNCE_MS,
-  MIN_SEARCH_LENGTH,
-  reportingEnrolments,
-  REPORTING_STATUS_LABELS,
-  type ApiClient,
-  type RouteInput,
-} from '@portal/contracts';
+import { useCallback, useState } from 'react';
+import { reportingEnrolments, REPORTING_STATUS_LABELS, type ApiClient, type RouteInput } from '@portal/contracts';
 import { Button } from '@portal/design-system';
-import { useDebouncedValue } from '@portal/frontend-kit';
+import { SearchMatches } from '../search/search-matches';
+import { useSettledSearch } from '../search/use-settled-search';
 
 /** A learner's enrolment on the course: whose activity code pages the bridging activities link to. */
 export interface CodeLearner {
@@ -35,31 +29,19 @@ export function ActivityCodeLearner({
   onChoose: (learner: CodeLearner | null) => void;
 }) {
   const [text, setText] = useState('');
-  const [answer, setAnswer] = useState<{ text: string; matches: (CodeLearner & { detail: string })[] }>({ text: '', matches: [] });
-  const settled = useDebouncedValue(text.trim(), DEBOUNCE_MS.autocomplete);
-  const matches = settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? answer.matches : [];
-
-  useEffect(() => {
-    if (settled.length < MIN_SEARCH_LENGTH) return;
-    let isCurrent = true;
-    const query = { search: settled, courses: String(courseId), per_page: 10 } as Query;
-    api.call(reportingEnrolments, { query }).then(
-      (data) =>
-        isCurrent &&
-        setAnswer({
-          text: settled,
-          matches: data.results.data.map((row) => ({
-            enrollmentId: row.id,
-            name: row.learner_name,
-            detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · '),
-          })),
-        }),
-      () => isCurrent && setAnswer({ text: settled, matches: [] }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [api, courseId, settled]);
+  const search = useCallback(
+    async (settled: string): Promise<(CodeLearner & { detail: string })[]> => {
+      const query = { search: settled, courses: String(courseId), per_page: 10 } as Query;
+      const data = await api.call(reportingEnrolments, { query });
+      return data.results.data.map((row) => ({
+        enrollmentId: row.id,
+        name: row.learner_name,
+        detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · '),
+      }));
+    },
+    [api, courseId],
+  );
+  const { matches, isAnswered } = useSettledSearch(text, search);
 
   if (chosen) {
     return (
@@ -88,16 +70,20 @@ export function ActivityCodeLearner({
         autoComplete="off"
       />
       {matches.length > 0 ? (
-        <ul className="activity-code-learner__matches" aria-label="Learners on this course">
-          {matches.map((match) => (
-            <li key={match.enrollmentId}>
-              <button type="button" onClick={() => onChoose({ enrollmentId: match.enrollmentId, name: match.name })}>
+        <SearchMatches
+          label="Learners on this course"
+          className="activity-code-learner__matches"
+          matches={matches.map((match) => ({
+            key: match.enrollmentId,
+            content: (
+              <>
                 {match.name} <span className="activity-code-learner__detail">{match.detail}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? (
+              </>
+            ),
+            onChoose: () => onChoose({ enrollmentId: match.enrollmentId, name: match.name }),
+          }))}
+        />
+      ) : isAnswered ? (
         <p className="activity-code-learner__none">No learner on this course matches.</p>
       ) : null}
     </div>

@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { creditTransfer, type ApiClient } from '@portal/contracts';
 import { creditReasonField, creditTransferBodySchema } from '@portal/contracts/schemas';
-import { Button, Card, Modal, Notice } from '@portal/design-system';
+import { Button, Card, Modal } from '@portal/design-system';
 import { announceCreditBalanceChanged, applyServerErrors } from '@portal/frontend-kit';
 import { BoundField } from '@portal/frontend-kit/forms';
+import { AnswerNotice, type Answer } from '../forms/answer-notice';
 
 // The reason is optional: a blank box sends none rather than a too-short one.
 const schema = creditTransferBodySchema.extend({
@@ -30,7 +31,7 @@ export function TransferForm({
   depots: { id: number; name: string }[];
   onTransferred: () => void;
 }) {
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Answer | null>(null);
   const [pending, setPending] = useState<Transfer | null>(null);
   const [isSending, setSending] = useState(false);
   const form = useForm<Values, unknown, Transfer>({
@@ -68,11 +69,7 @@ export function TransferForm({
   return (
     <Card title="Transfer credits to a depot">
       <form className="transfer-form" onSubmit={onSubmit} noValidate aria-label="Transfer credits to a depot">
-        {notice ? (
-          <Notice tone={notice.tone} onDismiss={() => setNotice(null)} {...(notice.tone === 'success' ? { autoHideMs: 5000 } : {})}>
-            {notice.text}
-          </Notice>
-        ) : null}
+        <AnswerNotice answer={notice} onDismiss={() => setNotice(null)} />
         <BoundField form={form} name="depot_id" id="transfer-depot" label="Depot">
           {(control) => (
             <select className="ds-input" {...control}>
@@ -91,28 +88,49 @@ export function TransferForm({
           <Button type="submit">Transfer credits</Button>
         </div>
       </form>
-      <Modal
-        open={pending !== null}
-        title="Transfer credits"
-        onClose={() => !isSending && setPending(null)}
-        footer={
-          <>
-            <Button variant="secondary" disabled={isSending} onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button loading={isSending} onClick={() => void send()}>
-              Transfer
-            </Button>
-          </>
-        }
-      >
-        {pending ? (
-          <p>
-            Move {pending.amount.toLocaleString('en-GB')} credit{pending.amount === 1 ? '' : 's'} from your balance to{' '}
-            {depotName(pending.depot_id)}? The depot can then spend them on its own enrolments.
-          </p>
-        ) : null}
-      </Modal>
+      <TransferConfirmation
+        pending={pending}
+        depotName={depotName(pending?.depot_id)}
+        isSending={isSending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void send()}
+      />
     </Card>
+  );
+}
+
+interface TransferConfirmationProps {
+  pending: Transfer | null;
+  depotName: string;
+  isSending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Asks before the credits move; it cannot be closed while the transfer runs. */
+function TransferConfirmation({ pending, depotName, isSending, onCancel, onConfirm }: TransferConfirmationProps) {
+  return (
+    <Modal
+      open={pending !== null}
+      title="Transfer credits"
+      onClose={() => !isSending && onCancel()}
+      footer={
+        <>
+          <Button variant="secondary" disabled={isSending} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button loading={isSending} onClick={onConfirm}>
+            Transfer
+          </Button>
+        </>
+      }
+    >
+      {pending ? (
+        <p>
+          Move {pending.amount.toLocaleString('en-GB')} credit{pending.amount === 1 ? '' : 's'} from your balance to {depotName}? The depot
+          can then spend them on its own enrolments.
+        </p>
+      ) : null}
+    </Modal>
   );
 }

@@ -4,6 +4,9 @@ export interface CostedCourse {
   credit_cost: number;
 }
 
+/** '1 credit', '5 credits': how the wizard writes an amount. */
+export const creditsText = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
 /**
  * Spec §9: the sum of the credit values of the chosen courses — of every course on offer when none
  * is chosen — times the number of learners.

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ApiError, personNewLoginCode, type ApiClient, type Person } from '@portal/contracts';
 import { Button, Card, Notice } from '@portal/design-system';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 
 export interface LoginCodeCardProps {
   api: ApiClient;
@@ -65,7 +65,7 @@ export function LoginCodeCard({ api, companyId, person, slip, onIssued }: LoginC
         confirmLabel="Issue a new code"
         isBusy={isIssuing}
         onConfirm={() => void issue()}
-        onCancel={() => setConfirming(false)}
+        onClose={() => setConfirming(false)}
       >
         <p>
           {person.name} gets a new login code.

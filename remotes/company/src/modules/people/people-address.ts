@@ -1,5 +1,6 @@
 import type { ListAddress } from '@portal/frontend-kit';
 import type { PeopleSort } from '@portal/contracts';
+import { listQueryOf } from '../lists/list-query';
 
 /** The address parameter of the depot filter. */
 export const DEPOT_PARAM = 'depot_id';
@@ -18,10 +19,7 @@ export function depotOf(params: URLSearchParams): number | undefined {
 /** GET /api/company/{id}/people's query for the list's address: only what is set. */
 export function peopleQueryOf(list: ListAddress<PeopleSort>, depotId: number | undefined) {
   return {
-    ...(list.search ? { search: list.search } : {}),
-    ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
-    ...(list.page > 1 ? { page: list.page } : {}),
-    ...(list.perPage ? { per_page: list.perPage } : {}),
+    ...listQueryOf(list),
     ...(depotId !== undefined ? { depot_id: depotId } : {}),
   };
 }

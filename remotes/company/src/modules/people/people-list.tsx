@@ -1,20 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  PEOPLE_MESSAGES,
-  PEOPLE_SORTABLE,
-  peopleList,
-  type ApiClient,
-  type PeopleSort,
-  type Person,
-  type RouteOutput,
-} from '@portal/contracts';
-import { Button, ButtonLink, EmptyState, Notice, PageHeader } from '@portal/design-system';
-import { LoadError, REPORTING_LIST_NAMES, useApiQuery, useListAddress } from '@portal/frontend-kit';
+import { PEOPLE_MESSAGES, type ApiClient, type Person } from '@portal/contracts';
+import { Button, ButtonLink, EmptyState, PageHeader } from '@portal/design-system';
+import { LoadError } from '@portal/frontend-kit';
+import { AnswerNotice, type Answer } from '../forms/answer-notice';
 import { PeopleTable } from './people-table';
 import { SelectionBar } from './selection-bar';
 import { PeopleFooter, PeopleToolbar } from './people-toolbar';
-import { DEPOT_PARAM, depotOf, peopleQueryOf } from './people-address';
+import { DEPOT_PARAM } from './people-address';
+import { usePeople } from './use-people';
 import { usePeopleExport } from './use-people-export';
 
 const DEFAULT_SORT = { key: 'name', dir: 'asc' } as const;
@@ -46,31 +39,12 @@ function useSelection() {
 
 /** /people: the company's and its depots' learners, searched, filtered by depot, sorted and paged in the address. */
 export function PeopleList({ api, companyId, renderSlips }: PeopleListProps) {
-  const address = useListAddress<PeopleSort>({ names: REPORTING_LIST_NAMES, sortable: PEOPLE_SORTABLE });
-  const [params, setParams] = useSearchParams();
-  const depotId = depotOf(params);
-  const query = peopleQueryOf(address.list, depotId);
-  const people = useApiQuery(`people:${companyId}:${JSON.stringify(query)}`, () => api.call(peopleList, { params: { companyId }, query }));
-  // The last answer stays on screen while the next one loads.
-  const [shown, setShown] = useState<RouteOutput<typeof peopleList> | null>(null);
-  if (people.status === 'success' && people.data !== shown) setShown(people.data);
+  const { address, depotId, people, page, isFiltered, clearFilters } = usePeople(api, companyId);
   const selection = useSelection();
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Answer | null>(null);
   const exports = usePeopleExport(api, companyId, (tone, text) => setMessage({ tone, text }));
-
-  const page = shown ?? null;
   const companies = page?.companies ?? [];
-  const isFiltered = address.isSearching || depotId !== undefined;
   const hasNobody = page !== null && page.total === 0 && !isFiltered;
-  const clearFilters = () => {
-    address.setSearchText('');
-    // One change of the address: two setFilter calls in a row would each start from the same address.
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const name of [REPORTING_LIST_NAMES.search, REPORTING_LIST_NAMES.page, DEPOT_PARAM]) next.delete(name);
-      return next;
-    });
-  };
 
   return (
     <div className="people" data-testid="people-page">
@@ -83,11 +57,7 @@ export function PeopleList({ api, companyId, renderSlips }: PeopleListProps) {
           </ButtonLink>
         }
       />
-      {message ? (
-        <Notice tone={message.tone} onDismiss={() => setMessage(null)} {...(message.tone === 'success' ? { autoHideMs: 5000 } : {})}>
-          {message.text}
-        </Notice>
-      ) : null}
+      <AnswerNotice answer={message} onDismiss={() => setMessage(null)} />
       {people.status === 'error' ? <LoadError error={people.error} onRetry={people.reload} what="your people" /> : null}
       {hasNobody ? (
         <EmptyState

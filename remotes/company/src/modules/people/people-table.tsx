@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate, type PeopleSort, type Person } from '@portal/contracts';
-import { Table, type TableColumn, type TableSort } from '@portal/design-system';
+import { type TableColumn, type TableSort } from '@portal/design-system';
+import { SortedTable, sortableColumn } from '../lists/sorted-table';
 
 export interface PeopleTableProps {
   people: Person[];
@@ -42,12 +43,7 @@ export function PeopleTable({
   emptyText,
 }: PeopleTableProps) {
   const isPageSelected = people.length > 0 && people.every((p) => selected.has(p.id));
-  const column = (key: PeopleSort, header: string, render: (person: Person) => ReactNode): TableColumn<Person> => ({
-    key,
-    header,
-    render,
-    sortable: true,
-  });
+  const column = (key: PeopleSort, header: string, render: (person: Person) => ReactNode) => sortableColumn<Person>(key, header, render);
   const columns: TableColumn<Person>[] = [
     {
       key: 'select',
@@ -88,16 +84,14 @@ export function PeopleTable({
     column('created_at', 'Added', (person) => formatDate(person.created_at)),
   ];
   return (
-    <Table
+    <SortedTable
       caption="People"
       columns={columns}
       rows={people}
-      rowKey={(person) => person.id}
       loading={loading}
       sort={sort}
       onSortChange={onSortChange}
       emptyText={emptyText}
-      stackOnMobile
     />
   );
 }

@@ -1,8 +1,8 @@
 import type { Page, Person } from '@portal/contracts';
-import { Button, Pagination, SearchInput } from '@portal/design-system';
+import { Button } from '@portal/design-system';
 import type { ListAddressState } from '@portal/frontend-kit';
-
-const PAGE_SIZES = [10, 25, 50, 100] as const;
+import { ListFooter } from '../lists/list-footer';
+import { ListToolbar } from '../lists/list-toolbar';
 
 export interface PeopleToolbarProps {
   address: Pick<ListAddressState, 'searchText' | 'setSearchText'>;
@@ -18,13 +18,7 @@ export interface PeopleToolbarProps {
 /** Search, the depot filter and the export of everyone the list finds. */
 export function PeopleToolbar({ address, companies, depotId, onDepotChange, canExport, isExporting, onExport }: PeopleToolbarProps) {
   return (
-    <div className="people-toolbar">
-      <SearchInput
-        label="Search people"
-        placeholder="Name, email or login code"
-        value={address.searchText}
-        onChange={address.setSearchText}
-      />
+    <ListToolbar className="people-toolbar" address={address} searchLabel="Search people" searchPlaceholder="Name, email or login code">
       {companies.length > 1 ? (
         <label className="people-toolbar__depot">
           <span>Depot</span>
@@ -46,7 +40,7 @@ export function PeopleToolbar({ address, companies, depotId, onDepotChange, canE
       <Button className="people-toolbar__export" variant="secondary" loading={isExporting} disabled={!canExport} onClick={onExport}>
         Export list (.xlsx)
       </Button>
-    </div>
+    </ListToolbar>
   );
 }
 
@@ -60,26 +54,21 @@ export function PeopleFooter({
 }) {
   if (page.total === 0) return null;
   return (
-    <div className="people-footer">
-      <span className="people-muted" aria-live="polite">
-        Showing {page.from}–{page.to} of {page.total} {page.total === 1 ? 'person' : 'people'}
-      </span>
-      <label className="people-toolbar__depot">
-        <span>Rows per page</span>
-        <select
-          className="ds-input"
-          aria-label="Rows per page"
-          value={address.list.perPage ?? page.per_page}
-          onChange={(event) => address.setPerPage(Number(event.target.value))}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Pagination page={page.current_page} lastPage={page.last_page} onPageChange={(next) => address.setPage(next, page.last_page)} />
-    </div>
+    <ListFooter
+      showing={
+        <>
+          Showing {page.from}–{page.to} of {page.total} {page.total === 1 ? 'person' : 'people'}
+        </>
+      }
+      rowsPerPage={{
+        value: address.list.perPage ?? page.per_page,
+        onChange: address.setPerPage,
+        labelClassName: 'people-toolbar__depot',
+        ariaLabel: 'Rows per page',
+      }}
+      page={page.current_page}
+      lastPage={page.last_page}
+      onPageChange={(next) => address.setPage(next, page.last_page)}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { ApiClient, Person } from '@portal/contracts';
 import { personUpdate, personUpdateBodySchema } from '@portal/contracts/schemas';
 import { Button, Card, Notice } from '@portal/design-system';
-import { applyServerErrors } from '@portal/frontend-kit';
+import { useServerSubmit } from '@portal/frontend-kit/form-card';
 import { BoundField } from '@portal/frontend-kit/forms';
 
 type Values = z.input<typeof personUpdateBodySchema>;
@@ -20,35 +19,25 @@ export interface PersonDetailsFormProps {
 
 /** Name, email and depot; the server's errors show under their fields. */
 export function PersonDetailsForm({ api, companyId, person, companies, onSaved }: PersonDetailsFormProps) {
-  const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof personUpdateBodySchema>>({
     resolver: zodResolver(personUpdateBodySchema),
     defaultValues: { name: person.name, email: person.email ?? '', company_id: person.company_id },
   });
-  const {
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    try {
+  const { notice, dismissNotice, onSubmit } = useServerSubmit(form, {
+    fields: ['name', 'email', 'company_id'],
+    send: async (values) => {
       const answer = await api.call(personUpdate, { params: { companyId, userId: person.id }, body: values });
       form.reset({ name: answer.data.name, email: answer.data.email ?? '', company_id: answer.data.company_id });
       onSaved(answer.data, answer.message);
-    } catch (error) {
-      const message = applyServerErrors(error, setError, ['name', 'email', 'company_id']);
-      if (message) setNotice(message);
-    }
+    },
   });
 
   return (
     <Card title="Details">
       <form className="people-form" onSubmit={onSubmit} noValidate aria-label="Edit learner">
         {notice ? (
-          <Notice tone="error" onDismiss={() => setNotice(null)}>
-            {notice}
+          <Notice tone="error" onDismiss={dismissNotice}>
+            {notice.text}
           </Notice>
         ) : null}
         <fieldset className="people-form" disabled={person.anonymised}>
@@ -83,7 +72,7 @@ export function PersonDetailsForm({ api, companyId, person, companies, onSaved }
             </BoundField>
           ) : null}
           <div className="people-actions">
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={form.formState.isSubmitting}>
               Save changes
             </Button>
           </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, personAnonymise, personRemove, type ApiClient, type Person } from '@portal/contracts';
 import { Button, Card, Notice } from '@portal/design-system';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@portal/frontend-kit/confirm';
 
 export interface PersonRemovalProps {
   api: ApiClient;
@@ -69,7 +69,7 @@ export function PersonRemoval({ api, companyId, person, onRemoved, onAnonymised 
         confirmLabel={canRemove ? 'Remove learner' : 'Anonymise learner'}
         isBusy={isBusy}
         onConfirm={() => void run()}
-        onCancel={() => setConfirming(false)}
+        onClose={() => setConfirming(false)}
       >
         {canRemove ? (
           <p>

@@ -1,6 +1,7 @@
 import { formatDate, type Invoice } from '@portal/contracts';
-import { Table, type TableColumn, type TableSort } from '@portal/design-system';
+import { type TableColumn, type TableSort } from '@portal/design-system';
 import { formatMinorUnits, invoiceItem } from './invoice-format';
+import { SortedTable } from '../lists/sorted-table';
 
 const COLUMNS: TableColumn<Invoice>[] = [
   { key: 'id', header: '#ID', sortable: true, render: (invoice) => <span className="purchase-history__id">#{invoice.order_id}</span> },
@@ -45,16 +46,14 @@ export function InvoiceTable({
   emptyText: React.ReactNode;
 }) {
   return (
-    <Table
+    <SortedTable
       caption="Invoices"
       columns={COLUMNS}
       rows={invoices}
-      rowKey={(invoice) => invoice.id}
       loading={loading}
       sort={sort}
       onSortChange={onSortChange}
       emptyText={emptyText}
-      stackOnMobile
     />
   );
 }

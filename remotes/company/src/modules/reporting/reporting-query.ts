@@ -1,16 +1,14 @@
 import type { ReportingFilters, RouteInput, reportingEnrolments } from '@portal/contracts';
 import { reportingFilterParams } from '@portal/contracts/schemas';
 import type { ListAddress } from '@portal/frontend-kit';
+import { listQueryOf } from '../lists/list-query';
 
 type ReportingQueryInput = NonNullable<RouteInput<typeof reportingEnrolments>['query']>;
 
 /** What the page asks the server for: the address's list state and filters (written as the contract's schema reads them), defaults left out. */
 export function reportingQuery(list: ListAddress, filters: ReportingFilters): ReportingQueryInput {
   return {
-    ...(list.search ? { search: list.search } : {}),
-    ...(list.sortBy ? { order_by: list.sortBy, order_dir: list.sortDir } : {}),
-    ...(list.page > 1 ? { page: list.page } : {}),
-    ...(list.perPage ? { per_page: list.perPage } : {}),
+    ...listQueryOf(list),
     ...reportingFilterParams(filters),
   } as ReportingQueryInput;
 }

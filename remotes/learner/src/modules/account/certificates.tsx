@@ -6,8 +6,9 @@ import {
   type ApiClient,
   type LearnerCertificate,
 } from '@portal/contracts';
-import { Button, ButtonLink, EmptyState, Pagination, SearchInput, StatusPill, Table, type TableColumn } from '@portal/design-system';
+import { ButtonLink, EmptyState, Pagination, StatusPill, Table, type TableColumn } from '@portal/design-system';
 import { LoadError, useApiQuery, useListAddress } from '@portal/frontend-kit';
+import { CertificateSearch, NoCertificatesFound } from '@portal/frontend-kit/certificates';
 import { certificateStateLabel, STATE_PILLS } from './labels';
 
 const COLUMNS: TableColumn<LearnerCertificate>[] = [
@@ -54,12 +55,7 @@ export function Certificates({ api }: { api: ApiClient }) {
   return (
     <div>
       <div className="learner-account__toolbar">
-        <SearchInput
-          value={address.searchText}
-          onChange={address.setSearchText}
-          label="Search certificates"
-          placeholder="Course or certificate code"
-        />
+        <CertificateSearch value={address.searchText} onChange={address.setSearchText} />
       </div>
       <Table
         caption="Your certificates"
@@ -71,12 +67,7 @@ export function Certificates({ api }: { api: ApiClient }) {
         onSortChange={address.toggleSort}
         stackOnMobile
         emptyText={
-          <span>
-            {LEARNER_ACCOUNT_MESSAGES.noCertificatesFound}{' '}
-            <Button type="button" variant="ghost" size="sm" onClick={() => address.setSearchText('')}>
-              Clear search
-            </Button>
-          </span>
+          <NoCertificatesFound text={LEARNER_ACCOUNT_MESSAGES.noCertificatesFound} onClearSearch={() => address.setSearchText('')} />
         }
       />
       {page && page.last_page > 1 ? (

@@ -10,7 +10,7 @@ import {
   learnerSignInSetUpBodySchema,
 } from '@portal/contracts/schemas';
 import { applyServerErrors } from '@portal/frontend-kit';
-import { BoundField, SignInForm, type FormNotice } from '@portal/frontend-kit/forms';
+import { BoundField, PasswordChangeFields, SignInForm, type FormNotice } from '@portal/frontend-kit/forms';
 
 const detailsSchema = learnerSignInDetailsBodySchema;
 type DetailsValues = z.input<typeof detailsSchema>;
@@ -47,32 +47,7 @@ export function SignInDetailsForm({ api, email, onSaved }: { api: ApiClient; ema
       isSubmitting={form.formState.isSubmitting}
     >
       <BoundField form={form} name="email" id="account-email" label="Email address" type="email" autoComplete="email" />
-      <BoundField
-        form={form}
-        name="password"
-        id="account-password"
-        label="New password"
-        hint="Leave blank to keep your current password."
-        type="password"
-        autoComplete="new-password"
-      />
-      <BoundField
-        form={form}
-        name="password_confirmation"
-        id="account-password-confirmation"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-      />
-      <BoundField
-        form={form}
-        name="current_password"
-        id="account-current-password"
-        label="Current password"
-        hint="Needed to change your email or password."
-        type="password"
-        autoComplete="current-password"
-      />
+      <PasswordChangeFields form={form} hasConfirmation currentPasswordHint="Needed to change your email or password." />
     </SignInForm>
   );
 }

@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import { certificateHistory, type ApiClient, type CertificateStatus } from '@portal/contracts';
-import { Pagination, StatusPill, type CourseStatus } from '@portal/design-system';
+import { certificateHistory, type ApiClient } from '@portal/contracts';
+import { Pagination } from '@portal/design-system';
 import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { CertificateStatusPill } from '@portal/frontend-kit/certificates';
 import { historyLine } from './history-line';
-
-const STATUS_PILLS: Record<CertificateStatus, CourseStatus> = {
-  valid: 'passed',
-  expired: 'expired',
-  revoked: 'failed',
-  superseded: 'not-started',
-};
-const STATUS_LABELS: Record<CertificateStatus, string> = {
-  valid: 'Valid',
-  expired: 'Expired',
-  revoked: 'Revoked',
-  superseded: 'Superseded',
-};
 
 /**
  * Every certificate the learner was issued for one course (renewals keep the earlier ones), each
@@ -43,7 +31,7 @@ export function CertificateHistory({ api, userId, course }: { api: ApiClient; us
             <ul>
               {query.data.data.map((certificate) => (
                 <li key={certificate.id} data-testid="certificate-history-item" data-status={certificate.status}>
-                  <StatusPill status={STATUS_PILLS[certificate.status]}>{STATUS_LABELS[certificate.status]}</StatusPill>
+                  <CertificateStatusPill status={certificate.status} />
                   <span>{historyLine(certificate)}</span>
                   <a className="ds-link" href={certificate.verify_url} aria-label={`Verify certificate ${certificate.code}`}>
                     {certificate.code}

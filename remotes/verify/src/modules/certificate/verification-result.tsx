@@ -1,3 +1,4 @@
+import { IconSvg } from '@portal/design-system';
 import type { VerificationView, VerifyState } from './verification-view';
 
 type Tone = 'valid' | 'warning' | 'invalid';
@@ -36,21 +37,9 @@ export function VerificationResult({ view }: { view: VerificationView }) {
 function ResultIcon({ tone }: { tone: Tone }) {
   const path = tone === 'valid' ? 'M7.5 12.5l3 3 6-6.5' : tone === 'warning' ? 'M12 7v6M12 16.5h.01' : 'M9 9l6 6M15 9l-6 6';
   return (
-    <svg
-      className="verify-result__icon"
-      width="40"
-      height="40"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <IconSvg size={40} strokeWidth={2.2} className="verify-result__icon">
       <circle cx="12" cy="12" r="10" />
       <path d={path} />
-    </svg>
+    </IconSvg>
   );
 }

@@ -1,4 +1,4 @@
-import { ButtonLink, Card } from '@portal/design-system';
+import { ButtonLink, Card, IconSvg } from '@portal/design-system';
 import { useSiteSettings } from '@portal/frontend-kit';
 import type { SessionUser } from '@portal/contracts';
 
@@ -26,21 +26,9 @@ export function ErrorPage({ error, user, isDevelopment = false }: ErrorPageProps
   return (
     <section className="shell-error" aria-labelledby="error-title" data-testid="error-page">
       <Card>
-        <svg
-          className="shell-error__icon"
-          width="48"
-          height="48"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <IconSvg size={48} strokeWidth={1.8} className="shell-error__icon">
           <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9l-3.8 3.8Z" />
-        </svg>
+        </IconSvg>
         <h1 id="error-title" className="shell-error__title">
           We&rsquo;re doing some maintenance
         </h1>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { unMimicCompany, type SessionUser } from '@portal/contracts';
-import { Button } from '@portal/design-system';
+import { Button, IconSvg } from '@portal/design-system';
 import { api } from '../api/api-client';
 
 const reloadPage = () => window.location.reload();
@@ -26,22 +26,10 @@ export function MimicBanner({ user, onEnded = reloadPage }: { user: SessionUser;
     <section className="shell-mimic" aria-label="Mimicking a company" data-testid="mimic-banner">
       <div className="shell-container shell-mimic__inner">
         <p className="shell-mimic__text">
-          <svg
-            className="shell-mimic__icon"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
+          <IconSvg size={20} className="shell-mimic__icon">
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
-          </svg>
+          </IconSvg>
           <span>
             You are mimicking <strong data-testid="mimic-company">{user.company_name}</strong>: you see and act as its manager.
             <span className="shell-mimic__who"> Signed in as {user.name}.</span>

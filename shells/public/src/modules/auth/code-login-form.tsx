@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '@portal/frontend-kit';
 import { BoundField, SignInForm } from '@portal/frontend-kit/forms';
-import { submitLogin } from './submit-login';
+import { useLoginSubmit } from './use-login-submit';
 
 interface CodeLoginValues {
   login_code: string;
@@ -11,24 +10,11 @@ const resolver = lazyResolver<CodeLoginValues>(() => import('./login-resolvers')
 
 /** `initialCode`: the code a sign-in slip's QR code brought (`/login?code=…`); the learner still presses Sign in. */
 export function CodeLoginForm({ initialCode = '' }: { initialCode?: string }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CodeLoginValues>({ resolver, defaultValues: { login_code: initialCode } });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setFormError(await submitLogin({ login_code: values.login_code }, form.setError, ['login_code']));
-  });
+  const signIn = useLoginSubmit(form, (values) => ({ login_code: values.login_code }), ['login_code']);
 
   return (
-    <SignInForm
-      className="public-form"
-      notice={formError ? { tone: 'error', title: 'Sign-in failed', text: formError } : null}
-      onDismissNotice={() => setFormError(null)}
-      onSubmit={onSubmit}
-      submitLabel="Sign in with code"
-      isSubmitting={form.formState.isSubmitting}
-      submitClassName="public-form__submit"
-    >
+    <SignInForm {...signIn} submitLabel="Sign in with code">
       <BoundField
         form={form}
         name="login_code"

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '@portal/frontend-kit';
 import { BoundField, SignInForm } from '@portal/frontend-kit/forms';
-import { submitLogin } from './submit-login';
+import { useLoginSubmit } from './use-login-submit';
 
 const resolver = lazyResolver<PasswordLoginValues>(() => import('./login-resolvers').then((module) => module.passwordLoginResolver));
 
@@ -12,24 +11,11 @@ interface PasswordLoginValues {
 }
 
 export function PasswordLoginForm() {
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordLoginValues>({ resolver, defaultValues: { email: '', password: '' } });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setFormError(await submitLogin({ email: values.email, password: values.password }, form.setError, ['email', 'password']));
-  });
+  const signIn = useLoginSubmit(form, (values) => ({ email: values.email, password: values.password }), ['email', 'password']);
 
   return (
-    <SignInForm
-      className="public-form"
-      notice={formError ? { tone: 'error', title: 'Sign-in failed', text: formError } : null}
-      onDismissNotice={() => setFormError(null)}
-      onSubmit={onSubmit}
-      submitLabel="Sign in"
-      isSubmitting={form.formState.isSubmitting}
-      submitClassName="public-form__submit"
-    >
+    <SignInForm {...signIn} submitLabel="Sign in">
       <BoundField form={form} name="email" id="login-email" label="Email address" type="email" autoComplete="username" />
       <BoundField form={form} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
       <div className="public-form__row">

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, login, type RouteInput } from '@portal/contracts';
 import { api } from '../api/api-client';
 
-type LoginBody = RouteInput<typeof login>['body'];
+export type LoginBody = RouteInput<typeof login>['body'];
 
 /** Messages for failures that are not about one field. */
 function formMessage(error: unknown): string {

@@ -15,25 +15,7 @@ const TABS = [
   { id: 'bulk', label: 'Bulk upload' },
 ];
 
-/** Step 2 (spec §4): the chosen learners, and four ways to add more. */
-export function AddEmployeesStep({
-  api,
-  pickerCompanyId,
-  companyId,
-  courseIds,
-  employees,
-  newEmployees,
-  bulkRows,
-  courseName,
-  courseIdsNamed,
-  isRepeat,
-  onAdd,
-  onRemove,
-  onAddNew,
-  onRemoveNew,
-  onBulkRows,
-  onRemoveBulkRow,
-}: {
+export interface AddEmployeesStepProps {
   api: ApiClient;
   /** Whose employees the pickers show (the signed-in company: its depots' learners come with it). */
   pickerCompanyId: number;
@@ -53,7 +35,11 @@ export function AddEmployeesStep({
   onRemoveNew: (key: string) => void;
   onBulkRows: (rows: readonly BulkRow[]) => void;
   onRemoveBulkRow: (row: number) => void;
-}) {
+}
+
+/** Step 2 (spec §4): the chosen learners, and four ways to add more. */
+export function AddEmployeesStep(props: AddEmployeesStepProps) {
+  const { api, pickerCompanyId, companyId, courseIds, employees, courseName, courseIdsNamed, isRepeat, onAdd, onAddNew } = props;
   const [tab, setTab] = useState('recent');
   const chosenIds = new Set(employees.map((e) => e.id));
   const add = (employee: Employee) => onAdd(toChosen(employee));
@@ -61,29 +47,7 @@ export function AddEmployeesStep({
 
   return (
     <div className="enrol-employees">
-      <section aria-labelledby="chosen-learners-title" className="enrol-chosen">
-        <h3 id="chosen-learners-title" className="enrol-subtitle">
-          Chosen employees ({employees.length + newEmployees.length})
-        </h3>
-        {employees.length + newEmployees.length === 0 ? (
-          <p className="enrol-muted">
-            No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.
-          </p>
-        ) : (
-          <ul className="enrol-chips" data-testid="chosen-employees">
-            {employees.map((employee) => (
-              <Chip key={employee.id} name={employee.name} email={employee.email} onRemove={() => onRemove(employee.id)} />
-            ))}
-            {newEmployees.map((draft) => (
-              <Chip key={draft.key} name={draft.name} email={draft.email} isNew onRemove={() => onRemoveNew(draft.key)} />
-            ))}
-          </ul>
-        )}
-        {newEmployees.length ? (
-          <p className="enrol-muted">New employees get their account when you finalise; nothing is created before.</p>
-        ) : null}
-        {bulkRows.length ? <p className="enrol-muted">Plus the spreadsheet's rows under Bulk upload.</p> : null}
-      </section>
+      <ChosenLearners {...props} />
       <Tabs tabs={TABS} activeId={tab} onChange={setTab} label="Ways to add employees" wrap />
       <TabPanel id="recent" activeId={tab}>
         <RecentLearners {...picker} />
@@ -102,9 +66,44 @@ export function AddEmployeesStep({
         />
       </TabPanel>
       <TabPanel id="bulk" activeId={tab}>
-        <BulkUpload companyId={companyId} courseIds={courseIds} rows={bulkRows} onRows={onBulkRows} onRemoveRow={onRemoveBulkRow} />
+        <BulkUpload
+          companyId={companyId}
+          courseIds={courseIds}
+          rows={props.bulkRows}
+          onRows={props.onBulkRows}
+          onRemoveRow={props.onRemoveBulkRow}
+        />
       </TabPanel>
     </div>
+  );
+}
+
+/** Who is chosen so far: employees, and new employees still only drafts. */
+function ChosenLearners({ employees, newEmployees, bulkRows, onRemove, onRemoveNew }: AddEmployeesStepProps) {
+  return (
+    <section aria-labelledby="chosen-learners-title" className="enrol-chosen">
+      <h3 id="chosen-learners-title" className="enrol-subtitle">
+        Chosen employees ({employees.length + newEmployees.length})
+      </h3>
+      {employees.length + newEmployees.length === 0 ? (
+        <p className="enrol-muted">
+          No employees chosen yet. Add them from your recent learners, search your employees, add a new one or upload a spreadsheet.
+        </p>
+      ) : (
+        <ul className="enrol-chips" data-testid="chosen-employees">
+          {employees.map((employee) => (
+            <Chip key={employee.id} name={employee.name} email={employee.email} onRemove={() => onRemove(employee.id)} />
+          ))}
+          {newEmployees.map((draft) => (
+            <Chip key={draft.key} name={draft.name} email={draft.email} isNew onRemove={() => onRemoveNew(draft.key)} />
+          ))}
+        </ul>
+      )}
+      {newEmployees.length ? (
+        <p className="enrol-muted">New employees get their account when you finalise; nothing is created before.</p>
+      ) : null}
+      {bulkRows.length ? <p className="enrol-muted">Plus the spreadsheet's rows under Bulk upload.</p> : null}
+    </section>
   );
 }
 

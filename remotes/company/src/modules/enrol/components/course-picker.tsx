@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ENROL_COURSE_PICKER_PAGE_SIZE, type CourseSummary } from '@portal/contracts';
 import { Button, ButtonLink, EmptyState, Pagination, SearchInput } from '@portal/design-system';
 import { activeSearch } from '@portal/frontend-kit';
-
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+import { creditsText } from '../enrol-cost';
 
 export const WHOLE_CATALOGUE_NOTE =
   'You have not selected any courses yet, so every course is listed. The courses you choose here are added to your Selected Courses.';
@@ -75,23 +74,40 @@ export function CoursePicker({
         <EmptyState title="No courses match your search." />
       ) : (
         <ul className="enrol-course-list" aria-label="Courses">
-          {shown.map((course) => {
-            const isChosen = chosenIds.includes(course.id);
-            const id = `enrol-course-${course.id}`;
-            return (
-              <li key={course.id} className="enrol-course" data-chosen={isChosen} data-testid="enrol-course">
-                <input id={id} type="checkbox" checked={isChosen} onChange={() => onToggle(course.id)} />
-                <label htmlFor={id} className="enrol-course__name">
-                  {course.name}
-                  {selectedIds.includes(course.id) ? <span className="enrol-course__selected"> In your selection</span> : null}
-                </label>
-                <span className="enrol-course__credits">{credits(course.credit_cost)}</span>
-              </li>
-            );
-          })}
+          {shown.map((course) => (
+            <CourseOption
+              key={course.id}
+              course={course}
+              isChosen={chosenIds.includes(course.id)}
+              isSelected={selectedIds.includes(course.id)}
+              onToggle={onToggle}
+            />
+          ))}
         </ul>
       )}
       <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.min(Math.max(1, next), lastPage))} />
     </div>
+  );
+}
+
+interface CourseOptionProps {
+  course: CourseSummary;
+  isChosen: boolean;
+  /** In the company's Selected Courses. */
+  isSelected: boolean;
+  onToggle: (id: number) => void;
+}
+
+function CourseOption({ course, isChosen, isSelected, onToggle }: CourseOptionProps) {
+  const id = `enrol-course-${course.id}`;
+  return (
+    <li className="enrol-course" data-chosen={isChosen} data-testid="enrol-course">
+      <input id={id} type="checkbox" checked={isChosen} onChange={() => onToggle(course.id)} />
+      <label htmlFor={id} className="enrol-course__name">
+        {course.name}
+        {isSelected ? <span className="enrol-course__selected"> In your selection</span> : null}
+      </label>
+      <span className="enrol-course__credits">{creditsText(course.credit_cost)}</span>
+    </li>
   );
 }

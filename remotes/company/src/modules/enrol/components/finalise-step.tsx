@@ -1,16 +1,14 @@
 import { useId, useState, type PointerEvent, type ReactNode } from 'react';
 import { CREDIT_MESSAGES, ENROLLING_MESSAGES, wizardEnrolQuote, type ApiClient, type CourseSummary } from '@portal/contracts';
-import { Button, Card, Notice, Pagination, SkeletonBlock, Table, type TableColumn } from '@portal/design-system';
-import { LoadError, useApiQuery } from '@portal/frontend-kit';
+import { Button, Notice } from '@portal/design-system';
+import { useApiQuery } from '@portal/frontend-kit';
 import { finaliseCharge } from '../enrol-cost';
 import { wizardLearners, type ChosenEmployee, type WizardState } from '../wizard-state';
-import { PaidFrom } from './paid-from';
+import { FinaliseCostCard } from './finalise-cost-card';
+import { FinaliseLearnersTable } from './finalise-learners-table';
 
-const PAGE_SIZE = 10;
 /** The tooltip's widest (18rem): kept inside the window near its right edge. */
 const TOOLTIP_WIDTH_PX = 300;
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => rows.reduce((total, row) => total + row[key], 0);
 
 export const NOTHING_TO_ENROL = ENROLLING_MESSAGES.nothingToEnrol;
 
@@ -137,120 +135,30 @@ export function FinaliseStep({
   onFinalise: () => void;
 }) {
   const descriptionId = useId();
-  const [page, setPage] = useState(1);
   const body = finaliseBody(state, companyId, payFromParent);
   const quote = useApiQuery(`enrol-quote:${JSON.stringify(body)}`, () => api.call(wizardEnrolQuote, { body }).then((r) => r.data));
   const learners = finaliseLearners(state);
   const chosen = allCourses.filter((course) => state.courseIds.includes(course.id));
   const courses = chosen.length ? chosen : allCourses;
   const charge = finaliseCharge(allCourses, state.courseIds, learners);
-  const cost = quote.status === 'success' ? quote.data.credits : charge.cost;
   const enrolments = quote.status === 'success' ? quote.data.enrolments : charge.enrolments;
   const isEmpty = enrolments === 0;
   const isBlocked = quote.status === 'success' && !quote.data.is_enough;
-  const courseNames = (ids: readonly number[]) => ids.map((id) => courses.find((c) => c.id === id)?.name ?? `Course ${id}`).join(', ');
-
-  const lastPage = Math.max(1, Math.ceil(learners.length / PAGE_SIZE));
-  const current = Math.min(page, lastPage);
-  const columns: TableColumn<FinaliseLearner>[] = [
-    {
-      key: 'learner',
-      header: 'Learner',
-      render: (l) => (
-        <span className="enrol-learner-cell">
-          <span>{l.name}</span>
-          <span className="enrol-muted">
-            {l.email ?? 'Login code'}
-            {l.isNew ? ' · new account' : ''}
-          </span>
-        </span>
-      ),
-    },
-    ...courses.map((course): TableColumn<FinaliseLearner> => ({
-      key: `course-${course.id}`,
-      header: course.name,
-      align: 'center',
-      render: (l) =>
-        l.enrolled_course_ids.includes(course.id) ? (
-          <span className="enrol-muted">Already enrolled</span>
-        ) : (
-          <span>{credits(course.credit_cost)}</span>
-        ),
-    })),
-  ];
 
   return (
     <div className="enrol-finalise">
-      <Table
-        caption="Courses and learners"
-        columns={columns}
-        rows={learners.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
-        rowKey={(l) => l.key}
-        emptyText="No learners chosen yet."
-        stackOnMobile
+      <FinaliseLearnersTable learners={learners} courses={courses} />
+      <FinaliseCostCard
+        companyName={companyName}
+        courses={courses}
+        learnerCount={learners.length}
+        charge={charge}
+        quote={quote}
+        isBlocked={isBlocked}
+        ownCompanyId={ownCompanyId}
+        payFromParent={payFromParent}
+        onPayFromParent={onPayFromParent}
       />
-      {lastPage > 1 ? (
-        <Pagination page={current} lastPage={lastPage} onPageChange={(next) => setPage(Math.max(1, Math.min(next, lastPage)))} />
-      ) : null}
-      <Card title="Cost">
-        <dl className="enrol-cost" data-testid="enrol-cost">
-          <div>
-            <dt>New employees belong to</dt>
-            <dd>{companyName}</dd>
-          </div>
-          <div>
-            <dt>Courses × learners</dt>
-            <dd>
-              {courses.length} course{courses.length === 1 ? '' : 's'} × {learners.length} learner{learners.length === 1 ? '' : 's'}
-            </dd>
-          </div>
-          <div>
-            <dt>Enrolments charged</dt>
-            <dd data-testid="enrol-charged-count">{enrolments}</dd>
-          </div>
-          <div>
-            <dt>Cost</dt>
-            <dd data-testid="enrol-cost-total">{credits(cost)}</dd>
-          </div>
-          {charge.skipped.length ? (
-            <div className="enrol-cost__wide">
-              <dt>Skipped, already enrolled (not charged)</dt>
-              <dd>
-                <ul className="enrol-skipped" data-testid="enrol-skipped">
-                  {charge.skipped.map((s) => (
-                    <li key={s.name + s.courseIds.join()}>
-                      {s.name}: {courseNames(s.courseIds)}
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          ) : null}
-          {quote.status === 'success' ? (
-            <>
-              <div>
-                <dt>Balance before</dt>
-                <dd data-testid="enrol-balance-before">{credits(sum(quote.data.accounts, 'balance_before'))}</dd>
-              </div>
-              <div>
-                <dt>Balance after</dt>
-                <dd data-testid="enrol-balance-after" className={isBlocked ? 'enrol-negative' : undefined}>
-                  {credits(sum(quote.data.accounts, 'balance_after'))}
-                </dd>
-              </div>
-            </>
-          ) : null}
-        </dl>
-        {quote.status === 'success' ? (
-          <PaidFrom quote={quote.data} payingCompanyId={ownCompanyId} payFromParent={payFromParent} onPayFromParent={onPayFromParent} />
-        ) : null}
-        {quote.status === 'loading' ? <SkeletonBlock height={48} /> : null}
-        {quote.status === 'error' ? <LoadError error={quote.error} onRetry={quote.reload} what="the cost of this enrolment" /> : null}
-        <p className="enrol-muted">
-          The cost counts every learner on every course they are not enrolled on yet; learners already enrolled on a course are skipped
-          there and not charged.
-        </p>
-      </Card>
       {isEmpty && learners.length ? (
         <Notice tone="warning">
           <span data-testid="enrol-nothing-to-enrol">{NOTHING_TO_ENROL}</span>

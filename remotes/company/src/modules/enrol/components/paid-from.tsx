@@ -1,14 +1,14 @@
 import type { WizardQuote } from '@portal/contracts';
 import { Table, type TableColumn } from '@portal/design-system';
+import { creditsText } from '../enrol-cost';
 
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 type Account = WizardQuote['accounts'][number];
 type Group = WizardQuote['groups'][number];
 
 /** Who pays the learners of one company: "South Depot 3 credits, then Haulage Ltd 1 credit". */
 function payersText(group: Group): string {
   if (group.paid_by.length === 0) return 'nothing to pay';
-  return group.paid_by.map((p) => `${p.company_name} ${credits(p.credits)}`).join(', then ');
+  return group.paid_by.map((p) => `${p.company_name} ${creditsText(p.credits)}`).join(', then ');
 }
 
 /**
@@ -30,13 +30,13 @@ export function PaidFrom({
 }) {
   const columns: TableColumn<Account>[] = [
     { key: 'account', header: 'Account', render: (a) => a.company_name },
-    { key: 'before', header: 'Balance before', align: 'right', render: (a) => credits(a.balance_before) },
-    { key: 'taken', header: 'Credits taken', align: 'right', render: (a) => credits(a.credits) },
+    { key: 'before', header: 'Balance before', align: 'right', render: (a) => creditsText(a.balance_before) },
+    { key: 'taken', header: 'Credits taken', align: 'right', render: (a) => creditsText(a.credits) },
     {
       key: 'after',
       header: 'Balance after',
       align: 'right',
-      render: (a) => <span className={a.balance_after < 0 ? 'enrol-negative' : undefined}>{credits(a.balance_after)}</span>,
+      render: (a) => <span className={a.balance_after < 0 ? 'enrol-negative' : undefined}>{creditsText(a.balance_after)}</span>,
     },
   ];
   const depotGroups = quote.groups.filter((g) => g.parent !== null && g.parent.company_id === payingCompanyId);
@@ -57,8 +57,8 @@ export function PaidFrom({
       <ul className="enrol-paid-groups">
         {quote.groups.map((group) => (
           <li key={group.company_id} data-testid="enrol-paid-group">
-            {group.company_name}&rsquo;s learners: {group.enrolments} enrolment{group.enrolments === 1 ? '' : 's'}, {credits(group.credits)}{' '}
-            — paid from {payersText(group)}.
+            {group.company_name}&rsquo;s learners: {group.enrolments} enrolment{group.enrolments === 1 ? '' : 's'},{' '}
+            {creditsText(group.credits)} — paid from {payersText(group)}.
           </li>
         ))}
       </ul>

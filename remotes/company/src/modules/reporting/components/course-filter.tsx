@@ -29,33 +29,14 @@ function summary(courses: readonly Option[], chosen: readonly number[]): string 
 export function CourseFilter({ id, courses, chosen, onChange }: CourseFilterProps) {
   const panelId = useId();
   const summaryId = useId();
-  const [isOpen, setOpen] = useState(false);
+  const { isOpen, setOpen, close, containerRef, toggleRef } = usePopover();
+  // The search text stays while the list is closed and opened again.
   const [text, setText] = useState('');
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const term = text.trim().toLowerCase();
-  const shown = term ? courses.filter((course) => course.name.toLowerCase().includes(term)) : courses;
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [isOpen]);
-
-  const close = () => {
-    setOpen(false);
-    toggle.current?.focus();
-  };
-  const flip = (courseId: number) => onChange(chosen.includes(courseId) ? chosen.filter((c) => c !== courseId) : [...chosen, courseId]);
-
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape closes the popover from any control inside it
     <div
       className="reporting-course-filter"
-      ref={container}
+      ref={containerRef}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && isOpen) {
           event.stopPropagation();
@@ -64,7 +45,7 @@ export function CourseFilter({ id, courses, chosen, onChange }: CourseFilterProp
       }}
     >
       <button
-        ref={toggle}
+        ref={toggleRef}
         id={id}
         type="button"
         className="ds-input reporting-course-filter__toggle"
@@ -79,41 +60,75 @@ export function CourseFilter({ id, courses, chosen, onChange }: CourseFilterProp
         </span>
         <span aria-hidden="true">▾</span>
       </button>
-      {isOpen ? (
-        <div id={panelId} className="reporting-course-filter__panel" data-testid="course-filter-panel">
-          <input
-            className="ds-input"
-            type="search"
-            aria-label="Search courses"
-            placeholder="Search courses"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            autoComplete="off"
-          />
-          {shown.length === 0 ? (
-            <p className="reporting-muted">No course matches “{text.trim()}”.</p>
-          ) : (
-            <ul className="reporting-course-filter__list" aria-label="Courses">
-              {shown.map((course) => (
-                <li key={course.id}>
-                  <label className="reporting-course-filter__option">
-                    <input type="checkbox" checked={chosen.includes(course.id)} onChange={() => flip(course.id)} />
-                    <span>{course.name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="reporting-course-filter__buttons">
-            <Button variant="ghost" size="sm" onClick={() => onChange([])} disabled={chosen.length === 0}>
-              Any course
-            </Button>
-            <Button variant="secondary" size="sm" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {isOpen ? <CourseFilterPanel id={panelId} {...{ courses, chosen, onChange, text, setText }} onDone={close} /> : null}
+    </div>
+  );
+}
+
+/** Open and closed: a tap outside closes it; `close` hands the focus back to the toggle. */
+function usePopover() {
+  const [isOpen, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (containerRef.current && !containerRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [isOpen]);
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  return { isOpen, setOpen, close, containerRef, toggleRef };
+}
+
+interface CourseFilterPanelProps extends CourseFilterProps {
+  text: string;
+  setText: (text: string) => void;
+  onDone: () => void;
+}
+
+/** The open list: a search, a check box a course, Any course and Done. */
+function CourseFilterPanel({ id, courses, chosen, onChange, text, setText, onDone }: CourseFilterPanelProps) {
+  const term = text.trim().toLowerCase();
+  const shown = term ? courses.filter((course) => course.name.toLowerCase().includes(term)) : courses;
+  const flip = (courseId: number) => onChange(chosen.includes(courseId) ? chosen.filter((c) => c !== courseId) : [...chosen, courseId]);
+  return (
+    <div id={id} className="reporting-course-filter__panel" data-testid="course-filter-panel">
+      <input
+        className="ds-input"
+        type="search"
+        aria-label="Search courses"
+        placeholder="Search courses"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+      />
+      {shown.length === 0 ? (
+        <p className="reporting-muted">No course matches “{text.trim()}”.</p>
+      ) : (
+        <ul className="reporting-course-filter__list" aria-label="Courses">
+          {shown.map((course) => (
+            <li key={course.id}>
+              <label className="reporting-course-filter__option">
+                <input type="checkbox" checked={chosen.includes(course.id)} onChange={() => flip(course.id)} />
+                <span>{course.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="reporting-course-filter__buttons">
+        <Button variant="ghost" size="sm" onClick={() => onChange([])} disabled={chosen.length === 0}>
+          Any course
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatDate, type ReportingEnrolmentRow, type ReportingSort } from '@portal/contracts';
-import { IconButton, IconLink, StatusPill, Table, type TableColumn, type TableSort } from '@portal/design-system';
+import { IconButton, IconLink, StatusPill, type TableColumn, type TableSort } from '@portal/design-system';
 import { rowActions } from '../row-actions';
 import { STATUS_PILL } from '../status-pill';
+import { SortedTable, sortableColumn } from '../../lists/sorted-table';
 
 type Row = ReportingEnrolmentRow;
 
@@ -141,12 +142,7 @@ function Status({ row }: { row: Row }) {
 
 /** The /reporting table (spec §2): every column sorts; status pills; the expiry red within 7 days or past. */
 export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, emptyText, ...handlers }: EnrolmentsTableProps) {
-  const column = (key: ReportingSort, header: string, render: (row: Row) => ReactNode): TableColumn<Row> => ({
-    key,
-    header,
-    render,
-    sortable: true,
-  });
+  const column = (key: ReportingSort, header: string, render: (row: Row) => ReactNode) => sortableColumn<Row>(key, header, render);
   const columns: TableColumn<Row>[] = [
     column('learner', 'Learner', (row) => <span className="reporting-learner">{row.learner_name}</span>),
     column('email', 'Email / login code', (row) =>
@@ -177,16 +173,14 @@ export function EnrolmentsTable({ rows, hasDepots, loading, sort, onSortChange, 
     { key: 'actions', header: <span className="ds-visually-hidden">Actions</span>, render: (row) => <Actions row={row} {...handlers} /> },
   ];
   return (
-    <Table
+    <SortedTable
       caption="Enrolments"
       columns={columns}
       rows={rows}
-      rowKey={(row) => row.id}
       loading={loading}
       sort={sort}
       onSortChange={onSortChange}
       emptyText={emptyText}
-      stackOnMobile
     />
   );
 }

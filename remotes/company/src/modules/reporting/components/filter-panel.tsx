@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@portal/design-system';
 import { REPORTING_STATUS_LABELS, REPORTING_STATUSES, type ReportingFilters, type ReportingStatus } from '@portal/contracts';
 import { CourseFilter } from './course-filter';
@@ -29,10 +29,7 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
   return (
     <fieldset className="reporting-filters" aria-label="Filters">
       <legend className="ds-visually-hidden">Filters</legend>
-      <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-status`}>
-          Status
-        </label>
+      <FilterField id={`${id}-status`} label="Status">
         <select
           id={`${id}-status`}
           className="ds-input"
@@ -46,11 +43,8 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
             </option>
           ))}
         </select>
-      </div>
-      <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-user`}>
-          Learner
-        </label>
+      </FilterField>
+      <FilterField id={`${id}-user`} label="Learner">
         <LearnerFilter
           id={`${id}-user`}
           chosen={chosenUser}
@@ -58,17 +52,11 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
           search={searchLearners}
           onChoose={(learner) => set({ user: learner?.id })}
         />
-      </div>
-      <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-courses`}>
-          Courses
-        </label>
+      </FilterField>
+      <FilterField id={`${id}-courses`} label="Courses">
         <CourseFilter id={`${id}-courses`} courses={courses} chosen={filters.courses} onChange={(chosen) => set({ courses: chosen })} />
-      </div>
-      <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-start`}>
-          Enrolled from
-        </label>
+      </FilterField>
+      <FilterField id={`${id}-start`} label="Enrolled from">
         <input
           id={`${id}-start`}
           className="ds-input"
@@ -77,11 +65,8 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
           max={filters.end_date}
           onChange={(event) => set({ start_date: event.target.value || undefined })}
         />
-      </div>
-      <div className="ds-field">
-        <label className="ds-field__label" htmlFor={`${id}-end`}>
-          Enrolled to
-        </label>
+      </FilterField>
+      <FilterField id={`${id}-end`} label="Enrolled to">
         <input
           id={`${id}-end`}
           className="ds-input"
@@ -90,12 +75,9 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
           min={filters.start_date}
           onChange={(event) => set({ end_date: event.target.value || undefined })}
         />
-      </div>
+      </FilterField>
       {depots.length > 0 ? (
-        <div className="ds-field">
-          <label className="ds-field__label" htmlFor={`${id}-depot`}>
-            Depot
-          </label>
+        <FilterField id={`${id}-depot`} label="Depot">
           <select
             id={`${id}-depot`}
             className="ds-input"
@@ -109,7 +91,7 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
       ) : null}
       <div className="reporting-filters__clear">
         <Button variant="secondary" size="sm" onClick={onClear}>
@@ -117,5 +99,16 @@ export function FilterPanel({ filters, chosenUser, searchLearners, courses, depo
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="ds-field">
+      <label className="ds-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

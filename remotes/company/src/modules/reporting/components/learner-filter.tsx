@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { DEBOUNCE_MS, MIN_SEARCH_LENGTH } from '@portal/contracts';
+import { useState } from 'react';
 import { Button } from '@portal/design-system';
-import { useDebouncedValue } from '@portal/frontend-kit';
+import { SearchMatches } from '../../search/search-matches';
+import { useSettledSearch } from '../../search/use-settled-search';
 
 export interface LearnerOption {
   id: number;
@@ -25,22 +25,7 @@ export interface LearnerFilterProps {
  */
 export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: LearnerFilterProps) {
   const [text, setText] = useState('');
-  // The answer is kept with the text it answers, so a stale answer is never shown.
-  const [answer, setAnswer] = useState<{ text: string; matches: LearnerOption[] }>({ text: '', matches: [] });
-  const settled = useDebouncedValue(text.trim(), DEBOUNCE_MS.autocomplete);
-  const matches = settled.length >= MIN_SEARCH_LENGTH && answer.text === settled ? answer.matches : [];
-
-  useEffect(() => {
-    if (settled.length < MIN_SEARCH_LENGTH) return;
-    let isCurrent = true;
-    search(settled).then(
-      (found) => isCurrent && setAnswer({ text: settled, matches: found }),
-      () => isCurrent && setAnswer({ text: settled, matches: [] }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [settled, search]);
+  const { matches } = useSettledSearch(text, search);
 
   if (chosenId !== null) {
     return (
@@ -64,22 +49,23 @@ export function LearnerFilter({ id, chosen, chosenId, search, onChoose }: Learne
         autoComplete="off"
       />
       {matches.length > 0 ? (
-        <ul className="reporting-learner-filter__matches" aria-label="Matching learners">
-          {matches.map((learner) => (
-            <li key={learner.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setText('');
-                  onChoose(learner);
-                }}
-              >
+        <SearchMatches
+          label="Matching learners"
+          className="reporting-learner-filter__matches"
+          matches={matches.map((learner) => ({
+            key: learner.id,
+            content: (
+              <>
                 {learner.name}
                 {learner.email ? <span className="reporting-muted"> {learner.email}</span> : null}
-              </button>
-            </li>
-          ))}
-        </ul>
+              </>
+            ),
+            onChoose: () => {
+              setText('');
+              onChoose(learner);
+            },
+          }))}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,20 @@
+import type { ReactNode } from 'react';
 import { Button, Modal } from '@portal/design-system';
 
-/** A destructive action's confirmation; it closes when the request finishes, whatever the outcome (spec §4). */
+export interface ConfirmModalProps {
+  open: boolean;
+  title: string;
+  /** What the action will do, said before it happens. */
+  children: ReactNode;
+  confirmLabel: string;
+  isBusy: boolean;
+  /** Escape, the backdrop and the close button still work while the request runs (Cancel never does). */
+  canCloseWhileBusy?: boolean | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a destructive action; it closes when the request finishes, whatever the outcome (spec §4). */
 export function ConfirmModal({
   open,
   title,
@@ -10,17 +24,7 @@ export function ConfirmModal({
   canCloseWhileBusy = false,
   onConfirm,
   onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: React.ReactNode;
-  confirmLabel: string;
-  isBusy: boolean;
-  /** Escape, the backdrop and the close button still work while the request runs (Cancel never does). */
-  canCloseWhileBusy?: boolean | undefined;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}
