@@ -2,33 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import type { CourseSco, Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
-import { makeCompanyCourse, makeCourse as makeCourseRow, makeSco as sco } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { contentTokenSecret, verifyContentToken } from '../../../../enrolment/src/modules/player/content-token';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { makeSco as sco, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from './scorm.entity';
+import { contentTokenSecret, verifyContentToken } from './content-token';
 
 const unique = () => randomBytes(4).toString('hex');
 /** Whole seconds, as MySQL DATETIME keeps them. */
 const NOW = new Date('2026-06-15T12:00:00Z');
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let companyId: number;
 const sessions = {} as Record<'learner' | 'otherLearner' | 'manager', string>;
 let learnerId: number;
 
 function makeUser(em: Em, role: Role, name = `${role} ${unique()}`) {
-  return makeUserRow(em, { role, companyId, name });
+  return world.identity.user({ role, companyId, name });
 }
 
 function makeCourse(em: Em, version: '1.2' | '2004', scos: CourseSco[], validityPeriod = 3) {
-  return makeCourseRow(em, { validityPeriod, package: { version, scos } });
+  return world.catalogue.course({ validityYears: validityPeriod, package: { version, scos } });
 }
 
 async function enrol(em: Em, userId: number, courseId: number) {
@@ -76,16 +72,17 @@ async function logOf(enrolmentId: number) {
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
-  const company = await makeCompany(em, { name: `Builders ${unique()}` });
+  const company = await world.identity.company({ name: `Builders ${unique()}` });
   companyId = company.id;
   const learner = await makeUser(em, 'learner', 'Jane Smith');
   learnerId = learner.id;
-  sessions.learner = await makeSession(em, learner.id);
-  sessions.otherLearner = await makeSession(em, (await makeUser(em, 'learner')).id);
-  sessions.manager = await makeSession(em, (await makeUser(em, 'manager')).id);
+  sessions.learner = await world.identity.signIn(learner.id);
+  sessions.otherLearner = await world.identity.signIn((await makeUser(em, 'learner')).id);
+  sessions.manager = await world.identity.signIn((await makeUser(em, 'manager')).id);
 });
 afterAll(() => platform.close());
 
@@ -229,7 +226,7 @@ describe('commits', () => {
   it('uses the company’s own certificate expiry when it set one', async () => {
     const em = platform.orm.em.fork();
     const course = await makeCourse(em, '1.2', [sco('golf')], 3);
-    await makeCompanyCourse(em, { companyId, courseId: course.id, selected: true, validityPeriod: 5 });
+    world.catalogue.setValidity(companyId, course.id, 5);
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(scos[0]!.commit_url, 1, { core: { lesson_status: 'passed' } }, { final: true });
@@ -490,7 +487,7 @@ describe('SCORM 2004', () => {
 describe('issue 13: the player keeps every result', () => {
   it('item 8: a course pass mark passes score-only SCORM 2004 content (success unknown, incomplete, no passing score)', async () => {
     const em = platform.orm.em.fork();
-    const course = await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } });
+    const course = await world.catalogue.course({ passMark: 70, package: { version: '2004', scos: [sco('quiz')] } });
     const id = await enrol(em, learnerId, course.id);
     const { scos } = await launch(id);
     await commit(
@@ -506,7 +503,7 @@ describe('issue 13: the player keeps every result', () => {
     const below = await enrol(
       em,
       learnerId,
-      (await makeCourseRow(em, { passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id,
+      (await world.catalogue.course({ passMark: 70, package: { version: '2004', scos: [sco('quiz')] } })).id,
     );
     const second = await launch(below);
     await commit(
