@@ -11,6 +11,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import prettierConfig from 'eslint-config-prettier';
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 
 const TSX_PACKAGES = ['design-system', 'frontend-kit', 'shells/*', 'remotes/*'];
 const onlyTsx = (globs) => TSX_PACKAGES.flatMap((pkg) => globs.map((glob) => `${pkg}/${glob}`));
@@ -24,6 +26,51 @@ const noDeepImports = {
   message: 'Import a workspace through its package entry (its package.json "exports"), not its src/ folder.',
 };
 const restrictImports = (...patterns) => ['error', { patterns: [noDeepImports, ...patterns] }];
+
+// A relative import that climbs out of its package into another workspace (`../../../../enrolment/src/x`
+// from the gateway's tests) reaches past that package's entry and its package.json dependencies. No
+// import pattern can say "leaves the package" (that depends on where the importing file sits), so this
+// small rule resolves the path and compares package roots (the nearest package.json). The repository
+// root's own files (build/, rspack.federation.mjs) are tooling every package may share by path.
+const REPO_ROOT = import.meta.dirname;
+const packageRoots = new Map();
+function packageRootOf(directory) {
+  if (!packageRoots.has(directory)) {
+    const parent = dirname(directory);
+    const isRoot = directory === REPO_ROOT || parent === directory || existsSync(resolve(directory, 'package.json'));
+    packageRoots.set(directory, isRoot ? directory : packageRootOf(parent));
+  }
+  return packageRoots.get(directory);
+}
+const noImportLeavingPackage = {
+  meta: {
+    type: 'problem',
+    messages: {
+      leaves:
+        "'{{source}}' leaves this package ({{root}}): import the other workspace through its package entry (@portal/…, or its ./testing entry for test helpers).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const directory = dirname(context.filename);
+    const root = packageRootOf(directory);
+    const check = (node) => {
+      const source = node?.type === 'Literal' ? node.value : undefined;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(directory, source);
+      // `'../kit'` names a package's folder itself.
+      const targetRoot = existsSync(resolve(target, 'package.json')) ? target : packageRootOf(dirname(target));
+      if (targetRoot !== root && targetRoot !== REPO_ROOT)
+        context.report({ node, messageId: 'leaves', data: { source, root: relative(REPO_ROOT, root) || '.' } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default defineConfig(
   {
@@ -59,10 +106,12 @@ export default defineConfig(
   },
   tseslint.configs.recommended,
   {
+    plugins: { local: { rules: { 'no-import-leaving-package': noImportLeavingPackage } } },
     rules: {
       // `const { secret: _secret, ...rest } = x` is how the code leaves a property out.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       'no-restricted-imports': restrictImports(),
+      'local/no-import-leaving-package': 'error',
       // Types come in as types (`import type` / `type X`), so a bundle never keeps a module for a type.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       // One import statement per module.
@@ -86,6 +135,11 @@ export default defineConfig(
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // A tool's config takes the shared settings by path (`../kit/vitest.shared-config`): tooling, not a package's code.
+    files: ['**/*.config.{ts,mts,js,mjs}'],
+    rules: { 'local/no-import-leaving-package': 'off' },
   },
   {
     // The demo course player's script, shipped inside the demo SCORM packages as written (a browser script).

@@ -8,7 +8,7 @@ import { createConnection } from 'mysql2/promise';
 import S3rver from 's3rver';
 import { startMailSink } from './mail-sink';
 import { E2E_SHOP_WEBHOOK_SECRET } from './shop';
-import { routeTable } from '../../contracts/src/routes';
+import { routeTable } from '@portal/contracts';
 import { clusterPorts, type InstanceInfo } from './cluster-control';
 
 /**

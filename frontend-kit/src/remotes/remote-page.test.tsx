@@ -55,14 +55,14 @@ describe('RemotePage', () => {
   });
 
   it('falls back when the remote is not published, without asking the runtime', async () => {
-    render(<RemotePage remote="company" module="dashboard" api={api} />);
+    render(<RemotePage remote="company" module="routes" api={api} />);
     await screen.findByTestId('remote-fallback');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
   it('falls back when the loaded page throws while rendering', async () => {
     vi.mocked(loadRemote).mockResolvedValueOnce({ default: ThrowingPage });
-    render(<RemotePage remote="learner" module="learner-dashboard" api={api} />);
+    render(<RemotePage remote="learner" module="routes" api={api} />);
     expect((await screen.findByTestId('remote-fallback')).getAttribute('role')).toBe('alert');
   });
 });

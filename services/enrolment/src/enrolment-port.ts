@@ -1,7 +1,7 @@
 import { createAuditLog, type EnrolmentPort, type PortContext } from '@portal/service-kit';
 import { removeEnrolmentsOf, removeEnrolmentsOfCourse } from './modules/enrolling/remove-enrolments';
 import { courseIdsOfUsers, courseIdsWithEnrolments, enrolmentCountsOf, openCourseIdsOf } from './modules/enrolments/enrolment.repository';
-import { setCreditBalance } from './modules/credits/set-credit-balance';
+import { changeCreditBalance } from './modules/credits/set-credit-balance';
 import { creditBalancesOf } from './modules/credits/credit.repository';
 import { learnerRecordsOf } from './modules/learner-data/learner-records';
 import { anonymiseLearner, countEnrolmentsOf, moveCompanyRecords } from './modules/learner-admin/learner-admin';
@@ -19,7 +19,7 @@ export function createEnrolmentPort(context: PortContext): EnrolmentPort {
   return {
     removeEnrolmentsOfCourse: (courseId) => removeEnrolmentsOfCourse(orm.em.fork(), courseId),
     removeEnrolmentsOf: ({ userIds = [], companyIds = [] }) => removeEnrolmentsOf(orm.em.fork(), { userIds, companyIds }),
-    setCreditBalance: (companyId, balance, note, actor) => setCreditBalance(orm.em.fork(), companyId, balance, note, actor, audit),
+    setCreditBalance: (companyId, balance, note, actor) => changeCreditBalance(orm.em.fork(), { companyId, balance, note, actor, audit }),
     async creditBalances(companyIds) {
       const balances = await creditBalancesOf(orm.em.fork(), companyIds);
       return companyIds.map((companyId) => ({ companyId, balance: balances.get(companyId) ?? 0 }));

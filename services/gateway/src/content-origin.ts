@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { getMimeType } from 'hono/utils/mime';
@@ -111,51 +111,94 @@ export function contentFramePolicy(appUrl: string): string {
   return `frame-ancestors 'self' ${origins.join(' ')}`;
 }
 
-export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | 'storage' | 'now' | 'enrolment' | 'identity'>) {
+type ContentDeps = Pick<ServiceDeps, 'env' | 'orm' | 'storage' | 'now' | 'enrolment' | 'identity'>;
+type Grant = NonNullable<ReturnType<typeof verifyContentToken>>;
+type GrantOf = (token: string) => Promise<Grant | null>;
+
+/**
+ * A signed token is only half of it (issue 25 D2): its attempt must still exist with its
+ * enrolment, and the sign-in session that opened it must still live. Deleting the enrolment or
+ * the learner, signing out, or the session expiring stops the token at once, on every file.
+ */
+function grantChecker(deps: ContentDeps): GrantOf {
   const secret = contentTokenSecret(deps.env);
-  /**
-   * A signed token is only half of it (issue 25 D2): its attempt must still exist with its
-   * enrolment, and the sign-in session that opened it must still live. Deleting the enrolment or
-   * the learner, signing out, or the session expiring stops the token at once, on every file.
-   */
-  async function grantOf(token: string) {
+  return async function grantOf(token: string) {
     const grant = verifyContentToken(secret, token, deps.now());
     if (!grant) return null;
     const attempt = await deps.enrolment.contentAttempt(grant.attemptId);
     if (!attempt || attempt.courseId !== grant.courseId || !attempt.sessionId) return null;
     return (await deps.identity.isSessionLive(attempt.sessionId)) ? grant : null;
+  };
+}
+
+/** A SCO's last word, sent by its shell as the tab closes (issue 31 item 1; sco-shell.ts, last-word.ts). */
+function lastWordHandler(deps: ContentDeps, grantOf: GrantOf) {
+  return async (c: Context) => {
+    const grant = await grantOf(c.req.param('token') ?? '');
+    if (!grant) return notFound();
+    let parsed: z.infer<typeof lastWordSchema>;
+    try {
+      parsed = lastWordSchema.parse(JSON.parse(await c.req.text()));
+    } catch {
+      return jsonAnswer(400, 'Not a last word.');
+    }
+    try {
+      const { applied } = await deps.enrolment.storeLastWord({ attemptId: grant.attemptId, sco: parsed.sco, cmi: parsed.cmi });
+      return jsonAnswer(200, applied ? 'Stored.' : 'Already stored.');
+    } catch (error) {
+      if (error instanceof AppError) return jsonAnswer(error.status, error.message);
+      throw error;
+    }
+  };
+}
+
+/** One of the origin's own files (OWN_FILES) under the token's folder `base`. */
+function ownFileResponse(own: { type: string; body: () => string }, rest: string, base: string, method: string): Response {
+  const body = own.body();
+  const headers: Record<string, string> = {
+    ...BASE_HEADERS,
+    'Content-Type': own.type,
+    ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}),
+  };
+  // The worker may control the token's whole folder, never more (not another token's, not the origin).
+  if (rest === `${SCRIPT_PATH}/sw.js`) Object.assign(headers, { 'Service-Worker-Allowed': base, 'Cache-Control': 'no-cache' });
+  return new Response(method === 'HEAD' ? null : body, { headers });
+}
+
+/** What the worker copies to the device: the shell's own files and every file of the package. */
+async function fileListResponse(deps: ContentDeps, courseId: number, method: string): Promise<Response> {
+  let files: string[];
+  try {
+    files = await packageFiles(deps.storage, `courses/${courseId}/package`);
+  } catch {
+    return notFound();
   }
-  const framePolicy = contentFramePolicy(deps.env.appUrl);
-  const app = new Hono();
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('Content-Security-Policy', framePolicy);
+  const list = JSON.stringify({ files: [...OWN_FILES.keys()].filter((name) => name !== `${SCRIPT_PATH}/sw.js`).concat(files) });
+  return new Response(method === 'HEAD' ? null : list, {
+    headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-  app.get('/health', healthHandler(deps));
-  // A SCO's last word, sent by its shell as the tab closes (issue 31 item 1; sco-shell.ts, last-word.ts).
-  app.post(
-    `/c/:token/${SCRIPT_PATH}/last-word`,
-    bodyLimit({ maxSize: LAST_WORD_MAX_BYTES, onError: () => jsonAnswer(413, 'Too large.') }),
-    async (c) => {
-      const grant = await grantOf(c.req.param('token'));
-      if (!grant) return notFound();
-      let parsed: z.infer<typeof lastWordSchema>;
-      try {
-        parsed = lastWordSchema.parse(JSON.parse(await c.req.text()));
-      } catch {
-        return jsonAnswer(400, 'Not a last word.');
-      }
-      try {
-        const { applied } = await deps.enrolment.storeLastWord({ attemptId: grant.attemptId, sco: parsed.sco, cmi: parsed.cmi });
-        return jsonAnswer(200, applied ? 'Stored.' : 'Already stored.');
-      } catch (error) {
-        if (error instanceof AppError) return jsonAnswer(error.status, error.message);
-        throw error;
-      }
-    },
-  );
-  app.on(['GET', 'HEAD'], '/c/:token/*', async (c) => {
-    const token = c.req.param('token');
+}
+
+/** A file of the package: an HTML page with the bridge injected, anything else streamed from storage. */
+async function packageFileResponse(deps: ContentDeps, request: Request, file: { key: string; base: string }): Promise<Response> {
+  const { key, base } = file;
+  const type = typeOf(key);
+  if (/^text\/html|^application\/xhtml\+xml/.test(type)) {
+    const page = await deps.storage.get(key).catch(() => null);
+    if (!page) return notFound();
+    const html = injectRuntime(page.toString('utf8'), base);
+    return new Response(request.method === 'HEAD' ? null : html, {
+      headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  // Streamed from storage (local disk or the bucket) with byte ranges and an ETag: media seek and revalidate.
+  return (await storedFileResponse(deps.storage, key, request, { ...BASE_HEADERS, 'Content-Type': type })) ?? notFound();
+}
+
+/** Any file under a token: the origin's own, the package's file list, or the package's files. */
+function contentFileHandler(deps: ContentDeps, grantOf: GrantOf) {
+  return async (c: Context) => {
+    const token = c.req.param('token') ?? '';
     const grant = await grantOf(token);
     if (!grant) return notFound();
     const base = `/c/${token}/`;
@@ -163,46 +206,30 @@ export function createContentOriginApp(deps: Pick<ServiceDeps, 'env' | 'orm' | '
     const rest = rawPathAfter(c.req.url, base);
     if (rest === null) return notFound();
     const own = OWN_FILES.get(rest);
-    if (own) {
-      const body = own.body();
-      const headers: Record<string, string> = {
-        ...BASE_HEADERS,
-        'Content-Type': own.type,
-        ...(own.type.startsWith('text/html') ? { 'Cache-Control': 'no-store' } : {}),
-      };
-      // The worker may control the token's whole folder, never more (not another token's, not the origin).
-      if (rest === `${SCRIPT_PATH}/sw.js`) Object.assign(headers, { 'Service-Worker-Allowed': base, 'Cache-Control': 'no-cache' });
-      return new Response(c.req.method === 'HEAD' ? null : body, { headers });
-    }
-    if (rest === `${SCRIPT_PATH}/files.json`) {
-      // What the worker copies to the device: the shell's own files and every file of the package.
-      let files: string[];
-      try {
-        files = await packageFiles(deps.storage, `courses/${grant.courseId}/package`);
-      } catch {
-        return notFound();
-      }
-      const list = JSON.stringify({ files: [...OWN_FILES.keys()].filter((name) => name !== `${SCRIPT_PATH}/sw.js`).concat(files) });
-      return new Response(c.req.method === 'HEAD' ? null : list, {
-        headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-      });
-    }
+    if (own) return ownFileResponse(own, rest, base, c.req.method);
+    if (rest === `${SCRIPT_PATH}/files.json`) return fileListResponse(deps, grant.courseId, c.req.method);
     // One spelling only (issue 31 item 5): decoded once from the address as sent; an encoded separator or a dot segment is refused.
     const segments = storedPathSegments(rest);
     if (!segments) return notFound();
-    const key = `courses/${grant.courseId}/package/${segments.join('/')}`;
-    const type = typeOf(key);
-    if (/^text\/html|^application\/xhtml\+xml/.test(type)) {
-      const page = await deps.storage.get(key).catch(() => null);
-      if (!page) return notFound();
-      const html = injectRuntime(page.toString('utf8'), base);
-      return new Response(c.req.method === 'HEAD' ? null : html, {
-        headers: { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-      });
-    }
-    // Streamed from storage (local disk or the bucket) with byte ranges and an ETag: media seek and revalidate.
-    return (await storedFileResponse(deps.storage, key, c.req.raw, { ...BASE_HEADERS, 'Content-Type': type })) ?? notFound();
+    return packageFileResponse(deps, c.req.raw, { key: `courses/${grant.courseId}/package/${segments.join('/')}`, base });
+  };
+}
+
+export function createContentOriginApp(deps: ContentDeps) {
+  const grantOf = grantChecker(deps);
+  const framePolicy = contentFramePolicy(deps.env.appUrl);
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', framePolicy);
   });
+  app.get('/health', healthHandler(deps));
+  app.post(
+    `/c/:token/${SCRIPT_PATH}/last-word`,
+    bodyLimit({ maxSize: LAST_WORD_MAX_BYTES, onError: () => jsonAnswer(413, 'Too large.') }),
+    lastWordHandler(deps, grantOf),
+  );
+  app.on(['GET', 'HEAD'], '/c/:token/*', contentFileHandler(deps, grantOf));
   app.all('*', () => notFound());
   return app;
 }

@@ -25,19 +25,41 @@ function installed(workspace: string, name: string): PackageJson | undefined {
 /**
  * The README promises `npm install && npm start` on Node 20: no package the portal names may
  * declare an engine that the Node running the suite does not satisfy (npm's EBADENGINE warning;
- * issue 13 found ky 2, which wants Node 22).
+ * issue 13 found ky 2, which wants Node 22), nor one that refuses a Node LTS line the portal declares.
  */
 describe('dependency engines', () => {
   it('every direct dependency of every workspace accepts the running Node', () => {
-    const root = readJson(join(REPO_ROOT, 'package.json'));
-    const refused: string[] = [];
-    for (const workspace of root.workspaces ?? []) {
-      const manifest = readJson(join(REPO_ROOT, workspace, 'package.json'));
-      for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
-        const wanted = installed(workspace, name)?.engines?.node;
-        if (wanted && !semver.satisfies(process.version, wanted)) refused.push(`${workspace}: ${name} wants Node ${wanted}`);
-      }
+    expect(refusedBy(process.version)).toEqual([]);
+  });
+
+  it('the portal declares each supported LTS line, and every direct dependency accepts its pinned release', () => {
+    const declared = readJson(join(REPO_ROOT, 'package.json')).engines?.node ?? '';
+    for (const release of supportedReleases()) {
+      expect(semver.satisfies(release, declared), `engines "${declared}" accepts ${release}`).toBe(true);
+      expect(refusedBy(release)).toEqual([]);
     }
-    expect(refused).toEqual([]);
   });
 });
+
+/** The workspaces' direct dependencies whose declared engine refuses this Node version. */
+function refusedBy(version: string): string[] {
+  const root = readJson(join(REPO_ROOT, 'package.json'));
+  const refused: string[] = [];
+  for (const workspace of root.workspaces ?? []) {
+    const manifest = readJson(join(REPO_ROOT, workspace, 'package.json'));
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+      const wanted = installed(workspace, name)?.engines?.node;
+      if (wanted && !semver.satisfies(version, wanted)) refused.push(`${workspace}: ${name} wants Node ${wanted}`);
+    }
+  }
+  return refused;
+}
+
+/** This machine's Node and the releases `npm run test:node-lines` runs the server's suites on. */
+function supportedReleases(): string[] {
+  const { '//': _comment, ...pinned } = JSON.parse(readFileSync(join(REPO_ROOT, 'build/node-lines.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  return [process.version, ...Object.values(pinned)];
+}

@@ -152,16 +152,9 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function renderIndexHtml(spec: DemoCourseSpec): string {
-  const pageCount = spec.pages.length;
-  const data = {
-    version: spec.version,
-    pageCount,
-    passingScorePercent: spec.passingScorePercent,
-    quiz: spec.quiz.map((q) => q.correctIndex),
-    optionCounts: spec.quiz.map((q) => q.options.length),
-  };
-  const pages = spec.pages
+/** The content pages, each a screen (only the first shown). */
+function pagesHtml(spec: DemoCourseSpec): string {
+  return spec.pages
     .map(
       (page, i) => `      <section class="screen" data-screen="${i}" aria-labelledby="heading-${i}"${i === 0 ? '' : ' hidden'}>
         <h2 id="heading-${i}" tabindex="-1">${escapeHtml(page.heading)}</h2>
@@ -169,7 +162,11 @@ export function renderIndexHtml(spec: DemoCourseSpec): string {
       </section>`,
     )
     .join('\n');
-  const questions = spec.quiz
+}
+
+/** The quiz's questions, each a fieldset of radio options. */
+function questionsHtml(spec: DemoCourseSpec): string {
+  return spec.quiz
     .map((q, qi) => {
       const options = q.options
         .map(
@@ -185,7 +182,41 @@ ${options}
           </fieldset>`;
     })
     .join('\n');
+}
 
+/** The result screen and the navigation buttons, after the quiz. */
+function resultAndControlsHtml(pageCount: number): string {
+  return `      <section class="screen" data-screen="${pageCount + 1}" id="result" aria-labelledby="result-heading" hidden>
+        <h2 id="result-heading" tabindex="-1">Your result</h2>
+        <div class="result-summary">
+          <p class="score" id="score-text"></p>
+          <p class="badge" id="result-status"></p>
+          <p id="result-detail"></p>
+          <p class="finished-note" id="finished-note" hidden>Your result has been saved. You can now close this course.</p>
+        </div>
+      </section>
+      <nav class="controls" aria-label="Course navigation">
+        <button type="button" class="btn btn-secondary" id="btn-back" hidden>Back</button>
+        <span class="spacer"></span>
+        <button type="button" class="btn btn-primary" id="btn-next"${pageCount > 1 ? '' : ' hidden'}>Next</button>
+        <button type="button" class="btn btn-primary" id="btn-start-quiz"${pageCount > 1 ? ' hidden' : ''}>Start quiz</button>
+        <button type="button" class="btn btn-primary" id="btn-submit" hidden>Submit answers</button>
+        <button type="button" class="btn btn-secondary" id="btn-retry" hidden>Try again</button>
+        <button type="button" class="btn btn-primary" id="btn-finish" hidden>Finish course</button>
+      </nav>`;
+}
+
+export function renderIndexHtml(spec: DemoCourseSpec): string {
+  const pageCount = spec.pages.length;
+  const data = {
+    version: spec.version,
+    pageCount,
+    passingScorePercent: spec.passingScorePercent,
+    quiz: spec.quiz.map((q) => q.correctIndex),
+    optionCounts: spec.quiz.map((q) => q.options.length),
+  };
+  const pages = pagesHtml(spec);
+  const questions = questionsHtml(spec);
   return `<!DOCTYPE html>
 <html lang="en-GB">
 <head>
@@ -212,24 +243,7 @@ ${questions}
           <p class="quiz-error" id="quiz-error" role="alert"></p>
         </form>
       </section>
-      <section class="screen" data-screen="${pageCount + 1}" id="result" aria-labelledby="result-heading" hidden>
-        <h2 id="result-heading" tabindex="-1">Your result</h2>
-        <div class="result-summary">
-          <p class="score" id="score-text"></p>
-          <p class="badge" id="result-status"></p>
-          <p id="result-detail"></p>
-          <p class="finished-note" id="finished-note" hidden>Your result has been saved. You can now close this course.</p>
-        </div>
-      </section>
-      <nav class="controls" aria-label="Course navigation">
-        <button type="button" class="btn btn-secondary" id="btn-back" hidden>Back</button>
-        <span class="spacer"></span>
-        <button type="button" class="btn btn-primary" id="btn-next"${pageCount > 1 ? '' : ' hidden'}>Next</button>
-        <button type="button" class="btn btn-primary" id="btn-start-quiz"${pageCount > 1 ? ' hidden' : ''}>Start quiz</button>
-        <button type="button" class="btn btn-primary" id="btn-submit" hidden>Submit answers</button>
-        <button type="button" class="btn btn-secondary" id="btn-retry" hidden>Try again</button>
-        <button type="button" class="btn btn-primary" id="btn-finish" hidden>Finish course</button>
-      </nav>
+${resultAndControlsHtml(pageCount)}
     </main>
     <p class="lms-note" id="lms-note" role="note" hidden>Not connected to a learning system — progress will not be saved.</p>
   </div>

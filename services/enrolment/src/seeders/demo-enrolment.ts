@@ -15,24 +15,20 @@ export interface DemoEnrolmentIds {
   courseTerms: Record<number, { creditCost: number; validityYears: number }>;
 }
 
-/**
- * Enrolments in every state (not started, in progress, passed with DEMO-CERT-0001, failed,
- * expired) with what the learners answered in the passed and failed ones, a ledger that leaves
- * Demo Construction Ltd with 40 credits, and the invoices of its two shop orders. Dates are
- * relative to the seeding day so 'passed' stays valid and 'expired' stays expired.
- */
-export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
-  const { users, courses, companies } = ids;
-  const rows: {
-    userId: number;
-    courseId: number;
-    companyId: number;
-    status: EnrolmentStatus;
-    passedDaysAgo?: number;
-    score?: number;
-    code?: string;
-    paid: boolean;
-  }[] = [
+interface DemoRow {
+  userId: number;
+  courseId: number;
+  companyId: number;
+  status: EnrolmentStatus;
+  passedDaysAgo?: number;
+  score?: number;
+  code?: string;
+  paid: boolean;
+}
+
+/** The demo's enrolments: one in every state, across the company and its two depots. */
+function demoRows({ users, courses, companies }: DemoEnrolmentIds): DemoRow[] {
+  return [
     {
       userId: users.learner,
       courseId: courses.manualHandling,
@@ -68,12 +64,21 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     },
     { userId: users.southLearner, courseId: courses.workingAtHeight, companyId: companies.southDepot, status: 'in_progress', paid: false },
   ];
+}
 
-  let spent = 0;
-  const spends: { enrollment: IEnrolment; cost: number }[] = [];
-  const certified: { enrollment: IEnrolment; code: string }[] = [];
-  const enrolments: IEnrolment[] = [];
-  for (const [index, row] of rows.entries()) {
+interface CreatedEnrolments {
+  enrolments: IEnrolment[];
+  /** The paid ones with what each cost. */
+  spends: { enrollment: IEnrolment; cost: number }[];
+  /** The passed ones with their certificate code. */
+  certified: { enrollment: IEnrolment; code: string }[];
+  spent: number;
+}
+
+/** The enrolment rows, dated relative to `now` (not flushed). */
+function createEnrolments(em: Em, ids: DemoEnrolmentIds, now: Date): CreatedEnrolments {
+  const created: CreatedEnrolments = { enrolments: [], spends: [], certified: [], spent: 0 };
+  for (const [index, row] of demoRows(ids).entries()) {
     const terms = ids.courseTerms[row.courseId] ?? { creditCost: 1, validityYears: 1 };
     const createdAt = new Date(now.getTime() - (row.passedDaysAgo ?? 5) * DAY - 7 * DAY + index * 1000);
     const passedAt = row.passedDaysAgo !== undefined ? new Date(now.getTime() - row.passedDaysAgo * DAY) : null;
@@ -98,15 +103,17 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       updatedAt: lastActivity,
     });
     if (row.paid) {
-      spent += terms.creditCost;
-      spends.push({ enrollment: enrolment, cost: terms.creditCost });
+      created.spent += terms.creditCost;
+      created.spends.push({ enrollment: enrolment, cost: terms.creditCost });
     }
-    if (row.code && passedAt) certified.push({ enrollment: enrolment, code: row.code });
-    enrolments.push(enrolment);
+    if (row.code && passedAt) created.certified.push({ enrollment: enrolment, code: row.code });
+    created.enrolments.push(enrolment);
   }
-  await em.flush();
-  await seedDemoAnswers(em, enrolments, courses);
-  // Each passed demo enrolment holds its certificate, verifiable by its printed code.
+  return created;
+}
+
+/** Each passed demo enrolment holds its certificate, verifiable by its printed code (not flushed). */
+function createCertificates(em: Em, certified: CreatedEnrolments['certified']): void {
   for (const { enrollment: enrolment, code } of certified) {
     const issuedAt = enrolment.passedAt;
     if (!issuedAt) throw new Error(`Demo enrolment ${enrolment.id} is certified but has no pass date.`);
@@ -128,10 +135,14 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       updatedAt: issuedAt,
     });
   }
-  await em.flush();
+}
 
-  // The ledger: two shop orders (each with its invoice), then the enrolments they paid for; every
-  // row carries the balance after it, and the balance is the ledger's sum (40).
+/**
+ * The ledger: two shop orders (each with its invoice), then the enrolments they paid for; every
+ * row carries the balance after it, and the balance is the ledger's sum (40). Not flushed.
+ */
+function createLedger(em: Em, companyId: number, paid: Pick<CreatedEnrolments, 'spends' | 'spent'>, now: Date): void {
+  const { spends, spent } = paid;
   const finalBalance = 40;
   const firstOrder = {
     orderId: 'DEMO-ORDER-1001',
@@ -163,7 +174,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     balance += movement.delta;
     const bought = movement.orderId !== null;
     em.create(CreditTransaction, {
-      companyId: companies.demo,
+      companyId,
       delta: movement.delta,
       kind: movement.kind,
       balanceAfter: balance,
@@ -179,7 +190,7 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
     em.create(Invoice, {
       orderId: order.orderId,
       kind: 'credits',
-      companyId: companies.demo,
+      companyId,
       userId: null,
       credits: order.credits,
       courseId: null,
@@ -191,6 +202,21 @@ export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new
       createdAt: at(order.daysAgo),
     });
   }
-  em.create(CreditAccount, { companyId: companies.demo, balance });
+  em.create(CreditAccount, { companyId, balance });
+}
+
+/**
+ * Enrolments in every state (not started, in progress, passed with DEMO-CERT-0001, failed,
+ * expired) with what the learners answered in the passed and failed ones, a ledger that leaves
+ * Demo Construction Ltd with 40 credits, and the invoices of its two shop orders. Dates are
+ * relative to the seeding day so 'passed' stays valid and 'expired' stays expired.
+ */
+export async function seedDemoEnrolment(em: Em, ids: DemoEnrolmentIds, now = new Date()): Promise<void> {
+  const created = createEnrolments(em, ids, now);
+  await em.flush();
+  await seedDemoAnswers(em, created.enrolments, ids.courses);
+  createCertificates(em, created.certified);
+  await em.flush();
+  createLedger(em, ids.companies.demo, created, now);
   await em.flush();
 }

@@ -162,6 +162,41 @@ function authorise<R extends AnyRoute>(route: Readonly<RouteOptions>, principal:
   return principal as HandlerContext<R>['principal'];
 }
 
+/** The company the route names (in its path or body) must be one the caller may act for (else 403). */
+async function checkTenant(
+  deps: ServiceDeps,
+  principal: Principal | null,
+  input: { tenant: NonNullable<RouteOptions['tenant']>; params: unknown; body: unknown },
+): Promise<void> {
+  const { tenant } = input;
+  const source = (tenant.in === 'param' ? input.params : input.body) as Record<string, unknown> | undefined;
+  const companyId = Number(source && Object.hasOwn(source, tenant.name) ? source[tenant.name] : undefined);
+  if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
+    throw new AppError('forbidden', 'You are not allowed to see this company.');
+  }
+}
+
+/** The handler's result as JSON: checked against the route's contract first when `validateOutput` (never for a file). */
+function jsonAnswer(
+  c: AppContext,
+  route: Readonly<RouteOptions>,
+  result: unknown,
+  answer: { validateOutput: boolean; timing: StageTimer | null },
+): Response {
+  const { timing } = answer;
+  if (answer.validateOutput && route.responseType !== 'file') {
+    const checked = route.response.safeParse(result);
+    if (!checked.success) throw new Error(`Response of ${route.name} breaks its contract: ${checked.error.message}`);
+    timing?.end('output');
+  }
+  const response = c.json(result as object);
+  if (timing) {
+    timing.end('json');
+    response.headers.set('Server-Timing', timing.header());
+  }
+  return response;
+}
+
 /**
  * A service's router: routes from the contract table bound to handlers. Each bound route
  * checks, in order: a sibling host's request (403, sibling-site.ts), XSRF on unsafe methods (419), session (401), role (403), input (params: 404
@@ -211,11 +246,7 @@ export function createServiceRouter(deps: ServiceDeps) {
         timing?.end('input');
 
         if (route.tenant) {
-          const source = (route.tenant.in === 'param' ? params : body) as Record<string, unknown> | undefined;
-          const companyId = Number(source && Object.hasOwn(source, route.tenant.name) ? source[route.tenant.name] : undefined);
-          if (!principal || !(await canActForCompany(deps.identity, principal, companyId))) {
-            throw new AppError('forbidden', 'You are not allowed to see this company.');
-          }
+          await checkTenant(deps, principal, { tenant: route.tenant, params, body });
           timing?.end('tenant');
         }
 
@@ -235,17 +266,7 @@ export function createServiceRouter(deps: ServiceDeps) {
         if (read) await read.dispose();
       }
       if (result instanceof Response) return result;
-      if (validateOutput && route.responseType !== 'file') {
-        const checked = route.response.safeParse(result);
-        if (!checked.success) throw new Error(`Response of ${route.name} breaks its contract: ${checked.error.message}`);
-        timing?.end('output');
-      }
-      const response = c.json(result as object);
-      if (timing) {
-        timing.end('json');
-        response.headers.set('Server-Timing', timing.header());
-      }
-      return response;
+      return jsonAnswer(c, route, result, { validateOutput, timing });
     });
     return router;
   }

@@ -133,16 +133,10 @@ function toRecord(entries: [string, unknown][]): Record<string, unknown> {
   return record;
 }
 
-/**
- * Reads a multipart or urlencoded form with busboy: text fields into memory (at most
- * FORM_TEXT_LIMIT together), each file straight into a temporary file, every byte counted
- * against `limit` as it arrives.
- */
-async function readForm(body: ReadableStream<Uint8Array>, contentType: string, limit: number): Promise<RequestBody> {
-  const textLimit = Math.min(limit, FORM_TEXT_LIMIT);
-  let parser: busboy.Busboy;
+/** Busboy for this form's content type; a content type it cannot read (no boundary, …) is a 400. */
+function formParser(contentType: string, textLimit: number): busboy.Busboy {
   try {
-    parser = busboy({
+    return busboy({
       headers: { 'content-type': contentType },
       defCharset: 'utf8',
       defParamCharset: 'utf8',
@@ -151,16 +145,26 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
   } catch (error) {
     throw malformed((error as Error).message.replace(/^Multipart: /, '').toLowerCase());
   }
-  const dir = await mkdtemp(join(tmpdir(), 'portal-upload-'));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+}
+
+/** What the parser's events collect: the entries, the files being written, the first failure and the end. */
+interface FormCollection {
+  entries: [string, unknown][];
+  files: Promise<void>[];
+  /** The first failure (set from busboy's callbacks, so read it through the object, never narrowed). */
+  state: { failure: Error | null };
+  ended: Promise<void>;
+}
+
+/** Listens to the parser: text fields counted against `textLimit`, each file written into `dir` as it arrives. */
+function collectForm(parser: busboy.Busboy, dir: string, textLimit: number): FormCollection {
   const entries: [string, unknown][] = [];
   const files: Promise<void>[] = [];
+  const state: FormCollection['state'] = { failure: null };
   let textBytes = 0;
   let parts = 0;
-  // Set from busboy's callbacks: declared wide so the checks below are not narrowed to `null`.
-  let failure = null as Error | null;
   const fail = (error: Error) => {
-    failure ??= error;
+    state.failure ??= error;
   };
   const countPart = () => {
     if (++parts > FORM_PART_LIMIT) fail(new AppError('payload_too_large', `The form has more than ${FORM_PART_LIMIT} fields.`));
@@ -174,13 +178,13 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
     else if (hasForbiddenSegment(name)) fail(forbiddenName());
     else if (info.valueTruncated || textBytes > textLimit)
       fail(new AppError('payload_too_large', `The form's text is too large: at most ${formatBytes(textLimit)}.`));
-    else if (!failure) entries.push([name, value]);
+    else if (!state.failure) entries.push([name, value]);
   });
   parser.on('file', (rawName: string | undefined, stream, info) => {
     const name = rawName ?? '';
     countPart();
     if (hasForbiddenSegment(name)) fail(forbiddenName());
-    if (failure) {
+    if (state.failure) {
       stream.resume();
       return;
     }
@@ -203,16 +207,29 @@ async function readForm(body: ReadableStream<Uint8Array>, contentType: string, l
     parser.once('finish', resolve);
   });
   ended.catch(() => undefined);
+  return { entries, files, state, ended };
+}
 
+/**
+ * Reads a multipart or urlencoded form with busboy: text fields into memory (at most
+ * FORM_TEXT_LIMIT together), each file straight into a temporary file, every byte counted
+ * against `limit` as it arrives.
+ */
+async function readForm(body: ReadableStream<Uint8Array>, contentType: string, limit: number): Promise<RequestBody> {
+  const textLimit = Math.min(limit, FORM_TEXT_LIMIT);
+  const parser = formParser(contentType, textLimit);
+  const dir = await mkdtemp(join(tmpdir(), 'portal-upload-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  const { entries, files, state, ended } = collectForm(parser, dir, textLimit);
   try {
     for await (const chunk of limitedChunks(body, limit)) {
-      if (failure) throw failure;
+      if (state.failure) throw state.failure;
       if (!parser.write(chunk)) await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), ended]);
     }
     parser.end();
     await ended;
     await Promise.all(files);
-    if (failure) throw failure;
+    if (state.failure) throw state.failure;
     return { value: toRecord(entries), dispose };
   } catch (error) {
     parser.destroy();

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { isMysql, type Em, type Orm } from '../db';
+import type { Orm } from '../db';
 import { logger } from '../logger';
-import { FailedJob, FINISHED_JOBS_KEPT_DAYS, FinishedJob, Job, type IJob } from './job.entity';
+import type { IJob } from './job.entity';
 import { PermanentJobError, type JobDefinition } from './job-definition';
+import { claimJob, errorMessage, keepReserved } from './job-reservation';
+import { createFinishedPruner, failJob, moveToFinished, releaseForRetry, type OutcomeContext } from './job-outcome';
 import type { JobQueue } from './job-queue';
 import type { Env } from '../env';
 
@@ -53,7 +55,99 @@ export const DEFAULT_RESERVE_TIMEOUT_MS = 60_000;
 
 export const defaultBackoffMs = (attempt: number) => 10_000 * 6 ** (attempt - 1);
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The options with their defaults, as the worker's steps read them. */
+interface WorkerSettings {
+  orm: Orm;
+  now: () => Date;
+  definitions: Map<string, JobDefinition>;
+  baseId: string;
+  reserveTimeoutMs: number;
+  heartbeatMs: number;
+  maxAttempts: number;
+  backoffMs: (attempt: number) => number;
+  pollMs: number;
+}
+
+function settingsOf(options: WorkerOptions): WorkerSettings {
+  const reserveTimeoutMs = options.reserveTimeoutMs ?? DEFAULT_RESERVE_TIMEOUT_MS;
+  return {
+    orm: options.orm,
+    now: options.now,
+    definitions: new Map(options.definitions.map((d) => [d.name, d])),
+    baseId: options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    reserveTimeoutMs,
+    heartbeatMs: Math.max(1, options.heartbeatMs ?? Math.floor(reserveTimeoutMs / 4)),
+    maxAttempts: options.maxAttempts ?? 3,
+    backoffMs: options.backoffMs ?? defaultBackoffMs,
+    pollMs: options.pollMs ?? 1000,
+  };
+}
+
+/** An idle wait of pollMs that a local enqueue (or stop) ends early. */
+function createWaker(pollMs: number) {
+  let wakers: (() => void)[] = [];
+  return {
+    wakeAll() {
+      const current = wakers;
+      wakers = [];
+      for (const wake of current) wake();
+    },
+    idle: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        wakers.push(done);
+      }),
+  };
+}
+
+/** The steps of one claimed job: its handler, then finished, released for a retry, or failed. */
+interface JobRun {
+  settings: WorkerSettings;
+  outcome: OutcomeContext;
+  pruneFinished: (now: Date) => Promise<void>;
+}
+
+async function runReserved(run: JobRun, job: IJob): Promise<void> {
+  const { settings, outcome } = run;
+  const definition = settings.definitions.get(job.name);
+  // Only rows named by a definition are reserved (see reserve's `name IN`).
+  if (!definition) throw new Error(`Job ${job.id} is named "${job.name}", which this worker does not define.`);
+  const limit = definition.maxAttempts ?? settings.maxAttempts;
+  const em = settings.orm.em.fork();
+  if (job.attempts > limit) {
+    // Its last try never finished: the worker running it died.
+    const error = new Error(`Its worker stopped during the last of ${limit} tries (the reservation timed out).`);
+    await failJob(outcome, job, error, job.lastError ?? null);
+    return;
+  }
+  try {
+    await handleJob(definition, job, settings.now);
+  } catch (error) {
+    const stack = error instanceof Error ? (error.stack ?? null) : null;
+    if (error instanceof PermanentJobError || job.attempts >= limit) await failJob(outcome, job, error, stack);
+    else await releaseForRetry(outcome, em, job, { error, stack, backoffMs: settings.backoffMs(job.attempts) });
+    return;
+  }
+  const finishedAt = settings.now();
+  const moved = await moveToFinished(outcome, em, job, finishedAt);
+  if (!moved) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
+  else await run.pruneFinished(finishedAt);
+}
+
+/** The payload parsed (a misfit is permanent) and handed to the definition's handler. */
+async function handleJob(definition: JobDefinition, job: IJob, now: () => Date): Promise<void> {
+  let payload: unknown = JSON.parse(job.payload);
+  if (definition.payload) {
+    const parsed = definition.payload.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError(`The payload does not fit ${job.name}: ${parsed.error.message}`);
+    payload = parsed.data;
+  }
+  await definition.handle(payload, { id: job.id, name: job.name, queue: job.queue, attempt: job.attempts, now: now() });
+}
 
 /**
  * A queue worker. Claiming is the one place two workers meet: on MySQL/MariaDB a transaction
@@ -67,217 +161,25 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * so the jobs of a worker that died run again soon, without a long job ever being taken twice.
  */
 export function createWorker(options: WorkerOptions): Worker {
-  const definitions = new Map(options.definitions.map((d) => [d.name, d]));
-  const names = [...definitions.keys()];
-  const baseId = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const reserveTimeoutMs = options.reserveTimeoutMs ?? DEFAULT_RESERVE_TIMEOUT_MS;
-  const heartbeatMs = Math.max(1, options.heartbeatMs ?? Math.floor(reserveTimeoutMs / 4));
-  const maxAttempts = options.maxAttempts ?? 3;
-  const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const pollMs = options.pollMs ?? 1000;
-
+  const settings = settingsOf(options);
+  const { orm, now, baseId } = settings;
+  const names = [...settings.definitions.keys()];
+  const pruneFinished = createFinishedPruner(orm);
+  const waker = createWaker(settings.pollMs);
   let running = false;
   let loops: Promise<void>[] = [];
-  let wakers: (() => void)[] = [];
   let unsubscribe: (() => void) | undefined;
 
-  const wakeAll = () => {
-    const current = wakers;
-    wakers = [];
-    for (const wake of current) wake();
-  };
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      wakers.push(done);
-    });
-
-  async function claim(workerId: string): Promise<IJob | null> {
-    if (!names.length) return null;
-    const em = options.orm.em.fork();
-    const platform = em.getPlatform();
-    const now = options.now();
-    const at = platform.processDateProperty(now) as unknown;
-    const staleBefore = platform.processDateProperty(new Date(now.getTime() - reserveTimeoutMs)) as unknown;
-    const queues = options.queues ?? [];
-    const where = [
-      `name IN (${names.map(() => '?').join(', ')})`,
-      ...(queues.length ? [`queue IN (${queues.map(() => '?').join(', ')})`] : []),
-      'available_at <= ?',
-      '(reserved_at IS NULL OR reserved_at <= ?)',
-    ].join(' AND ');
-    const params = [...names, ...queues, at, staleBefore];
-    let id: number | undefined;
-    if (isMysql(em)) {
-      id = await em.transactional(async (tx: Em) => {
-        const rows = await tx.execute<{ id: number }[]>(
-          `SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          params,
-        );
-        const row = rows[0];
-        if (!row) return undefined;
-        await tx.execute('UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = ?', [at, workerId, row.id]);
-        return Number(row.id);
-      });
-    } else {
-      const rows = await em.execute<{ id: number }[]>(
-        `UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1) RETURNING id`,
-        [at, workerId, ...params],
-        'all',
-      );
-      id = rows[0] ? Number(rows[0].id) : undefined;
-    }
-    if (id === undefined) return null;
-    return options.orm.em.fork().findOne(Job, { id, reservedBy: workerId });
-  }
-
-  async function fail(job: IJob, workerId: string, error: unknown, stack: string | null) {
-    const em = options.orm.em.fork();
-    await em.transactional(async (tx: Em) => {
-      const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
-      if (!deleted) return;
-      tx.create(FailedJob, {
-        queue: job.queue,
-        name: job.name,
-        payload: job.payload,
-        error: message(error),
-        stack,
-        attempts: job.attempts,
-        createdAt: job.createdAt,
-        failedAt: options.now(),
-      });
-    });
-    logger.warn('job failed', { job: job.id, name: job.name, attempts: job.attempts, error: message(error) });
-  }
-
-  /** Renews the reservation every heartbeatMs until the returned stop is called. */
-  function keepReserved(job: IJob, workerId: string): () => void {
-    let renewing = false;
-    let stopped = false;
-    const timer = setInterval(() => {
-      if (renewing || stopped) return;
-      renewing = true;
-      options.orm.em
-        .fork()
-        .nativeUpdate(Job, { id: job.id, reservedBy: workerId }, { reservedAt: options.now() })
-        .then((renewed) => {
-          // Once stopped, the job is finished (deleted or released): no row is no loss.
-          if (!renewed && !stopped) logger.warn('job reservation was lost while it ran', { job: job.id, name: job.name });
-        })
-        .catch((error: unknown) =>
-          logger.error('job reservation could not be renewed', { job: job.id, name: job.name, error: message(error) }),
-        )
-        .finally(() => {
-          renewing = false;
-        });
-    }, heartbeatMs);
-    timer.unref();
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }
-
-  async function run(job: IJob, workerId: string): Promise<void> {
-    const stopHeartbeat = keepReserved(job, workerId);
+  async function runNext(workerId = baseId): Promise<boolean> {
+    const { reserveTimeoutMs, heartbeatMs } = settings;
+    const job = await claimJob({ orm, names, queues: options.queues ?? [], now, reserveTimeoutMs, workerId });
+    if (!job) return false;
+    const stopHeartbeat = keepReserved(job, { orm, workerId, heartbeatMs, now });
     try {
-      await runReserved(job, workerId);
+      await runReserved({ settings, outcome: { orm, workerId, now }, pruneFinished }, job);
     } finally {
       stopHeartbeat();
     }
-  }
-
-  async function runReserved(job: IJob, workerId: string): Promise<void> {
-    const definition = definitions.get(job.name);
-    // Only rows named by a definition are reserved (see reserve's `name IN`).
-    if (!definition) throw new Error(`Job ${job.id} is named "${job.name}", which this worker does not define.`);
-    const limit = definition.maxAttempts ?? maxAttempts;
-    const em = options.orm.em.fork();
-    if (job.attempts > limit) {
-      // Its last try never finished: the worker running it died.
-      await fail(
-        job,
-        workerId,
-        new Error(`Its worker stopped during the last of ${limit} tries (the reservation timed out).`),
-        job.lastError ?? null,
-      );
-      return;
-    }
-    try {
-      let payload: unknown = JSON.parse(job.payload);
-      if (definition.payload) {
-        const parsed = definition.payload.safeParse(payload);
-        if (!parsed.success) throw new PermanentJobError(`The payload does not fit ${job.name}: ${parsed.error.message}`);
-        payload = parsed.data;
-      }
-      await definition.handle(payload, { id: job.id, name: job.name, queue: job.queue, attempt: job.attempts, now: options.now() });
-    } catch (error) {
-      const stack = error instanceof Error ? (error.stack ?? null) : null;
-      if (error instanceof PermanentJobError || job.attempts >= limit) {
-        await fail(job, workerId, error, stack);
-        return;
-      }
-      const availableAt = new Date(options.now().getTime() + backoffMs(job.attempts));
-      await em.nativeUpdate(
-        Job,
-        { id: job.id, reservedBy: workerId },
-        { reservedAt: null, reservedBy: null, availableAt, lastError: `${message(error)}\n${stack ?? ''}`.trim() },
-      );
-      logger.info('job will be retried', {
-        job: job.id,
-        name: job.name,
-        attempt: job.attempts,
-        availableAt: availableAt.toISOString(),
-        error: message(error),
-      });
-      return;
-    }
-    const finishedAt = options.now();
-    const moved = await em.transactional(async (tx: Em) => {
-      const deleted = await tx.nativeDelete(Job, { id: job.id, reservedBy: workerId });
-      if (!deleted) return false;
-      tx.create(FinishedJob, {
-        id: job.id,
-        queue: job.queue,
-        name: job.name,
-        payload: job.payload,
-        attempts: job.attempts,
-        availableAt: job.availableAt,
-        createdAt: job.createdAt,
-        finishedAt,
-      });
-      return true;
-    });
-    if (!moved) logger.warn('job finished after its reservation timed out', { job: job.id, name: job.name });
-    else await pruneFinished(finishedAt);
-  }
-
-  /**
-   * Finished jobs are kept FINISHED_JOBS_KEPT_DAYS for the Cron Jobs tab; older ones go, at most
-   * once a minute per worker and outside the job's transaction (a busy queue does not pay per job).
-   */
-  let prunedAt = 0;
-  async function pruneFinished(now: Date) {
-    if (now.getTime() - prunedAt < 60_000) return;
-    prunedAt = now.getTime();
-    try {
-      await options.orm.em
-        .fork()
-        .nativeDelete(FinishedJob, { finishedAt: { $lt: new Date(now.getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000) } });
-    } catch (error) {
-      logger.warn('could not remove old finished jobs; the next finished job tries again', { error: message(error) });
-      prunedAt = 0;
-    }
-  }
-
-  async function runNext(workerId = baseId): Promise<boolean> {
-    const job = await claim(workerId);
-    if (!job) return false;
-    await run(job, workerId);
     return true;
   }
 
@@ -288,9 +190,9 @@ export function createWorker(options: WorkerOptions): Worker {
         didWork = await runNext(workerId);
       } catch (error) {
         // A busy or lost database connection: try again after the poll interval.
-        logger.error('job worker could not claim or finish a job', { worker: workerId, error: message(error) });
+        logger.error('job worker could not claim or finish a job', { worker: workerId, error: errorMessage(error) });
       }
-      if (!didWork && running) await idle();
+      if (!didWork && running) await waker.idle();
     }
   }
 
@@ -299,14 +201,14 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (running) return;
       running = true;
-      unsubscribe = options.queue?.onEnqueued(wakeAll);
+      unsubscribe = options.queue?.onEnqueued(waker.wakeAll);
       const concurrency = Math.max(1, options.concurrency ?? 1);
       loops = Array.from({ length: concurrency }, (_, i) => loop(concurrency > 1 ? `${baseId}#${i + 1}` : baseId));
     },
     async stop() {
       running = false;
       unsubscribe?.();
-      wakeAll();
+      waker.wakeAll();
       await Promise.all(loops);
       loops = [];
     },

@@ -2,10 +2,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { Role } from '@portal/contracts';
-import { registerPortalRemotes, type RemotePageProps } from '@portal/frontend-kit';
+import { registerPortalRemotes, resetRemote, type RemotePageProps } from '@portal/frontend-kit';
+import { remoteRoutes } from '@portal/frontend-kit/routes';
 import { ShellProvider } from '../modules/session/shell-context';
 import { shellData } from '../testing/shell-data';
 import { PortalRoutes } from './portal-routes';
+import { REMOTE_ROUTE_TABLES } from './remote-route-tables';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('../modules/api/api-client', async () => {
@@ -24,6 +26,20 @@ function pageFor(key: string) {
   };
 }
 
+/**
+ * What a remote publishes, its pages stubbed: a routes module (the remote's own route table, each
+ * page a stub naming it), or a page module.
+ */
+function remoteModule(key: string) {
+  const [remote, module] = key.split('/');
+  const table = REMOTE_ROUTE_TABLES.find((candidate) => candidate.remote === remote && candidate.module === module);
+  if (!table || module !== 'routes') return { default: pageFor(key) };
+  const pages = Object.fromEntries(
+    table.routes.map(({ page }) => [page, () => Promise.resolve({ default: pageFor(`${remote}/${page}`) })]),
+  );
+  return { default: remoteRoutes(table.routes, pages) };
+}
+
 function renderPortal(role: Role, url: string) {
   const data = shellData(role);
   registerPortalRemotes(data.remotes);
@@ -39,7 +55,7 @@ function renderPortal(role: Role, url: string) {
 describe('PortalRoutes', () => {
   beforeEach(() => {
     vi.mocked(loadRemote).mockReset();
-    vi.mocked(loadRemote).mockImplementation((key: string) => Promise.resolve({ default: pageFor(key) }));
+    vi.mocked(loadRemote).mockImplementation((key: string) => Promise.resolve(remoteModule(key)));
   });
 
   it.each([
@@ -94,7 +110,8 @@ describe('PortalRoutes', () => {
   it('falls back in place of a remote page that cannot load, keeping the menu, and retries', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(loadRemote).mockRejectedValueOnce(new Error('manifest 404'));
-    // A page no other test has loaded: loaded pages are kept for the session.
+    // Loaded remote modules are kept for the session: this one loads afresh.
+    resetRemote('learner');
     renderPortal('manager', '/activity-code/7/2');
 
     const fallback = await screen.findByTestId('remote-fallback');

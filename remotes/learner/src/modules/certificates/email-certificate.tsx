@@ -11,28 +11,12 @@ import { emailFieldMessages, recipientsSummary, splitEmailList } from './email-l
 const formSchema = z.object({ email: z.string().trim().min(1, 'Enter at least one email address.') });
 type Values = z.infer<typeof formSchema>;
 
-/**
- * Email a certificate (spec §5): one or more addresses separated by commas; the server's field
- * errors appear under the box. `send` makes the call and answers the server's message.
- */
-export function EmailCertificate({
-  courseName,
-  onClose,
-  send,
-}: {
-  courseName: string;
-  onClose: () => void;
-  send: (email: string) => Promise<string>;
-}) {
+/** The form's state: the server's field errors go under the box, any other failure above it; `sent` is the server's answer. */
+function useEmailCertificateForm(send: (email: string) => Promise<string>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
+  const { control, handleSubmit, setError } = form;
   const addresses = splitEmailList(useWatch({ control, name: 'email' }));
 
   const onSubmit = handleSubmit(async (values) => {
@@ -51,28 +35,50 @@ export function EmailCertificate({
         );
     }
   });
+  return { form, addresses, failure, dismissFailure: () => setFailure(null), sent, onSubmit };
+}
+
+function EmailCertificateFooter({ sent, isSubmitting, onClose }: { sent: boolean; isSubmitting: boolean; onClose: () => void }) {
+  if (sent)
+    return (
+      <Button type="button" onClick={onClose}>
+        Done
+      </Button>
+    );
+  return (
+    <>
+      <Button type="button" variant="secondary" disabled={isSubmitting} onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" form="email-certificate-form" loading={isSubmitting}>
+        Send certificate
+      </Button>
+    </>
+  );
+}
+
+/**
+ * Email a certificate (spec §5): one or more addresses separated by commas; the server's field
+ * errors appear under the box. `send` makes the call and answers the server's message.
+ */
+export function EmailCertificate({
+  courseName,
+  onClose,
+  send,
+}: {
+  courseName: string;
+  onClose: () => void;
+  send: (email: string) => Promise<string>;
+}) {
+  const { form, addresses, failure, dismissFailure, sent, onSubmit } = useEmailCertificateForm(send);
+  const { isSubmitting } = form.formState;
 
   return (
     <Modal
       open
       title="Email certificate"
       onClose={() => !isSubmitting && onClose()}
-      footer={
-        sent ? (
-          <Button type="button" onClick={onClose}>
-            Done
-          </Button>
-        ) : (
-          <>
-            <Button type="button" variant="secondary" disabled={isSubmitting} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="email-certificate-form" loading={isSubmitting}>
-              Send certificate
-            </Button>
-          </>
-        )
-      }
+      footer={<EmailCertificateFooter sent={Boolean(sent)} isSubmitting={isSubmitting} onClose={onClose} />}
     >
       {sent ? (
         <Notice tone="success">{sent}</Notice>
@@ -82,7 +88,7 @@ export function EmailCertificate({
             Send your <strong>{courseName}</strong> certificate as a PDF attachment.
           </p>
           {failure ? (
-            <Notice tone="error" onDismiss={() => setFailure(null)}>
+            <Notice tone="error" onDismiss={dismissFailure}>
               {failure}
             </Notice>
           ) : null}

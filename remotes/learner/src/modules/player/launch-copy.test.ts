@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLaunch, offlineLaunch, rememberCommit, rememberContentKept, rememberLaunch } from './launch-copy';
 import type { LaunchData } from './scorm-player';
-
-function launchOf(attemptId: number): LaunchData {
-  const sco = (identifier: string) => ({
-    identifier,
-    title: identifier,
-    url: `http://content.test/c/tok/${identifier}.html`,
-    commit_url: `/api/commit?sco=${identifier}`,
-    progress: 'not-attempted' as const,
-    cmi: { 'cmi.core.lesson_location': '' },
-  });
-  return { attempt_id: attemptId, version: '1.2', start_index: 0, scos: [sco('a'), sco('b')] } as unknown as LaunchData;
-}
+import { launchOf } from './testing/launch-of';
 
 afterEach(() => localStorage.clear());
 

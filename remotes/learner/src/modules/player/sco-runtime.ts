@@ -55,14 +55,7 @@ function withCounts(flat: Record<string, unknown>): Record<string, string> {
 
 const DONE_12 = new Set(['completed', 'passed', 'failed', 'not attempted', '']);
 
-/**
- * One runtime per SCO launch (scorm-again cannot be re-initialised after LMSFinish). Loads the
- * server's CMI before the content calls Initialize, numbers every commit for the server, and
- * reports how the session ended. The content runs on the content origin (issue 13 item 2): it
- * reaches this runtime only through postMessage (scorm-again's CrossFrameLMS, accepting messages
- * from that origin alone), and only this runtime commits, with the attempt's launch token.
- */
-export function openScoRuntime(options: {
+type RuntimeOptions = {
   version: ScormVersion;
   sco: ScoLaunch;
   nextSeq: () => number;
@@ -72,7 +65,17 @@ export function openScoRuntime(options: {
   owner: CommitOwner;
   /** Each numbered commit's CMI (flattened, as a launch gives it): the device copy a reload while offline reopens from. */
   onCommit?: (seq: number, cmi: Record<string, string>) => void;
-}): ScoRuntime {
+};
+
+/** The SCO reached a result (completed, passed or failed; a 1.2 SCO that set nothing counts as completed). */
+function isScoDone(api: Api): boolean {
+  if (api instanceof Scorm12API) return DONE_12.has(api.cmi.core.lesson_status);
+  const cmi = api.cmi;
+  return cmi.completion_status === 'completed' || cmi.success_status === 'passed' || cmi.success_status === 'failed';
+}
+
+/** scorm-again's API for the SCO, its server CMI loaded, every commit numbered and sent through the device's queue. */
+function scormApiFor(options: RuntimeOptions): Api {
   const { version, sco } = options;
   const settings: Settings = {
     lmsCommitUrl: sco.commit_url,
@@ -90,7 +93,11 @@ export function openScoRuntime(options: {
   const http = new PlayerHttpService(settings, options.isPageHiding, options.owner);
   const api: Api = version === '1.2' ? new Scorm12API({ ...settings, mastery_override: true }, http) : new Scorm2004API(settings, http);
   api.loadFromFlattenedJSON(sco.cmi);
+  return api;
+}
 
+/** Reports the session's end once, with the content's navigation request (if any) and whether it is done. */
+function watchScoEnd(api: Api, version: ScormVersion, onEnd: (end: ScoEnd) => void): { markEnded(): void } {
   let nav: ScoEndReason | null = null;
   let isEnded = false;
   const setNav = (reason: ScoEndReason) => () => {
@@ -105,14 +112,26 @@ export function openScoRuntime(options: {
     if (isEnded) return;
     isEnded = true;
     // Navigation events fire after the finish event: read them on the next tick.
-    setTimeout(() => options.onEnd({ reason: nav ?? 'finished', isDone: isDone() }), 0);
+    setTimeout(() => onEnd({ reason: nav ?? 'finished', isDone: isScoDone(api) }), 0);
   });
+  return {
+    markEnded() {
+      isEnded = true;
+    },
+  };
+}
 
-  function isDone(): boolean {
-    if (api instanceof Scorm12API) return DONE_12.has(api.cmi.core.lesson_status);
-    const cmi = api.cmi;
-    return cmi.completion_status === 'completed' || cmi.success_status === 'passed' || cmi.success_status === 'failed';
-  }
+/**
+ * One runtime per SCO launch (scorm-again cannot be re-initialised after LMSFinish). Loads the
+ * server's CMI before the content calls Initialize, numbers every commit for the server, and
+ * reports how the session ended. The content runs on the content origin (issue 13 item 2): it
+ * reaches this runtime only through postMessage (scorm-again's CrossFrameLMS, accepting messages
+ * from that origin alone), and only this runtime commits, with the attempt's launch token.
+ */
+export function openScoRuntime(options: RuntimeOptions): ScoRuntime {
+  const { version, sco } = options;
+  const api = scormApiFor(options);
+  const end = watchScoEnd(api, version, options.onEnd);
 
   const contentOrigin = new URL(sco.url, window.location.href).origin;
   // Content that sets many interactions at once sends hundreds of calls a second.
@@ -126,15 +145,10 @@ export function openScoRuntime(options: {
   return {
     finishIfOpen() {
       if (!api.isInitialized() || api.isTerminated()) return;
-      isEnded = true;
-      if (api instanceof Scorm12API) {
-        // Unfinished: keep the place for next time.
-        if (!isDone()) api.lmsSetValue('cmi.core.exit', 'suspend');
-        api.lmsFinish('');
-      } else {
-        if (!isDone()) api.lmsSetValue('cmi.exit', 'suspend');
-        api.lmsFinish('');
-      }
+      end.markEnded();
+      // Unfinished: keep the place for next time.
+      if (!isScoDone(api)) api.lmsSetValue(api instanceof Scorm12API ? 'cmi.core.exit' : 'cmi.exit', 'suspend');
+      api.lmsFinish('');
     },
     frameSeed() {
       return JSON.stringify({

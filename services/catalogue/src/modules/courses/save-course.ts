@@ -9,10 +9,10 @@ import {
 } from '@portal/contracts';
 import { uploadedFilePath, validationError, type Em, type ServiceDeps } from '@portal/service-kit';
 import { categoriesByIds } from '../categories/category.repository';
-import { CourseActivity } from '../activities/course-activity.entity';
+import { CourseActivity, type ICourseActivity } from '../activities/course-activity.entity';
 import { activitiesOfCourse, countActivitiesOfCourse } from '../activities/course-activity.repository';
 import { deleteBridgingOfActivity } from '../company-courses/company-course.repository';
-import { Course } from './course.entity';
+import { Course, type ICourse } from './course.entity';
 import { findCourse, setCourseCategories } from './course.repository';
 import { installPackage, launchPathOf, packageFolder, unpackPackage, type UnpackedPackage } from '../packages/course-package';
 import { PackageError } from '../packages/safe-unzip';
@@ -78,11 +78,16 @@ async function unpackOrRefuse(file: File): Promise<UnpackedPackage> {
 
 const newCode = () => randomInt(100_000, 1_000_000);
 
-/**
- * Creates (courseId null) or saves a course from the admin form. The package is unpacked and
- * checked before anything is written; storage changes are undone if the transaction fails.
- */
-export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | null, body: CourseFormBody): Promise<number> {
+/** A save's transaction: the course's id, and every storage key it writes (to undo for a new course). */
+interface CourseWrite {
+  deps: ServiceDeps;
+  tx: Em;
+  id: number;
+  written: string[];
+}
+
+/** An edit names only activities of its course; a new course needs its package. */
+async function checkTarget(em: Em, courseId: number | null, body: CourseFormBody) {
   const existing = courseId === null ? null : await findCourse(em, courseId);
   if (courseId !== null && !existing) throw validationError({ id: ['That course does not exist.'] });
   if (courseId === null && !body.file) throw validationError({ file: [COURSE_PACKAGE_MISSING] });
@@ -91,6 +96,82 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
     const own = await countActivitiesOfCourse(em, existing.id, ids);
     if (own !== new Set(ids).size) throw validationError({ activities: ['An activity does not belong to this course.'] });
   }
+  return existing;
+}
+
+/** Replaces the stored file in `folder` with the upload; its key. */
+async function storeUpload(write: CourseWrite, folder: string, file: File): Promise<string> {
+  await write.deps.storage.remove(folder);
+  const key = `${folder}/${safeFileName(file.name)}`;
+  write.written.push(key);
+  await write.deps.storage.putStream(key, streamOf(file));
+  return key;
+}
+
+async function installUpload(write: CourseWrite, course: ICourse, upload: { fileName: string; unpacked: UnpackedPackage }) {
+  const { tx, id } = write;
+  const { unpacked: installed, fileName } = upload;
+  write.written.push(packageFolder(id));
+  await installPackage(write.deps.storage, id, installed);
+  tx.assign(course, {
+    packagePath: packageFolder(id),
+    scormVersion: installed.manifest.version,
+    launchPath: launchPathOf(installed.manifest),
+    manifest: installed.manifest,
+    packageFileName: fileName.slice(0, 255),
+  });
+}
+
+type ActivityInput = NonNullable<CourseFormBody['activities']>[number];
+
+/** The course's activities as the form lists them: those left out go (with their files and bridging), the rest are saved in order. */
+async function saveActivities(write: CourseWrite, inputs: ActivityInput[]) {
+  const { deps, tx, id } = write;
+  const keep = new Set(inputs.map((a) => a.id).filter(Boolean));
+  const current = await activitiesOfCourse(tx, id);
+  for (const gone of current.filter((a) => !keep.has(a.id))) {
+    await deleteBridgingOfActivity(tx, gone.id);
+    await deps.storage.remove(`courses/${id}/activities/${gone.id}`);
+    tx.remove(gone);
+  }
+  for (const [position, input] of inputs.entries()) await saveActivity(write, current, { position, input });
+}
+
+async function saveActivity(
+  write: CourseWrite,
+  current: ICourseActivity[],
+  { position, input }: { position: number; input: ActivityInput },
+) {
+  const { deps, tx, id } = write;
+  const fieldsOf = {
+    courseId: id,
+    position,
+    name: input.name,
+    code: input.code ? Number(input.code) : undefined,
+    description: sanitiseDescription(input.description ?? ''),
+    type: input.type,
+  };
+  // An id not of this course (possible only for a new course, which checks none) makes a new activity.
+  let activity = input.id ? (current.find((a) => a.id === input.id) ?? null) : null;
+  if (activity) tx.assign(activity, { ...fieldsOf, code: fieldsOf.code ?? activity.code });
+  else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() });
+  await tx.flush();
+  const folder = `courses/${id}/activities/${activity.id}`;
+  if (input.file) {
+    const key = await storeUpload(write, folder, input.file);
+    tx.assign(activity, { filePath: key, fileName: input.file.name.slice(0, 255) });
+  } else if (input.remove_file) {
+    await deps.storage.remove(folder);
+    tx.assign(activity, { filePath: null, fileName: null });
+  }
+}
+
+/**
+ * Creates (courseId null) or saves a course from the admin form. The package is unpacked and
+ * checked before anything is written; storage changes are undone if the transaction fails.
+ */
+export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | null, body: CourseFormBody): Promise<number> {
+  const existing = await checkTarget(em, courseId, body);
   const { categoryIds, companyId } = await checkForm(deps, em, body);
   const upload = body.file ? { fileName: body.file.name, unpacked: await unpackOrRefuse(body.file) } : null;
   const unpacked = upload?.unpacked ?? null;
@@ -111,69 +192,16 @@ export async function saveCourse(deps: ServiceDeps, em: Em, courseId: number | n
       };
       const course = existing ? tx.assign(existing, fields) : tx.create(Course, fields);
       await tx.flush();
-      const id = course.id;
-
-      await setCourseCategories(tx, id, categoryIds);
-
-      if (upload) {
-        const { unpacked: installed, fileName } = upload;
-        written.push(packageFolder(id));
-        await installPackage(deps.storage, id, installed);
-        tx.assign(course, {
-          packagePath: packageFolder(id),
-          scormVersion: installed.manifest.version,
-          launchPath: launchPathOf(installed.manifest),
-          manifest: installed.manifest,
-          packageFileName: fileName.slice(0, 255),
-        });
-      }
+      const write: CourseWrite = { deps, tx, id: course.id, written };
+      await setCourseCategories(tx, write.id, categoryIds);
+      if (upload) await installUpload(write, course, upload);
       if (body.certificate) {
-        const folder = `courses/${id}/certificate`;
-        await deps.storage.remove(folder);
-        const key = `${folder}/${safeFileName(body.certificate.name)}`;
-        written.push(key);
-        await deps.storage.putStream(key, streamOf(body.certificate));
+        const key = await storeUpload(write, `courses/${write.id}/certificate`, body.certificate);
         tx.assign(course, { certificatePath: key });
       }
-
-      if (body.activities !== undefined || !existing) {
-        const inputs = body.activities ?? [];
-        const keep = new Set(inputs.map((a) => a.id).filter(Boolean));
-        const current = await activitiesOfCourse(tx, id);
-        for (const gone of current.filter((a) => !keep.has(a.id))) {
-          await deleteBridgingOfActivity(tx, gone.id);
-          await deps.storage.remove(`courses/${id}/activities/${gone.id}`);
-          tx.remove(gone);
-        }
-        for (const [position, input] of inputs.entries()) {
-          const fieldsOf = {
-            courseId: id,
-            position,
-            name: input.name,
-            code: input.code ? Number(input.code) : undefined,
-            description: sanitiseDescription(input.description ?? ''),
-            type: input.type,
-          };
-          // An id not of this course (possible only for a new course, which checks none) makes a new activity.
-          let activity = input.id ? (current.find((a) => a.id === input.id) ?? null) : null;
-          if (activity) tx.assign(activity, { ...fieldsOf, code: fieldsOf.code ?? activity.code });
-          else activity = tx.create(CourseActivity, { ...fieldsOf, code: fieldsOf.code ?? newCode() });
-          await tx.flush();
-          const folder = `courses/${id}/activities/${activity.id}`;
-          if (input.file) {
-            await deps.storage.remove(folder);
-            const key = `${folder}/${safeFileName(input.file.name)}`;
-            written.push(key);
-            await deps.storage.putStream(key, streamOf(input.file));
-            tx.assign(activity, { filePath: key, fileName: input.file.name.slice(0, 255) });
-          } else if (input.remove_file) {
-            await deps.storage.remove(folder);
-            tx.assign(activity, { filePath: null, fileName: null });
-          }
-        }
-      }
+      if (body.activities !== undefined || !existing) await saveActivities(write, body.activities ?? []);
       await tx.flush();
-      return id;
+      return write.id;
     });
   } catch (error) {
     // The database rolled back; a new course's files go too (an edited course keeps what it had, bar replaced files).

@@ -1,6 +1,8 @@
 import type { Certificate, ListQuery, Page } from '@portal/contracts';
-import { inIdOrder, listPage, mapPage, whereContains, type Em, type ServiceDeps } from '@portal/service-kit';
-import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
+import { inIdOrder, listPage, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
+import type { ICertificateRecord } from './certificate.entity';
+import { certificateHistoryQuery, certificatesOfUser } from './certificate.repository';
+import { courseRankOrder } from './certificates.statements';
 import { certificateStatus, faceOf, namesFor, type Names } from './certificate-faces';
 
 type Sort = 'issued_at' | 'expires_at' | 'course';
@@ -34,34 +36,20 @@ export async function listCertificateHistory(
   em: Em,
   input: { userId: number; query: ListQuery<Sort> & { course_id?: number | undefined }; url: string; now: Date },
 ): Promise<Page<Certificate>> {
-  const all = await em.find(CertificateRecord, { userId: input.userId });
+  const all = await certificatesOfUser(em, input.userId);
   const names = await namesFor(deps, all);
-  const knex = em.getKnex();
-  const base = knex('certificates as c').where('c.user_id', input.userId).select('c.id');
-  if (input.query.course_id) base.where('c.course_id', input.query.course_id);
   const { search } = input.query;
-  if (search !== null) {
-    const needle = search.toLowerCase();
-    const courseIds = [...names.course].filter(([, name]) => name.toLowerCase().includes(needle)).map(([id]) => id);
-    base.where((where) => {
-      whereContains(where, ['c.code'], search);
-      if (courseIds.length) where.orWhereIn('c.course_id', courseIds);
-    });
-  }
+  const needle = search?.toLowerCase() ?? '';
+  const searchCourseIds = [...names.course].filter(([, name]) => name.toLowerCase().includes(needle)).map(([id]) => id);
+  const base = certificateHistoryQuery(em, { userId: input.userId, courseId: input.query.course_id, search, searchCourseIds });
   // Course names live in the catalogue: sort by their alphabetical rank.
   const ranked = [...names.course].sort((a, b) => a[1].localeCompare(b[1])).map(([id]) => id);
-  const courseRank = ranked.length
-    ? knex.raw(`CASE c.course_id ${ranked.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`, [
-        ...ranked.flatMap((id, i) => [id, i]),
-        ranked.length,
-      ])
-    : knex.raw('0');
   const page = await listPage<{ id: number }, Sort>(
     base,
     { ...input.query, search: null },
     {
       search: [],
-      sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRank },
+      sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRankOrder(em.getKnex(), ranked) },
       id: 'c.id',
       url: input.url,
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type Em, type ServiceDeps } from '@portal/service-kit';
-import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
+import type { ICertificateRecord } from './certificate.entity';
+import { findCertificate } from './certificate.repository';
 import { certificatePdf, certificateFileName } from './certificate-pdf';
 import { backgroundOf, faceOf, namesFor } from './certificate-faces';
 
@@ -39,7 +40,7 @@ export function certificateIssuedJob(platform: ServiceDeps | (() => ServiceDeps)
     payload: z.object({ certificateId: z.number().int() }),
     async handle({ certificateId }) {
       const deps = depsOf();
-      const certificate = await deps.orm.em.fork().findOne(CertificateRecord, { id: certificateId });
+      const certificate = await findCertificate(deps.orm.em.fork(), certificateId);
       if (!certificate || certificate.revokedAt) return;
       const { sendCertificate, managerEmails } = await deps.identity.certificateRecipients(certificate.companyId);
       if (!sendCertificate || managerEmails.length === 0) return;

@@ -1,4 +1,5 @@
-import type { Em } from '@portal/service-kit';
+import { whereContains, type Em, type Knex } from '@portal/service-kit';
+import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
 import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
 
 /** Every query about certificates. */
@@ -36,4 +37,70 @@ export async function revokeCertificatesOf(
     { enrollmentId: { $in: enrolmentIds }, revokedAt: null },
     { revokedAt: revoke.at, revokedReason: revoke.reason, revokedById: revoke.byId ?? null, revokedBy: revoke.by ?? null },
   );
+}
+
+export function findCertificate(em: Em, id: number): Promise<ICertificateRecord | null> {
+  return em.findOne(CertificateRecord, { id });
+}
+
+export function findCertificateOrFail(em: Em, id: number): Promise<ICertificateRecord> {
+  return em.findOneOrFail(CertificateRecord, { id });
+}
+
+/** The certificates with these ids, in the order given; an id with no certificate (deleted since) is left out. */
+export async function certificatesInOrder(em: Em, ids: number[]): Promise<ICertificateRecord[]> {
+  const rows = await em.find(CertificateRecord, { id: { $in: ids } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every certificate ever issued to a learner (revoked and superseded ones too). */
+export function certificatesOfUser(em: Em, userId: number): Promise<ICertificateRecord[]> {
+  return em.find(CertificateRecord, { userId });
+}
+
+/**
+ * The ids of a learner's certificates as a list's base query: of one course if asked, and when
+ * searching, those whose code contains the text or whose course is one of `searchCourseIds`.
+ */
+export function certificateHistoryQuery(
+  em: Em,
+  filter: { userId: number; courseId?: number | undefined; search: string | null; searchCourseIds: number[] },
+): Knex.QueryBuilder {
+  const base = em.getKnex()('certificates as c').where('c.user_id', filter.userId).select('c.id');
+  if (filter.courseId) base.where('c.course_id', filter.courseId);
+  const { search, searchCourseIds } = filter;
+  if (search !== null) {
+    base.where((where) => {
+      whereContains(where, ['c.code'], search);
+      if (searchCourseIds.length) where.orWhereIn('c.course_id', searchCourseIds);
+    });
+  }
+  return base;
+}
+
+/** A learner's passed enrolments on a course, newest first. */
+export function passedEnrolmentsOf(em: Em, userId: number, courseId: number): Promise<IEnrolment[]> {
+  return em.find(Enrolment, { userId, courseId, status: 'passed' }, { orderBy: { passedAt: 'desc', id: 'desc' } });
+}
+
+/** Whose enrolments these are (the ids that exist). */
+export function enrolmentOwners(em: Em, ids: number[]): Promise<Pick<IEnrolment, 'id' | 'companyId' | 'userId'>[]> {
+  return em.find(Enrolment, { id: { $in: ids } }, { fields: ['id', 'companyId', 'userId'] });
+}
+
+/** A pass withdrawn: the enrolment's certificates revoked and the enrolment failed, in one transaction. */
+export async function withdrawPassOf(
+  em: Em,
+  enrolmentId: number,
+  revoke: { reason: string; at: Date; byId?: number | null; by?: string | null },
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    await revokeCertificatesOf(tx, [enrolmentId], revoke);
+    const row = await tx.findOneOrFail(Enrolment, { id: enrolmentId });
+    row.status = 'failed';
+    row.passedAt = null;
+    row.expiresAt = null;
+    row.certificateCode = null;
+  });
 }

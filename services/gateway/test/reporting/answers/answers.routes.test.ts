@@ -6,7 +6,6 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
 import { makeEnrolment, recordAnsweredAttempt } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
-import { answeredAt, percentOf } from '../../../../reporting/src/modules/answers/enrolment-answers';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '@portal/enrolment-service';
@@ -251,22 +250,5 @@ describe('GET /api/reporting/enrolments/{id}/answers', () => {
   it('answers 404 for an enrolment that does not exist and for an id that is no id', async () => {
     expect((await get(sessions.admin, 999_999)).status).toBe(404);
     expect((await get(sessions.admin, 'abc' as never)).status).toBe(404);
-  });
-});
-
-describe('reading the answers', () => {
-  it.each([
-    ['2', '0', '4', 50],
-    ['80', null, null, 80],
-    ['8', '0', '10', 80],
-    ['150', null, null, null],
-    [null, null, null, null],
-  ])('score %s (min %s, max %s) is %s%%', (raw, min, max, expected) => expect(percentOf(raw, min, max)).toBe(expected));
-
-  it('dates an answer by its timestamp where it has a date, else by when it was stored', () => {
-    expect(answeredAt('2026-06-15T10:05:00.5Z', null, null)).toBe('2026-06-15T10:05:00.500Z');
-    expect(answeredAt('2026-06-15', null, null)).toBe('2026-06-15T00:00:00.000Z');
-    expect(answeredAt('10:05:00', new Date('2026-06-15T09:00:00Z'), null)).toBe('2026-06-15T09:00:00.000Z');
-    expect(answeredAt('nonsense', null, new Date('2026-06-15T08:00:00Z'))).toBe('2026-06-15T08:00:00.000Z');
   });
 });

@@ -6,7 +6,7 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { makeEnrolment } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
-import { PAGE_READING } from '../../../../reporting/src/modules/enrolments/enrolments.repository';
+import { PAGE_READING } from '@portal/reporting-service/testing';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '@portal/enrolment-service';

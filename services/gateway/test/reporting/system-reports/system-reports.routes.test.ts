@@ -7,7 +7,7 @@ import { makeCompany, makeSession, makeUser } from '@portal/identity-service/tes
 import { makeCourse } from '@portal/catalogue-service/testing';
 import { CreditAccount, CreditTransaction, makeEnrolment } from '@portal/enrolment-service/testing';
 import { createReportingApp, reportingService } from '@portal/reporting-service';
-import { dbTime } from '../../../../reporting/src/modules/system-reports/db-time';
+import { dbTime } from '@portal/reporting-service/testing';
 import { identityService } from '@portal/identity-service';
 import { catalogueService } from '@portal/catalogue-service';
 import { enrolmentService } from '@portal/enrolment-service';

@@ -306,3 +306,18 @@ describe('account depots', () => {
     expect(await world.em().count(Company, { id: companyA })).toBe(1);
   });
 });
+
+describe('a damaged company logo (issue 25 D4)', () => {
+  it('is refused with 422 under the field', async () => {
+    for (const [name, bytes, type] of [
+      ['broken.png', corruptPng(), 'image/png'],
+      ['cut.jpg', (await corruptJpegs()).truncated, 'image/jpeg'],
+    ] as const) {
+      const form = new FormData();
+      form.append('logo', new Blob([new Uint8Array(bytes)], { type }), name);
+      const response = await asManager().request('/account/logo', { method: 'POST', body: form });
+      expect(response.status, name).toBe(422);
+      expect(await response.json(), name).toMatchObject({ errors: { logo: [ACCOUNT_MESSAGES.logoUnreadable] } });
+    }
+  });
+});

@@ -58,7 +58,7 @@ export function companyRoutes(deps: ServiceDeps) {
       return { success: true as const, message: COMPANY_MESSAGES.deleted };
     })
     .handle(depotUpdate, async ({ em, principal, params, body }) => {
-      const depot = await updateDepot(em, deps.enrolment, principal, params.companyId, params.depotId, body);
+      const depot = await updateDepot(em, deps.enrolment, { principal, companyId: params.companyId, depotId: params.depotId, input: body });
       return {
         success: true as const,
         message: COMPANY_MESSAGES.depotUpdated,

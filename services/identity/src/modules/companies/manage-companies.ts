@@ -140,11 +140,9 @@ export async function findDepotOrFail(em: Em, companyId: number, depotId: number
 export async function updateDepot(
   em: Em,
   enrolment: EnrolmentPort,
-  principal: Principal,
-  companyId: number,
-  depotId: number,
-  input: DepotInput,
+  edit: { principal: Principal; companyId: number; depotId: number; input: DepotInput },
 ): Promise<ICompany> {
+  const { principal, companyId, depotId, input } = edit;
   const depot = await findDepotOrFail(em, companyId, depotId);
   const change = await balanceChange(enrolment, depot.id, input);
   depot.name = input.name;

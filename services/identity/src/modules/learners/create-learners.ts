@@ -29,22 +29,18 @@ async function takenEmails(em: Em, emails: string[]): Promise<Set<string>> {
   return taken;
 }
 
-/**
- * Creates learner accounts in a company in one batch (identity port `createLearners`, the
- * wizard's new employees, bulk rows, shop purchases): each gets a fresh login code; a row whose
- * name is blank, whose email is not valid or already used (anywhere, or earlier in the batch)
- * fails alone with its reason. Batched reads and inserts in one transaction, never a query per
- * row. Returns one result per row in the order given, and the created learners (for the mails).
- */
-export async function createLearners(
-  em: Em,
-  companyId: number,
-  learners: NewLearner[],
-  options: { purchased?: boolean; now: Date },
-): Promise<LearnerResult[]> {
-  if (!(await companyExists(em, companyId))) throw notFound('That company');
-  const results: (LearnerResult | undefined)[] = new Array(learners.length);
-  const candidates: { index: number; name: string; email: string | null }[] = [];
+interface Candidate {
+  /** Its row in the batch. */
+  index: number;
+  name: string;
+  email: string | null;
+}
+type Results = (LearnerResult | undefined)[];
+
+/** Each row trimmed and checked on its own (name, email, repeats in the batch): a failing row gets its result now. */
+function screenLearners(learners: NewLearner[]): { results: Results; candidates: Candidate[]; emails: Set<string> } {
+  const results: Results = new Array(learners.length);
+  const candidates: Candidate[] = [];
   const seen = new Set<string>();
   learners.forEach((learner, index) => {
     const name = (learner.name ?? '').trim().slice(0, 191);
@@ -61,66 +57,103 @@ export async function createLearners(
     }
     candidates.push({ index, name, email });
   });
+  return { results, candidates, emails: seen };
+}
 
+interface LearnerBatch {
+  companyId: number;
+  purchased: boolean;
+  now: Date;
+}
+
+/** Inserts the coded rows in chunks, in one transaction, and reads their ids back by login code. */
+function insertLearners(em: Em, batch: LearnerBatch, coded: (Candidate & { loginCode: string })[]) {
+  const codes = coded.map((row) => row.loginCode);
+  return em.transactional(async (tx) => {
+    const values = coded.map((row) => ({
+      name: row.name,
+      email: row.email,
+      passwordHash: null,
+      loginCode: row.loginCode,
+      companyId: batch.companyId,
+      role: 'learner' as const,
+      wpUser: batch.purchased,
+      createdAt: batch.now,
+      updatedAt: batch.now,
+    }));
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insertMany(User, values.slice(i, i + INSERT_CHUNK));
+    // Read the ids back by login code (unique): the same on every driver, whatever insertMany returns.
+    const idByCode = new Map<string, number>();
+    for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
+      const inserted = await tx
+        .createQueryBuilder(User)
+        .select(['id', 'loginCode'])
+        .where({ loginCode: { $in: codes.slice(i, i + LOOKUP_CHUNK) } })
+        .execute<{ id: number; loginCode: string }[]>('all');
+      for (const user of inserted) idByCode.set(user.loginCode, Number(user.id));
+    }
+    return coded.map((row) => {
+      const id = idByCode.get(row.loginCode);
+      if (id === undefined) throw new Error(`The learner inserted with login code ${row.loginCode} was not found right after.`);
+      return { ...row, id };
+    });
+  });
+}
+
+/** One try at the batch: emails taken by then fail, the rest get codes and are inserted. */
+async function createScreened(em: Em, batch: LearnerBatch, screened: ReturnType<typeof screenLearners>): Promise<LearnerResult[]> {
+  const { candidates } = screened;
+  const results = [...screened.results];
+  const taken = await takenEmails(em, [...screened.emails]);
+  const rows = candidates.filter((c) => !(c.email && taken.has(c.email)));
+  const codes = await newLoginCodes(em, rows.length);
+  const coded = rows.map((row, i) => {
+    const loginCode = codes[i];
+    if (loginCode === undefined) throw new Error(`newLoginCodes answered ${codes.length} codes for ${rows.length} learners.`);
+    return { ...row, loginCode };
+  });
+  const created = await insertLearners(em, batch, coded);
+  for (const candidate of candidates) {
+    if (candidate.email && taken.has(candidate.email)) {
+      results[candidate.index] = { ok: false, name: candidate.name, email: candidate.email, reason: USER_MESSAGES.emailTaken };
+    }
+  }
+  for (const row of created) {
+    results[row.index] = {
+      ok: true,
+      user: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        companyId: batch.companyId,
+        role: 'learner',
+        purchasedAccount: batch.purchased,
+        loginCode: row.loginCode,
+      },
+    };
+  }
+  return results as LearnerResult[];
+}
+
+/**
+ * Creates learner accounts in a company in one batch (identity port `createLearners`, the
+ * wizard's new employees, bulk rows, shop purchases): each gets a fresh login code; a row whose
+ * name is blank, whose email is not valid or already used (anywhere, or earlier in the batch)
+ * fails alone with its reason. Batched reads and inserts in one transaction, never a query per
+ * row. Returns one result per row in the order given, and the created learners (for the mails).
+ */
+export async function createLearners(
+  em: Em,
+  companyId: number,
+  learners: NewLearner[],
+  options: { purchased?: boolean; now: Date },
+): Promise<LearnerResult[]> {
+  if (!(await companyExists(em, companyId))) throw notFound('That company');
+  const screened = screenLearners(learners);
+  const batch = { companyId, purchased: options.purchased ?? false, now: options.now };
   for (let attempt = 1; ; attempt++) {
     try {
-      const taken = await takenEmails(em, [...seen]);
-      const rows = candidates.filter((c) => !(c.email && taken.has(c.email)));
-      const codes = await newLoginCodes(em, rows.length);
-      const coded = rows.map((row, i) => {
-        const loginCode = codes[i];
-        if (loginCode === undefined) throw new Error(`newLoginCodes answered ${codes.length} codes for ${rows.length} learners.`);
-        return { ...row, loginCode };
-      });
-      const created = await em.transactional(async (tx) => {
-        const values = coded.map((row) => ({
-          name: row.name,
-          email: row.email,
-          passwordHash: null,
-          loginCode: row.loginCode,
-          companyId,
-          role: 'learner' as const,
-          wpUser: options.purchased ?? false,
-          createdAt: options.now,
-          updatedAt: options.now,
-        }));
-        for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insertMany(User, values.slice(i, i + INSERT_CHUNK));
-        // Read the ids back by login code (unique): the same on every driver, whatever insertMany returns.
-        const idByCode = new Map<string, number>();
-        for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
-          const inserted = await tx
-            .createQueryBuilder(User)
-            .select(['id', 'loginCode'])
-            .where({ loginCode: { $in: codes.slice(i, i + LOOKUP_CHUNK) } })
-            .execute<{ id: number; loginCode: string }[]>('all');
-          for (const user of inserted) idByCode.set(user.loginCode, Number(user.id));
-        }
-        return coded.map((row) => {
-          const id = idByCode.get(row.loginCode);
-          if (id === undefined) throw new Error(`The learner inserted with login code ${row.loginCode} was not found right after.`);
-          return { ...row, id };
-        });
-      });
-      for (const candidate of candidates) {
-        if (candidate.email && taken.has(candidate.email)) {
-          results[candidate.index] = { ok: false, name: candidate.name, email: candidate.email, reason: USER_MESSAGES.emailTaken };
-        }
-      }
-      for (const row of created) {
-        results[row.index] = {
-          ok: true,
-          user: {
-            id: row.id,
-            name: row.name,
-            email: row.email,
-            companyId,
-            role: 'learner',
-            purchasedAccount: options.purchased ?? false,
-            loginCode: row.loginCode,
-          },
-        };
-      }
-      return results as LearnerResult[];
+      return await createScreened(em, batch, screened);
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException) || attempt >= ATTEMPTS) throw error;
     }

@@ -47,7 +47,12 @@ export async function companiesInView(em: Em, companyId: number, depotId: number
  * enrolments stay with the company that paid, both companies' audit logs say so), limited to the
  * company and its depots.
  */
-export async function updatePerson(em: Em, deps: Deps, principal: Principal, companyId: number, userId: number, input: UpdateInput) {
+export async function updatePerson(
+  em: Em,
+  deps: Deps,
+  change: { principal: Principal; companyId: number; userId: number; input: UpdateInput },
+) {
+  const { principal, companyId, userId, input } = change;
   const user = await findChangeablePerson(em, companyId, userId);
   if (input.company_id !== undefined && !(await companyAndDepotIds(em, companyId)).includes(input.company_id))
     throw validationError({ company_id: [PEOPLE_MESSAGES.depotOutside] });

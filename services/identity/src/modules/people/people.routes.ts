@@ -65,7 +65,11 @@ export function peopleRoutes(deps: ServiceDeps) {
       return { data: { ...person, enrolment_list: enrolments }, companies: await companyChoices(em, params.companyId) };
     })
     .handle(personUpdate, async ({ em, principal, params, body }) =>
-      updated(em, await updatePerson(em, deps, principal, params.companyId, params.userId, body), PEOPLE_MESSAGES.updated),
+      updated(
+        em,
+        await updatePerson(em, deps, { principal, companyId: params.companyId, userId: params.userId, input: body }),
+        PEOPLE_MESSAGES.updated,
+      ),
     )
     .handle(personNewLoginCode, async ({ em, principal, params }) =>
       updated(em, await issueNewLoginCode(em, deps, principal, params.companyId, params.userId), PEOPLE_MESSAGES.newLoginCode),

@@ -52,11 +52,9 @@ export async function familyOf(em: Em, companyId: number): Promise<number[]> {
 async function emailTakenError(
   em: Em,
   ports: CreatePorts,
-  principal: Principal,
-  companyId: number,
-  email: string,
-  errors: Record<string, string[]>,
+  taken: { principal: Principal; companyId: number; email: string; errors: Record<string, string[]> },
 ) {
+  const { principal, companyId, email, errors } = taken;
   errors.email = [USER_MESSAGES.emailTaken];
   const existing = await findUserByEmail(em, email);
   const isSameCompany =
@@ -91,7 +89,7 @@ export async function createUser(em: Em, ports: CreatePorts, principal: Principa
   const errors: Record<string, string[]> = {};
   if (input.login_code && (await isLoginCodeTaken(em, input.login_code))) errors.login_code = [USER_MESSAGES.loginCodeTaken];
   if (input.email && (await isEmailTaken(em, input.email)))
-    throw await emailTakenError(em, ports, principal, input.company_id, input.email, errors);
+    throw await emailTakenError(em, ports, { principal, companyId: input.company_id, email: input.email, errors });
   if (Object.keys(errors).length) throw validationError(errors);
   // A learner signs in with a code when they have no password: give them one.
   const loginCode = input.login_code ?? (input.role === 'learner' ? await generateLoginCode(em) : null);

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contracts';
 import { defineTask, FailedJob, FinishedJob, Job, ScheduledRun } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { createReportingApp, reportingService } from '@portal/reporting-service';
-import { MASK } from '../../../../reporting/src/modules/jobs/mask-payload';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import { createFakeIdentityPort, createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createReportingApp } from '../../app';
+import { reportingService } from '../../service';
+import { MASK } from './mask-payload';
 
 const NOW = new Date('2026-06-30T12:00:00Z');
 let platform: TestPlatform;
@@ -23,13 +20,14 @@ const task = defineTask({
 });
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService, reportingService] });
+  // The tab reads the kit's job tables only: reporting alone, identity an in-memory port.
+  const identity = createFakeIdentityPort();
+  platform = await createTestPlatform({ services: [reportingService], ports: { identity: () => identity.port } });
   platform.now = () => NOW;
   app = createReportingApp(platform, { scheduledTasks: () => [task] });
   const em = platform.orm.em.fork();
-  const companyId = (await makeCompany(em, { name: 'Portal' })).id;
-  for (const role of ['learner', 'manager', 'admin'] as const)
-    sessions[role] = await makeSession(em, (await makeUser(em, { role, companyId })).id);
+  const companyId = identity.company({ name: 'Portal' }).id;
+  for (const role of ['learner', 'manager', 'admin'] as const) sessions[role] = identity.signIn(identity.user({ role, companyId }).id);
 
   await platform.jobs.enqueue('mail.send', {
     to: 'a@b.test',
