@@ -11,5 +11,5 @@ export { makeCreditAccount, makeEnrolment } from './factories';
 export { CertificateRecord } from '../modules/certificates/certificate.entity';
 export { certificatePdf } from '../modules/certificates/certificate-pdf';
 export { issueCertificate } from '../modules/certificates/issue-certificate';
-export { PARENT_PAYS_ONLY } from '../modules/enrolling/enrol';
+export { enrol, PARENT_PAYS_ONLY } from '../modules/enrolling/enrol';
 export { createEnrolmentTestWorld, type EnrolmentTestWorld } from './enrolment-test-world';

@@ -37,7 +37,7 @@ export interface FakeIdentitySeed {
 }
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const loginCode = () => Array.from(randomBytes(8), (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
+const loginCode = () => Array.from(randomBytes(10), (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
 
 /**
  * Identity's port in memory, for the tests of services that depend on identity and run without

@@ -157,7 +157,7 @@ export function describeIdentityPortContract(name: string, open: (seed: FakeIden
         ok: true,
         user: { name: 'New Starter', email: 'new.starter@roofing.test', companyId: 903, role: 'learner' },
       });
-      if (created?.ok) expect(created.user.loginCode).toMatch(/^[A-Z2-9]{6,}$/);
+      if (created?.ok) expect(created.user.loginCode).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
       expect(taken).toEqual({ ok: false, name: 'Taken', email: 'mona@roofing.test', reason: USER_MESSAGES.emailTaken });
       expect(blank).toMatchObject({ ok: false, reason: 'Name is required' });
       expect(noMail).toMatchObject({ ok: true, user: { name: 'No Mail', email: null } });

@@ -11,7 +11,7 @@ import {
 import { catalogueService } from '@portal/catalogue-service';
 import { identityService } from '@portal/identity-service';
 import { enrolmentService } from '@portal/enrolment-service';
-import { enrol } from '../../../../enrolment/src/modules/enrolling/enrol';
+import { enrol } from '@portal/enrolment-service/testing';
 
 /**
  * One wizard finalise in a process of its own, for modules/enrolling/finalise-crash.test.ts to kill -9 at a random

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '@portal/contracts';
-import { ANSWER_TEXT_MAX, Enrolment, ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '@portal/enrolment-service/testing';
-import { createCommitWorld } from './commit-world';
+import { ANSWER_TEXT_MAX, Enrolment, ScoState, ScormInteraction, ScormLogEntry, ScormObjective } from '../../testing';
+import { createCommitWorld } from '../../testing/commit-world';
 
 /**
  * Issue 31 item 4: a save of any size a course can make is kept, on both databases. Interactions

@@ -1,24 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeCreditAccount, type EnrolmentTestWorld } from '../../testing';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let adminSession: string;
 let companyId: number;
 let courseId: number;
 
 async function makeLearner(name: string) {
-  const user = await makeUser(em, { role: 'learner', companyId, name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.test` });
+  const user = await world.identity.user({
+    role: 'learner',
+    companyId,
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, '')}@example.test`,
+  });
   return user.id;
 }
 const enrol = (userId: number, body: Record<string, unknown>) =>
@@ -26,15 +27,16 @@ const enrol = (userId: number, body: Record<string, unknown>) =>
 const balance = async () => (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld();
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;
-  const platformCompany = await makeCompany(em, { name: 'Portal' });
+  companyId = (await world.identity.company({ name: 'Scaffolders Ltd' })).id;
+  const platformCompany = await world.identity.company({ name: 'Portal' });
   await makeCreditAccount(em, companyId, 5);
-  courseId = (await makeCourse(em, { name: 'Ladder Safety', description: '', creditCost: 2, validityPeriod: 3 })).id;
-  const admin = await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Admin', email: 'admin@example.test' });
-  adminSession = await makeSession(em, admin.id);
+  courseId = (await world.catalogue.course({ name: 'Ladder Safety', description: '', creditCost: 2, validityYears: 3 })).id;
+  const admin = await world.identity.user({ role: 'admin', companyId: platformCompany.id, name: 'Admin', email: 'admin@example.test' });
+  adminSession = await world.identity.signIn(admin.id);
 });
 afterAll(() => platform.close());
 

@@ -2,17 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnrolmentTestWorld, type EnrolmentTestWorld } from '../../testing';
 import { bulkEnrolUpload, ENROLLING_MESSAGES, wizardEnrol, type BulkRow } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { changeCredits } from '../credits/credit.repository';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 
 /** Real third-party spreadsheets, beside the repository (../shared/fixtures). */
 const FIXTURES = join(import.meta.dirname, '../../../../../../shared/fixtures/xlsx');
@@ -20,8 +16,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 type Review = { data: BulkRow[]; total: number; ok: number };
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let companyId: number;
 let manager: string;
@@ -49,13 +46,14 @@ async function sheet(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => voi
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService] });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld();
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, { name: 'Uploaders Ltd' })).id;
+  companyId = (await world.identity.company({ name: 'Uploaders Ltd' })).id;
   await changeCredits(em, { companyId, delta: 50, kind: 'purchase' });
-  manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId })).id);
-  courseId = (await makeCourse(em, { name: 'Manual Handling', creditCost: 1 })).id;
+  manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId })).id);
+  courseId = (await world.catalogue.course({ name: 'Manual Handling', creditCost: 1 })).id;
 });
 afterAll(() => platform.close());
 
@@ -104,8 +102,8 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
   });
 
   it('returns every row with its problems: a bad email, a repeat, an existing employee, already enrolled', async () => {
-    const employee = await makeUser(em, { role: 'learner', companyId, name: 'Eve Employee', email: 'eve@example.test' });
-    const enrolledOne = await makeUser(em, { role: 'learner', companyId, name: 'Ian Enrolled', email: 'ian@example.test' });
+    const employee = await world.identity.user({ role: 'learner', companyId, name: 'Eve Employee', email: 'eve@example.test' });
+    const enrolledOne = await world.identity.user({ role: 'learner', companyId, name: 'Ian Enrolled', email: 'ian@example.test' });
     await em.fork().insert(Enrolment, {
       userId: enrolledOne.id,
       courseId,
@@ -114,8 +112,8 @@ describe('POST /api/enrollments/bulkEnroll/{companyId}', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    const other = await makeCompany(em);
-    await makeUser(em, { role: 'learner', companyId: other.id, name: 'Olly Other', email: 'olly@example.test' });
+    const other = world.identity.company();
+    await world.identity.user({ role: 'learner', companyId: other.id, name: 'Olly Other', email: 'olly@example.test' });
     const bytes = await sheet((ws) => {
       ws.addRow(['Name', 'Email']);
       ws.addRow(['Bad Email', 'not-an-email']);

@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { EXPORT_ANSWERS_COLUMNS, EXPORT_BULK_COLUMNS, exportBulk, exportLoginCodes, REPORTING_MESSAGES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { ScoState, ScormAttempt } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { epochMs, excelDate } from '../../../../enrolment/src/modules/exports/export-rows';
-import { recordAnsweredAttempt } from '../../../../enrolment/src/modules/player/answered-attempt';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { ScoState, ScormAttempt } from '../player/scorm.entity';
+import { epochMs, excelDate } from './export-rows';
+import { recordAnsweredAttempt } from '../player/answered-attempt';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 const sessions = {} as Record<'manager' | 'otherManager' | 'learner', string>;
 const rows: number[] = [];
@@ -31,17 +27,18 @@ async function workbookOf(response: Response, sheet = 0) {
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  const company = (await makeCompany(em, { name: 'Builders Ltd' })).id;
-  const depot = (await makeCompany(em, { name: 'Builders East', parentId: company })).id;
-  const other = (await makeCompany(em, { name: 'Other' })).id;
-  const course = (await makeCourse(em, { name: 'Asbestos Awareness' })).id;
+  const company = (await world.identity.company({ name: 'Builders Ltd' })).id;
+  const depot = (await world.identity.company({ name: 'Builders East', parentId: company })).id;
+  const other = (await world.identity.company({ name: 'Other' })).id;
+  const course = (await world.catalogue.course({ name: 'Asbestos Awareness' })).id;
   companyId = company;
   courseId = course;
   for (let i = 0; i < 30; i++) {
-    const user = await makeUser(em, {
+    const user = await world.identity.user({
       role: 'learner',
       companyId: i % 3 ? company : depot,
       name: `Learner ${String(i).padStart(2, '0')}`,
@@ -64,11 +61,11 @@ beforeAll(async () => {
       ).id,
     );
   }
-  const outsider = await makeUser(em, { role: 'learner', companyId: other, name: 'Out Sider', email: null, loginCode: 'OUTCODE1' });
+  const outsider = await world.identity.user({ role: 'learner', companyId: other, name: 'Out Sider', email: null, loginCode: 'OUTCODE1' });
   foreign = (await makeEnrolment(em, { userId: outsider.id, courseId: course, companyId: other })).id;
-  sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
-  sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: other })).id);
-  sessions.learner = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: company })).id);
+  sessions.manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: company })).id);
+  sessions.otherManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: other })).id);
+  sessions.learner = await world.identity.signIn((await world.identity.user({ role: 'learner', companyId: company })).id);
 });
 afterAll(() => platform.close());
 
@@ -108,7 +105,7 @@ describe('exports', () => {
   it('exportBulk writes every row once and in the order asked when the export spans several read steps (5,000 rows a step)', async () => {
     const learners: number[] = [];
     for (let i = 0; i < 3; i++)
-      learners.push((await makeUser(em, { role: 'learner', companyId, name: `Bulk ${i}`, email: `bulk${i}@b.test` })).id);
+      learners.push((await world.identity.user({ role: 'learner', companyId, name: `Bulk ${i}`, email: `bulk${i}@b.test` })).id);
     // Each enrolment its own enrolment date, one minute apart: the date column says which row it is.
     const base = Date.UTC(2025, 0, 1);
     const made = Array.from({ length: 5_100 }, (_, i) => ({
@@ -143,7 +140,7 @@ describe('exports', () => {
   });
 
   it('exportBulk fills first launched, last activity and the SCORM times from the attempts and SCO states', async () => {
-    const learner = await makeUser(em, { role: 'learner', companyId, name: 'Scorm Learner', email: 'scorm@b.test' });
+    const learner = await world.identity.user({ role: 'learner', companyId, name: 'Scorm Learner', email: 'scorm@b.test' });
     const at = (iso: string) => new Date(iso);
     const enrolment = await makeEnrolment(em, {
       userId: learner.id,
@@ -205,7 +202,7 @@ describe('exports', () => {
   });
 
   it('exportBulk adds an Answers sheet: one row per interaction, in the order asked, attempts numbered, responses as words, real dates (issue 20 item 5)', async () => {
-    const learner = await makeUser(em, { role: 'learner', companyId, name: 'Quiz Taker', email: 'quiz@b.test' });
+    const learner = await world.identity.user({ role: 'learner', companyId, name: 'Quiz Taker', email: 'quiz@b.test' });
     const at = (iso: string) => new Date(iso);
     const answered = await makeEnrolment(em, {
       userId: learner.id,

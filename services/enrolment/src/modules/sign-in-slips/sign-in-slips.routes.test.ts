@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnrolmentTestWorld, type EnrolmentTestWorld } from '../../testing';
 import {
   SIGN_IN_LOGIN_CODE_COLUMNS,
   SIGN_IN_SLIP_MESSAGES,
@@ -13,19 +14,16 @@ import {
   signInLoginCodes,
   signInSlipsPdf,
 } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const hasTool = (tool: string) => ['/usr/bin', '/usr/local/bin'].some((dir) => existsSync(join(dir, tool)));
 /** Every character a hostile or foreign name may bring: markup, PDF string delimiters, quotes, accents, Greek, Cyrillic. */
 const HOSTILE = 'Zoë <b>Ł</b> (O’Brien) \\ "Østergård" Ελένη Дмитрий %PDF';
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 const as = {} as Record<'manager' | 'depotManager' | 'otherManager' | 'learner' | 'admin' | 'anonymous', TestClient>;
 const ids = {} as Record<'company' | 'depot' | 'other' | 'hostile' | 'plain' | 'noCode' | 'manager' | 'outsider' | 'parentLearner', number>;
 const codes = { hostile: 'HSTL7ABC2D', plain: 'PLAN8XYZ3E', parentLearner: 'PRNT9QWE4F' };
@@ -41,14 +39,14 @@ async function refusal(response: Response) {
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  const company = await makeCompany(em, { name: 'Quarry Ltd' });
-  const depot = await makeCompany(em, { name: 'Quarry North Depot', parentId: company.id });
-  const other = await makeCompany(em, { name: 'Other Ltd' });
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
+  const company = await world.identity.company({ name: 'Quarry Ltd' });
+  const depot = await world.identity.company({ name: 'Quarry North Depot', parentId: company.id });
+  const other = await world.identity.company({ name: 'Other Ltd' });
   const user = (companyId: number, name: string, loginCode: string | null, role: 'learner' | 'manager' = 'learner') =>
-    makeUser(em, { role, companyId, name, email: loginCode ? null : undefined, loginCode });
+    world.identity.user({ role, companyId, name, email: loginCode ? null : undefined, loginCode });
   const hostile = await user(depot.id, HOSTILE, codes.hostile);
   const plain = await user(company.id, 'Alan Plain', codes.plain);
   const parentLearner = await user(company.id, 'Bea Parent', codes.parentLearner);
@@ -57,7 +55,7 @@ beforeAll(async () => {
   const depotManager = await user(depot.id, 'Dan Depot', null, 'manager');
   const otherManager = await user(other.id, 'Olga Other', null, 'manager');
   const outsider = await user(other.id, 'Out Sider', 'OUTS1DE5X');
-  const admin = await makeUser(em, { role: 'admin', companyId: other.id });
+  const admin = await world.identity.user({ role: 'admin', companyId: other.id });
   Object.assign(ids, {
     company: company.id,
     depot: depot.id,
@@ -71,7 +69,7 @@ beforeAll(async () => {
   });
   const sessions = { manager, depotManager, otherManager, learner: plain, admin };
   for (const [key, person] of Object.entries(sessions))
-    as[key as keyof typeof as] = new TestClient(app, { sessionToken: await makeSession(em, person.id) });
+    as[key as keyof typeof as] = new TestClient(app, { sessionToken: await world.identity.signIn(person.id) });
   as.anonymous = new TestClient(app);
 });
 afterAll(() => platform.close());
@@ -107,9 +105,9 @@ describe('POST /api/company/{companyId}/sign-in-slips', () => {
   });
 
   it('puts 8 slips on an A4 page: 9 learners take two pages', async () => {
-    const em = platform.orm.em.fork();
     const many: number[] = [];
-    for (let i = 0; i < 9; i++) many.push((await makeUser(em, { role: 'learner', companyId: ids.depot, loginCode: `MANY${i}ABCD` })).id);
+    for (let i = 0; i < 9; i++)
+      many.push((await world.identity.user({ role: 'learner', companyId: ids.depot, loginCode: `MANY${i}ABCD` })).id);
     const response = await slips(many);
     expect(response.status).toBe(200);
     const dir = mkdtempSync(join(tmpdir(), 'slips-'));

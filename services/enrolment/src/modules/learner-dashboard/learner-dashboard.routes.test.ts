@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_EMAIL, type LearnerEnrolment, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser as makeUserRow } from '@portal/identity-service/testing';
-import { Course, makeCourse as makeCourseRow } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import type { EnrolmentStatus } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 
 const unique = () => randomBytes(4).toString('hex');
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,15 +12,16 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-06-15T12:00:00Z');
 const daysFromNow = (days: number) => new Date(NOW.getTime() + days * DAY);
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let companyId: number;
 
 function makeUser(em: Em, role: Role, extra: { wpUser?: boolean } = {}) {
-  return makeUserRow(em, { role, companyId, wpUser: extra.wpUser ?? false });
+  return world.identity.user({ role, companyId, purchasedAccount: extra.wpUser ?? false });
 }
 function makeCourse(em: Em, name: string) {
-  return makeCourseRow(em, { name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` });
+  return world.catalogue.course({ name, description: `<p>About ${name}.</p>`, wpLink: `https://shop.example.test/${unique()}` });
 }
 function enrol(
   em: Em,
@@ -62,19 +58,20 @@ const ids = {} as Record<'notStarted' | 'inProgress' | 'passed' | 'failed' | 'ex
 const courses = {} as Record<'fire' | 'ladders' | 'forklift' | 'asbestos' | 'noise', { id: number; name: string; wpLink?: string | null }>;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, { name: `Builders ${unique()}` })).id;
+  companyId = (await world.identity.company({ name: `Builders ${unique()}` })).id;
 
   const user = await makeUser(em, 'learner');
   learner = { id: user.id, name: user.name };
   otherLearner = await makeUser(em, 'learner');
   const purchased = await makeUser(em, 'learner', { wpUser: true });
   const manager = await makeUser(em, 'manager');
-  learnerSession = await makeSession(em, learner.id);
-  purchasedSession = await makeSession(em, purchased.id);
-  managerSession = await makeSession(em, manager.id);
+  learnerSession = await world.identity.signIn(learner.id);
+  purchasedSession = await world.identity.signIn(purchased.id);
+  managerSession = await world.identity.signIn(manager.id);
 
   courses.fire = await makeCourse(em, 'Fire Safety');
   courses.ladders = await makeCourse(em, 'Ladder Safety');
@@ -106,7 +103,7 @@ beforeAll(async () => {
   ids.otherLearners = (await enrol(em, otherLearner.id, courses.fire.id, 'in_progress', { createdAt: created(0) })).id;
   const gone = await makeCourse(em, 'Withdrawn Course');
   ids.removedCourse = (await enrol(em, otherLearner.id, gone.id, 'not_started', { createdAt: created(3) })).id;
-  await em.nativeDelete(Course, { id: gone.id });
+  world.catalogue.courses.delete(gone.id);
 });
 afterAll(() => platform.close());
 
@@ -200,7 +197,7 @@ describe('GET /api/learner/dashboard', () => {
   });
 
   it('names a course that no longer exists instead of failing', async () => {
-    const other = await makeSession(platform.orm.em.fork(), otherLearner.id);
+    const other = await world.identity.signIn(otherLearner.id);
     const body = await dashboard(other);
     expect(body.enrollments.map((e) => e.id)).toEqual([ids.otherLearners, ids.removedCourse]);
     expect(body.enrollments[1]!.course.name).toBe('Course no longer available');
@@ -218,7 +215,7 @@ describe('GET /api/learner/dashboard', () => {
     await enrol(em, renewed.id, courses.noise.id, 'failed', { createdAt: daysFromNow(-500) });
     const renewal = await enrol(em, renewed.id, courses.noise.id, 'not_started', { createdAt: daysFromNow(-2) });
     const other = await enrol(em, renewed.id, courses.fire.id, 'not_started', { createdAt: daysFromNow(-1) });
-    const body = await dashboard(await makeSession(em, renewed.id));
+    const body = await dashboard(await world.identity.signIn(renewed.id));
     expect(body.enrollments.map((e) => e.id)).toEqual([other.id, renewal.id]);
     expect(body.enrollments.map((e) => e.id)).not.toContain(expiredPass.id);
     const card = body.enrollments[1]!;

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyEnrol, CREDIT_MESSAGES, ENROLLING_MESSAGES, REPORTING_MESSAGES, wizardEnrol } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { NOT_AN_EMPLOYEE, enrol } from '../../../../enrolment/src/modules/enrolling/enrol';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { changeCredits } from '../credits/credit.repository';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { NOT_AN_EMPLOYEE, enrol } from './enrol';
 
 type WizardAnswer = {
   data: {
@@ -33,8 +28,9 @@ type WizardAnswer = {
 };
 type Refusal = { message: string; errors?: Record<string, string[]> };
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let companyA: number;
 let depotOfA: number;
@@ -53,28 +49,29 @@ const client = (session: string) => new TestClient(app, { sessionToken: session 
 const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
 const ledgerSum = async (companyId: number) =>
   (await em.fork().find(CreditTransaction, { companyId })).reduce((sum, t) => sum + t.delta, 0);
-const learnerOf = async (companyId: number, name = 'Learner') => (await makeUser(em, { role: 'learner', companyId, name })).id;
+const learnerOf = async (companyId: number, name = 'Learner') => (await world.identity.user({ role: 'learner', companyId, name })).id;
 const wizard = (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrol, { body });
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  companyA = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;
-  depotOfA = (await makeCompany(em, { name: 'Scaffolders North', parentId: companyA })).id;
-  companyB = (await makeCompany(em, { name: 'Roofers Ltd' })).id;
-  const platformCompany = await makeCompany(em, { name: 'Portal' });
+  companyA = (await world.identity.company({ name: 'Scaffolders Ltd' })).id;
+  depotOfA = (await world.identity.company({ name: 'Scaffolders North', parentId: companyA })).id;
+  companyB = (await world.identity.company({ name: 'Roofers Ltd' })).id;
+  const platformCompany = await world.identity.company({ name: 'Portal' });
   await changeCredits(em, { companyId: companyA, delta: 100, kind: 'purchase' });
   await changeCredits(em, { companyId: companyB, delta: 100, kind: 'purchase' });
-  managerA = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyA, name: 'Mia Manager' })).id);
-  managerB = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyB })).id);
-  learnerSession = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: companyA })).id);
-  admin = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Ada Admin' })).id);
-  const course = await makeCourse(em, { name: 'Ladder Safety', creditCost: 1, validityPeriod: 3 });
+  managerA = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: companyA, name: 'Mia Manager' })).id);
+  managerB = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: companyB })).id);
+  learnerSession = await world.identity.signIn((await world.identity.user({ role: 'learner', companyId: companyA })).id);
+  admin = await world.identity.signIn((await world.identity.user({ role: 'admin', companyId: platformCompany.id, name: 'Ada Admin' })).id);
+  const course = await world.catalogue.course({ name: 'Ladder Safety', creditCost: 1, validityYears: 3 });
   shared = { id: course.id, name: course.name };
-  pricey = (await makeCourse(em, { name: 'Working at Height', creditCost: 2 })).id;
-  ownOfA = (await makeCourse(em, { name: 'Scaffolders Induction', companyId: companyA })).id;
-  ownOfB = (await makeCourse(em, { name: 'Roofers Induction', companyId: companyB })).id;
+  pricey = (await world.catalogue.course({ name: 'Working at Height', creditCost: 2 })).id;
+  ownOfA = (await world.catalogue.course({ name: 'Scaffolders Induction', companyId: companyA })).id;
+  ownOfB = (await world.catalogue.course({ name: 'Roofers Induction', companyId: companyB })).id;
 });
 afterAll(() => platform.close());
 
@@ -185,9 +182,9 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
   });
 
   it('refuses, spending nothing, when the credits do not reach', async () => {
-    const poor = (await makeCompany(em, { name: 'Poor Ltd' })).id;
+    const poor = (await world.identity.company({ name: 'Poor Ltd' })).id;
     await changeCredits(em, { companyId: poor, delta: 1, kind: 'purchase' });
-    const poorManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: poor })).id);
+    const poorManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: poor })).id);
     const response = await wizard(poorManager, { companyID: poor, courses: [pricey], users: [await learnerOf(poor)] });
     expect(response.status).toBe(422);
     expect(((await response.json()) as Refusal).message).toBe(CREDIT_MESSAGES.notEnough);
@@ -220,7 +217,7 @@ describe('tenancy', () => {
 
   it('refuses a depot’s manager enrolling its parent company’s learner', async () => {
     await changeCredits(em, { companyId: depotOfA, delta: 5, kind: 'purchase' });
-    const depotManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: depotOfA })).id);
+    const depotManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: depotOfA })).id);
     const parentLearner = await learnerOf(companyA);
     const response = await wizard(depotManager, { companyID: depotOfA, courses: [shared.id], users: [parentLearner] });
     expect(response.status).toBe(422);
@@ -238,7 +235,7 @@ describe('tenancy', () => {
 
 describe('POST /api/company/{companyId}/enroll (the older page)', () => {
   it('answers each learner’s name, course, login code and enrolment code, and renews a pass as a re-enrolment', async () => {
-    const fresh = (await makeUser(em, { role: 'learner', companyId: companyA, name: 'Fay Fresh', loginCode: 'ABCD2345' })).id;
+    const fresh = (await world.identity.user({ role: 'learner', companyId: companyA, name: 'Fay Fresh', loginCode: 'ABCD2345' })).id;
     const passed = await learnerOf(companyA, 'Pat Passed');
     const open = await learnerOf(companyA, 'Ola Open');
     await makeEnrolment(em, {
@@ -337,9 +334,9 @@ describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with en
 
 describe('100 wizard enrolments at once against a balance that pays for 10', () => {
   it('lets exactly 10 through and refuses the rest with the credit message; the ledger sums to the balance', async () => {
-    const company = (await makeCompany(em, { name: 'Rush Ltd' })).id;
+    const company = (await world.identity.company({ name: 'Rush Ltd' })).id;
     await changeCredits(em, { companyId: company, delta: 10, kind: 'purchase' });
-    const session = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: company })).id);
+    const session = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: company })).id);
     const learners: number[] = [];
     for (let i = 0; i < 100; i++) learners.push(await learnerOf(company, `Rusher ${i}`));
     const responses = await Promise.all(
@@ -356,7 +353,7 @@ describe('100 wizard enrolments at once against a balance that pays for 10', () 
   });
 
   it('holds for the use case on separate entity managers too, several learners a request', async () => {
-    const company = (await makeCompany(em, { name: 'Crowd Ltd' })).id;
+    const company = (await world.identity.company({ name: 'Crowd Ltd' })).id;
     await changeCredits(em, { companyId: company, delta: 10, kind: 'purchase' });
     const learners: number[] = [];
     for (let i = 0; i < 40; i++) learners.push(await learnerOf(company, `Crowd ${i}`));
@@ -381,7 +378,7 @@ describe('a large enrolment', () => {
   // The time is measured by `npm run bench` (bulk-enrol), not asserted here: timings in tests
   // depend on the machine's load.
   it('enrols 10,000 new learners on a course in one call, all paid, the ledger intact', async () => {
-    const company = (await makeCompany(em, { name: 'Big Ltd' })).id;
+    const company = (await world.identity.company({ name: 'Big Ltd' })).id;
     await changeCredits(em, { companyId: company, delta: 10_000, kind: 'purchase' });
     const newUsers = Array.from({ length: 10_000 }, (_, i) => ({ name: `Learner ${i}`, email: `big-${i}@example.test` }));
     const outcome = await enrol(platform.orm.em.fork(), platform, {

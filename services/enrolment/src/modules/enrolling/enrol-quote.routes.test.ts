@@ -8,13 +8,16 @@ import {
   type EnrolQuote,
 } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { CreditAccount, CreditTransaction, Enrolment, changeCredits, makeEnrolment } from '@portal/enrolment-service/testing';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import {
+  createEnrolmentTestWorld,
+  CreditAccount,
+  CreditTransaction,
+  Enrolment,
+  changeCredits,
+  makeEnrolment,
+  type EnrolmentTestWorld,
+} from '../../testing';
 
 /** Issue 32 item 3: what a spend takes, asked before it is spent; and a re-enrol spends once. */
 
@@ -23,8 +26,9 @@ type Refusal = { message: string; errors?: Record<string, string[]> };
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let companyA: number;
 let depotOfA: number;
@@ -40,7 +44,7 @@ const client = (session: string) => new TestClient(app, { sessionToken: session 
 const quote = (session: string, companyId: number, body: Body) => client(session).call(companyEnrolQuote, { params: { companyId }, body });
 const reEnrol = (session: string, companyId: number, body: Body) => client(session).call(companyEnrol, { params: { companyId }, body });
 const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
-const learner = async (companyId: number, name: string) => (await makeUser(em, { role: 'learner', companyId, name })).id;
+const learner = async (companyId: number, name: string) => (await world.identity.user({ role: 'learner', companyId, name })).id;
 /** A learner whose pass of Ladder Safety expires in `days` (past when negative), and the re-enrol body naming it. */
 const passed = async (companyId: number, name: string, days = -10) => {
   const userId = await learner(companyId, name);
@@ -56,23 +60,24 @@ const passed = async (companyId: number, name: string, days = -10) => {
 };
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  companyA = (await makeCompany(em, { name: 'Scaffolders Ltd' })).id;
-  depotOfA = (await makeCompany(em, { name: 'Scaffolders North', parentId: companyA })).id;
-  companyB = (await makeCompany(em, { name: 'Roofers Ltd' })).id;
+  companyA = (await world.identity.company({ name: 'Scaffolders Ltd' })).id;
+  depotOfA = (await world.identity.company({ name: 'Scaffolders North', parentId: companyA })).id;
+  companyB = (await world.identity.company({ name: 'Roofers Ltd' })).id;
   await changeCredits(em, { companyId: companyA, delta: 20, kind: 'purchase' });
   await changeCredits(em, { companyId: depotOfA, delta: 1, kind: 'purchase' });
   await changeCredits(em, { companyId: companyB, delta: 20, kind: 'purchase' });
-  managerA = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyA })).id);
-  managerB = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: companyB })).id);
-  learnerOfA = await makeSession(em, await learner(companyA, 'Lena Learner'));
-  const portal = (await makeCompany(em, { name: 'Portal' })).id;
-  admin = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: portal })).id);
-  const course = await makeCourse(em, { name: 'Ladder Safety', creditCost: 2, validityPeriod: 3 });
+  managerA = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: companyA })).id);
+  managerB = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: companyB })).id);
+  learnerOfA = await world.identity.signIn(await learner(companyA, 'Lena Learner'));
+  const portal = (await world.identity.company({ name: 'Portal' })).id;
+  admin = await world.identity.signIn((await world.identity.user({ role: 'admin', companyId: portal })).id);
+  const course = await world.catalogue.course({ name: 'Ladder Safety', creditCost: 2, validityYears: 3 });
   ladders = { id: course.id, name: course.name };
-  const second = await makeCourse(em, { name: 'Working at Height', creditCost: 3 });
+  const second = await world.catalogue.course({ name: 'Working at Height', creditCost: 3 });
   height = { id: second.id, name: second.name };
 });
 afterAll(() => platform.close());
@@ -128,8 +133,8 @@ describe('POST /api/company/{companyId}/enroll/quote', () => {
   });
 
   it('says when the credits do not reach', async () => {
-    const poor = (await makeCompany(em, { name: 'Poor Ltd' })).id;
-    const manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: poor })).id);
+    const poor = (await world.identity.company({ name: 'Poor Ltd' })).id;
+    const manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: poor })).id);
     const { data } = (await (await quote(manager, poor, { courses: [height.id], users: [await learner(poor, 'Pat Poor')] })).json()) as {
       data: EnrolQuote;
     };

@@ -1,39 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createScheduler, type Em } from '@portal/service-kit';
-import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import {
-  enrolmentJobDefinitions,
-  enrolmentScheduledTasks,
-  reminderKindFor,
-  sendExpiryReminders,
-} from '../../../../enrolment/src/modules/reminders/index';
-import { queueCompanyReports } from '../../../../enrolment/src/modules/reminders/company-reports';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import type { TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { enrolmentJobDefinitions, enrolmentScheduledTasks, reminderKindFor, sendExpiryReminders } from './index';
+import { queueCompanyReports } from './company-reports';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date('2026-03-01T06:00:00Z');
 const EXPIRES = new Date('2026-05-15T12:00:00Z');
 let clock = START;
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
 let em: Em;
 let learnerEmail: string;
 let managerEmail: string;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
+  world = await createEnrolmentTestWorld({ now: () => clock });
+  platform = world.platform;
   em = platform.orm.em.fork();
-  const company = await makeCompany(em, { name: 'Builders Ltd' });
-  const learner = await makeUser(em, { role: 'learner', companyId: company.id, name: 'Lee Learner' });
-  const manager = await makeUser(em, { role: 'manager', companyId: company.id, name: 'Mo Manager' });
+  const company = await world.identity.company({ name: 'Builders Ltd' });
+  const learner = await world.identity.user({ role: 'learner', companyId: company.id, name: 'Lee Learner' });
+  const manager = await world.identity.user({ role: 'manager', companyId: company.id, name: 'Mo Manager' });
   learnerEmail = learner.email!;
   managerEmail = manager.email!;
-  const course = await makeCourse(em, { name: 'Asbestos Awareness' });
+  const course = await world.catalogue.course({ name: 'Asbestos Awareness' });
   await makeEnrolment(em, {
     userId: learner.id,
     courseId: course.id,
@@ -44,7 +36,7 @@ beforeAll(async () => {
     certificateCode: 'CERT-AAAAAAAAAAAA',
   });
   // A superseded certificate (the learner enrolled again) is not reminded of.
-  const other = await makeCourse(em, { name: 'Fire Safety' });
+  const other = await world.catalogue.course({ name: 'Fire Safety' });
   await makeEnrolment(em, {
     userId: learner.id,
     courseId: other.id,
@@ -103,13 +95,14 @@ describe('expiry reminders', () => {
   });
 
   it('run from the schedule: the daily task claims its occurrence once and the mails carry a re-enrol link', async () => {
-    const fresh = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
+    const freshWorld = await createEnrolmentTestWorld({ now: () => clock });
+    const fresh = freshWorld.platform;
     try {
       const fem = fresh.orm.em.fork();
-      const company = await makeCompany(fem, {});
-      const learner = await makeUser(fem, { role: 'learner', companyId: company.id });
-      await makeUser(fem, { role: 'manager', companyId: company.id });
-      const course = await makeCourse(fem, {});
+      const company = freshWorld.identity.company({});
+      const learner = freshWorld.identity.user({ role: 'learner', companyId: company.id });
+      freshWorld.identity.user({ role: 'manager', companyId: company.id });
+      const course = freshWorld.catalogue.course({});
       await makeEnrolment(fem, {
         userId: learner.id,
         courseId: course.id,
@@ -128,7 +121,7 @@ describe('expiry reminders', () => {
       expect(fresh.sentMail).toHaveLength(2);
       expect(fresh.sentMail[1]!.text).toContain(`/enrolments/create/v2?course_id=${course.id}&user_id=${learner.id}`);
     } finally {
-      await fresh.close();
+      await freshWorld.close();
     }
   });
 });
@@ -136,18 +129,16 @@ describe('expiry reminders', () => {
 describe('company reports', () => {
   it('the weekly progress report goes to the managers of companies with send_report, the .xlsx attached; the monthly one lists what expires in 60 days', async () => {
     clock = new Date('2026-04-01T07:00:00Z');
-    const reports = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
+    const reportsWorld = await createEnrolmentTestWorld({ now: () => clock });
+    const reports = reportsWorld.platform;
     try {
       const rem = reports.orm.em.fork();
-      const on = await makeCompany(rem, { name: 'Reports On' });
-      const off = await makeCompany(rem, { name: 'Reports Off' });
-      await rem
-        .getConnection()
-        .execute('update companies set send_report = ?, send_expiry_report = ? where id = ?', [false, false, off.id]);
-      const manager = await makeUser(rem, { role: 'manager', companyId: on.id });
-      await makeUser(rem, { role: 'manager', companyId: off.id });
-      const learner = await makeUser(rem, { role: 'learner', companyId: on.id, name: 'Pat Passed' });
-      const course = await makeCourse(rem, { name: 'Working at Height' });
+      const on = reportsWorld.identity.company({ name: 'Reports On' });
+      const off = reportsWorld.identity.company({ name: 'Reports Off', sendReport: false, sendExpiryReport: false });
+      const manager = reportsWorld.identity.user({ role: 'manager', companyId: on.id });
+      reportsWorld.identity.user({ role: 'manager', companyId: off.id });
+      const learner = reportsWorld.identity.user({ role: 'learner', companyId: on.id, name: 'Pat Passed' });
+      const course = reportsWorld.catalogue.course({ name: 'Working at Height' });
       await makeEnrolment(rem, {
         userId: learner.id,
         courseId: course.id,
@@ -157,7 +148,7 @@ describe('company reports', () => {
         expiresAt: new Date('2026-05-01'),
         certificateCode: 'CERT-DDDDDDDDDDDD',
       });
-      const other = await makeCourse(rem, { name: 'Manual Handling' });
+      const other = reportsWorld.catalogue.course({ name: 'Manual Handling' });
       await makeEnrolment(rem, {
         userId: learner.id,
         courseId: other.id,
@@ -200,7 +191,7 @@ describe('company reports', () => {
       expect(expiry!.text).toContain('01/05/2026  Pat Passed  Working at Height');
       expect(expiry!.text).not.toContain('Manual Handling');
     } finally {
-      await reports.close();
+      await reportsWorld.close();
     }
   });
 });

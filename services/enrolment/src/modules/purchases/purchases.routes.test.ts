@@ -13,41 +13,35 @@ import {
   type Page,
 } from '@portal/contracts';
 import { shopSignature } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { catalogueService } from '@portal/catalogue-service';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { identityService } from '@portal/identity-service';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeCreditAccount } from '@portal/enrolment-service/testing';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { creditBalanceOf, ledgerSumOf } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { Invoice } from '../../../../enrolment/src/modules/purchases/invoice.entity';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeCreditAccount, type EnrolmentTestWorld } from '../../testing';
+import { Enrolment } from '../enrolments/enrolment.entity';
+import { CreditTransaction } from '../credits/credit.entity';
+import { creditBalanceOf, ledgerSumOf } from '../credits/credit.repository';
+import { Invoice } from './invoice.entity';
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 const ids = {} as Record<'company' | 'other' | 'course', number>;
 const sessions = {} as Record<'manager' | 'otherManager' | 'learner' | 'admin', string>;
 const SECRET = 'a-test-shop-secret-of-some-length';
 
 beforeAll(async () => {
-  platform = await createTestPlatform({
-    services: [identityService, catalogueService, enrolmentService],
-    env: { SHOP_WEBHOOK_SECRET: SECRET },
-  });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ env: { SHOP_WEBHOOK_SECRET: SECRET } });
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
-  const defaultCompany = await makeCompany(em, { name: 'Individuals' });
+  const defaultCompany = await world.identity.company({ name: 'Individuals' });
   expect(defaultCompany.id).toBe(DEFAULT_COMPANY_ID);
-  ids.company = (await makeCompany(em, { name: 'Scaffolders Ltd', email: 'accounts@scaffolders.test' })).id;
-  ids.other = (await makeCompany(em, { name: 'Glaziers Ltd' })).id;
+  ids.company = (await world.identity.company({ name: 'Scaffolders Ltd', email: 'accounts@scaffolders.test' })).id;
+  ids.other = (await world.identity.company({ name: 'Glaziers Ltd' })).id;
   await makeCreditAccount(em, ids.company, 5);
-  ids.course = (await makeCourse(em, { name: 'Asbestos Awareness' })).id;
-  sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.company })).id);
-  sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.other })).id);
-  sessions.learner = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: ids.company })).id);
-  sessions.admin = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: ids.other })).id);
+  ids.course = (await world.catalogue.course({ name: 'Asbestos Awareness' })).id;
+  sessions.manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: ids.company })).id);
+  sessions.otherManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: ids.other })).id);
+  sessions.learner = await world.identity.signIn((await world.identity.user({ role: 'learner', companyId: ids.company })).id);
+  sessions.admin = await world.identity.signIn((await world.identity.user({ role: 'admin', companyId: ids.other })).id);
 });
 afterAll(() => platform.close());
 
@@ -156,7 +150,7 @@ describe('POST /api/shop/orders', () => {
       { courseId: ids.course, companyId: DEFAULT_COMPANY_ID, status: 'not_started' },
     ]);
     expect(await em.count(CreditTransaction, { companyId: DEFAULT_COMPANY_ID })).toBe(0);
-    sessionsOfBuyer.ivy = await makeSession(em, learner!.id);
+    sessionsOfBuyer.ivy = await world.identity.signIn(learner!.id);
   });
 });
 

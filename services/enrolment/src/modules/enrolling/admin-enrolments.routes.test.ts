@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeleteEnrolment, ENROLLING_MESSAGES, manualPass, userEnrolments, type AdminEnrolment } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { changeCredits } from '../credits/credit.repository';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let companyId: number;
 let depotId: number;
@@ -23,20 +19,24 @@ let managerSession: string;
 let course: { id: number; name: string };
 
 const admin = () => new TestClient(app, { sessionToken: adminSession });
-const learner = async (name = 'Lee Learner', company = companyId) => (await makeUser(em, { role: 'learner', companyId: company, name })).id;
+const learner = async (name = 'Lee Learner', company = companyId) =>
+  (await world.identity.user({ role: 'learner', companyId: company, name })).id;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  companyId = (await makeCompany(em, { name: 'Builders Ltd' })).id;
-  depotId = (await makeCompany(em, { name: 'Builders East', parentId: companyId })).id;
+  companyId = (await world.identity.company({ name: 'Builders Ltd' })).id;
+  depotId = (await world.identity.company({ name: 'Builders East', parentId: companyId })).id;
   await changeCredits(em, { companyId, delta: 20, kind: 'purchase' });
   await changeCredits(em, { companyId: depotId, delta: 20, kind: 'purchase' });
-  const platformCompany = await makeCompany(em, { name: 'Portal' });
-  adminSession = await makeSession(em, (await makeUser(em, { role: 'admin', companyId: platformCompany.id, name: 'Ada Admin' })).id);
-  managerSession = await makeSession(em, (await makeUser(em, { role: 'manager', companyId })).id);
-  const made = await makeCourse(em, { name: 'Asbestos Awareness', creditCost: 3, validityPeriod: 2 });
+  const platformCompany = await world.identity.company({ name: 'Portal' });
+  adminSession = await world.identity.signIn(
+    (await world.identity.user({ role: 'admin', companyId: platformCompany.id, name: 'Ada Admin' })).id,
+  );
+  managerSession = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId })).id);
+  const made = await world.catalogue.course({ name: 'Asbestos Awareness', creditCost: 3, validityYears: 2 });
   course = { id: made.id, name: made.name };
 });
 afterAll(() => platform.close());
@@ -44,7 +44,7 @@ afterAll(() => platform.close());
 describe('GET /api/user/{id}/allEnrollment', () => {
   it('lists a user’s enrolments newest first with the course names; admins only', async () => {
     const userId = await learner();
-    const other = await makeCourse(em, { name: 'Fire Safety' });
+    const other = await world.catalogue.course({ name: 'Fire Safety' });
     await makeEnrolment(em, { userId, courseId: course.id, companyId, createdAt: new Date('2026-01-01') });
     await makeEnrolment(em, {
       userId,
@@ -130,7 +130,7 @@ describe('POST /api/user/{id}/deleteEnroll/{enrolmentId}', () => {
 
 describe('POST /api/user/{id}/enroll (admin, through the one enrol use case)', () => {
   it('enrols a depot’s learner on a course specific to the depot’s parent, paid by the depot', async () => {
-    const parentsOwn = await makeCourse(em, { name: 'Builders Induction', companyId, creditCost: 2 });
+    const parentsOwn = await world.catalogue.course({ name: 'Builders Induction', companyId, creditCost: 2 });
     const userId = await learner('Dee Depot', depotId);
     const response = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: parentsOwn.id } });
     expect(response.status).toBe(200);
@@ -141,8 +141,8 @@ describe('POST /api/user/{id}/enroll (admin, through the one enrol use case)', (
   });
 
   it('refuses a course specific to another company', async () => {
-    const stranger = await makeCompany(em);
-    const theirs = await makeCourse(em, { name: 'Stranger Induction', companyId: stranger.id });
+    const stranger = world.identity.company();
+    const theirs = await world.catalogue.course({ name: 'Stranger Induction', companyId: stranger.id });
     const response = await admin().request(`/api/user/${await learner()}/enroll`, {
       method: 'POST',
       json: { course_id: theirs.id, force: true },

@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnerCertificate, Page } from '@portal/contracts';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { ScoState, ScormAttempt, ScormLogEntry } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { LearnerActivity } from '../../../../enrolment/src/modules/activities/learner-activity.entity';
-import { issueCertificate } from '../../../../enrolment/src/modules/certificates/issue-certificate';
-import { revokeCertificatesOf } from '../../../../enrolment/src/modules/certificates/certificate.repository';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { ScoState, ScormAttempt, ScormLogEntry } from '../player/scorm.entity';
+import { LearnerActivity } from '../activities/learner-activity.entity';
+import { issueCertificate } from '../certificates/issue-certificate';
+import { revokeCertificatesOf } from '../certificates/certificate.repository';
 
 const unique = () => randomBytes(4).toString('hex');
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-06-15T12:00:00Z');
 const days = (n: number) => new Date(NOW.getTime() + n * DAY);
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let learnerId: number;
 let learnerSession: string;
 let otherSession: string;
@@ -28,20 +24,21 @@ const certs = {} as Record<'fireOld' | 'fireNew' | 'ladders' | 'noise' | 'other'
 let fire: { id: number; name: string };
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   const em = platform.orm.em.fork();
-  const companyId = (await makeCompany(em, { name: `Builders ${unique()}` })).id;
-  const learner = await makeUser(em, { role: 'learner', companyId });
-  const other = await makeUser(em, { role: 'learner', companyId });
-  const manager = await makeUser(em, { role: 'manager', companyId });
+  const companyId = (await world.identity.company({ name: `Builders ${unique()}` })).id;
+  const learner = await world.identity.user({ role: 'learner', companyId });
+  const other = await world.identity.user({ role: 'learner', companyId });
+  const manager = await world.identity.user({ role: 'manager', companyId });
   learnerId = learner.id;
-  learnerSession = await makeSession(em, learner.id);
-  otherSession = await makeSession(em, other.id);
-  managerSession = await makeSession(em, manager.id);
-  fire = await makeCourse(em, { name: `Fire Safety ${unique()}` });
-  const ladders = await makeCourse(em, { name: `Ladders ${unique()}` });
-  const noise = await makeCourse(em, { name: `Noise ${unique()}` });
+  learnerSession = await world.identity.signIn(learner.id);
+  otherSession = await world.identity.signIn(other.id);
+  managerSession = await world.identity.signIn(manager.id);
+  fire = await world.catalogue.course({ name: `Fire Safety ${unique()}` });
+  const ladders = await world.catalogue.course({ name: `Ladders ${unique()}` });
+  const noise = await world.catalogue.course({ name: `Noise ${unique()}` });
   // Each pass issues its certificate as the portal does (a renewal supersedes the older one).
   const passed = async (userId: number, courseId: number, passedAt: Date, expiresAt: Date, code: string) => {
     const enrolment = await makeEnrolment(em, {
@@ -63,7 +60,7 @@ beforeAll(async () => {
   certs.noise = (await passed(learner.id, noise.id, days(-400), days(-1), `CERT-NO${unique()}`)).id;
   certs.other = (await passed(other.id, ladders.id, days(-10), days(300), `CERT-OT${unique()}`)).id;
   // A pass withdrawn by an admin: the enrolment is failed, its certificate revoked (and still listed as such).
-  const banksman = await makeCourse(em, { name: `Banksman ${unique()}` });
+  const banksman = await world.catalogue.course({ name: `Banksman ${unique()}` });
   const withdrawn = await passed(learner.id, banksman.id, days(-30), days(335), `CERT-WD${unique()}`);
   certs.withdrawn = withdrawn.id;
   await revokeCertificatesOf(em, [withdrawn.id], { reason: 'Answers copied', at: days(-1), by: 'Alex Admin' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSco } from '@portal/service-kit/testing';
 import { SCORM_COMMIT_LIMITS, SCORM_MESSAGES } from '@portal/contracts';
-import { makeSco } from '@portal/catalogue-service/testing';
-import { ScoState, ScormLogEntry } from '@portal/enrolment-service/testing';
-import { createCommitWorld } from './commit-world';
+import { ScoState, ScormLogEntry } from '../../testing';
+import { createCommitWorld } from '../../testing/commit-world';
 
 /** Issue 13 item 7: suspend data kept whole up to its cap and refused above it; commits per attempt limited. */
 let world: Awaited<ReturnType<typeof createCommitWorld>>;

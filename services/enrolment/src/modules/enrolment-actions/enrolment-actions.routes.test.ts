@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteEnrolment, editEnrolment, enrolmentForEdit, remindAll, remindEnrolment, REPORTING_MESSAGES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { changeCredits } from '../../../../enrolment/src/modules/credits/credit.repository';
-import { chargeEnrolments } from '../../../../enrolment/src/modules/credits/charge-credits';
-import { CreditAccount, CreditTransaction } from '../../../../enrolment/src/modules/credits/credit.entity';
-import { Enrolment } from '../../../../enrolment/src/modules/enrolments/enrolment.entity';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { changeCredits } from '../credits/credit.repository';
+import { chargeEnrolments } from '../credits/charge-credits';
+import { CreditAccount, CreditTransaction } from '../credits/credit.entity';
+import { Enrolment } from '../enrolments/enrolment.entity';
 
 const START = new Date('2026-06-01T10:00:00Z');
 const HOUR = 60 * 60 * 1000;
 let clock = START;
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 const ids = {} as Record<'company' | 'depot' | 'other' | 'course' | 'course2', number>;
 const sessions = {} as Record<'manager' | 'otherManager' | 'learner', string>;
@@ -25,7 +21,13 @@ const sessions = {} as Record<'manager' | 'otherManager' | 'learner', string>;
 const as = (session: string) => new TestClient(app, { sessionToken: session });
 async function learner(name: string, email: string | null, companyId = ids.company) {
   return (
-    await makeUser(em, { role: 'learner', companyId, name, email, loginCode: email ? null : `CODE${Math.floor(Math.random() * 1e6)}` })
+    await world.identity.user({
+      role: 'learner',
+      companyId,
+      name,
+      email,
+      loginCode: email ? null : `CODE${Math.floor(Math.random() * 1e6)}`,
+    })
   ).id;
 }
 async function enrolment(
@@ -52,18 +54,19 @@ async function enrolment(
 const balanceOf = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => clock });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => clock });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  ids.company = (await makeCompany(em, { name: 'Builders Ltd' })).id;
-  ids.depot = (await makeCompany(em, { name: 'Builders East', parentId: ids.company })).id;
-  ids.other = (await makeCompany(em, { name: 'Other Co' })).id;
+  ids.company = (await world.identity.company({ name: 'Builders Ltd' })).id;
+  ids.depot = (await world.identity.company({ name: 'Builders East', parentId: ids.company })).id;
+  ids.other = (await world.identity.company({ name: 'Other Co' })).id;
   await changeCredits(em, { companyId: ids.company, delta: 20, kind: 'purchase' });
-  ids.course = (await makeCourse(em, { name: 'Asbestos Awareness', creditCost: 3 })).id;
-  ids.course2 = (await makeCourse(em, { name: 'Fire Safety', creditCost: 1 })).id;
-  sessions.manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.company })).id);
-  sessions.otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: ids.other })).id);
-  sessions.learner = await makeSession(em, await learner('Lee Learner', 'lee@builders.test'));
+  ids.course = (await world.catalogue.course({ name: 'Asbestos Awareness', creditCost: 3 })).id;
+  ids.course2 = (await world.catalogue.course({ name: 'Fire Safety', creditCost: 1 })).id;
+  sessions.manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: ids.company })).id);
+  sessions.otherManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: ids.other })).id);
+  sessions.learner = await world.identity.signIn(await learner('Lee Learner', 'lee@builders.test'));
 });
 afterAll(() => platform.close());
 
@@ -170,7 +173,7 @@ describe('reminders', () => {
 
   it('reminds all not-started learners of the chosen courses in the company and its depots, skipping the recently reminded', async () => {
     clock = new Date(START.getTime() + 100 * HOUR);
-    const course = (await makeCourse(em, { name: 'Working at Height' })).id;
+    const course = (await world.catalogue.course({ name: 'Working at Height' })).id;
     const a = await enrolment(await learner('All One', 'all1@builders.test'), { courseId: course });
     await enrolment(await learner('All Two', 'all2@builders.test', ids.depot), { courseId: course, companyId: ids.depot });
     await enrolment(await learner('All Three', null), { courseId: course });

@@ -1,12 +1,8 @@
 import { expect } from 'vitest';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse, makeSco } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
 import type { CourseSco } from '@portal/service-kit';
+import { makeSco, TestClient } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld } from './enrolment-test-world';
+import { makeEnrolment } from './factories';
 
 /** One player launch of a new enrolment: its attempt, its first SCO's commit address and the CMI it starts from. */
 export interface Launch {
@@ -19,20 +15,16 @@ export interface Launch {
 }
 
 /**
- * The commit tests' world (commit-limits, commit-size): identity, catalogue and enrolment on a
- * fresh database with a clock the tests move, one learner signed in, and launches of new courses.
+ * The commit tests' world (commit-limits, commit-size): enrolment on a fresh database (identity
+ * and catalogue the kit's fakes) with a clock the tests move, one learner signed in, and launches of new courses.
  */
 export async function createCommitWorld() {
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
-  const platform: TestPlatform = await createTestPlatform({
-    services: [identityService, catalogueService, enrolmentService],
-    now: () => clock.now,
-  });
-  const app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  const companyId = (await makeCompany(em, {})).id;
-  const learnerId = (await makeUser(em, { role: 'learner', companyId })).id;
-  const session = await makeSession(em, learnerId);
+  const world = await createEnrolmentTestWorld({ now: () => clock.now });
+  const { platform, app } = world;
+  const companyId = world.identity.company().id;
+  const learnerId = world.identity.user({ role: 'learner', companyId }).id;
+  const session = world.identity.signIn(learnerId);
   const client = () => new TestClient(app, { sessionToken: session });
 
   async function launch(enrolmentId: number): Promise<Launch> {
@@ -46,9 +38,9 @@ export async function createCommitWorld() {
   /** A new course of `scos` (one by default), the learner enrolled on it and launched. */
   async function launchNew(version: '1.2' | '2004', scos: CourseSco[] = [makeSco('sco-1')]): Promise<Launch> {
     const fork = platform.orm.em.fork();
-    const course = await makeCourse(fork, { validityPeriod: 1, package: { version, scos } });
+    const course = world.catalogue.course({ validityYears: 1, package: { version, scos } });
     return launch((await makeEnrolment(fork, { userId: learnerId, courseId: course.id, companyId })).id);
   }
 
-  return { clock, platform, client, launch, launchNew, close: () => platform.close() };
+  return { clock, platform, client, launch, launchNew, close: () => world.close() };
 }

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wizardEnrol, wizardEnrolQuote, type WizardQuote } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { changeCredits, CreditAccount, CreditTransaction, Enrolment, PARENT_PAYS_ONLY } from '@portal/enrolment-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import {
+  createEnrolmentTestWorld,
+  changeCredits,
+  CreditAccount,
+  CreditTransaction,
+  Enrolment,
+  PARENT_PAYS_ONLY,
+  type EnrolmentTestWorld,
+} from '../../testing';
 
 /**
  * Issue 32 item 2: an enrolment belongs to its learner's company. A depot's existing learner is
@@ -16,8 +19,9 @@ import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service'
  * chooses so). Step 3's quote says beforehand exactly what finalise then takes.
  */
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 let em: Em;
 let parent: number;
 let depot: number;
@@ -31,22 +35,23 @@ let course: number;
 const NOW = new Date('2026-06-01T10:00:00Z');
 const client = (session: string) => new TestClient(app, { sessionToken: session });
 const balance = async (companyId: number) => (await em.fork().findOne(CreditAccount, { companyId }))?.balance ?? 0;
-const learnerOf = async (companyId: number, name: string) => (await makeUser(em, { role: 'learner', companyId, name })).id;
+const learnerOf = async (companyId: number, name: string) => (await world.identity.user({ role: 'learner', companyId, name })).id;
 const quote = async (session: string, body: Record<string, unknown>) => client(session).call(wizardEnrolQuote, { body });
 const quoted = async (body: Record<string, unknown>) => ((await (await quote(manager, body)).json()) as { data: WizardQuote }).data;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => NOW });
-  app = createEnrolmentApp(platform);
+  world = await createEnrolmentTestWorld({ now: () => NOW });
+  platform = world.platform;
+  app = world.app;
   em = platform.orm.em.fork();
-  parent = (await makeCompany(em, { name: 'Haulage Ltd' })).id;
-  depot = (await makeCompany(em, { name: 'South Depot', parentId: parent })).id;
-  other = (await makeCompany(em, { name: 'Other Ltd' })).id;
-  manager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: parent })).id);
-  depotManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: depot })).id);
-  otherManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: other })).id);
-  learnerSession = await makeSession(em, (await makeUser(em, { role: 'learner', companyId: parent })).id);
-  course = (await makeCourse(em, { name: 'Manual Handling', creditCost: 2 })).id;
+  parent = (await world.identity.company({ name: 'Haulage Ltd' })).id;
+  depot = (await world.identity.company({ name: 'South Depot', parentId: parent })).id;
+  other = (await world.identity.company({ name: 'Other Ltd' })).id;
+  manager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: parent })).id);
+  depotManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: depot })).id);
+  otherManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: other })).id);
+  learnerSession = await world.identity.signIn((await world.identity.user({ role: 'learner', companyId: parent })).id);
+  course = (await world.catalogue.course({ name: 'Manual Handling', creditCost: 2 })).id;
 });
 afterAll(() => platform.close());
 
@@ -112,10 +117,10 @@ describe('a depot’s learner enrolled from the parent company', () => {
   });
 
   it('is quoted short when the depot and its parent together cannot pay, and finalise refuses spending nothing', async () => {
-    const poorParent = (await makeCompany(em, { name: 'Poor Ltd' })).id;
-    const poorDepot = (await makeCompany(em, { name: 'Poor Depot', parentId: poorParent })).id;
+    const poorParent = (await world.identity.company({ name: 'Poor Ltd' })).id;
+    const poorDepot = (await world.identity.company({ name: 'Poor Depot', parentId: poorParent })).id;
     await changeCredits(em, { companyId: poorDepot, delta: 1, kind: 'purchase' });
-    const poorManager = await makeSession(em, (await makeUser(em, { role: 'manager', companyId: poorParent })).id);
+    const poorManager = await world.identity.signIn((await world.identity.user({ role: 'manager', companyId: poorParent })).id);
     const body = { companyID: poorParent, courses: [course], users: [await learnerOf(poorDepot, 'Pip Poor')] };
     const preview = ((await (await quote(poorManager, body)).json()) as { data: WizardQuote }).data;
     expect(preview.is_enough).toBe(false);

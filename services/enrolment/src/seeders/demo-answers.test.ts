@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '@portal/service-kit/testing';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { ScormAttempt, ScormInteraction, ScormObjective } from '../../../../enrolment/src/modules/player/scorm.entity';
-import { seedDemoAnswers } from '../../../../enrolment/src/seeders/demo-answers';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
-import { enrolmentService } from '@portal/enrolment-service';
+import type { TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../testing';
+import { ScormAttempt, ScormInteraction, ScormObjective } from '../modules/player/scorm.entity';
+import { seedDemoAnswers } from './demo-answers';
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createTestPlatform({
-    services: [identityService, catalogueService, enrolmentService],
-    now: () => new Date('2026-06-15T12:00:00Z'),
-  });
+  world = await createEnrolmentTestWorld({ now: () => new Date('2026-06-15T12:00:00Z') });
+  platform = world.platform;
 });
-afterAll(() => platform.close());
+afterAll(() => world.close());
 
 describe('seedDemoAnswers', () => {
   it('gives passed and failed demo enrolments the attempts that decided them, with objectives and answers, and leaves the others alone', async () => {

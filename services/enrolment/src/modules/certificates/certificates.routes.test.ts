@@ -5,23 +5,19 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '@portal/service-kit';
-import { createTestPlatform, TestClient, type TestPlatform } from '@portal/service-kit/testing';
-import { makeCompany, makeSession, makeUser } from '@portal/identity-service/testing';
-import { makeCourse } from '@portal/catalogue-service/testing';
-import { createEnrolmentApp, enrolmentService } from '@portal/enrolment-service';
-import { makeEnrolment } from '@portal/enrolment-service/testing';
-import { CertificateRecord } from '../../../../enrolment/src/modules/certificates/certificate.entity';
-import { issueCertificate } from '../../../../enrolment/src/modules/certificates/issue-certificate';
-import { identityService } from '@portal/identity-service';
-import { catalogueService } from '@portal/catalogue-service';
+import { TestClient, type TestPlatform } from '@portal/service-kit/testing';
+import { createEnrolmentTestWorld, makeEnrolment, type EnrolmentTestWorld } from '../../testing';
+import { CertificateRecord } from './certificate.entity';
+import { issueCertificate } from './issue-certificate';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-06-15T12:00:00Z');
 const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY);
 const hasTool = (tool: string) => ['/usr/bin', '/usr/local/bin'].some((dir) => existsSync(join(dir, tool)));
 
+let world: EnrolmentTestWorld;
 let platform: TestPlatform;
-let app: ReturnType<typeof createEnrolmentApp>;
+let app: EnrolmentTestWorld['app'];
 const as = {} as Record<'learner' | 'otherLearner' | 'manager' | 'parentManager' | 'otherManager' | 'admin' | 'anonymous', TestClient>;
 const ids = {} as { learner: number; course: number; depot: number; company: number; other: number; course2: number };
 
@@ -46,20 +42,20 @@ const verify = (code: string, from = '10.0.0.1') =>
   as.anonymous.request(`/api/certificates/verify?${new URLSearchParams({ code })}`, { headers: { 'X-Forwarded-For': from } });
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ services: [identityService, catalogueService, enrolmentService], now: () => now });
-  app = createEnrolmentApp(platform);
-  const em = platform.orm.em.fork();
-  const company = await makeCompany(em, { name: 'Quarry Ltd' });
-  const depot = await makeCompany(em, { name: 'Quarry North Depot', parentId: company.id });
-  const other = await makeCompany(em, { name: 'Other Ltd' });
-  const learner = await makeUser(em, { role: 'learner', companyId: depot.id, name: 'Zoë Łukasiewicz-Østergård' });
-  const otherLearner = await makeUser(em, { role: 'learner', companyId: depot.id, name: 'Sam Other' });
-  const manager = await makeUser(em, { role: 'manager', companyId: depot.id, email: 'depot.manager@quarry.test' });
-  const parentManager = await makeUser(em, { role: 'manager', companyId: company.id, email: 'boss@quarry.test' });
-  const otherManager = await makeUser(em, { role: 'manager', companyId: other.id, email: 'm@other.test' });
-  const admin = await makeUser(em, { role: 'admin', companyId: company.id, name: 'Ada Admin' });
-  const course = await makeCourse(em, { name: 'Working at Height', description: '' });
-  const course2 = await makeCourse(em, { name: 'Manual Handling', description: '' });
+  world = await createEnrolmentTestWorld({ now: () => now });
+  platform = world.platform;
+  app = world.app;
+  const company = await world.identity.company({ name: 'Quarry Ltd' });
+  const depot = await world.identity.company({ name: 'Quarry North Depot', parentId: company.id });
+  const other = await world.identity.company({ name: 'Other Ltd' });
+  const learner = await world.identity.user({ role: 'learner', companyId: depot.id, name: 'Zoë Łukasiewicz-Østergård' });
+  const otherLearner = await world.identity.user({ role: 'learner', companyId: depot.id, name: 'Sam Other' });
+  const manager = await world.identity.user({ role: 'manager', companyId: depot.id, email: 'depot.manager@quarry.test' });
+  const parentManager = await world.identity.user({ role: 'manager', companyId: company.id, email: 'boss@quarry.test' });
+  const otherManager = await world.identity.user({ role: 'manager', companyId: other.id, email: 'm@other.test' });
+  const admin = await world.identity.user({ role: 'admin', companyId: company.id, name: 'Ada Admin' });
+  const course = await world.catalogue.course({ name: 'Working at Height', description: '' });
+  const course2 = await world.catalogue.course({ name: 'Manual Handling', description: '' });
   Object.assign(ids, {
     learner: learner.id,
     course: course.id,
@@ -69,7 +65,7 @@ beforeAll(async () => {
     other: other.id,
   });
   for (const [key, user] of Object.entries({ learner, otherLearner, manager, parentManager, otherManager, admin })) {
-    as[key as keyof typeof as] = new TestClient(app, { sessionToken: await makeSession(em, user.id) });
+    as[key as keyof typeof as] = new TestClient(app, { sessionToken: await world.identity.signIn(user.id) });
   }
   as.anonymous = new TestClient(app);
 });
@@ -199,7 +195,7 @@ describe('GET /api/certificates/verify', () => {
   it('shows an expired certificate with its details, marked expired', async () => {
     const { certificate } = await passed(platform.orm.em.fork(), {
       courseId: ids.course2,
-      userId: (await makeUser(platform.orm.em.fork(), { role: 'learner', companyId: ids.depot, name: 'Expired Person' })).id,
+      userId: (await world.identity.user({ role: 'learner', companyId: ids.depot, name: 'Expired Person' })).id,
       passedAt: daysFromNow(-400),
       expiresAt: daysFromNow(-35),
     });
@@ -234,9 +230,9 @@ describe('GET /api/certificates/verify', () => {
 
 describe('POST /api/course/{courseId}/email-certificate', () => {
   it('mails the PDF to each address of a comma-separated list, through the queue', async () => {
-    const user = await makeUser(platform.orm.em.fork(), { role: 'learner', companyId: ids.depot, name: 'Mail Person' });
+    const user = await world.identity.user({ role: 'learner', companyId: ids.depot, name: 'Mail Person' });
     await passed(platform.orm.em.fork(), { userId: user.id });
-    const client = new TestClient(app, { sessionToken: await makeSession(platform.orm.em.fork(), user.id) });
+    const client = new TestClient(app, { sessionToken: await world.identity.signIn(user.id) });
     await platform.jobs.drain();
     platform.sentMail.length = 0;
     const response = await client.request(`/api/course/${ids.course}/email-certificate`, {
@@ -281,7 +277,7 @@ describe('POST /api/enrollments/downloadBulkCertificates', () => {
     // One after another: they share one entity manager, and each issue flushes (and queues its mail) on it.
     const three: number[] = [];
     for (const i of [1, 2, 3]) {
-      const learner = await makeUser(em, { role: 'learner', companyId: ids.depot, name: `Bulk ${i}` });
+      const learner = await world.identity.user({ role: 'learner', companyId: ids.depot, name: `Bulk ${i}` });
       three.push((await passed(em, { userId: learner.id })).enrollment.id);
     }
     const notPassed = await makeEnrolment(em, { userId: ids.learner, courseId: ids.course, companyId: ids.depot });
