@@ -13,6 +13,7 @@ import {
   refuseWhenShort,
   sendMissingWelcomes,
   writeRows,
+  type CheckedRequest,
   type EnrolFields,
   type EnrolOutcome,
 } from './enrol-steps';
@@ -97,7 +98,12 @@ export async function quoteWizardEnrolment(em: Em, deps: Deps, given: WizardEnro
 /** The older page's confirmation and enrol's first look (passed enrolments renewed), nothing written. */
 export async function quotePageEnrolment(em: Em, deps: Deps, request: EnrolBase & { principal?: Principal }) {
   const checked = await checkRequest(deps, request, DEFAULT_FIELDS);
-  const quote = await quoteCharges(em, {
+  return { checked, quote: await quoteRenewal(em, checked, request) };
+}
+
+/** The older page's and the admin's charge: existing learners only, a passed enrolment renewed, each learner company paying. */
+function quoteRenewal(em: Em, checked: CheckedRequest, request: { companyId: number; now: Date }) {
+  return quoteCharges(em, {
     ...checked,
     newUsersCompanyId: request.companyId,
     newUsers: 0,
@@ -105,7 +111,6 @@ export async function quotePageEnrolment(em: Em, deps: Deps, request: EnrolBase 
     rule: unfinishedEnrolmentBlocks,
     now: request.now,
   });
-  return { checked, quote };
 }
 
 /** The wizard's finalise: new employees created, open enrolments skipped, each learner company paying (or its parent, when chosen). */
@@ -178,17 +183,7 @@ export async function enrolAsAdmin(em: Em, deps: Deps, request: AdminEnrolReques
   const forced = own(request, 'force') === true;
   const passedAt = own(request, 'passedAt') ?? null;
   const checked = await checkRequest(deps, request, ADMIN_FIELDS);
-  if (!forced) {
-    const quote = await quoteCharges(em, {
-      ...checked,
-      newUsersCompanyId: request.companyId,
-      newUsers: 0,
-      payFromParent: false,
-      rule: unfinishedEnrolmentBlocks,
-      now: request.now,
-    });
-    refuseWhenShort(quote, ADMIN_FIELDS);
-  }
+  if (!forced) refuseWhenShort(await quoteRenewal(em, checked, request), ADMIN_FIELDS);
   const written = await em.transactional(async (tx) => {
     if (!forced) await lockPayers(tx, checked.parents);
     const rule = forced ? nothingBlocks : unfinishedEnrolmentBlocks;
