@@ -21,13 +21,7 @@ const DOMAIN_SERVICES = ['identity', 'catalogue', 'enrolment', 'reporting'];
 const STATEMENTS_TO_MOVE = [
   // Certificates' (moved by the part that rewrites that feature).
   'services/enrolment/src/modules/certificates/certificate-history.ts',
-  // Still to move: identity's, kit's own (its list, attempt limits, worker and health check: into kit's db/), reporting's.
-  'services/identity/src/data/company.repository.ts',
-  'services/identity/src/data/employee.repository.ts',
-  'services/identity/src/data/session.repository.ts',
-  'services/identity/src/data/user.repository.ts',
-  'services/identity/src/identity-port.ts',
-  'services/identity/src/modules/people/people-list.ts',
+  // Still to move: kit's own (its list, attempt limits, worker and health check: into kit's db/), reporting's.
   'services/kit/src/auth/attempt-limits.ts',
   'services/kit/src/http/health.ts',
   'services/kit/src/jobs/worker.ts',

@@ -1,8 +1,6 @@
 import { type Role, USER_MESSAGES } from '@portal/contracts';
 import {
   joinPortTransaction,
-  preparedRead,
-  readRows,
   rowBoolean,
   type CompanySummary,
   type IdentityPort,
@@ -17,12 +15,7 @@ import { createLearners, type LearnerResult } from './modules/learners/create-le
 import { queueWelcomeMails, sendMissingWelcomes, sendWelcomeMails } from './modules/learners/welcome-mail';
 import { issueTokens } from './data/user-token.repository';
 import { isEmailTaken } from './data/user.repository';
-
-// Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
-const usersWithIds = preparedRead<
-  { id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown },
-  [ids: number[]]
->((knex, ids) => knex('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', ids));
+import { userLabelRows, usersWithIds } from './data/user.statements';
 
 /** Identity's front door (kit `IdentityPort`): each call runs on its own entity manager. */
 export function createIdentityPort(context: PortContext): IdentityPort {
@@ -134,13 +127,7 @@ export function createIdentityPort(context: PortContext): IdentityPort {
       const labels: UserLabel[] = [];
       // In chunks: an IN list of 10,000 ids is too long for some drivers.
       for (let i = 0; i < unique.length; i += 5000) {
-        const rows = await readRows<{ id: number; name: string; email: string | null; login_code: string | null }>(
-          em,
-          em
-            .getKnex()('users')
-            .select('id', 'name', 'email', 'login_code')
-            .whereIn('id', unique.slice(i, i + 5000)),
-        );
+        const rows = await userLabelRows(em, unique.slice(i, i + 5000));
         for (const u of rows) labels.push({ id: Number(u.id), name: u.name, email: u.email ?? null, loginCode: u.login_code ?? null });
       }
       return labels;
