@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { isMysql, type Em, type Orm } from '../db';
+import type { Em, Orm } from '../db';
 import { logger } from '../logger';
 import { FailedJob, FINISHED_JOBS_KEPT_DAYS, FinishedJob, Job, type IJob } from './job.entity';
 import { PermanentJobError, type JobDefinition } from './job-definition';
 import type { JobQueue } from './job-queue';
+import { reserveNextJob } from './jobs.statements';
 import type { Env } from '../env';
 
 export interface WorkerOptions {
@@ -103,34 +104,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const now = options.now();
     const at = platform.processDateProperty(now) as unknown;
     const staleBefore = platform.processDateProperty(new Date(now.getTime() - reserveTimeoutMs)) as unknown;
-    const queues = options.queues ?? [];
-    const where = [
-      `name IN (${names.map(() => '?').join(', ')})`,
-      ...(queues.length ? [`queue IN (${queues.map(() => '?').join(', ')})`] : []),
-      'available_at <= ?',
-      '(reserved_at IS NULL OR reserved_at <= ?)',
-    ].join(' AND ');
-    const params = [...names, ...queues, at, staleBefore];
-    let id: number | undefined;
-    if (isMysql(em)) {
-      id = await em.transactional(async (tx: Em) => {
-        const rows = await tx.execute<{ id: number }[]>(
-          `SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          params,
-        );
-        const row = rows[0];
-        if (!row) return undefined;
-        await tx.execute('UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = ?', [at, workerId, row.id]);
-        return Number(row.id);
-      });
-    } else {
-      const rows = await em.execute<{ id: number }[]>(
-        `UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1) RETURNING id`,
-        [at, workerId, ...params],
-        'all',
-      );
-      id = rows[0] ? Number(rows[0].id) : undefined;
-    }
+    const id = await reserveNextJob(em, { names, queues: options.queues ?? [], at, staleBefore, workerId });
     if (id === undefined) return null;
     return options.orm.em.fork().findOne(Job, { id, reservedBy: workerId });
   }
