@@ -1,45 +1,16 @@
-import {
-  rowBoolean,
-  preparedRead,
-  type CourseActivityInfo,
-  type CoursePackage,
-  type CourseSummary,
-  type Em,
-  type Orm,
-} from '@portal/service-kit';
+import { rowBoolean, type CourseActivityInfo, type CoursePackage, type CourseSummary, type Em, type Orm } from '@portal/service-kit';
 import { Course } from './modules/courses/course.entity';
 import { CourseActivity } from './modules/activities/course-activity.entity';
 import { BridgingActivity } from './modules/company-courses/company-course.entity';
 import type { ParsedManifest } from './modules/packages/manifest';
 import { textToHtml } from './modules/courses/sanitise-html';
-
-interface CourseSummaryRow {
-  id: number;
-  name: string;
-  description: string;
-  wp_link: string | null;
-  company_id: number | null;
-  credit_cost: number;
-  validity_period: number;
-  has_bridging: unknown;
-}
+import { companyValidities, coursePackageRow, coursesWithIds } from './catalogue.statements';
 
 /**
  * Catalogue's reads behind its port (`catalogue-port.ts`) and its own routes. Course summaries are
  * plain rows of the columns they show (the learner dashboard asks on every visit; entities with
  * their stored manifests cost many times the query).
  */
-// Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
-const coursesWithIds = preparedRead<CourseSummaryRow, [ids: number[]]>((knex, ids) =>
-  knex('courses')
-    .select('id', 'name', 'description', 'wp_link', 'company_id', 'credit_cost', 'validity_period', 'has_bridging')
-    .whereIn('id', ids),
-);
-const companyValidities = preparedRead<{ course_id: number; validity_period: number | null }, [companyId: number, courseIds: number[]]>(
-  (knex, companyId, courseIds) =>
-    knex('company_courses').select('course_id', 'validity_period').where('company_id', companyId).whereIn('course_id', courseIds),
-);
-
 export async function findCourseSummaries(from: Em | Orm, ids: number[], companyId?: number): Promise<CourseSummary[]> {
   if (ids.length === 0) return [];
   const courses = await coursesWithIds(from, [...new Set(ids)]);
@@ -84,20 +55,6 @@ export function readManifest(value: unknown): ParsedManifest | null {
   return value as ParsedManifest;
 }
 
-interface CoursePackageRow {
-  id: number;
-  name: string;
-  package_path: string | null;
-  launch_path: string | null;
-  scorm_version: string | null;
-  pass_mark: number | null;
-  manifest: unknown;
-}
-
-// Every SCORM commit asks (issue 26): a plain row, and the stored manifest parsed again only when its text changed.
-const coursePackageRow = preparedRead<CoursePackageRow, [courseId: number]>((knex, courseId) =>
-  knex('courses').select('id', 'name', 'package_path', 'launch_path', 'scorm_version', 'pass_mark', 'manifest').where('id', courseId),
-);
 const parsedManifests = new Map<number, { text: string; manifest: ParsedManifest | null }>();
 
 /** The stored manifest, parsed once per course and text (a new upload's text differs, so it is read again). */

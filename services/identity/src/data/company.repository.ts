@@ -1,6 +1,7 @@
-import { COMPANY_DROPDOWN_MAX_MATCHES, type AdminCompaniesQuery, type Page } from '@portal/contracts';
-import { inIdOrder, listPage, mapPage, whereContains, type Em } from '@portal/service-kit';
+import type { AdminCompaniesQuery, Page } from '@portal/contracts';
+import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { Company, type ICompany } from './company.entity';
+import { companiesSort, companyOptionRows, countRowsBy, topCompanyIdsQuery } from './company.statements';
 
 /** Every query about companies and depots (a depot is a company with a parent_id). */
 
@@ -32,11 +33,9 @@ export async function companyNames(em: Em, ids: number[]): Promise<Map<number, s
 
 /** The Companies tab: top-level companies, searched by name, email and manager, a page at a time. */
 export async function listCompanies(em: Em, query: AdminCompaniesQuery, url: string): Promise<Page<ICompany>> {
-  const knex = em.getKnex();
-  const base = knex('companies').whereNull('parent_id').select('id');
-  const page = await listPage<{ id: number }, AdminCompaniesQuery['sort']>(base, query, {
+  const page = await listPage<{ id: number }, AdminCompaniesQuery['sort']>(topCompanyIdsQuery(em), query, {
     search: ['name', 'email', 'manager_name', 'manager_email'],
-    sort: { id: 'id', name: knex.raw('lower(name)'), email: knex.raw('lower(email)'), manager_name: knex.raw('lower(manager_name)'), created_at: 'created_at' },
+    sort: companiesSort(em),
     id: 'id',
     url,
   });
@@ -48,10 +47,7 @@ export async function listCompanies(em: Em, query: AdminCompaniesQuery, url: str
 
 /** A company picker's matches: one company by id, or at most 10 companies or depots by name. */
 export async function companyOptions(em: Em, input: { id?: number | undefined; search: string | null }): Promise<{ id: number; name: string; parentId: number | null }[]> {
-  const base = em.getKnex()('companies').select('id', 'name', 'parent_id').orderBy('name', 'asc').orderBy('id', 'asc').limit(COMPANY_DROPDOWN_MAX_MATCHES);
-  if (input.id) base.where('id', input.id);
-  else whereContains(base, ['name'], input.search);
-  const rows = (await base) as { id: number; name: string; parent_id: number | null }[];
+  const rows = await companyOptionRows(em, input);
   return rows.map((r) => ({ id: Number(r.id), name: r.name, parentId: r.parent_id == null ? null : Number(r.parent_id) }));
 }
 
@@ -62,9 +58,7 @@ export async function depotAndUserCounts(em: Em, ids: number[]): Promise<{ depot
 
 async function countsBy(em: Em, table: 'companies' | 'users', column: 'parent_id' | 'company_id', ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const query = em.getKnex()(table).whereIn(column, ids).groupBy(column).select({ key: column }).count({ n: '*' });
-  if (table === 'users') query.whereNot('role', 'admin');
-  const rows = (await query) as { key: number; n: number | string }[];
+  const rows = await countRowsBy(em, table, column, ids);
   return new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
 }
 

@@ -1,7 +1,8 @@
 import { MIN_SEARCH_LENGTH, RECENT_LEARNERS_PAGE_SIZE } from '@portal/contracts';
-import { inIdOrder, listPage, whereContains, type Em, type Knex } from '@portal/service-kit';
+import { inIdOrder, listPage, type Em } from '@portal/service-kit';
 import { User, type IUser } from './user.entity';
 import { depotsOf } from './company.repository';
+import { learnerIdsAmong, learnerIdsContaining, learnerIdsNamed, learnerIdsQuery } from './user.statements';
 
 /** At most this many employees answer a picker's search. */
 export const EMPLOYEE_SEARCH_LIMIT = 20;
@@ -9,10 +10,6 @@ export const EMPLOYEE_SEARCH_LIMIT = 20;
 /** The company and its depots (a depot has none): whose learners are the company's employees. */
 export async function companyAndDepotIds(em: Em, companyId: number): Promise<number[]> {
   return [companyId, ...(await depotsOf(em, companyId)).map((d) => d.id)];
-}
-
-function learnersOf(em: Em, companyIds: number[]): Knex.QueryBuilder {
-  return em.getKnex()('users as u').whereIn('u.company_id', companyIds).where('u.role', 'learner').select('u.id');
 }
 
 async function usersInOrder(em: Em, rows: { id: number | string }[]): Promise<IUser[]> {
@@ -23,7 +20,7 @@ async function usersInOrder(em: Em, rows: { id: number | string }[]): Promise<IU
 /** The wizard's recent learners: newest first, 10 a page (through the one list mechanism). */
 export async function recentLearners(em: Em, companyIds: number[], page: number, url: string) {
   const result = await listPage<{ id: number }, 'created_at'>(
-    learnersOf(em, companyIds),
+    learnerIdsQuery(em, companyIds),
     { search: null, sort: 'created_at', dir: 'desc', page, perPage: RECENT_LEARNERS_PAGE_SIZE },
     { search: [], sort: { created_at: 'u.created_at' }, id: 'u.id', url },
   );
@@ -37,26 +34,19 @@ export async function recentLearners(em: Em, companyIds: number[], page: number,
 export async function searchLearners(em: Em, companyIds: number[], columns: readonly string[], text: string): Promise<IUser[]> {
   const term = text.trim();
   if (term.length < MIN_SEARCH_LENGTH) return [];
-  const rows = (await whereContains(learnersOf(em, companyIds), columns, term)
-    .orderByRaw('lower(u.name) asc')
-    .orderBy('u.id', 'asc')
-    .limit(EMPLOYEE_SEARCH_LIMIT)) as { id: number }[];
+  const rows = await learnerIdsContaining(em, companyIds, { columns, text: term }, EMPLOYEE_SEARCH_LIMIT);
   return usersInOrder(em, rows);
 }
 
 /** Learners of these companies with this name (any case, outer spaces ignored), newest first, at most 20. */
 export async function learnersNamed(em: Em, companyIds: number[], name: string): Promise<IUser[]> {
-  const rows = (await learnersOf(em, companyIds)
-    .whereRaw('lower(trim(u.name)) = ?', [name.trim().toLowerCase()])
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(EMPLOYEE_SEARCH_LIMIT)) as { id: number }[];
+  const rows = await learnerIdsNamed(em, companyIds, name, EMPLOYEE_SEARCH_LIMIT);
   return usersInOrder(em, rows);
 }
 
 /** Of these ids, the learners of these companies (another company's ids are simply left out), by name. */
 export async function learnersByIds(em: Em, companyIds: number[], ids: number[]): Promise<IUser[]> {
   if (ids.length === 0) return [];
-  const rows = (await learnersOf(em, companyIds).whereIn('u.id', ids).orderByRaw('lower(u.name) asc').orderBy('u.id', 'asc')) as { id: number }[];
+  const rows = await learnerIdsAmong(em, companyIds, ids);
   return usersInOrder(em, rows);
 }

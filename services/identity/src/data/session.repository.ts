@@ -1,6 +1,6 @@
-import { hashToken, preparedRead, randomToken, type Em, type Orm, type Principal, SESSION_TTL_SECONDS } from '@portal/service-kit';
-import type { Role } from '@portal/contracts';
+import { hashToken, randomToken, type Em, type Orm, type Principal, SESSION_TTL_SECONDS } from '@portal/service-kit';
 import { Session } from './session.entity';
+import { sessionExpiry, sessionWithUser } from './session.statements';
 import { Company } from './company.entity';
 
 // Refresh last_seen/expiry at most this often, so most requests do not write.
@@ -55,25 +55,6 @@ function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
 }
 
-interface PrincipalRow {
-  mimic_company_id: number | null;
-  last_seen_at: unknown;
-  expires_at: unknown;
-  user_id: number;
-  name: string;
-  email: string | null;
-  role: Role;
-  company_id: number;
-}
-
-/** The session and its user: one joined statement, built once (kit preparedRead), on every signed-in request. */
-const sessionWithUser = preparedRead<PrincipalRow, [sessionId: string]>((knex, sessionId) =>
-  knex('sessions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .select('s.mimic_company_id', 's.last_seen_at', 's.expires_at', 'u.id as user_id', 'u.name', 'u.email', 'u.role', 'u.company_id')
-    .where('s.id', sessionId)
-    .limit(1),
-);
 
 /**
  * The principal behind a session cookie, or null when the session is unknown or expired. Read
@@ -105,7 +86,6 @@ export async function resolvePrincipal(from: Em | Orm, token: string, now = new 
   };
 }
 
-const sessionExpiry = preparedRead<{ expires_at: unknown }, [sessionId: string]>((knex, sessionId) => knex('sessions').select('expires_at').where('id', sessionId).limit(1));
 
 /** The session with this id exists and has not expired (signing out, a password change or removal delete it). Read, never written. */
 export async function isSessionLive(from: Em | Orm, sessionId: string, now: Date): Promise<boolean> {

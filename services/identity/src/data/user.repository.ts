@@ -1,6 +1,7 @@
-import { LEARNERS_TAB_ROLES, type AdminUsersQuery, type Page } from '@portal/contracts';
+import type { AdminUsersQuery, Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { User, type IUser } from './user.entity';
+import { learnersTabIdsQuery, learnersTabSort } from './user.statements';
 
 /** Every query about users. */
 
@@ -45,18 +46,9 @@ export async function deleteUsers(em: Em, ids: number[]): Promise<void> {
 
 /** The Learners tab: every learner and manager (LEARNERS_TAB_ROLES, as its badge counts), searched by name, email, login code and company. */
 export async function listUsers(em: Em, query: AdminUsersQuery, url: string): Promise<Page<IUser>> {
-  const knex = em.getKnex();
-  const base = knex('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').whereIn('u.role', [...LEARNERS_TAB_ROLES]).select('u.id');
-  const page = await listPage<{ id: number }, AdminUsersQuery['sort']>(base, query, {
+  const page = await listPage<{ id: number }, AdminUsersQuery['sort']>(learnersTabIdsQuery(em), query, {
     search: ['u.name', 'u.email', 'u.login_code', 'c.name'],
-    sort: {
-      id: 'u.id',
-      name: knex.raw('lower(u.name)'),
-      email: knex.raw('lower(u.email)'),
-      role: 'u.role',
-      company: knex.raw('lower(c.name)'),
-      created_at: 'u.created_at',
-    },
+    sort: learnersTabSort(em),
     id: 'u.id',
     url,
   });

@@ -1,14 +1,9 @@
 import type { Role } from '@portal/contracts';
-import { preparedRead, readRows, rowBoolean, type IdentityPort, type PortContext, type UserLabel } from '@portal/service-kit';
+import { rowBoolean, type IdentityPort, type PortContext, type UserLabel } from '@portal/service-kit';
+import { userLabelRows, usersWithIds } from '../data/user.statements';
 import { Company } from '../data/company.entity';
 import { User } from '../data/user.entity';
 import { toUserSummary } from './summaries';
-
-// Built once per number of ids (kit preparedRead): the learner dashboard asks on every visit.
-const usersWithIds = preparedRead<
-  { id: number; name: string; email: string | null; company_id: number; role: Role; wp_user: unknown; anonymised_at: unknown },
-  [ids: number[]]
->((knex, ids) => knex('users').select('id', 'name', 'email', 'company_id', 'role', 'wp_user', 'anonymised_at').whereIn('id', ids));
 
 /** The identity port's user reads: by ids, by emails, as labels for exports, a company's managers. */
 export function userPort({ orm }: PortContext): Pick<IdentityPort, 'usersByIds' | 'usersByEmails' | 'userLabels' | 'managersOf'> {
@@ -63,13 +58,7 @@ export function userPort({ orm }: PortContext): Pick<IdentityPort, 'usersByIds' 
       const labels: UserLabel[] = [];
       // In chunks: an IN list of 10,000 ids is too long for some drivers.
       for (let i = 0; i < unique.length; i += 5000) {
-        const rows = await readRows<{ id: number; name: string; email: string | null; login_code: string | null }>(
-          em,
-          em
-            .getKnex()('users')
-            .select('id', 'name', 'email', 'login_code')
-            .whereIn('id', unique.slice(i, i + 5000)),
-        );
+        const rows = await userLabelRows(em, unique.slice(i, i + 5000));
         for (const u of rows) labels.push({ id: Number(u.id), name: u.name, email: u.email ?? null, loginCode: u.login_code ?? null });
       }
       return labels;

@@ -1,11 +1,11 @@
 import { defineEntity, sql, type InferEntity } from '@mikro-orm/core';
-import type { Knex } from '@mikro-orm/knex';
 import type { Em, Orm } from '../db/orm';
 import type { DirectTransaction } from '../db/direct-transaction';
-import { preparedRead } from '../db/prepared-read';
-import { preparedWrite } from '../db/prepared-write';
 import { rowDate } from '../db/rows';
 import { AppError } from '../errors';
+import { deleteAttempts, insertAttempt, insertMissingBuckets, newestAttempts } from './attempt-limits.statements';
+
+export { newestAttemptsQuery } from './attempt-limits.statements';
 
 /**
  * Attempt limits shared by every service (sign-ins, mail requests, activity codes): counted
@@ -94,11 +94,7 @@ export async function countAttempt(em: Em, limits: AttemptLimit[], now: Date, wh
   const buckets = [...new Set(limits.map((l) => l.bucket))].sort();
   const rows: { bucket: string; id: number }[] = [];
   for (let tries = 1; ; tries++) {
-    await db
-      .getKnex()('auth_attempt_buckets')
-      .insert(buckets.map((bucket) => ({ bucket, uses: 0 })))
-      .onConflict('bucket')
-      .ignore();
+    await insertMissingBuckets(db, buckets);
     const outcome = await db.transactional(async (tx) => {
       for (const bucket of buckets) {
         const locked = await tx.nativeUpdate(AuthAttemptBucket, { bucket }, { uses: sql`uses + 1` });
@@ -145,13 +141,6 @@ export async function clearAttempts(em: Em, limit: AttemptLimit): Promise<void> 
  * every few seconds would otherwise pay a delete on nearly every attempt).
  */
 export const STALE_ATTEMPTS_PRUNED_AT = 10;
-
-/** The bucket's newest rows, as many as `checkAttemptLimit` needs: a query to read alone or to join to another read (`attemptRowsToRead`). */
-export const newestAttemptsQuery = (knex: Knex, bucket: string, count: number) =>
-  knex('auth_attempts').select('id', 'created_at').where('bucket', bucket).orderBy('created_at', 'desc').limit(count);
-const newestAttempts = preparedRead<{ id: number; created_at: unknown }, [bucket: string, count: number]>(newestAttemptsQuery);
-const insertAttempt = preparedWrite<[row: { bucket: string; created_at: unknown }]>((knex, row) => knex('auth_attempts').insert(row));
-const deleteAttempts = preparedWrite<[ids: number[]]>((knex, ids) => knex('auth_attempts').whereIn('id', ids).delete());
 
 /**
  * How many of the bucket's newest rows `attemptLimitOf` needs to see: the bucket never holds more

@@ -21,6 +21,14 @@ export function readRows<Row>(em: Em, query: Knex.QueryBuilder): Promise<Row[]> 
   return selectRows<Row>(em.getKnex(), compiled.sql, compiled.bindings);
 }
 
+/**
+ * The query with row locks until its transaction ends (`for update`) on MySQL/MariaDB; as it is on
+ * SQLite, whose one writer needs none. The one place a statement asks which database it runs on.
+ */
+export function lockedForUpdate(knex: Knex, query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return (knex.client as unknown as ClientInternals).driverName === 'libsql' ? query : query.forUpdate();
+}
+
 /** knex's client, with the parts of it (and of tarn's pool) that `selectRows` uses. */
 export interface ClientInternals {
   driverName: string;

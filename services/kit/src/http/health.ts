@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ServiceDeps } from './context';
 import { logger } from '../logger';
+import { pingDatabase } from './health.statements';
 
 /** What an instance's health check reports: whether it can reach its database and its storage. */
 export interface Health {
@@ -14,9 +15,7 @@ const PROBE_KEY = 'health/probe';
 
 export async function checkHealth(deps: Pick<ServiceDeps, 'orm' | 'storage'>): Promise<Health> {
   const [database, storage] = await Promise.all([
-    deps.orm.em
-      .getConnection()
-      .execute('select 1')
+    pingDatabase(deps.orm)
       .then(() => 'ok' as const)
       .catch((error: Error) => (logger.warn('health: database unreachable', { error: error.message }), 'unreachable' as const)),
     deps.storage

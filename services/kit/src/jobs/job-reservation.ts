@@ -1,6 +1,7 @@
-import { isMysql, type Em, type Orm } from '../db';
+import type { Orm } from '../db';
 import { logger } from '../logger';
 import { Job, type IJob } from './job.entity';
+import { reserveNextJob } from './jobs.statements';
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -27,38 +28,9 @@ export async function claimJob(request: ClaimRequest): Promise<IJob | null> {
   const now = request.now();
   const at = platform.processDateProperty(now) as unknown;
   const staleBefore = platform.processDateProperty(new Date(now.getTime() - reserveTimeoutMs)) as unknown;
-  const where = [
-    `name IN (${names.map(() => '?').join(', ')})`,
-    ...(queues.length ? [`queue IN (${queues.map(() => '?').join(', ')})`] : []),
-    'available_at <= ?',
-    '(reserved_at IS NULL OR reserved_at <= ?)',
-  ].join(' AND ');
-  const params = [...names, ...queues, at, staleBefore];
-  const id = isMysql(em) ? await claimOnMysql(em, where, params, at, workerId) : await claimOnSqlite(em, where, params, at, workerId);
+  const id = await reserveNextJob(em, { names, queues, at, staleBefore, workerId });
   if (id === undefined) return null;
   return orm.em.fork().findOne(Job, { id, reservedBy: workerId });
-}
-
-function claimOnMysql(em: Em, where: string, params: unknown[], at: unknown, workerId: string): Promise<number | undefined> {
-  return em.transactional(async (tx: Em) => {
-    const rows = await tx.execute<{ id: number }[]>(
-      `SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      params,
-    );
-    const row = rows[0];
-    if (!row) return undefined;
-    await tx.execute('UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = ?', [at, workerId, row.id]);
-    return Number(row.id);
-  });
-}
-
-async function claimOnSqlite(em: Em, where: string, params: unknown[], at: unknown, workerId: string): Promise<number | undefined> {
-  const rows = await em.execute<{ id: number }[]>(
-    `UPDATE jobs SET reserved_at = ?, reserved_by = ?, attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE ${where} ORDER BY available_at, id LIMIT 1) RETURNING id`,
-    [at, workerId, ...params],
-    'all',
-  );
-  return rows[0] ? Number(rows[0].id) : undefined;
 }
 
 /** Renews the job's reservation every heartbeatMs until the returned stop is called. */

@@ -1,6 +1,7 @@
 import type { ListCoursesQuery, Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { Course, CourseCategory, type ICourse } from './course.entity';
+import { courseIdsQuery, courseNameSort } from './course.statements';
 
 /** Every query about courses and their categories. */
 
@@ -23,19 +24,12 @@ export async function listCourses(
   query: ListCoursesQuery,
   scope: { companyIds: number[] | null; url: string },
 ): Promise<Page<ICourse>> {
-  const knex = em.getKnex();
-  const base = knex('courses').select('id');
-  const { companyIds } = scope;
-  if (companyIds)
-    base.where((where) => {
-      where.whereNull('company_id').orWhereIn('company_id', companyIds);
-    });
-  if (query.category_id) base.whereIn('id', knex('course_categories').select('course_id').where('category_id', query.category_id));
+  const base = courseIdsQuery(em, scope.companyIds, query.category_id);
   const page = await listPage<{ id: number }, ListCoursesQuery['sort']>(base, query, {
     search: ['name'],
     // Names sort as people read them: case-insensitively on every database.
     sort: {
-      name: knex.raw('lower(name)'),
+      name: courseNameSort(em),
       id: 'id',
       credit_cost: 'credit_cost',
       validity_period: 'validity_period',

@@ -1,8 +1,8 @@
 import type { Certificate, ListQuery, Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type Em, type ServiceDeps } from '@portal/service-kit';
 import type { ICertificateRecord } from './certificate.entity';
-import { certificateHistoryQuery, certificatesOfUser } from './certificate.repository';
-import { courseRankOrder } from './certificates.statements';
+import { certificatesOfUser } from './certificate.repository';
+import { certificateHistoryQuery, courseRankOrder } from './certificates.statements';
 import { certificateStatus, faceOf, namesFor, type Names } from './certificate-faces';
 
 type Sort = 'issued_at' | 'expires_at' | 'course';
@@ -49,7 +49,7 @@ export async function listCertificateHistory(
     { ...input.query, search: null },
     {
       search: [],
-      sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRankOrder(em.getKnex(), ranked) },
+      sort: { issued_at: 'c.issued_at', expires_at: 'c.expires_at', course: courseRankOrder(em, ranked) },
       id: 'c.id',
       url: input.url,
     },

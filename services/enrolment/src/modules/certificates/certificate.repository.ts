@@ -1,4 +1,4 @@
-import { whereContains, type Em, type Knex } from '@portal/service-kit';
+import type { Em } from '@portal/service-kit';
 import { Enrolment, type IEnrolment } from '../enrolments/enrolment.entity';
 import { CertificateRecord, type ICertificateRecord } from './certificate.entity';
 
@@ -57,26 +57,6 @@ export async function certificatesInOrder(em: Em, ids: number[]): Promise<ICerti
 /** Every certificate ever issued to a learner (revoked and superseded ones too). */
 export function certificatesOfUser(em: Em, userId: number): Promise<ICertificateRecord[]> {
   return em.find(CertificateRecord, { userId });
-}
-
-/**
- * The ids of a learner's certificates as a list's base query: of one course if asked, and when
- * searching, those whose code contains the text or whose course is one of `searchCourseIds`.
- */
-export function certificateHistoryQuery(
-  em: Em,
-  filter: { userId: number; courseId?: number | undefined; search: string | null; searchCourseIds: number[] },
-): Knex.QueryBuilder {
-  const base = em.getKnex()('certificates as c').where('c.user_id', filter.userId).select('c.id');
-  if (filter.courseId) base.where('c.course_id', filter.courseId);
-  const { search, searchCourseIds } = filter;
-  if (search !== null) {
-    base.where((where) => {
-      whereContains(where, ['c.code'], search);
-      if (searchCourseIds.length) where.orWhereIn('c.course_id', searchCourseIds);
-    });
-  }
-  return base;
 }
 
 /** A learner's passed enrolments on a course, newest first. */

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { ListQuery, Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type CreditActor, type Em } from '@portal/service-kit';
+import { accountRowsOf, insertAccountsAtZero, ledgerIdsQuery, ledgerSumRow } from './credit.statements';
 import { CreditAccount, CreditTransaction, type CreditKind, type ICreditAccount, type ICreditTransaction } from './credit.entity';
 
 /** Every query about credit balances and the credit ledger. */
@@ -30,11 +31,7 @@ export async function creditBalancesOf(em: Em, companyIds: number[]): Promise<Ma
  * shared locks to the FOR UPDATE lock that follows deadlock each other.
  */
 async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> {
-  const existing = await tx
-    .createQueryBuilder(CreditAccount)
-    .select('companyId')
-    .where({ companyId: { $in: companyIds } })
-    .execute('all', false);
+  const existing = await accountRowsOf(tx, companyIds);
   const have = new Set(
     existing.map((row) =>
       Number((row as { company_id?: number; companyId?: number }).company_id ?? (row as { companyId?: number }).companyId),
@@ -42,12 +39,7 @@ async function openMissingAccounts(tx: Em, companyIds: number[]): Promise<void> 
   );
   const missing = companyIds.filter((id) => !have.has(id));
   if (missing.length === 0) return;
-  await tx
-    .createQueryBuilder(CreditAccount)
-    .insert(missing.map((companyId) => ({ companyId, balance: 0, updatedAt: new Date() })))
-    .onConflict('companyId')
-    .merge(['updatedAt'])
-    .execute();
+  await insertAccountsAtZero(tx, missing);
 }
 
 /**
@@ -159,10 +151,7 @@ export async function changeCredits(em: Em, entry: LedgerEntry): Promise<ICredit
 
 /** Sum of a company's ledger rows (what its balance must always be). */
 export async function ledgerSumOf(em: Em, companyId: number): Promise<number> {
-  const [row] = await em
-    .getKnex()('credit_transactions')
-    .where('company_id', companyId)
-    .sum<{ total: number | string | null }[]>({ total: 'delta' });
+  const row = await ledgerSumRow(em, companyId);
   return Number(row?.total ?? 0);
 }
 
@@ -175,8 +164,7 @@ export async function listLedger(
   query: ListQuery<LedgerSort> & { kind?: CreditKind },
   url: string,
 ): Promise<Page<ICreditTransaction>> {
-  const base = em.getKnex()('credit_transactions as t').where('t.company_id', companyId).select('t.id');
-  if (query.kind) base.andWhere('t.kind', query.kind);
+  const base = ledgerIdsQuery(em, companyId, query.kind);
   const page = await listPage<{ id: number }, LedgerSort>(base, query, {
     search: ['t.note', 't.order_id', 't.actor_name'],
     sort: { created_at: 't.created_at', amount: 't.delta', kind: 't.kind' },

@@ -1,5 +1,5 @@
 import { AppError, notFound, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { enrol, type MadeEnrolment } from './enrol';
+import { enrolAsAdmin, type MadeEnrolment } from './enrol';
 
 export const ALREADY_ENROLLED_ADMIN = 'This learner is already enrolled on this course.';
 
@@ -31,7 +31,7 @@ export function passedOn(day: string, now: Date): Date | undefined {
 }
 
 /**
- * An admin enrols a user on a course, through the one enrol use case, for the user's company (a
+ * An admin enrols a user on a course, through the admin's enrol entry (enrolAsAdmin), for the user's company (a
  * depot's learner may get a course specific to the depot's parent). Unless forced, the course's
  * credits are spent from that company in the same transaction as the enrolment (chargeEnrolments,
  * under a row lock). With a pass date the enrolment starts passed, with its certificate code and
@@ -46,16 +46,14 @@ export async function adminEnrol(
   if (!user) throw notFound('That user');
   const passedAt = input.passDate ? passedOn(input.passDate, input.now) : null;
   if (passedAt === undefined) throw validationError({ pass_date: ['The pass date cannot be in the future.'] });
-  const outcome = await enrol(em, deps, {
+  const outcome = await enrolAsAdmin(em, deps, {
     companyId: user.companyId,
     courseIds: [input.courseId],
     userIds: [user.id],
-    renew: true,
     force: input.force,
     passedAt,
     actor: { userId: input.actor.userId, name: input.actor.name },
     now: input.now,
-    fields: { courses: 'course_id', users: 'user_id', credits: 'course_id' },
   });
   const enrolment = outcome.made[0];
   if (!enrolment) throw validationError({ course_id: [ALREADY_ENROLLED_ADMIN] });

@@ -77,11 +77,20 @@ export async function chosenEmployees(
 
 export type PairPlan = { kind: 'new' | 're-enrolment' } | { kind: 'skip' };
 
-/** What to do with one learner × course, given their enrolments on that course. */
-export function planPair(existing: EnrolmentState[], request: { renew?: boolean; force?: boolean; now: Date }): PairPlan {
+/** Whether one of a learner's enrolments on a course keeps them from another one on it now. */
+export type PairRule = (existing: EnrolmentState, now: Date) => boolean;
+
+/** The wizard: an open enrolment (not passed, or passed and still valid) counts as already enrolled. */
+export const openEnrolmentBlocks: PairRule = (e, now) => isOpenEnrolment(e, now);
+/** The older page and the admin: a passed enrolment (valid or expired) is renewed; an unfinished one blocks. */
+export const unfinishedEnrolmentBlocks: PairRule = (e) => e.status !== 'passed';
+/** The admin's force: nothing blocks. */
+export const nothingBlocks: PairRule = () => false;
+
+/** What to do with one learner × course, given their enrolments on that course and the caller's rule. */
+export function planPair(existing: EnrolmentState[], blocks: PairRule, now: Date): PairPlan {
   const passedBefore = existing.some((e) => e.status === 'passed');
-  const blocking = existing.some((e) => (request.renew ? e.status !== 'passed' : isOpenEnrolment(e, request.now)));
-  if (blocking && !request.force) return { kind: 'skip' };
+  if (existing.some((e) => blocks(e, now))) return { kind: 'skip' };
   return { kind: passedBefore ? 're-enrolment' : 'new' };
 }
 
@@ -113,33 +122,20 @@ export interface EnrolQuote {
   isEnough: boolean;
 }
 
-/**
- * What a finalise will charge, account by account, without writing anything: the pairs already
- * enrolled are skipped, each learner company's enrolments are paid by it (its own balance first,
- * then its parent's, or all by the parent when the manager chose so), companies in ascending id —
- * the order and rule `chargeEnrolments` applies under the lock. Only a preview: finalise checks again
- * under the lock.
- */
-export async function quoteCharges(
+/** Credits and enrolments each learner company would pay for. */
+type CostByCompany = Map<number, { enrolments: number; credits: number }>;
+
+/** The pairs of existing learners the rule lets through (charged) or not (skipped), and what each company would pay. */
+async function pairsToCharge(
   em: Em,
-  input: {
-    courses: CourseSummary[];
-    users: UserSummary[];
-    newUsersCompanyId: number;
-    newUsers: number;
-    parents: Map<number, number | null>;
-    payFromParent: boolean;
-    renew?: boolean;
-    now: Date;
-  },
-): Promise<EnrolQuote> {
-  const courseIds = input.courses.map((c) => c.id);
+  input: { courses: CourseSummary[]; users: UserSummary[]; newUsersCompanyId: number; newUsers: number; rule: PairRule; now: Date },
+): Promise<{ costByCompany: CostByCompany; charged: EnrolQuote['charged']; skipped: EnrolQuote['skipped'] }> {
   const existing = await enrolmentsOfPairs(
     em,
     input.users.map((u) => u.id),
-    courseIds,
+    input.courses.map((c) => c.id),
   );
-  const costByCompany = new Map<number, { enrolments: number; credits: number }>();
+  const costByCompany: CostByCompany = new Map();
   const add = (companyId: number, credits: number) => {
     const entry = costByCompany.get(companyId) ?? { enrolments: 0, credits: 0 };
     costByCompany.set(companyId, { enrolments: entry.enrolments + 1, credits: entry.credits + credits });
@@ -151,7 +147,8 @@ export async function quoteCharges(
     for (const course of input.courses) {
       const plan = planPair(
         existing.filter((e) => e.userId === user.id && e.courseId === course.id),
-        input,
+        input.rule,
+        input.now,
       );
       if (plan.kind === 'skip') {
         skippedCourses.push(course.id);
@@ -163,7 +160,30 @@ export async function quoteCharges(
     if (skippedCourses.length) skipped.push({ userId: user.id, courseIds: skippedCourses });
   }
   for (let i = 0; i < input.newUsers; i++) for (const course of input.courses) add(input.newUsersCompanyId, course.creditCost);
+  return { costByCompany, charged, skipped };
+}
 
+/**
+ * What a finalise will charge, account by account, without writing anything: the pairs already
+ * enrolled (by the caller's rule) are skipped, each learner company's enrolments are paid by it (its
+ * own balance first, then its parent's, or all by the parent when the manager chose so), companies
+ * in ascending id — the order and rule `chargeEnrolments` applies under the lock. Only a preview:
+ * finalise checks again under the lock.
+ */
+export async function quoteCharges(
+  em: Em,
+  input: {
+    courses: CourseSummary[];
+    users: UserSummary[];
+    newUsersCompanyId: number;
+    newUsers: number;
+    parents: Map<number, number | null>;
+    payFromParent: boolean;
+    rule: PairRule;
+    now: Date;
+  },
+): Promise<EnrolQuote> {
+  const { costByCompany, charged, skipped } = await pairsToCharge(em, input);
   const companies = [...costByCompany.keys()].sort((a, b) => a - b);
   const payers = [...new Set(companies.flatMap((id) => [id, input.parents.get(id) ?? id]))];
   const balances = await creditBalancesOf(em, payers);

@@ -1,14 +1,14 @@
 import { ENROLLING_MESSAGES, type EnrolQuote } from '@portal/contracts';
 import type { Em, Principal, ServiceDeps } from '@portal/service-kit';
 import { creditSourcesOf } from '../credits/credit-sources';
-import { quoteEnrolment } from './enrol';
+import { quotePageEnrolment } from './enrol';
 
 type Deps = Pick<ServiceDeps, 'identity' | 'catalogue' | 'jobs' | 'now'>;
 
 /**
  * What the older page's enrol and Re-enrol (renew) would make and charge, read without writing: the
- * one quote of the enrol use case (`quoteEnrolment`: the same course, employee and caller checks,
- * the same plan per learner × course, each learner's company paying), told pair by pair for the
+ * page's own quote (`quotePageEnrolment`: the same course, employee and caller checks, the same
+ * plan per learner × course as its enrol, each learner's company paying), told pair by pair for the
  * confirmation, with the company's own balance (`sources`) and every paying account before and after.
  */
 export async function companyQuote(
@@ -16,9 +16,11 @@ export async function companyQuote(
   deps: Deps,
   request: { companyId: number; courseIds: number[]; userIds: number[]; principal: Principal },
 ): Promise<EnrolQuote> {
-  const { courses, users, quote } = await quoteEnrolment(em, deps, {
+  const {
+    checked: { courses, users },
+    quote,
+  } = await quotePageEnrolment(em, deps, {
     ...request,
-    renew: true,
     actor: { userId: request.principal.userId, name: request.principal.name },
     now: deps.now(),
   });

@@ -9,7 +9,14 @@ import {
   type wizardEnrolBodySchema,
 } from '@portal/contracts';
 import { createServiceRouter, validationError, type Em, type Principal, type ServiceDeps } from '@portal/service-kit';
-import { enrol, enrolmentSummary, quoteEnrolment, type EnrolRequest, type MadeEnrolment } from './enrol';
+import {
+  enrolFromPage,
+  enrolFromWizard,
+  enrolmentSummary,
+  quoteWizardEnrolment,
+  type MadeEnrolment,
+  type WizardEnrolRequest,
+} from './enrol';
 import type { EnrolQuote as PlannedQuote } from './enrol-plan';
 import { companyQuote } from './enrol-quote';
 import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
@@ -28,8 +35,8 @@ const enrolledRow = (m: MadeEnrolment) => ({
   credits: m.credits,
 });
 
-/** The wizard's body as the one enrol use case reads it. */
-function wizardRequest(deps: ServiceDeps, principal: Principal, body: z.output<typeof wizardEnrolBodySchema>): EnrolRequest {
+/** The wizard's body as its enrol entry reads it. */
+function wizardRequest(deps: ServiceDeps, principal: Principal, body: z.output<typeof wizardEnrolBodySchema>): WizardEnrolRequest {
   return {
     companyId: body.companyID,
     courseIds: body.courses,
@@ -95,11 +102,11 @@ export function enrollingRoutes(deps: ServiceDeps) {
   return (
     createServiceRouter(deps)
       .handle(wizardEnrolQuote, async ({ em, principal, body }) => {
-        const { quote } = await quoteEnrolment(em, deps, wizardRequest(deps, principal, body));
+        const { quote } = await quoteWizardEnrolment(em, deps, wizardRequest(deps, principal, body));
         return { data: await quoteView(deps, quote) };
       })
       .handle(wizardEnrol, async ({ em, principal, body }) => {
-        const outcome = await enrol(em, deps, wizardRequest(deps, principal, body));
+        const outcome = await enrolFromWizard(em, deps, wizardRequest(deps, principal, body));
         // Everyone chosen is already enrolled: nothing was written; say so instead of a success.
         if (
           outcome.made.length === 0 &&
@@ -125,11 +132,10 @@ export function enrollingRoutes(deps: ServiceDeps) {
       })
       .handle(companyEnrol, async ({ em, principal, params, body }) => {
         await assertReEnrolableIfNamed(em, deps, params.companyId, body);
-        const outcome = await enrol(em, deps, {
+        const outcome = await enrolFromPage(em, deps, {
           companyId: params.companyId,
           courseIds: body.courses,
           userIds: body.users,
-          renew: true,
           principal,
           actor: actorOf(principal),
           now: deps.now(),

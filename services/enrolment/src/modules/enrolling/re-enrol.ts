@@ -8,7 +8,7 @@ const FIELD = 'enrollment_id';
  * Re-enrol from /reporting names the enrolment it renews. It acts only on a passed enrolment of
  * this company whose expiry is due (spec §4: within RENEWAL_THRESHOLD_DAYS, or past) and that has
  * no newer enrolment of the learner on the course; otherwise a 422 says why, and nothing is
- * enrolled or charged. Checked before enrol(), which skips a learner already enrolled anyway (the
+ * enrolled or charged. Checked before enrolFromPage, which skips a learner already enrolled anyway (the
  * race of two clicks ends there: see refuseUnmadeReEnrolment).
  */
 export async function assertReEnrolable(
@@ -39,7 +39,7 @@ export async function assertReEnrolable(
     throw validationError({ [FIELD]: [REPORTING_MESSAGES.reEnrolNotDue] });
 }
 
-/** A re-enrolment that made nothing (a second click that lost the race): refused with enrol()'s reason, never a success. */
+/** A re-enrolment that made nothing (a second click that lost the race): refused with enrolFromPage's reason, never a success. */
 export function refuseUnmadeReEnrolment(failed: { reason: string }[]): never {
   const reason = failed[0]?.reason ?? 'Nothing was enrolled.';
   throw validationError({ [FIELD]: [reason] }, reason);

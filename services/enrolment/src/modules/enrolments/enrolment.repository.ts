@@ -1,5 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { preparedWrite, type Em } from '@portal/service-kit';
+import type { Em } from '@portal/service-kit';
+import { coursesWithEnrolmentsRows, enrolmentCountRows, setUpdatedAt } from './enrolment.statements';
 import { Enrolment, type EnrolmentStatus, type IEnrolment } from './enrolment.entity';
 import { isPastExpiry } from './validity';
 
@@ -50,13 +51,7 @@ export async function deleteEnrolmentRows(em: Em, ids: number[]): Promise<number
 /** Which of these courses the company has any enrolment on. */
 export async function courseIdsWithEnrolments(em: Em, companyId: number, courseIds: number[]): Promise<number[]> {
   if (courseIds.length === 0) return [];
-  const rows: { course_id: number | string }[] = await em.execute(
-    em
-      .getKnex()('enrollments')
-      .distinct('course_id')
-      .where('company_id', companyId)
-      .whereIn('course_id', [...new Set(courseIds)]),
-  );
+  const rows = await coursesWithEnrolmentsRows(em, companyId, [...new Set(courseIds)]);
   return rows.map((r) => Number(r.course_id));
 }
 
@@ -160,20 +155,11 @@ export async function courseIdsOfUsers(em: Em, userIds: number[]): Promise<Map<n
 export async function enrolmentCountsOf(em: Em, userIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   for (const part of chunks([...new Set(userIds)])) {
-    const rows = (await em
-      .getKnex()('enrollments')
-      .whereIn('user_id', part)
-      .groupBy('user_id')
-      .select('user_id')
-      .count({ count: '*' })) as { user_id: number | string; count: number | string }[];
+    const rows = await enrolmentCountRows(em, part);
     for (const row of rows) counts.set(Number(row.user_id), Number(row.count));
   }
   return counts;
 }
-
-const setUpdatedAt = preparedWrite<[id: number, fields: { updated_at: unknown }]>((knex, id, fields) =>
-  knex('enrollments').where('id', id).update(fields),
-);
 
 /**
  * Sets the enrolment's last activity (updated_at: /reporting's and the export's "Last activity") to

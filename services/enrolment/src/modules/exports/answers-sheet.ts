@@ -1,7 +1,8 @@
 import { EXPORT_ANSWERS_COLUMNS, readableResponse, resultLabel } from '@portal/contracts';
-import { parseScormDuration, parseScormTimestamp, readRows, type Em } from '@portal/service-kit';
+import { parseScormDuration, parseScormTimestamp, type Em } from '@portal/service-kit';
 import { epochMs, excelDate, EXPORT_CHUNK, type ExportLabels } from './export-rows';
 import { RowEncoder, type ColumnKind, type SendBatch, type SheetSpec } from './xlsx-writer';
+import { answerRowsOf, attemptsOfEnrolments } from './exports.statements';
 
 const ANSWERS_WIDTHS = [28, 32, 14, 22, 34, 9, 17, 14, 20, 48, 14, 40, 40, 14, 11, 11, 17];
 /** Attempt started, answered (1-based). */
@@ -59,43 +60,7 @@ interface AnswerRow {
 
 /** One step of the Answers sheet: the interactions of these enrolments, with each attempt's number among its enrolment's. */
 async function answerRows(em: Em, ids: number[]): Promise<{ rows: AnswerRow[]; attemptNumber: Map<number, number> }> {
-  const knex = em.getKnex();
-  const [rows, attempts] = await Promise.all([
-    readRows<AnswerRow>(
-      em,
-      knex('scorm_interactions as i')
-        .join('scorm_attempts as a', 'a.id', 'i.attempt_id')
-        .join('enrollments as e', 'e.id', 'i.enrollment_id')
-        .select(
-          'i.enrollment_id',
-          'e.user_id',
-          'e.company_id',
-          'e.course_id',
-          'i.attempt_id',
-          'a.started_at',
-          'i.sco_identifier',
-          'i.position',
-          'i.interaction_id',
-          'i.description',
-          'i.type',
-        )
-        .select(
-          'i.learner_response',
-          'i.correct_responses',
-          'i.result',
-          'i.weighting',
-          'i.latency',
-          'i.timestamp',
-          'i.recorded_at',
-          'i.updated_at',
-        )
-        .whereIn('i.enrollment_id', ids),
-    ),
-    readRows<{ id: number; enrollment_id: number }>(
-      em,
-      knex('scorm_attempts').select('id', 'enrollment_id').whereIn('enrollment_id', ids).orderBy('id'),
-    ),
-  ]);
+  const [rows, attempts] = await Promise.all([answerRowsOf<AnswerRow>(em, ids), attemptsOfEnrolments(em, ids)]);
   const attemptNumber = new Map<number, number>();
   const counted = new Map<number, number>();
   for (const a of attempts) {

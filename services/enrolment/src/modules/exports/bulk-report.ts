@@ -1,9 +1,10 @@
 import { EXPORT_BULK_COLUMNS, exportFileName, REPORTING_MESSAGES, REPORTING_STATUS_LABELS, type ReportingStatus } from '@portal/contracts';
-import { readRows, validationError, type Em, type Principal } from '@portal/service-kit';
+import { validationError, type Em, type Principal } from '@portal/service-kit';
 import { actingScope } from '../enrolment-actions/acting-scope';
 import { ANSWERS_SHEET, writeAnswers } from './answers-sheet';
 import { checkedIds, durationText, epochMs, excelDate, EXPORT_CHUNK, exportLabels, type Deps, type ExportRow } from './export-rows';
 import { RowEncoder, startSheetWriter, workerXlsxResponse, type ColumnKind } from './xlsx-writer';
+import { bulkRowsOf } from './exports.statements';
 
 const BULK_WIDTHS = [28, 32, 14, 22, 34, 13, 13, 16, 16, 13, 13, 8, 20, 24];
 /** Enrolled, first launched, last activity, passed, expiry (1-based, exceljs's numbering). */
@@ -32,36 +33,9 @@ interface BulkRow extends ExportRow {
   scorm_seconds: number | string | null;
 }
 
-/**
- * One step of the bulk report in one statement, in the order asked: the enrolments with their first
- * launch, last save and SCORM session time summed over their SCOs (three subqueries on the
- * attempts' and SCO states' enrollment_id indexes), so the ids go to the database once a step.
- */
+/** One step of the bulk report in one statement (bulkRowsOf), in the order asked. */
 async function bulkRows(em: Em, ids: number[]): Promise<BulkRow[]> {
-  const knex = em.getKnex();
-  const rows = await readRows<BulkRow>(
-    em,
-    knex('enrollments as e')
-      .select(
-        'e.id',
-        'e.user_id',
-        'e.company_id',
-        'e.course_id',
-        'e.status',
-        'e.score',
-        'e.created_at',
-        'e.updated_at',
-        'e.started_at',
-        'e.passed_at',
-        'e.expires_at',
-      )
-      .select({
-        first_launch: knex('scorm_attempts as a').min('a.started_at').whereRaw('?? = ??', ['a.enrollment_id', 'e.id']),
-        last_save: knex('scorm_attempts as a').max('a.last_commit_at').whereRaw('?? = ??', ['a.enrollment_id', 'e.id']),
-        scorm_seconds: knex('scorm_sco_states as s').sum('s.total_seconds').whereRaw('?? = ??', ['s.enrollment_id', 'e.id']),
-      })
-      .whereIn('e.id', ids),
-  );
+  const rows = await bulkRowsOf<BulkRow>(em, ids);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

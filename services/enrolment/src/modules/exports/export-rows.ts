@@ -1,5 +1,6 @@
-import { notFound, readRows, type Em, type Principal, type ServiceDeps, type UserLabel } from '@portal/service-kit';
+import { notFound, type Em, type Principal, type ServiceDeps, type UserLabel } from '@portal/service-kit';
 import { actingScope, assertInScope } from '../enrolment-actions/acting-scope';
+import { enrolmentCountsByCompany, exportRowsOf } from './exports.statements';
 
 // The exports' reading side: which enrolments, their rows, their learners' and courses' labels, and their values as cells.
 
@@ -41,18 +42,10 @@ function dateOf(value: unknown): Date | null {
 export async function checkedIds(em: Em, deps: Deps, principal: Principal, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const scope = await actingScope(deps.identity, principal.companyId);
-  const knex = em.getKnex();
   const chunks: number[][] = [];
   for (let i = 0; i < unique.length; i += CHUNK * 5) chunks.push(unique.slice(i, i + CHUNK * 5));
   // Side by side on MariaDB's pool (one after another on SQLite's one connection).
-  const counts = await Promise.all(
-    chunks.map((chunk) =>
-      readRows<{ company_id: number; n: number | string }>(
-        em,
-        knex('enrollments').select('company_id').count({ n: '*' }).whereIn('id', chunk).groupBy('company_id'),
-      ),
-    ),
-  );
+  const counts = await Promise.all(chunks.map((chunk) => enrolmentCountsByCompany(em, chunk)));
   let found = 0;
   for (const rows of counts) {
     assertInScope(
@@ -66,25 +59,7 @@ export async function checkedIds(em: Em, deps: Deps, principal: Principal, ids: 
 }
 
 export async function enrolmentRows(em: Em, ids: number[]): Promise<ExportRow[]> {
-  const rows = await readRows<ExportRow>(
-    em,
-    em
-      .getKnex()('enrollments')
-      .select(
-        'id',
-        'user_id',
-        'company_id',
-        'course_id',
-        'status',
-        'score',
-        'created_at',
-        'updated_at',
-        'started_at',
-        'passed_at',
-        'expires_at',
-      )
-      .whereIn('id', ids),
-  );
+  const rows = await exportRowsOf<ExportRow>(em, ids);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

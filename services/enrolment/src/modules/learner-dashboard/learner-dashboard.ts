@@ -1,7 +1,8 @@
 import type { LearnerEnrolment } from '@portal/contracts';
-import { preparedRead, rowDate, type CourseSummary, type Em, type Orm, type Principal, type ServiceDeps } from '@portal/service-kit';
+import { rowDate, type CourseSummary, type Em, type Orm, type Principal, type ServiceDeps } from '@portal/service-kit';
 import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 import { learnerCardState } from './learner-card-state';
+import { enrolmentsOfLearner } from './learner-dashboard.statements';
 import { progressOfEnrolments } from '../player/scorm.repository';
 
 /** What a card shows of an enrolment. */
@@ -36,26 +37,6 @@ export interface LearnerDashboard {
   cards: LearnerCard[];
   isPurchasedAccount: boolean;
 }
-
-interface EnrolmentRow {
-  id: number;
-  course_id: number;
-  status: EnrolmentStatus;
-  certificate_code: string | null;
-  passed_at: unknown;
-  expires_at: unknown;
-  created_at: unknown;
-}
-
-const enrolmentsOfLearner = preparedRead<EnrolmentRow, [userId: number]>((knex, userId) =>
-  knex('enrollments')
-    .select('id', 'course_id', 'status', 'certificate_code', 'passed_at', 'expires_at', 'created_at')
-    .where('user_id', userId)
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]),
-);
 
 /**
  * The learner's own enrolments, newest first, each with its course, the state its card shows and

@@ -1,7 +1,8 @@
 import { routeTable, type LearnerCertificate, type ListQuery, type Page } from '@portal/contracts';
-import { inIdOrder, listPage, mapPage, whereContains, type CataloguePort, type Em } from '@portal/service-kit';
+import { inIdOrder, listPage, mapPage, type CataloguePort, type Em } from '@portal/service-kit';
 import { CertificateRecord } from '../certificates/certificate.entity';
 import { learnerCertificateState, verifyPath } from './certificate-state';
+import { certificateIdsQuery } from './learner-data.statements';
 
 type CertificateSort = 'passed_at' | 'expires_at';
 
@@ -22,17 +23,14 @@ export async function listLearnerCertificates(
   const courses = new Map((await catalogue.coursesByIds([...new Set(held.map((c) => c.courseId))])).map((c) => [c.id, c]));
   const canDownload = routeTable.some((r) => r.method === 'GET' && r.path === CERTIFICATE_PATH);
 
-  const knex = em.getKnex();
-  const base = knex('certificates as c').where('c.user_id', input.userId).select('c.id');
   const { search } = input.query;
-  if (search !== null) {
-    const needle = search.toLowerCase();
-    const courseIds = [...courses.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id);
-    base.where((where) => {
-      whereContains(where, ['c.code'], search);
-      if (courseIds.length) where.orWhereIn('c.course_id', courseIds);
-    });
-  }
+  // Course names come from the catalogue: the courses whose name matches are found here.
+  const courseIdsNamed = (needle: string) => [...courses.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id);
+  const base = certificateIdsQuery(
+    em,
+    input.userId,
+    search === null ? null : { text: search, courseIds: courseIdsNamed(search.toLowerCase()) },
+  );
   const page = await listPage<{ id: number }, CertificateSort>(
     base,
     { ...input.query, search: null },

@@ -21,14 +21,21 @@ export async function storeLastWord(
   if (!attempt) return { applied: false };
   for (let tries = 1; ; tries++) {
     try {
-      const outcome = await storeCommit(
-        { orm: deps.orm, em: () => deps.orm.em.fork() },
-        deps.catalogue,
-        { userId: attempt.userId },
-        { attemptId: input.attemptId, sco: input.sco, token: { grantedByContentOrigin: true }, isFinal: true, seq: 'next', cmi: input.cmi },
+      const outcome = await storeCommit({
+        db: { orm: deps.orm, em: () => deps.orm.em.fork() },
+        catalogue: deps.catalogue,
+        deps: { jobs: deps.jobs },
+        principal: { userId: attempt.userId },
+        input: {
+          attemptId: input.attemptId,
+          sco: input.sco,
+          token: { grantedByContentOrigin: true },
+          isFinal: true,
+          seq: 'next',
+          cmi: input.cmi,
+        },
         now,
-        { jobs: deps.jobs },
-      );
+      });
       return { applied: outcome.applied };
     } catch (error) {
       // The player's own final of the same moment took the number: the next one is after it.

@@ -44,14 +44,21 @@ export function playerRoutes(deps: ServiceDeps) {
     .handle(learnCommit, async (ctx) => {
       const { principal, params, query, body } = ctx;
       // The entity manager is forked only if the commit needs one (ctx.em forks on first use).
-      const outcome = await storeCommit(
-        { orm: deps.orm, em: () => ctx.em },
-        deps.catalogue,
-        principal,
-        { attemptId: params.attemptId, sco: query.sco, token: query.token, isFinal: query.final === 'true', seq: body.seq, cmi: body.cmi },
-        now(),
+      const outcome = await storeCommit({
+        db: { orm: deps.orm, em: () => ctx.em },
+        catalogue: deps.catalogue,
         deps,
-      );
+        principal,
+        input: {
+          attemptId: params.attemptId,
+          sco: query.sco,
+          token: query.token,
+          isFinal: query.final === 'true',
+          seq: body.seq,
+          cmi: body.cmi,
+        },
+        now: now(),
+      });
       // scorm-again reads result and errorCode; a repeated or late commit is acknowledged the same
       // way, and the player's queue reads the rest (superseded: continued somewhere else).
       return { result: true as const, errorCode: 0 as const, ...outcome };

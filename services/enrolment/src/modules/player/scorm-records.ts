@@ -1,6 +1,7 @@
 import { FORBIDDEN_NAME_SEGMENTS, SCORM_COMMIT_LIMITS, type ScormVersion } from '@portal/contracts';
-import { preparedWrite, type DirectTransaction, type Em } from '@portal/service-kit';
+import type { DirectTransaction, Em } from '@portal/service-kit';
 import { ScormObjective, type IScormObjective } from './scorm.entity';
+import { upsertInteractions, upsertObjectives } from './player.statements';
 
 /**
  * Objectives and interactions of a commit (issue 13 item 10): read from scorm-again's JSON, where
@@ -203,40 +204,6 @@ export function* statementBatches<Row extends Record<string, unknown>>(
   }
   if (batch.length > 0) yield batch;
 }
-
-const OBJECTIVE_FIELDS = [
-  'position',
-  'success_status',
-  'completion_status',
-  'score_raw',
-  'score_min',
-  'score_max',
-  'score_scaled',
-  'progress_measure',
-  'updated_at',
-];
-// recorded_at is not merged: it stays when the portal first stored the answer.
-const INTERACTION_FIELDS = [
-  'interaction_id',
-  'type',
-  'description',
-  'learner_response',
-  'correct_responses',
-  'result',
-  'weighting',
-  'latency',
-  'timestamp',
-  'updated_at',
-];
-
-/** A batch of a commit's objectives: each a new row, or its stored row (by attempt, SCO and id) updated. */
-const upsertObjectives = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
-  knex('scorm_objectives').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'objective_id']).merge(OBJECTIVE_FIELDS),
-);
-/** A batch of a commit's interactions: by attempt, SCO and index, as objectives. */
-const upsertInteractions = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
-  knex('scorm_interactions').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'position']).merge(INTERACTION_FIELDS),
-);
 
 /**
  * Keeps the attempt's objectives (newest value of each, by id) and its interactions (by index),

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import { preparedRead, type Em, type Orm } from '@portal/service-kit';
+import type { Em, Orm } from '@portal/service-kit';
+import { attemptWithEnrolment, progressMeasures } from './player.statements';
 import { progressPercent } from './scorm-records';
 import {
   ScoState,
@@ -17,17 +18,6 @@ import {
 export function findAttempt(em: Em, id: number, options: { lock?: boolean } = {}): Promise<IScormAttempt | null> {
   return em.findOne(ScormAttempt, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 }
-
-const attemptWithEnrolment = preparedRead<
-  { id: number; course_id: number; user_id: number; session_id: string | null },
-  [attemptId: number]
->((knex, attemptId) =>
-  knex('scorm_attempts as a')
-    .join('enrollments as e', 'e.id', 'a.enrollment_id')
-    .select('a.id', 'e.course_id', 'a.user_id', 'a.session_id')
-    .where('a.id', attemptId)
-    .limit(1),
-);
 
 /** An attempt whose enrolment still exists (a deleted enrolment or learner takes its attempts with it), for the content origin. */
 export async function contentAttempt(from: Em | Orm, attemptId: number) {
@@ -62,14 +52,6 @@ export async function deleteScormDataOf(em: Em, enrolmentIds: number[]): Promise
  * Each enrolment's progress (0–100) from its SCOs' progress measures; enrolments whose SCOs report
  * none are left out. Plain rows: the learner dashboard asks on every visit.
  */
-// Built once per number of enrolments (kit preparedRead): the learner dashboard asks on every visit.
-const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrolmentIds: number[]]>((knex, enrolmentIds) =>
-  knex('scorm_sco_states')
-    .select('enrollment_id', 'progress_measure')
-    .whereIn('enrollment_id', enrolmentIds)
-    .whereNotNull('progress_measure'),
-);
-
 export async function progressOfEnrolments(em: Em | Orm, enrolmentIds: number[]): Promise<Map<number, number>> {
   if (enrolmentIds.length === 0) return new Map();
   const states = await progressMeasures(em, enrolmentIds);

@@ -1,6 +1,7 @@
 import type { ListQuery, Page } from '@portal/contracts';
 import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { Invoice, type IInvoice } from './invoice.entity';
+import { invoiceIdsQuery } from './purchases.statements';
 
 /** Every query about invoices. */
 
@@ -20,9 +21,7 @@ export function invoiceOf(em: Em, owner: InvoiceOwner, id: number): Promise<IInv
 
 /** One page of an owner's invoices; the search finds the order id or the course. */
 export async function listInvoices(em: Em, owner: InvoiceOwner, query: ListQuery<InvoiceSort>, url: string): Promise<Page<IInvoice>> {
-  const base = em.getKnex()('invoices as i').select('i.id');
-  if ('companyId' in owner) base.where('i.company_id', owner.companyId);
-  else base.where('i.user_id', owner.userId);
+  const base = invoiceIdsQuery(em, owner);
   const page = await listPage<{ id: number }, InvoiceSort>(base, query, {
     search: ['i.order_id', 'i.course_name'],
     sort: { id: 'i.id', created_at: 'i.created_at', amount: 'i.amount_minor' },

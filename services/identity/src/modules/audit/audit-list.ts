@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntryView, AuditListQuery, Page } from '@portal/contracts';
 import { AuditEntry, forbidden, inIdOrder, listPage, mapPage, type Em, type IAuditEntry, type Principal } from '@portal/service-kit';
 import { companyNames, depotsOf } from '../../data/company.repository';
+import { auditIdsQuery } from './audit.statements';
 
 /**
  * One page of the audit log. Admins see every row; a manager only the rows of their company and
@@ -8,7 +9,7 @@ import { companyNames, depotsOf } from '../../data/company.repository';
  * (they act for it, as on its account page). Search finds the actor and the action.
  */
 export async function listAudit(em: Em, principal: Principal, query: AuditListQuery, url: string): Promise<Page<AuditEntryView>> {
-  const base = em.getKnex()('audit_log as a').select('a.id');
+  const base = auditIdsQuery(em);
   if (principal.role !== 'admin' || principal.isMimicking) {
     const family = [principal.companyId, ...(await depotsOf(em, principal.companyId)).map((d) => d.id)];
     if (query.company_id !== undefined && !family.includes(query.company_id))

@@ -4,6 +4,7 @@ import { notFound, type Em, type UserSummary } from '@portal/service-kit';
 import { User } from '../../data/user.entity';
 import { newLoginCodes } from '../credentials/login-codes';
 import { companyExists } from '../../data/company.repository';
+import { usersWithLoginCodes } from './learners.statements';
 
 export interface NewLearner {
   name: string;
@@ -85,11 +86,7 @@ function insertLearners(em: Em, batch: LearnerBatch, coded: (Candidate & { login
     // Read the ids back by login code (unique): the same on every driver, whatever insertMany returns.
     const idByCode = new Map<string, number>();
     for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
-      const inserted = await tx
-        .createQueryBuilder(User)
-        .select(['id', 'loginCode'])
-        .where({ loginCode: { $in: codes.slice(i, i + LOOKUP_CHUNK) } })
-        .execute<{ id: number; loginCode: string }[]>('all');
+      const inserted = await usersWithLoginCodes(tx, codes.slice(i, i + LOOKUP_CHUNK));
       for (const user of inserted) idByCode.set(user.loginCode, Number(user.id));
     }
     return coded.map((row) => {

@@ -1,19 +1,10 @@
 import { PEOPLE_EXPORT_MAX, type Page, type PeopleQuery } from '@portal/contracts';
-import { inIdOrder, listPage, mapPage, whereContains, type Em, type Knex } from '@portal/service-kit';
+import { inIdOrder, listPage, mapPage, type Em } from '@portal/service-kit';
 import { User, type IUser } from '../../data/user.entity';
+import { peopleIdsContaining, peopleIdsQuery, peopleSort } from './people.statements';
 
 /** What the People list searches: the learner's name, email and login code. */
 const SEARCHED = ['u.name', 'u.email', 'u.login_code'] as const;
-
-/** The learners of these companies (the company and its depots), with their company joined for its name. */
-function learnersOf(em: Em, companyIds: number[]): Knex.QueryBuilder {
-  return em
-    .getKnex()('users as u')
-    .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .whereIn('u.company_id', companyIds)
-    .where('u.role', 'learner')
-    .select('u.id');
-}
 
 async function usersInOrder(em: Em, rows: { id: number | string }[]): Promise<IUser[]> {
   const ids = rows.map((r) => Number(r.id));
@@ -22,15 +13,9 @@ async function usersInOrder(em: Em, rows: { id: number | string }[]): Promise<IU
 
 /** One page of the People list (the one list mechanism): `companyIds` already narrowed by the depot filter. */
 export async function listPeople(em: Em, companyIds: number[], query: PeopleQuery, url: string): Promise<Page<IUser>> {
-  const knex = em.getKnex();
-  const page = await listPage<{ id: number }, PeopleQuery['sort']>(learnersOf(em, companyIds), query, {
+  const page = await listPage<{ id: number }, PeopleQuery['sort']>(peopleIdsQuery(em, companyIds), query, {
     search: SEARCHED,
-    sort: {
-      name: knex.raw('lower(u.name)'),
-      email: knex.raw('lower(u.email)'),
-      depot: knex.raw('lower(c.name)'),
-      created_at: 'u.created_at',
-    },
+    sort: peopleSort(em),
     id: 'u.id',
     url,
   });
@@ -39,9 +24,6 @@ export async function listPeople(em: Em, companyIds: number[], query: PeopleQuer
 
 /** Everyone the list's search finds (for the export), by name, at most PEOPLE_EXPORT_MAX. */
 export async function allPeople(em: Em, companyIds: number[], search: string | null): Promise<IUser[]> {
-  const rows = (await whereContains(learnersOf(em, companyIds), SEARCHED, search)
-    .orderByRaw('lower(u.name) asc')
-    .orderBy('u.id', 'asc')
-    .limit(PEOPLE_EXPORT_MAX)) as { id: number }[];
+  const rows = await peopleIdsContaining(em, companyIds, { columns: SEARCHED, text: search }, PEOPLE_EXPORT_MAX);
   return usersInOrder(em, rows);
 }

@@ -2,6 +2,7 @@ import type { Em } from '@portal/service-kit';
 import { Session } from '../../data/session.entity';
 import { UserToken } from '../../data/user-token.entity';
 import { AuthAttempt } from '../../data/auth-attempt.entity';
+import { deleteEmptyAttemptBuckets } from './sessions.statements';
 
 /** Rate-limit windows are 15 minutes; a day leaves every counted attempt alone. */
 const ATTEMPTS_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +17,6 @@ export async function removeExpiredSessionsAndTokens(em: Em, now: Date): Promise
   const tokens = await em.nativeDelete(UserToken, { $or: [{ expiresAt: { $lte: now } }, { usedAt: { $ne: null } }] });
   const attempts = await em.nativeDelete(AuthAttempt, { createdAt: { $lte: new Date(now.getTime() - ATTEMPTS_KEPT_MS) } });
   // A bucket's lock row without attempts left; one in use meanwhile is made again by countAttempt.
-  await em.getConnection().execute('delete from auth_attempt_buckets where bucket not in (select distinct bucket from auth_attempts)');
+  await deleteEmptyAttemptBuckets(em);
   return { sessions, tokens, attempts };
 }

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { forbidden, notFound, parseScormDuration, parseScormTimestamp, type Em, type Principal } from '@portal/service-kit';
 import { isoOf, ReportingEnrolmentsRepository } from '../enrolments/enrolments.repository';
-import { AnswersRepository, type AttemptScoRecord, type InteractionRecord } from './answers.repository';
+import { AnswersRepository, type AttemptScoRecord, type InteractionRecord } from './answers.statements';
 
 const number = (value: string | number | null | undefined): number | null => {
   if (value === null || value === undefined || value === '') return null;

@@ -1,6 +1,6 @@
 import { LEARNERS_TAB_ROLES } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
-import { DashboardRepository } from './dashboard.repository';
+import { DashboardRepository } from './dashboard.statements';
 
 /** The Admin Dashboard's tab counts: the Learners tab's people (as its list), top-level companies, courses, jobs and failed jobs. */
 export async function readAdminCounts(em: Em) {

@@ -1,5 +1,5 @@
 import { notFound, type Em } from '@portal/service-kit';
-import { DashboardRepository } from './dashboard.repository';
+import { DashboardRepository } from './dashboard.statements';
 
 /** Enrolment counts by status, as the repository reads them. */
 export type StatusCounts = Partial<Record<'not_started' | 'in_progress' | 'passed' | 'failed', number>> &

@@ -10,6 +10,7 @@ import {
   type IFinishedJob,
   type IJob,
 } from '@portal/service-kit';
+import { failedJobIdsQuery, jobIdsQuery } from './jobs.statements';
 
 /**
  * Queued and running jobs and the ones that finished in the last week (the queue drains in under
@@ -17,11 +18,7 @@ import {
  * or queue). A job is in one table or the other under the same id.
  */
 export async function listJobs(em: Em, query: AdminJobsQuery, url: string): Promise<Page<IJob | IFinishedJob>> {
-  const knex = em.getKnex();
-  const columns = ['id', 'name', 'queue', 'attempts', 'available_at'];
-  const both = knex.select(columns).from('jobs').unionAll(knex.select(columns).from('finished_jobs'));
-  const base = knex.select('id').from(both.as('all_jobs'));
-  const page = await listPage<{ id: number }, AdminJobsQuery['sort']>(base, query, {
+  const page = await listPage<{ id: number }, AdminJobsQuery['sort']>(jobIdsQuery(em), query, {
     search: ['name', 'queue'],
     sort: { id: 'id', name: 'name', queue: 'queue', attempts: 'attempts', available_at: 'available_at' },
     id: 'id',
@@ -36,8 +33,7 @@ export async function listJobs(em: Em, query: AdminJobsQuery, url: string): Prom
 
 /** Failed jobs, on the list mechanism (search by name, queue or error). */
 export async function listFailedJobs(em: Em, query: AdminFailedJobsQuery, url: string): Promise<Page<IFailedJob>> {
-  const base = em.getKnex()('failed_jobs').select('id');
-  const page = await listPage<{ id: number }, AdminFailedJobsQuery['sort']>(base, query, {
+  const page = await listPage<{ id: number }, AdminFailedJobsQuery['sort']>(failedJobIdsQuery(em), query, {
     search: ['name', 'queue', 'error'],
     sort: { id: 'id', name: 'name', queue: 'queue', failed_at: 'failed_at' },
     id: 'id',

@@ -1,7 +1,7 @@
 import { REPORT_ROLE_LABELS, REPORT_TITLES, type Report, type ReportType, type Role } from '@portal/contracts';
 import type { Em } from '@portal/service-kit';
 import { dbDay } from './db-time';
-import { ReportRepository, type ReportFilters } from './report.repository';
+import { ReportRepository, type ReportFilters } from './report.statements';
 
 type Cell = string | number | null;
 type Column = { key: string; label: string; kind?: 'date' };

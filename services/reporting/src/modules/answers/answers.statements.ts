@@ -57,6 +57,7 @@ export interface InteractionRecord {
   updated_at: unknown;
 }
 
+/** The answers page's raw statements (the only file of this feature that builds SQL: eslint.config.mjs). */
 export class AnswersRepository {
   constructor(private readonly em: Em) {}
 

@@ -1,6 +1,7 @@
 import type { Em } from '@portal/service-kit';
 
 /**
+ * The dashboards' raw statements (the only file of this feature that builds SQL: eslint.config.mjs).
  * Reporting is the read model (DESIGN.md "Data"): it reads every service's tables, never writes.
  * Aggregates run in the database so a company with thousands of enrolments costs one query.
  */

@@ -1,10 +1,11 @@
-import { newestAttemptsQuery, preparedRead, preparedWrite } from '@portal/service-kit';
+import { lockedForUpdate, newestAttemptsQuery, preparedRead, preparedWrite } from '@portal/service-kit';
 import type { EnrolmentStatus } from '../enrolments/enrolment.entity';
 
-// The commit's statements (docs/benchmarks.md "SCORM commits"): built once per shape, run on the
-// driver without entities, the transaction on one connection (kit directTransaction). The enrolment
-// is this service's own table; a commit that may pass the course takes the entity manager's
-// transaction (certificate, expiry), which is rare.
+// The player's raw statements (the only file of this feature that builds SQL: eslint.config.mjs).
+// The commit's (docs/benchmarks.md "SCORM commits"): built once per shape, run on the driver without
+// entities, the transaction on one connection (kit directTransaction). The enrolment is this
+// service's own table; a commit that may pass the course takes the entity manager's transaction
+// (the certificate is issued through entities), which is rare: the same statements run on it.
 
 export interface LaunchRow {
   user_id: number;
@@ -78,7 +79,7 @@ export const lockedLaunch = preparedRead<LockedRow, [attemptId: number]>((knex, 
       'e.updated_at',
     )
     .where('a.id', attemptId);
-  return (knex.client as { driverName?: string }).driverName === 'libsql' ? query : query.forUpdate();
+  return lockedForUpdate(knex, query);
 });
 
 /**
@@ -103,3 +104,65 @@ export const updateAttempt = preparedWrite<[id: number, fields: { last_seq: numb
 export const updateEnrolment = preparedWrite<
   [id: number, fields: { status: string; score: number | null; started_at: unknown; updated_at: unknown }]
 >((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
+/** The enrolment passed by a commit: its status, score, start, pass date and expiry (its certificate follows through entities). */
+export const passEnrolment = preparedWrite<
+  [
+    id: number,
+    fields: { status: 'passed'; score: number | null; started_at: unknown; passed_at: unknown; expires_at: unknown; updated_at: unknown },
+  ]
+>((knex, id, fields) => knex('enrollments').where('id', id).update(fields));
+
+const OBJECTIVE_FIELDS = [
+  'position',
+  'success_status',
+  'completion_status',
+  'score_raw',
+  'score_min',
+  'score_max',
+  'score_scaled',
+  'progress_measure',
+  'updated_at',
+];
+// recorded_at is not merged: it stays when the portal first stored the answer.
+const INTERACTION_FIELDS = [
+  'interaction_id',
+  'type',
+  'description',
+  'learner_response',
+  'correct_responses',
+  'result',
+  'weighting',
+  'latency',
+  'timestamp',
+  'updated_at',
+];
+
+/** A batch of a commit's objectives: each a new row, or its stored row (by attempt, SCO and id) updated. */
+export const upsertObjectives = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
+  knex('scorm_objectives').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'objective_id']).merge(OBJECTIVE_FIELDS),
+);
+/** A batch of a commit's interactions: by attempt, SCO and index, as objectives. */
+export const upsertInteractions = preparedWrite<[rows: Record<string, unknown>[]]>((knex, rows) =>
+  knex('scorm_interactions').insert(rows).onConflict(['attempt_id', 'sco_identifier', 'position']).merge(INTERACTION_FIELDS),
+);
+
+/** An attempt with its enrolment's course (the content origin's check). */
+export const attemptWithEnrolment = preparedRead<
+  { id: number; course_id: number; user_id: number; session_id: string | null },
+  [attemptId: number]
+>((knex, attemptId) =>
+  knex('scorm_attempts as a')
+    .join('enrollments as e', 'e.id', 'a.enrollment_id')
+    .select('a.id', 'e.course_id', 'a.user_id', 'a.session_id')
+    .where('a.id', attemptId)
+    .limit(1),
+);
+
+// Built once per number of enrolments (kit preparedRead): the learner dashboard asks on every visit.
+export const progressMeasures = preparedRead<{ enrollment_id: number; progress_measure: string }, [enrolmentIds: number[]]>(
+  (knex, enrolmentIds) =>
+    knex('scorm_sco_states')
+      .select('enrollment_id', 'progress_measure')
+      .whereIn('enrollment_id', enrolmentIds)
+      .whereNotNull('progress_measure'),
+);

@@ -15,7 +15,8 @@ type Num = number | string | null;
 const n = (value: Num | undefined) => Number(value ?? 0);
 
 /**
- * Every query of the System Reports. Reporting is the read model: it reads the other services'
+ * Every query of the System Reports, as raw statements (the only file of this feature that builds
+ * SQL: eslint.config.mjs). Reporting is the read model: it reads the other services'
  * tables and never writes. A company filter covers the company and its depots.
  */
 export class ReportRepository {
