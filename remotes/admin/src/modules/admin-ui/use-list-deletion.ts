@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ApiError } from '@portal/contracts';
 import type { ListNotice } from '@portal/frontend-kit/list-panel';
 import { useRefreshAdminCounts } from '../admin-tabs/admin-counts';
 
@@ -39,3 +40,7 @@ export function useListDeletion<Row>({ remove, onDeleted, failedText, onFailed }
 }
 
 export type ListDeletion<Row> = ReturnType<typeof useListDeletion<Row>>;
+
+/** A failed deletion's alert as the admin's lists say it: "An error occurred while deleting the company: …". */
+export const alertDeleteFailure = (noun: string) => (error: unknown) =>
+  window.alert(`An error occurred while deleting the ${noun}: ${error instanceof ApiError ? error.message : String(error)}`);

@@ -16,7 +16,7 @@ import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
 import { pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
-import { useListDeletion } from '../admin-ui/use-list-deletion';
+import { alertDeleteFailure, useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The companies list's columns, with mimic, edit and delete in the last. */
 function companyColumns({
@@ -70,8 +70,7 @@ export function CompaniesPanel({ api }: { api: ApiClient }) {
     },
     onDeleted: list.reload,
     failedText: COMPANY_MESSAGES.deleteFailed,
-    onFailed: (error) =>
-      window.alert(`An error occurred while deleting the company: ${error instanceof ApiError ? error.message : String(error)}`),
+    onFailed: alertDeleteFailure('company'),
   });
   const { setNotice, setToDelete, toDelete } = deletion;
 

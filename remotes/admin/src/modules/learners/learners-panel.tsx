@@ -1,20 +1,11 @@
-import {
-  adminUsers,
-  ApiError,
-  formatDate,
-  USER_MESSAGES,
-  USER_SORTABLE,
-  userDelete,
-  type AdminUser,
-  type ApiClient,
-} from '@portal/contracts';
+import { adminUsers, formatDate, USER_MESSAGES, USER_SORTABLE, userDelete, type AdminUser, type ApiClient } from '@portal/contracts';
 import type { TableColumn } from '@portal/design-system';
 import { BreakableEmail } from '@portal/frontend-kit/text';
 import { AdminListPanel } from '../admin-ui/admin-list-panel';
 import { ListToolbar } from '../admin-ui/list-toolbar';
 import { rowActionsColumn } from '../admin-ui/row-actions';
 import { pageOfRows, useListPanel } from '@portal/frontend-kit/list-panel';
-import { useListDeletion } from '../admin-ui/use-list-deletion';
+import { alertDeleteFailure, useListDeletion } from '../admin-ui/use-list-deletion';
 
 /** The Learners tab: every learner and manager, searchable, sortable and paged in the address. */
 export function LearnersPanel({ api }: { api: ApiClient }) {
@@ -31,8 +22,7 @@ export function LearnersPanel({ api }: { api: ApiClient }) {
     },
     onDeleted: list.reload,
     failedText: USER_MESSAGES.deleteFailed,
-    onFailed: (error) =>
-      window.alert(`An error occurred while deleting the learner: ${error instanceof ApiError ? error.message : String(error)}`),
+    onFailed: alertDeleteFailure('learner'),
   });
   const { setToDelete, toDelete } = deletion;
 
