@@ -113,6 +113,6 @@ export async function addScormLearners(em: Em, count: number): Promise<ScormLear
     .where('course_id', SCORM_BENCH_COURSE)) as { id: number; user_id: number }[];
   const byUser = new Map(enrolments.map((e) => [Number(e.user_id), Number(e.id)]));
   for (const user of users)
-    learners.push({ userId: user.id, enrollmentId: byUser.get(user.id)!, token: await makeSession(em.fork(), user.id) });
+    learners.push({ userId: user.id, enrolmentId: byUser.get(user.id)!, token: await makeSession(em.fork(), user.id) });
   return learners;
 }

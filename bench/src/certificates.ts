@@ -73,7 +73,7 @@ async function zipOf(count: number): Promise<CertificateFigure['zip']> {
       enrolment.certificateCode = code;
       em.create(CertificateRecord, {
         code,
-        enrollmentId: enrolment.id,
+        enrolmentId: enrolment.id,
         userId: enrolment.userId,
         courseId: course.id,
         companyId: company.id,

@@ -96,7 +96,7 @@ export async function launch(base: string, learner: ScormLearner, tries = 3): Pr
   // A reused keep-alive socket the server closed meanwhile: the launch was not made, so it is sent again.
   const answer = await post(
     base,
-    `/api/learn/${learner.enrollmentId}/launch`,
+    `/api/learn/${learner.enrolmentId}/launch`,
     { cookie: sessionCookies(learner.token), [XSRF_HEADER]: xsrfTokenFor(learner.token) },
     '{}',
   ).catch((error: NodeJS.ErrnoException) => {
@@ -109,7 +109,7 @@ export async function launch(base: string, learner: ScormLearner, tries = 3): Pr
 
 function launchAnswer(learner: ScormLearner, answer: { status: number; body: string }): LaunchAnswer {
   if (answer.status !== 200)
-    throw new Error(`launch of enrolment ${learner.enrollmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    throw new Error(`launch of enrolment ${learner.enrolmentId} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   return JSON.parse(answer.body) as LaunchAnswer;
 }
 

@@ -32,7 +32,7 @@ export interface StageFigure {
 /** A learner of the SCORM part (bench/scorm.ts), made in the bench server's database. */
 export interface ScormLearner {
   userId: number;
-  enrollmentId: number;
+  enrolmentId: number;
   /** Their session token. */
   token: string;
 }

@@ -15,7 +15,7 @@ const FIRE_SAFETY = 2;
 
 interface Learner {
   api: APIRequestContext;
-  enrollmentId: number;
+  enrolmentId: number;
   commitUrl: string;
   attemptId: number;
   /** The last commit the server acknowledged, and the next to send. */
@@ -42,8 +42,8 @@ async function xsrf(api: APIRequestContext): Promise<Record<string, string>> {
   return { 'X-XSRF-TOKEN': decodeURIComponent(cookie?.value ?? ''), Accept: 'application/json' };
 }
 
-async function launch(learner: Pick<Learner, 'api' | 'enrollmentId'>) {
-  const response = await learner.api.post(`/api/learn/${learner.enrollmentId}/launch`, { data: {}, headers: await xsrf(learner.api) });
+async function launch(learner: Pick<Learner, 'api' | 'enrolmentId'>) {
+  const response = await learner.api.post(`/api/learn/${learner.enrolmentId}/launch`, { data: {}, headers: await xsrf(learner.api) });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { attempt_id: number; scos: { commit_url: string; cmi: Record<string, string> }[] };
 }
@@ -62,7 +62,7 @@ async function round(learner: Learner, tally: Tally) {
   const seq = learner.next++;
   const calls: [string, () => Promise<{ status: () => number }>][] = [
     [`commit ${seq}`, () => learner.api.post(learner.commitUrl, { data: { seq, cmi: cmiOf(seq) } })],
-    ['course', () => learner.api.get(`/api/learn/${learner.enrollmentId}`)],
+    ['course', () => learner.api.get(`/api/learn/${learner.enrolmentId}`)],
     ['shell', () => learner.api.get('/api/shell')],
   ];
   for (const [what, call] of calls) {
@@ -137,10 +137,10 @@ test.describe('many instances, one result (issue 21)', () => {
     learners = await Promise.all(
       rows.map(async (row) => {
         const api = await signedIn(baseURL!, { login_code: row.login_code });
-        const launched = await launch({ api, enrollmentId: row.enrollment_id });
+        const launched = await launch({ api, enrolmentId: row.enrollment_id });
         return {
           api,
-          enrollmentId: row.enrollment_id,
+          enrolmentId: row.enrollment_id,
           attemptId: launched.attempt_id,
           commitUrl: launched.scos[0]!.commit_url,
           acknowledged: 0,
@@ -247,7 +247,7 @@ test.describe('many instances, one result (issue 21)', () => {
     // which would be the bottleneck), 32 at a time, each learner's own session.
     const sessions = await Promise.all(
       learners.map(async (learner) => ({
-        path: `/api/learn/${learner.enrollmentId}`,
+        path: `/api/learn/${learner.enrolmentId}`,
         cookie: (await learner.api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; '),
       })),
     );

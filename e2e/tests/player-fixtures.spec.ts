@@ -80,7 +80,7 @@ async function enrolNewLearnerOn(fixture: string) {
     data: { id: number; status: string };
   };
   expect(enrolment.data.status).toBe('not_started');
-  return { courseName, loginCode, enrollmentId: enrolment.data.id };
+  return { courseName, loginCode, enrolmentId: enrolment.data.id };
 }
 
 /** The learner signs in, starts the course from the dashboard card (confirming the name) and lands in the player. */
@@ -223,7 +223,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
   test('RuntimeBasicCalls_SCORM12: 15 pages and the quiz all right → passed with 100', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM12.zip');
+    const { courseName, loginCode, enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM12.zip');
     await startCourse(page, loginCode, courseName, enrolmentId);
     await playGolfCourse(page, '1.2');
     // The content's Exit ends the session; the player leaves for the finish URL (no bridging: the dashboard).
@@ -236,7 +236,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
   test('RuntimeBasicCalls_SCORM20043rdEdition: 15 pages, the quiz all right, exitAll → passed with 100', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM20043rdEdition.zip');
+    const { courseName, loginCode, enrolmentId } = await enrolNewLearnerOn('RuntimeBasicCalls_SCORM20043rdEdition.zip');
     await startCourse(page, loginCode, courseName, enrolmentId);
     await playGolfCourse(page, '2004');
     // adl.nav.request=exitAll takes the content away: back on the dashboard.
@@ -249,7 +249,7 @@ test.describe('playing the shared SCORM fixtures to their end', () => {
   test('RuntimeMinimumCalls_SCORM12-mini: nine SCOs through the player’s Next and Finish course → passed', async ({ page }) => {
     test.setTimeout(120_000);
     const alerts = watchDialogs(page);
-    const { courseName, loginCode, enrollmentId: enrolmentId } = await enrolNewLearnerOn('RuntimeMinimumCalls_SCORM12-mini.zip');
+    const { courseName, loginCode, enrolmentId } = await enrolNewLearnerOn('RuntimeMinimumCalls_SCORM12-mini.zip');
     await startCourse(page, loginCode, courseName, enrolmentId);
     const player = page.getByTestId('scorm-player');
     const position = page.getByTestId('sco-position');

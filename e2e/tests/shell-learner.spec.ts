@@ -68,7 +68,7 @@ async function enrolNewLearner(admin: Admin, fixture: string, fields: Record<str
     courseName,
     learnerName: `Sam Shell${tag}`,
     loginCode,
-    enrollmentId: enrolment.data.id,
+    enrolmentId: enrolment.data.id,
     manager: company.manager,
     cleanUp,
   };
@@ -127,13 +127,13 @@ test.describe('the learner remote', () => {
       await page.screenshot({ path: `${shotDir()}/edit-course-code-links-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
       await editCourse.getByRole('link', { name: new RegExp(`Activity code page for ${enrolled.learnerName}.*Site walk`) }).click();
-      await expect(page).toHaveURL(`/activity-code/${enrolled.enrollmentId}/${activityId}`);
+      await expect(page).toHaveURL(`/activity-code/${enrolled.enrolmentId}/${activityId}`);
       const codePage = page.getByTestId('activity-code-page');
       await expect(codePage.getByTestId('activity-code')).toHaveText('2468');
       // The learner's own page is a link to pass on (it opens in a new tab).
       const address = codePage.getByTestId('learner-activities-address');
-      await expect(address).toContainText(`${baseURL}/learn/${enrolled.enrollmentId}/activities`);
-      await expect(address).toHaveAttribute('href', `/learn/${enrolled.enrollmentId}/activities`);
+      await expect(address).toContainText(`${baseURL}/learn/${enrolled.enrolmentId}/activities`);
+      await expect(address).toHaveAttribute('href', `/learn/${enrolled.enrolmentId}/activities`);
       await expect(address).toHaveAttribute('target', '_blank');
       await page.screenshot({ path: `${shotDir()}/activity-code.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
@@ -141,7 +141,7 @@ test.describe('the learner remote', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await codePage.getByRole('link', { name: 'Back to the enrolment' }).click();
-      await expect(page).toHaveURL(`/enrolments/${enrolled.enrollmentId}/edit`);
+      await expect(page).toHaveURL(`/enrolments/${enrolled.enrolmentId}/edit`);
       await expect(page.getByRole('heading', { name: 'Edit enrolment' })).toBeVisible();
       await expect(page.getByText('Page not found')).toHaveCount(0);
 
@@ -166,7 +166,7 @@ test.describe('the learner remote', () => {
       const card = page.getByTestId('course-card').filter({ hasText: enrolled.courseName });
       await card.getByRole('button', { name: /Start Course/ }).click();
       await page.getByRole('dialog', { name: 'Confirm your name' }).getByRole('button', { name: 'Confirm and start' }).click();
-      await expect(page).toHaveURL(new RegExp(`/learn/${enrolled.enrollmentId}$`));
+      await expect(page).toHaveURL(new RegExp(`/learn/${enrolled.enrolmentId}$`));
 
       const player = page.getByTestId('scorm-player');
       const nav = player.getByRole('navigation', { name: 'Course sections' });

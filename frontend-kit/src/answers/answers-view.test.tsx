@@ -160,7 +160,7 @@ describe('AnswersModal', () => {
   it("loads the enrolment's answers into a wide dialog and closes", async () => {
     const { api, requests } = fakeApi({ 'GET /api/reporting/enrolments/7/answers': () => ({ data: DATA }) });
     const onClose = vi.fn();
-    render(<AnswersModal api={api} enrollmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={onClose} />);
+    render(<AnswersModal api={api} enrolmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'Answers: Alice Able' });
     expect(dialog.className).toContain('ds-modal--wide');
     await waitFor(() => expect(screen.getAllByTestId('answers-attempt')).toHaveLength(3));
@@ -173,7 +173,7 @@ describe('AnswersModal', () => {
     const { api } = fakeApi({
       'GET /api/reporting/enrolments/7/answers': () => reply(403, { message: 'That enrolment is not your company’s.' }),
     });
-    render(<AnswersModal api={api} enrollmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={() => {}} />);
+    render(<AnswersModal api={api} enrolmentId={7} learnerName="Alice Able" courseName="Fire Safety" onClose={() => {}} />);
     await waitFor(() => expect(screen.getByText(/not your company/)).toBeTruthy());
   });
 });

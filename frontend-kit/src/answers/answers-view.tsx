@@ -158,13 +158,13 @@ export function AnswersBody({ data }: { data: EnrolmentAnswers }) {
 /** The answers of one enrolment in a wide dialog: from a /reporting row and from the admin's learner screen. */
 export function AnswersModal({
   api,
-  enrollmentId: enrolmentId,
+  enrolmentId,
   learnerName,
   courseName,
   onClose,
 }: {
   api: ApiClient;
-  enrollmentId: number;
+  enrolmentId: number;
   learnerName: string;
   courseName: string;
   onClose: () => void;

@@ -147,7 +147,7 @@ describe('anonymising a learner', () => {
     // The certificate it holds (issued when it passed).
     w.create(CertificateRecord, {
       code: 'CERT-ERASE0000001',
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       userId: learner.id,
       courseId: course.id,
       companyId: company.id,
@@ -161,7 +161,7 @@ describe('anonymising a learner', () => {
       supersededAt: null,
     });
     w.create(ScoState, {
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       scoIdentifier: 'sco_1',
       attemptId: 1,
       seq: 3,
@@ -172,7 +172,7 @@ describe('anonymising a learner', () => {
     });
     w.create(ScormLogEntry, {
       userId: learner.id,
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       attemptId: 1,
       scoIdentifier: 'sco_1',
       seq: 3,
@@ -209,9 +209,9 @@ describe('anonymising a learner', () => {
       company.id,
     ]);
     expect(await em().getKnex()('sessions').where('user_id', learner.id).first()).toBeUndefined();
-    const state = await em().findOneOrFail(ScoState, { enrollmentId: enrolment.id });
+    const state = await em().findOneOrFail(ScoState, { enrolmentId: enrolment.id });
     expect([state.suspendData, state.lessonStatus, state.scoreRaw]).toEqual([null, 'passed', '90']);
-    expect((await em().findOneOrFail(ScormLogEntry, { enrollmentId: enrolment.id })).suspendData).toBeNull();
+    expect((await em().findOneOrFail(ScormLogEntry, { enrolmentId: enrolment.id })).suspendData).toBeNull();
     expect((await em().findOneOrFail(Enrolment, enrolment.id)).certificateCode).toBe('CERT-ERASE0000001');
     expect(await em().count(CreditTransaction, { companyId: company.id })).toBe(ledger);
     // The certificate still verifies, with the course and dates and no name.

@@ -49,7 +49,7 @@ describe('DELETE /api/courses/{id}', () => {
     const course = await makeCourse(em, { creditCost: 3 });
     const enrolment = await makeEnrolment(em, { userId: learner.id, courseId: course.id, companyId: company.id });
     // What enrolment records when it spends credits (its ledger is its own business).
-    await changeCredits(em, { companyId: company.id, delta: -3, kind: 'enrolment', enrollmentId: enrolment.id });
+    await changeCredits(em, { companyId: company.id, delta: -3, kind: 'enrolment', enrolmentId: enrolment.id });
 
     const response = await admin.request(`/api/courses/${course.id}`, { method: 'DELETE' });
     expect(response.status).toBe(200);

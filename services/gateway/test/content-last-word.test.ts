@@ -34,7 +34,7 @@ async function launched() {
     client.request(final ? `${launch.scos[0]!.commit_url}&final=true` : launch.scos[0]!.commit_url, { method: 'POST', json: { seq, cmi } });
   const lastWord = (body: string, forToken = token) =>
     content.request(`/c/${forToken}/__portal/last-word`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body });
-  const state = () => harness.platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: enrolment.id });
+  const state = () => harness.platform.orm.em.fork().findOneOrFail(ScoState, { enrolmentId: enrolment.id });
   return { session, learner, enrolment, token, commit, lastWord, state };
 }
 
@@ -83,11 +83,11 @@ describe('a SCO’s last word', () => {
     const { learner, enrolment, commit, state } = await launched();
     expect((await commit(1, { core: { lesson_status: 'incomplete', lesson_location: 'page-3' } })).status).toBe(200);
     const em = harness.platform.orm.em.fork();
-    const first = await em.findOneOrFail(ScormLogEntry, { enrollmentId: enrolment.id, seq: 1 });
+    const first = await em.findOneOrFail(ScormLogEntry, { enrolmentId: enrolment.id, seq: 1 });
     // The other request's row is in (its SCO state not yet read by this one): the same number is refused by the database.
     em.create(ScormLogEntry, {
       userId: learner.id,
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       attemptId: first.attemptId,
       scoIdentifier: 'sco_1',
       seq: 2,

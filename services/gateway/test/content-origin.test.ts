@@ -29,7 +29,7 @@ beforeAll(async () => {
   const course = await makeCourse(em);
   courseId = course.id;
   const enrolment = await makeEnrolment(em, { userId: learner.id, courseId, companyId: company.id });
-  attemptId = (await openAttempt(em, { enrollmentId: enrolment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
+  attemptId = (await openAttempt(em, { enrolmentId: enrolment.id, userId: learner.id, sessionId: hashToken(session), now: NOW })).id;
   await platform.storage.put(
     `courses/${courseId}/package/index.html`,
     new TextEncoder().encode('<!doctype html><html><head><title>SCO</title></head><body>Hi</body></html>'),

@@ -11,7 +11,7 @@ import '../modules/activities/activities.css';
  * manager keeps this one); the buttons lead to the manager's own pages for this enrolment.
  */
 export default function ActivityCode({ api }: RemotePageProps) {
-  const { enrollmentId: enrolmentId = '', activityId = '' } = useParams();
+  const { enrolmentId = '', activityId = '' } = useParams();
   const query = useApiQuery(`activity-code-${enrolmentId}-${activityId}`, () =>
     api.call(activityCode, { params: { enrollmentId: enrolmentId, activityId } }),
   );

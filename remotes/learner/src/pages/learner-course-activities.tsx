@@ -10,7 +10,7 @@ import '../modules/activities/activities.css';
 /** /learn/{enrolmentId}/activities[/{activityId}]: the course's activities, completed by code (spec §2). */
 export default function LearnerCourseActivities({ api }: RemotePageProps) {
   const params = useParams();
-  const enrolmentId = params.enrollmentId ?? '';
+  const enrolmentId = params.enrolmentId ?? '';
   // The shell routes /learn/{enrolmentId}/* here: the activity id may arrive as the splat.
   const activityId = params.activityId ?? /^activities\/([^/]+)/.exec(params['*'] ?? '')?.[1];
   const query = useApiQuery(`activities-${enrolmentId}`, () => api.call(learnActivities, { params: { enrollmentId: enrolmentId } }));
@@ -53,7 +53,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
             </Notice>
           ) : null}
           {query.data.certificate_url ? (
-            <DownloadCourseCertificate api={api} enrollmentId={Number(enrolmentId)} courseName={query.data.course.name} />
+            <DownloadCourseCertificate api={api} enrolmentId={Number(enrolmentId)} courseName={query.data.course.name} />
           ) : null}
           {activities.length === 0 ? (
             <EmptyState title="This course has no activities." />
@@ -63,7 +63,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
                 <ActivityCard
                   key={activity.id}
                   api={api}
-                  enrollmentId={enrolmentId}
+                  enrolmentId={enrolmentId}
                   activity={activity}
                   isFocused={String(activity.id) === activityId}
                   onCompleted={onCompleted}
@@ -88,11 +88,11 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
 /** Shown when the enrolment has a certificate (spec §2): the PDF under the server's file name. */
 function DownloadCourseCertificate({
   api,
-  enrollmentId: enrolmentId,
+  enrolmentId,
   courseName,
 }: {
   api: ApiClient;
-  enrollmentId: number;
+  enrolmentId: number;
   courseName: string;
 }) {
   const [isBusy, setBusy] = useState(false);

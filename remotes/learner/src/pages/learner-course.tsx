@@ -11,7 +11,7 @@ import '../modules/player/player.css';
 
 /** /learn/{enrolmentId}: the course's SCORM package, full-screen (spec §2 "LearnerCourse"). */
 export default function LearnerCourse({ api, session }: RemotePageProps) {
-  const { enrollmentId: enrolmentId = '' } = useParams();
+  const { enrolmentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   // `?from=start` (the activities page's Re-watch Course) opens the course from its first page, once:
   // the address drops it, so a reload resumes instead of starting over again.
@@ -79,7 +79,7 @@ export default function LearnerCourse({ api, session }: RemotePageProps) {
     <ScormPlayer
       key={launch.data.data.attempt_id}
       api={api}
-      enrollmentId={enrolmentId}
+      enrolmentId={enrolmentId}
       userId={userId}
       initial={launch.data.data}
       initialSeq={launch.data.seq}

@@ -16,9 +16,9 @@ export const LEARNER_ROUTES = {
     // The learner's own account page; managers and admins get the company's account area.
     { path: '/account', roles: LEARNER, page: 'learner-account' },
     // /learn/{enrolmentId}: the player; /learn/{enrolmentId}/activities[/{activityId}]: the course's activities.
-    { path: '/learn/:enrollmentId/*', roles: LEARNER, page: 'learner-course', layout: 'minimal' },
-    { path: '/learn/:enrollmentId/activities/*', roles: LEARNER, page: 'learner-course-activities', layout: 'minimal' },
-    { path: '/activity-code/:enrollmentId/:activityId', roles: COMPANY, page: 'activity-code' },
+    { path: '/learn/:enrolmentId/*', roles: LEARNER, page: 'learner-course', layout: 'minimal' },
+    { path: '/learn/:enrolmentId/activities/*', roles: LEARNER, page: 'learner-course-activities', layout: 'minimal' },
+    { path: '/activity-code/:enrolmentId/:activityId', roles: COMPANY, page: 'activity-code' },
   ],
 } as const satisfies RemoteRouteTable;
 

@@ -25,17 +25,17 @@ describe('seedDemoAnswers', () => {
 
     const fork = platform.orm.em.fork();
     const count = async (enrolmentId: number) => [
-      await fork.count(ScormAttempt, { enrollmentId: enrolmentId }),
-      await fork.count(ScormObjective, { enrollmentId: enrolmentId }),
-      await fork.count(ScormInteraction, { enrollmentId: enrolmentId }),
+      await fork.count(ScormAttempt, { enrolmentId }),
+      await fork.count(ScormObjective, { enrolmentId }),
+      await fork.count(ScormInteraction, { enrolmentId }),
     ];
     expect(await count(passed.id)).toEqual([1, 1, 5]);
     expect(await count(failed.id)).toEqual([2, 1, 6]);
     expect(await count(fire.id)).toEqual([1, 2, 4]);
     expect(await count(started.id)).toEqual([0, 0, 0]);
-    const [attempt] = await fork.find(ScormAttempt, { enrollmentId: passed.id });
+    const [attempt] = await fork.find(ScormAttempt, { enrolmentId: passed.id });
     expect(attempt!.finishedAt).toEqual(passedAt);
-    const answers = await fork.find(ScormInteraction, { enrollmentId: fire.id }, { orderBy: { position: 'asc' } });
+    const answers = await fork.find(ScormInteraction, { enrolmentId: fire.id }, { orderBy: { position: 'asc' } });
     expect(answers.map((a) => a.result)).toEqual(['correct', 'correct', 'correct', '0.4']);
     expect(answers[0]!.description).toBe('Which three things make up the fire triangle?');
   });

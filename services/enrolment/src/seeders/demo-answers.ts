@@ -81,7 +81,7 @@ export async function seedDemoAnswers(
     if (enrolment.status !== 'passed' && enrolment.status !== 'failed') continue;
     const ended = enrolment.passedAt ?? new Date((enrolment.startedAt ?? enrolment.createdAt).getTime() + 40 * MINUTE);
     const start = new Date(ended.getTime() - 25 * MINUTE);
-    const base = { enrollmentId: enrolment.id, userId: enrolment.userId, scoIdentifier: DEMO_SCO, startedAt: start, finishedAt: ended };
+    const base = { enrolmentId: enrolment.id, userId: enrolment.userId, scoIdentifier: DEMO_SCO, startedAt: start, finishedAt: ended };
     const attempts: AnsweredAttempt[] = [];
     const score = String(enrolment.score ?? 0);
     if (enrolment.courseId === courses.manualHandling) {

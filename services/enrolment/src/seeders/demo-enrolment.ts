@@ -119,7 +119,7 @@ function createCertificates(em: Em, certified: CreatedEnrolments['certified']): 
     if (!issuedAt) throw new Error(`Demo enrolment ${enrolment.id} is certified but has no pass date.`);
     em.create(CertificateRecord, {
       code,
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       userId: enrolment.userId,
       courseId: enrolment.courseId,
       companyId: enrolment.companyId,
@@ -158,7 +158,7 @@ function createLedger(em: Em, companyId: number, paid: Pick<CreatedEnrolments, '
     ...spends.map(({ enrollment: enrolment, cost }) => ({
       kind: 'enrolment' as const,
       delta: -cost,
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       createdAt: enrolment.createdAt,
     })),
     { ...secondOrder, kind: 'purchase' as const, createdAt: at(secondOrder.daysAgo) },
@@ -166,7 +166,7 @@ function createLedger(em: Em, companyId: number, paid: Pick<CreatedEnrolments, '
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((m) =>
       'credits' in m
-        ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrollmentId: null }
+        ? { kind: m.kind, delta: m.credits, orderId: m.orderId, createdAt: m.createdAt, enrolmentId: null }
         : { ...m, orderId: null },
     );
   let balance = 0;
@@ -180,7 +180,7 @@ function createLedger(em: Em, companyId: number, paid: Pick<CreatedEnrolments, '
       balanceAfter: balance,
       actorUserId: null,
       actorName: bought ? 'Shop' : 'Demo Manager',
-      enrollmentId: movement.enrollmentId,
+      enrolmentId: movement.enrolmentId,
       orderId: movement.orderId,
       note: bought ? `Shop order ${movement.orderId}` : null,
       createdAt: movement.createdAt,

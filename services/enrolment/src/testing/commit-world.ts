@@ -6,7 +6,7 @@ import { makeEnrolment } from './factories';
 
 /** One player launch of a new enrolment: its attempt, its first SCO's commit address and the CMI it starts from. */
 export interface Launch {
-  enrollmentId: number;
+  enrolmentId: number;
   attemptId: number;
   url: string;
   /** Every SCO's commit address, in the package's order. */
@@ -32,7 +32,7 @@ export async function createCommitWorld() {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { attempt_id: number; scos: { commit_url: string; cmi: Record<string, string> }[] };
     const urls = body.scos.map((sco) => sco.commit_url);
-    return { enrollmentId: enrolmentId, attemptId: body.attempt_id, url: urls[0]!, urls, cmi: body.scos[0]!.cmi };
+    return { enrolmentId, attemptId: body.attempt_id, url: urls[0]!, urls, cmi: body.scos[0]!.cmi };
   }
 
   /** A new course of `scos` (one by default), the learner enrolled on it and launched. */

@@ -68,7 +68,7 @@ export function usePlayerWorld() {
     return world.em().findOneOrFail(Enrolment, { id });
   }
   async function logOf(enrolmentId: number) {
-    return world.em().find(ScormLogEntry, { enrollmentId: enrolmentId }, { orderBy: { id: 'asc' } });
+    return world.em().find(ScormLogEntry, { enrolmentId }, { orderBy: { id: 'asc' } });
   }
 
   beforeAll(async () => {

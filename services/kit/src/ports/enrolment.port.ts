@@ -58,7 +58,10 @@ export interface EnrolmentPort {
   anonymiseLearner(userId: number): Promise<{ clearedSuspendData: number }>;
 }
 
-/** A learner's enrolment records as plain data; dates are ISO strings. */
+/**
+ * A learner's enrolment records as plain data; dates are ISO strings. The keys are those of the
+ * learner's data file ("Download my data"), a format people keep: `enrollmentId` stays.
+ */
 export interface LearnerRecords {
   enrollments: {
     id: number;

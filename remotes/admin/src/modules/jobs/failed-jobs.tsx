@@ -105,6 +105,32 @@ function failedJobColumns({
   ];
 }
 
+/** Retry one, retry or delete all, and the open details: each action's answer in the list's notice, then the list and counts anew. */
+function useFailedJobActions(setNotice: (notice: { tone: 'success' | 'error'; text: string }) => void, reload: () => void) {
+  const [toRetry, setToRetry] = useState<AdminFailedJob | null>(null);
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [shown, setShown] = useState<number | null>(null);
+  const refreshCounts = useRefreshAdminCounts();
+
+  async function act(run: () => Promise<{ message: string }>) {
+    setBusy(true);
+    try {
+      setNotice({ tone: 'success', text: (await run()).message });
+      reload();
+      refreshCounts();
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+      setToRetry(null);
+      setBulk(null);
+      setShown(null);
+    }
+  }
+  return { toRetry, setToRetry, bulk, setBulk, isBusy, shown, setShown, act };
+}
+
 /** Failed jobs: retry or delete one or all, each asking first; a row opens its error and payload. */
 export function FailedList({ api }: { api: ApiClient }) {
   const { address, list, listProps } = useListPanel({
@@ -118,28 +144,8 @@ export function FailedList({ api }: { api: ApiClient }) {
     onDeleted: list.reload,
     failedText: 'The failed job could not be deleted.',
   });
-  const [toRetry, setToRetry] = useState<AdminFailedJob | null>(null);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const [shown, setShown] = useState<number | null>(null);
   const hasRows = list.status === 'success' && list.data.total > 0;
-  const refreshCounts = useRefreshAdminCounts();
-
-  async function act(run: () => Promise<{ message: string }>) {
-    setBusy(true);
-    try {
-      deletion.setNotice({ tone: 'success', text: (await run()).message });
-      list.reload();
-      refreshCounts();
-    } catch (error) {
-      deletion.setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-      setToRetry(null);
-      setBulk(null);
-      setShown(null);
-    }
-  }
+  const { toRetry, setToRetry, bulk, setBulk, isBusy, shown, setShown, act } = useFailedJobActions(deletion.setNotice, list.reload);
 
   const columns = failedJobColumns({ onShow: setShown, onRetry: setToRetry, onDelete: deletion.setToDelete });
 

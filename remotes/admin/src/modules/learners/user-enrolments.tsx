@@ -296,7 +296,7 @@ export function UserEnrolments({ api, userId, companyId, learnerName = 'Learner'
       {answersOf ? (
         <AnswersModal
           api={api}
-          enrollmentId={answersOf.id}
+          enrolmentId={answersOf.id}
           learnerName={learnerName}
           courseName={answersOf.course.name}
           onClose={() => setAnswersOf(null)}

@@ -6,7 +6,7 @@ import { useSettledSearch } from '../search/use-settled-search';
 
 /** A learner's enrolment on the course: whose activity code pages the bridging activities link to. */
 export interface CodeLearner {
-  enrollmentId: number;
+  enrolmentId: number;
   name: string;
 }
 
@@ -34,7 +34,7 @@ export function ActivityCodeLearner({
       const query = { search: settled, courses: String(courseId), per_page: 10 } as Query;
       const data = await api.call(reportingEnrolments, { query });
       return data.results.data.map((row) => ({
-        enrollmentId: row.id,
+        enrolmentId: row.id,
         name: row.learner_name,
         detail: [row.email ?? row.login_code, REPORTING_STATUS_LABELS[row.status]].filter(Boolean).join(' · '),
       }));
@@ -74,13 +74,13 @@ export function ActivityCodeLearner({
           label="Learners on this course"
           className="activity-code-learner__matches"
           matches={matches.map((match) => ({
-            key: match.enrollmentId,
+            key: match.enrolmentId,
             content: (
               <>
                 {match.name} <span className="activity-code-learner__detail">{match.detail}</span>
               </>
             ),
-            onChoose: () => onChoose({ enrollmentId: match.enrollmentId, name: match.name }),
+            onChoose: () => onChoose({ enrolmentId: match.enrolmentId, name: match.name }),
           }))}
         />
       ) : isAnswered ? (

@@ -62,7 +62,7 @@ export function BridgingActivityRow({ api, form, index, activity, codeLearner }:
         <QrDownload api={api} activity={activity} />
       </div>
       {codeLearner ? (
-        <a className="ds-link bridging-activity__code-page" href={`/activity-code/${codeLearner.enrollmentId}/${activity.activity_id}`}>
+        <a className="ds-link bridging-activity__code-page" href={`/activity-code/${codeLearner.enrolmentId}/${activity.activity_id}`}>
           Activity code page for {codeLearner.name}
           <span className="ds-visually-hidden">: {activity.name}</span>
         </a>

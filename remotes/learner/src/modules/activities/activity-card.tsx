@@ -10,13 +10,13 @@ import { Attachment } from './attachment';
 /** One course activity: name, Complete marker, description, attachment and the Activity Code form (spec §2). */
 export function ActivityCard({
   api,
-  enrollmentId: enrolmentId,
+  enrolmentId,
   activity,
   isFocused,
   onCompleted,
 }: {
   api: ApiClient;
-  enrollmentId: string;
+  enrolmentId: string;
   activity: LearnerActivity;
   isFocused: boolean;
   onCompleted: (activity: LearnerActivity, message: string) => void;

@@ -13,7 +13,7 @@ function renderActions() {
       return { success: true, message: 'The certificate has been emailed.', sent_to: email.split(',') };
     },
   });
-  render(<CertificateActions api={server.api} enrollmentId={41} course={course} code="A676-ZE5Y-HXAN-34AW" />);
+  render(<CertificateActions api={server.api} enrolmentId={41} course={course} code="A676-ZE5Y-HXAN-34AW" />);
   return server;
 }
 

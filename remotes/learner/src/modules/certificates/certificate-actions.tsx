@@ -10,14 +10,14 @@ const EmailCertificate = lazy(() => import('./email-certificate').then((m) => ({
 
 export interface CertificateActionsProps {
   api: ApiClient;
-  enrollmentId: number;
+  enrolmentId: number;
   course: { id: number; name: string };
   /** The printed code; share needs it. */
   code: string | null;
 }
 
 /** A passed course's certificate: download, email (to addresses separated by commas) and share its verify link. */
-export function CertificateActions({ api, enrollmentId: enrolmentId, course, code }: CertificateActionsProps) {
+export function CertificateActions({ api, enrolmentId, course, code }: CertificateActionsProps) {
   const [isEmailing, setEmailing] = useState(false);
   const [isDownloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

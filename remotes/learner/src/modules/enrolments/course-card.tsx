@@ -134,7 +134,7 @@ function CardActions({
       if (certificates) {
         return (
           <Suspense fallback={null}>
-            <CertificateActions api={certificates.api} enrollmentId={id} course={course} code={enrolment.certificate_code} />
+            <CertificateActions api={certificates.api} enrolmentId={id} course={course} code={enrolment.certificate_code} />
           </Suspense>
         );
       }

@@ -61,7 +61,7 @@ function renderSession(initial: LaunchData, initialSeq = 0) {
       </Routes>
     </MemoryRouter>
   );
-  const hook = renderHook(() => usePlayerSession({ api, enrollmentId: '9', userId: '5', initial, initialSeq }), { wrapper });
+  const hook = renderHook(() => usePlayerSession({ api, enrolmentId: '9', userId: '5', initial, initialSeq }), { wrapper });
   return { ...hook, requests };
 }
 

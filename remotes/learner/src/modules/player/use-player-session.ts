@@ -19,7 +19,7 @@ import { usePlayerPageEvents } from './use-player-page-events';
 
 export interface PlayerSessionOptions {
   api: ApiClient;
-  enrollmentId: string;
+  enrolmentId: string;
   userId: string;
   initial: LaunchData;
   /** The last sequence number the attempt used (a launch reopened offline from the device goes on from it). */
@@ -176,7 +176,7 @@ function useRewatch({ api, enrolmentId, sessionRef, update }: SessionContext, { 
  * its frame, moving between SCOs, Re-watch, leaving (every save sent or kept on the device first),
  * and the page's own events (use-player-page-events.ts). The view renders what it returns.
  */
-export function usePlayerSession({ api, enrollmentId: enrolmentId, userId, initial, initialSeq = 0 }: PlayerSessionOptions) {
+export function usePlayerSession({ api, enrolmentId, userId, initial, initialSeq = 0 }: PlayerSessionOptions) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const sessionRef = useRef<LiveSession>({
     launch: initial,

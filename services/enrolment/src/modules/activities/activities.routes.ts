@@ -32,14 +32,17 @@ export function activitiesRoutes(deps: ServiceDeps) {
         deps,
         em,
         principal,
-        { enrollmentId: params.enrollmentId, activityId: params.activityId, code: body.code, address: clientAddress(c, deps.env) },
+        { enrolmentId: params.enrollmentId, activityId: params.activityId, code: body.code, address: clientAddress(c, deps.env) },
         now(),
       );
       const message = wasComplete ? ACTIVITY_MESSAGES.alreadyCompleted : ACTIVITY_MESSAGES.completed;
       return { success: true as const, message, activity: activityView(activity, completion) };
     })
     .handle(activityCode, async ({ em, principal, params }) => {
-      const { enrollment: enrolment, activity, courseName, learnerName } = await showActivityCode(deps, em, principal, params);
+      const { enrollment: enrolment, activity, courseName, learnerName } = await showActivityCode(deps, em, principal, {
+        enrolmentId: params.enrollmentId,
+        activityId: params.activityId,
+      });
       return {
         enrollment_id: enrolment.id,
         activity_id: activity.id,

@@ -46,10 +46,10 @@ afterAll(() => platform.close());
 async function enrolledLearner(em: Em = platform.orm.em.fork()) {
   const learner = await world.identity.user({ role: 'learner', companyId });
   const enrolmentId = (await makeEnrolment(em, { userId: learner.id, courseId, companyId, status: 'in_progress' })).id;
-  return { session: await world.identity.signIn(learner.id), enrollmentId: enrolmentId };
+  return { session: await world.identity.signIn(learner.id), enrolmentId };
 }
-const submit = (who: { session: string; enrollmentId: number }, code: string, address: string) =>
-  new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrollmentId}/activities/${activityId}`, {
+const submit = (who: { session: string; enrolmentId: number }, code: string, address: string) =>
+  new TestClient(app, { sessionToken: who.session }).request(`/learn/${who.enrolmentId}/activities/${activityId}`, {
     method: 'POST',
     json: { code },
     headers: { 'x-forwarded-for': address },
@@ -101,7 +101,7 @@ describe('wrong activity codes', () => {
     const counted = await platform.orm.em
       .fork()
       .getConnection()
-      .execute<{ n: number }[]>(`select count(*) as n from auth_attempts where bucket = 'activity-code-enrolment:${learner.enrollmentId}'`);
+      .execute<{ n: number }[]>(`select count(*) as n from auth_attempts where bucket = 'activity-code-enrolment:${learner.enrolmentId}'`);
     expect(Number(counted[0]!.n)).toBe(0);
   });
 

@@ -42,10 +42,10 @@ export async function completeLearnerActivity(
   deps: Pick<ServiceDeps, 'catalogue'>,
   em: Em,
   principal: Principal,
-  input: { enrollmentId: number; activityId: number; code: string; address: string },
+  input: { enrolmentId: number; activityId: number; code: string; address: string },
   now: Date,
 ): Promise<CompletedActivity> {
-  const { enrollment: enrolment } = await ownEnrolment(em, deps.catalogue, principal, input.enrollmentId);
+  const { enrollment: enrolment } = await ownEnrolment(em, deps.catalogue, principal, input.enrolmentId);
   const activity = await enabledActivityOf(deps.catalogue, enrolment, input.activityId);
   const existing = (await completionsOf(em, enrolment.id)).get(activity.id);
   if (existing?.completedAt) return { activity, completion: existing, wasComplete: true };
@@ -57,7 +57,7 @@ export async function completeLearnerActivity(
   if (input.code.trim() !== String(activity.code))
     throw new AppError('validation', ACTIVITY_MESSAGES.wrongCode, { errors: { code: [ACTIVITY_MESSAGES.wrongCode] } });
   await attempt.succeeded([enrolmentLimit]);
-  const completion = existing ?? em.create(LearnerActivity, { enrollmentId: enrolment.id, activityId: activity.id, completedAt: null });
+  const completion = existing ?? em.create(LearnerActivity, { enrolmentId: enrolment.id, activityId: activity.id, completedAt: null });
   completion.completedAt = now;
   await em.flush();
   return { activity, completion, wasComplete: false };

@@ -6,7 +6,7 @@ export const LearnerActivity = defineEntity({
   tableName: 'learner_activities',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     /** The catalogue's course activity (the activity template). */
     activityId: p.integer().fieldName('activity_id'),
     completedAt: p.datetime().fieldName('completed_at').nullable(),

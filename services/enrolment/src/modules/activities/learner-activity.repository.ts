@@ -5,11 +5,11 @@ import { LearnerActivity, type ILearnerActivity } from './learner-activity.entit
 
 /** An enrolment's activity rows by course activity id. */
 export async function completionsOf(em: Em, enrolmentId: number): Promise<Map<number, ILearnerActivity>> {
-  const rows: ILearnerActivity[] = await em.find(LearnerActivity, { enrollmentId: enrolmentId });
+  const rows: ILearnerActivity[] = await em.find(LearnerActivity, { enrolmentId });
   return new Map(rows.map((r) => [r.activityId, r]));
 }
 
 export async function deleteActivitiesOf(em: Em, enrolmentIds: number[]): Promise<void> {
   if (enrolmentIds.length === 0) return;
-  await em.nativeDelete(LearnerActivity, { enrollmentId: { $in: enrolmentIds } });
+  await em.nativeDelete(LearnerActivity, { enrolmentId: { $in: enrolmentIds } });
 }

@@ -16,9 +16,9 @@ export async function showActivityCode(
   deps: Pick<ServiceDeps, 'catalogue' | 'identity'>,
   em: Em,
   principal: Principal,
-  input: { enrollmentId: number; activityId: number },
+  input: { enrolmentId: number; activityId: number },
 ): Promise<ActivityCode> {
-  const enrolment = await findEnrolment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrolmentId);
   // Another company's enrolment answers like a missing one.
   if (!enrolment || !(await canActForCompany(deps.identity, principal, enrolment.companyId)))
     throw new AppError('not_found', ACTIVITY_MESSAGES.notFound);

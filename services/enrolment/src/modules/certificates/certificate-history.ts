@@ -15,7 +15,7 @@ export function toCertificate(certificate: ICertificateRecord, names: Names, app
   return {
     id: certificate.id,
     code: certificate.code,
-    enrollment_id: certificate.enrollmentId,
+    enrollment_id: certificate.enrolmentId,
     course: { id: certificate.courseId, name: face.courseName },
     company: { id: certificate.companyId, name: face.companyName },
     issued_at: certificate.issuedAt.toISOString(),
@@ -26,7 +26,7 @@ export function toCertificate(certificate: ICertificateRecord, names: Names, app
     revoked_by: certificate.revokedBy ?? null,
     superseded_at: certificate.supersededAt?.toISOString() ?? null,
     verify_url: verifyPath(certificate.code),
-    download_url: status === 'revoked' ? null : `/api/enrollments/${certificate.enrollmentId}/certificate`,
+    download_url: status === 'revoked' ? null : `/api/enrollments/${certificate.enrolmentId}/certificate`,
   };
 }
 

@@ -8,7 +8,7 @@ export const CertificateRecord = defineEntity({
     id: p.integer().primary().autoincrement(),
     /** Stored without dashes (`7KQM2XD9…`, or a legacy `CERT-…`); printed grouped. */
     code: p.string().length(64).unique(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     userId: p.integer().fieldName('user_id'),
     courseId: p.integer().fieldName('course_id'),
     companyId: p.integer().fieldName('company_id'),

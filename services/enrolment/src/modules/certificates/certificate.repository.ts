@@ -10,14 +10,14 @@ export function findCertificateByCode(em: Em, code: string): Promise<ICertificat
 
 /** The enrolment's certificate that is not revoked (there is at most one), or null. */
 export function currentCertificateOf(em: Em, enrolmentId: number): Promise<ICertificateRecord | null> {
-  return em.findOne(CertificateRecord, { enrollmentId: enrolmentId, revokedAt: null }, { orderBy: { id: 'desc' } });
+  return em.findOne(CertificateRecord, { enrolmentId, revokedAt: null }, { orderBy: { id: 'desc' } });
 }
 
 /** The current certificates of these enrolments, by enrolment id. */
 export async function currentCertificatesOf(em: Em, enrolmentIds: number[]): Promise<Map<number, ICertificateRecord>> {
   if (!enrolmentIds.length) return new Map();
-  const rows = await em.find(CertificateRecord, { enrollmentId: { $in: enrolmentIds }, revokedAt: null }, { orderBy: { id: 'asc' } });
-  return new Map(rows.map((r) => [r.enrollmentId, r]));
+  const rows = await em.find(CertificateRecord, { enrolmentId: { $in: enrolmentIds }, revokedAt: null }, { orderBy: { id: 'asc' } });
+  return new Map(rows.map((r) => [r.enrolmentId, r]));
 }
 
 /** The other live (not revoked) certificates of a learner on a course. */
@@ -34,7 +34,7 @@ export async function revokeCertificatesOf(
   if (!enrolmentIds.length) return;
   await em.nativeUpdate(
     CertificateRecord,
-    { enrollmentId: { $in: enrolmentIds }, revokedAt: null },
+    { enrolmentId: { $in: enrolmentIds }, revokedAt: null },
     { revokedAt: revoke.at, revokedReason: revoke.reason, revokedById: revoke.byId ?? null, revokedBy: revoke.by ?? null },
   );
 }

@@ -79,7 +79,7 @@ describe('issuing', () => {
     expect(enrolment.certificateCode).toBe(certificate.code);
     const again = await issueCertificate(em, platform, enrolment, daysFromNow(1));
     expect(again.id).toBe(certificate.id);
-    expect(await em.count(CertificateRecord, { enrollmentId: enrolment.id })).toBe(1);
+    expect(await em.count(CertificateRecord, { enrolmentId: enrolment.id })).toBe(1);
   });
 
   it('mails the certificate to the company’s managers when send_certificate is on', async () => {

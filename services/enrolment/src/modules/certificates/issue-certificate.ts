@@ -30,7 +30,7 @@ export async function issueCertificate(em: Em, deps: Deps, enrolment: IEnrolment
       enrolment.certificateCode && !(await em.count(CertificateRecord, { code: enrolment.certificateCode }))
         ? enrolment.certificateCode
         : newCertificateCode(),
-    enrollmentId: enrolment.id,
+    enrolmentId: enrolment.id,
     userId: enrolment.userId,
     courseId: enrolment.courseId,
     companyId: enrolment.companyId,

@@ -39,7 +39,7 @@ async function enrolAndCharge(companyId: number, cost: number, count = 1, parent
       companyId,
       parentCompanyId,
       actor,
-      charges: enrolments.map((e) => ({ enrollmentId: e.id, amount: cost, kind: 'enrolment' as const })),
+      charges: enrolments.map((e) => ({ enrolmentId: e.id, amount: cost, kind: 'enrolment' as const })),
     });
     return { result, ids: enrolments.map((e) => e.id) };
   });
@@ -84,7 +84,7 @@ describe('chargeEnrolments', () => {
     expect(await balanceOf(depot)).toBe(0);
     expect(await balanceOf(parent)).toBe(7);
     const parentRows = (await ledgerOf(parent)).filter((row) => row.kind === 'enrolment');
-    expect(parentRows.map((row) => [row.enrollmentId, row.delta, row.counterpartyCompanyId, row.actorName])).toEqual([
+    expect(parentRows.map((row) => [row.enrolmentId, row.delta, row.counterpartyCompanyId, row.actorName])).toEqual([
       [ids[1], -1, depot, 'Mia Manager'],
       [ids[2], -2, depot, 'Mia Manager'],
     ]);
@@ -99,10 +99,10 @@ describe('chargeEnrolments', () => {
     await expect(enrolAndCharge(depot, 1)).rejects.toThrow(CREDIT_MESSAGES.notEnough);
 
     // Refunds go back to whoever paid, once.
-    const refunded = await fresh().transactional((tx) => refundEnrolments(tx, { enrollmentIds: ids, actor, reason: 'Enrolments deleted' }));
+    const refunded = await fresh().transactional((tx) => refundEnrolments(tx, { enrolmentIds: ids, actor, reason: 'Enrolments deleted' }));
     expect(refunded).toBe(6);
     expect([await balanceOf(depot), await balanceOf(parent)]).toEqual([3, 10]);
-    expect(await fresh().transactional((tx) => refundEnrolments(tx, { enrollmentIds: ids, actor, reason: 'Again' }))).toBe(0);
+    expect(await fresh().transactional((tx) => refundEnrolments(tx, { enrolmentIds: ids, actor, reason: 'Again' }))).toBe(0);
     const refunds = (await ledgerOf(parent)).filter((row) => row.kind === 'refund');
     expect(refunds.map((row) => [row.delta, row.counterpartyCompanyId, row.note])).toEqual([
       [1, depot, 'Enrolments deleted'],

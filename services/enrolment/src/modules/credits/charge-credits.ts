@@ -5,7 +5,7 @@ import { enrolmentMovementsOf, lockCreditAccounts, moveCredits, openedAccountOf 
 
 /** One enrolment to pay for: already written (flushed) in the same transaction. */
 export interface EnrolmentCharge {
-  enrollmentId: number;
+  enrolmentId: number;
   amount: number;
   kind: 'enrolment' | 're-enrolment';
 }
@@ -95,7 +95,7 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
     });
     const common = {
       kind: charge.kind,
-      enrollmentId: charge.enrollmentId,
+      enrolmentId: charge.enrolmentId,
       actor: input.actor,
       ...(input.at ? { createdAt: input.at } : {}),
     };
@@ -123,16 +123,16 @@ export async function chargeEnrolments(tx: Em, input: ChargeInput): Promise<Char
  */
 export async function refundEnrolments(
   tx: Em,
-  input: { enrollmentIds: number[]; actor: CreditActor; reason: string; at?: Date },
+  input: { enrolmentIds: number[]; actor: CreditActor; reason: string; at?: Date },
 ): Promise<number> {
-  const movements = await enrolmentMovementsOf(tx, [...new Set(input.enrollmentIds)]);
+  const movements = await enrolmentMovementsOf(tx, [...new Set(input.enrolmentIds)]);
   // Net spend per enrolment and payer (spends are negative, refunds positive).
-  const owed = new Map<string, { enrollmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
+  const owed = new Map<string, { enrolmentId: number; companyId: number; counterpartyCompanyId: number | null; amount: number }>();
   for (const row of movements as ICreditTransaction[]) {
-    const key = `${row.enrollmentId}:${row.companyId}`;
-    const { enrollmentId: enrolmentId } = row;
+    const key = `${row.enrolmentId}:${row.companyId}`;
+    const { enrolmentId } = row;
     if (enrolmentId == null) throw new Error(`Ledger row ${row.id} was read as an enrolment's movement but names no enrolment.`);
-    const entry = owed.get(key) ?? { enrollmentId: enrolmentId, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
+    const entry = owed.get(key) ?? { enrolmentId, companyId: row.companyId, counterpartyCompanyId: null, amount: 0 };
     entry.amount -= row.delta;
     if (row.kind !== 'refund' && row.counterpartyCompanyId != null) entry.counterpartyCompanyId = row.counterpartyCompanyId;
     owed.set(key, entry);
@@ -149,7 +149,7 @@ export async function refundEnrolments(
     moveCredits(tx, openedAccountOf(accounts, entry.companyId), {
       delta: entry.amount,
       kind: 'refund',
-      enrollmentId: entry.enrollmentId,
+      enrolmentId: entry.enrolmentId,
       counterpartyCompanyId: entry.counterpartyCompanyId,
       actor: input.actor,
       note: input.reason,

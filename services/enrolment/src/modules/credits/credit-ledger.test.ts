@@ -18,11 +18,11 @@ describe('changeCredits', () => {
     const companyId = 41;
     expect(await balanceOf(companyId)).toBe(0);
     await changeCredits(world.em(), { companyId, delta: 12, kind: 'purchase', note: 'Order 1' });
-    await changeCredits(world.em(), { companyId, delta: -2, kind: 'enrolment', enrollmentId: 9 });
+    await changeCredits(world.em(), { companyId, delta: -2, kind: 'enrolment', enrolmentId: 9 });
     expect(await balanceOf(companyId)).toBe(10);
     expect(await ledgerOf(companyId)).toMatchObject([
-      { delta: 12, kind: 'purchase', note: 'Order 1', enrollmentId: null },
-      { delta: -2, kind: 'enrolment', note: null, enrollmentId: 9 },
+      { delta: 12, kind: 'purchase', note: 'Order 1', enrolmentId: null },
+      { delta: -2, kind: 'enrolment', note: null, enrolmentId: 9 },
     ]);
   });
 

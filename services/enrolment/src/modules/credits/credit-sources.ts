@@ -36,7 +36,7 @@ export async function toLedgerItems(identity: Pick<IdentityPort, 'companyById'>,
     balance_after: row.balanceAfter,
     actor_name: row.actorName,
     reason: row.note ?? null,
-    enrollment_id: row.enrollmentId ?? null,
+    enrollment_id: row.enrolmentId ?? null,
     order_id: row.orderId ?? null,
     counterparty_name: row.counterpartyCompanyId != null ? (names.get(row.counterpartyCompanyId) ?? null) : null,
   }));

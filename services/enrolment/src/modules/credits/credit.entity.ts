@@ -37,7 +37,7 @@ export const CreditTransaction = defineEntity({
     actorName: p.string().fieldName('actor_name').length(191).default('System'),
     /** The other company of a transfer, or the depot whose enrolment a parent paid for. */
     counterpartyCompanyId: p.integer().fieldName('counterparty_company_id').nullable(),
-    enrollmentId: p.integer().fieldName('enrollment_id').nullable(),
+    enrolmentId: p.integer().fieldName('enrollment_id').nullable(),
     orderId: p.string().fieldName('order_id').length(64).nullable(),
     note: p.string().length(255).nullable(),
     createdAt: p

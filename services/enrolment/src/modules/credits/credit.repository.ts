@@ -82,7 +82,7 @@ export async function enrolmentMovementsOf(em: Em, enrolmentIds: number[]): Prom
   if (enrolmentIds.length === 0) return [];
   return em.find(
     CreditTransaction,
-    { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } },
+    { enrolmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment', 'refund'] } },
     { orderBy: { id: 'asc' } },
   );
 }
@@ -90,14 +90,14 @@ export async function enrolmentMovementsOf(em: Em, enrolmentIds: number[]): Prom
 /** The ledger rows that paid for these enrolments. */
 export async function enrolmentSpendsOf(em: Em, enrolmentIds: number[]): Promise<ICreditTransaction[]> {
   if (enrolmentIds.length === 0) return [];
-  return em.find(CreditTransaction, { enrollmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment'] } });
+  return em.find(CreditTransaction, { enrolmentId: { $in: enrolmentIds }, kind: { $in: ['enrolment', 're-enrolment'] } });
 }
 
 export interface LedgerEntry {
   companyId: number;
   delta: number;
   kind: CreditKind;
-  enrollmentId?: number | null;
+  enrolmentId?: number | null;
   orderId?: string | null;
   /** The reason shown in the ledger. */
   note?: string | null;
@@ -125,7 +125,7 @@ export function addLedgerEntry(em: Em, entry: LedgerEntry): ICreditTransaction {
     actorUserId: actor.userId,
     actorName: actor.name,
     counterpartyCompanyId: entry.counterpartyCompanyId ?? null,
-    enrollmentId: entry.enrollmentId ?? null,
+    enrolmentId: entry.enrolmentId ?? null,
     orderId: entry.orderId ?? null,
     note: entry.note ?? null,
     ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),

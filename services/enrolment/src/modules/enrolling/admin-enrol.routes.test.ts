@@ -49,7 +49,7 @@ describe('POST /api/user/{id}/enroll', () => {
     expect(body.message).toBe('User successfully enrolled in course!');
     expect(body.data.status).toBe('not_started');
     expect(await balance()).toBe(3);
-    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: body.data.id });
+    const ledger = await em.fork().find(CreditTransaction, { enrolmentId: body.data.id });
     expect(ledger.map((t) => [t.kind, t.delta])).toEqual([['enrolment', -2]]);
   });
 

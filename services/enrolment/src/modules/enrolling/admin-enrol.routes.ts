@@ -17,7 +17,7 @@ export function adminEnrolRoutes(deps: ServiceDeps) {
     return {
       success: true as const,
       message: ENROLLING_MESSAGES.enrolled,
-      data: { id: enrolment.enrollmentId, status: enrolment.status, certificate_code: enrolment.certificateCode },
+      data: { id: enrolment.enrolmentId, status: enrolment.status, certificate_code: enrolment.certificateCode },
     };
   }).app;
 }

@@ -9,11 +9,11 @@ export function adminEnrolmentRoutes(deps: ServiceDeps) {
     .handle(manualPass, async ({ em, params, body, principal }) => ({
       success: true as const,
       message: ENROLLING_MESSAGES.markedPassed,
-      data: await passByHand(em, deps, { enrollmentId: params.enrollmentId, reason: body.reason, by: principal, now: deps.now() }),
+      data: await passByHand(em, deps, { enrolmentId: params.enrollmentId, reason: body.reason, by: principal, now: deps.now() }),
     }))
     .handle(adminDeleteEnrolment, async ({ em, params, principal }) => ({
       success: true as const,
       message: ENROLLING_MESSAGES.deleted,
-      ...(await deleteUserEnrolment(em, { userId: params.id, enrollmentId: params.enrollmentId, actor: principal, audit: deps.audit })),
+      ...(await deleteUserEnrolment(em, { userId: params.id, enrolmentId: params.enrollmentId, actor: principal, audit: deps.audit })),
     })).app;
 }

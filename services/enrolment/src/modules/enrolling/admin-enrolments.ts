@@ -46,9 +46,9 @@ export async function userEnrolmentList(em: Em, deps: Deps, userId: number): Pro
 export async function manualPass(
   em: Em,
   deps: Deps,
-  input: { enrollmentId: number; reason: string; by: Pick<Principal, 'userId' | 'name'>; now: Date },
+  input: { enrolmentId: number; reason: string; by: Pick<Principal, 'userId' | 'name'>; now: Date },
 ): Promise<AdminEnrolment> {
-  const enrolment = await findEnrolment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrolmentId);
   if (!enrolment) throw notFound('That enrolment');
   if (enrolment.status === 'passed') throw validationError({ reason: [ALREADY_PASSED] });
   const [course] = await deps.catalogue.coursesByIds([enrolment.courseId], { companyId: enrolment.companyId });
@@ -83,15 +83,15 @@ export async function manualPass(
  */
 export async function deleteUserEnrolment(
   em: Em,
-  input: { userId: number; enrollmentId: number; actor: Pick<Principal, 'userId' | 'name'>; audit?: AuditLog },
+  input: { userId: number; enrolmentId: number; actor: Pick<Principal, 'userId' | 'name'>; audit?: AuditLog },
 ): Promise<{ remaining: number; refunded: number }> {
-  const enrolment = await findEnrolment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrolmentId);
   if (!enrolment || enrolment.userId !== input.userId) throw notFound('That enrolment');
   const refunded = await em.transactional(async (tx) => {
     const back =
       enrolment.status === 'not_started'
         ? await refundEnrolments(tx, {
-            enrollmentIds: [enrolment.id],
+            enrolmentIds: [enrolment.id],
             actor: { userId: input.actor.userId, name: input.actor.name },
             reason: 'Enrolment deleted by an admin',
           })

@@ -56,7 +56,7 @@ const passed = async (companyId: number, name: string, days = -10) => {
     passedAt: new Date(NOW.getTime() - 400 * DAY),
     expiresAt: new Date(NOW.getTime() + days * DAY),
   });
-  return { userId, enrollmentId: enrolment.id, body: { courses: [ladders.id], users: [userId], enrollment_id: enrolment.id } };
+  return { userId, enrolmentId: enrolment.id, body: { courses: [ladders.id], users: [userId], enrollment_id: enrolment.id } };
 };
 
 beforeAll(async () => {
@@ -198,7 +198,7 @@ describe('Re-enrol spends once', () => {
     expect(((await refused.json()) as Refusal).errors?.enrollment_id?.[0]).toMatch(/Tom Twice|already/i);
     const enrolments = await em.fork().find(Enrolment, { userId }, { orderBy: { id: 'asc' } });
     expect(enrolments).toHaveLength(2);
-    const charges = await em.fork().find(CreditTransaction, { enrollmentId: enrolments[1]!.id });
+    const charges = await em.fork().find(CreditTransaction, { enrolmentId: enrolments[1]!.id });
     expect(charges.map((c) => [c.kind, c.delta])).toEqual([['re-enrolment', -2]]);
     expect(await balance(companyA)).toBe(before - 2);
     // A retry later is a repeat: refused, nothing spent.

@@ -31,7 +31,7 @@ export interface EnrolFields {
 export const DEFAULT_FIELDS: EnrolFields = { courses: 'courses', users: 'users', credits: 'credits' };
 
 export interface MadeEnrolment {
-  enrollmentId: number;
+  enrolmentId: number;
   userId: number;
   learnerName: string;
   email: string | null;
@@ -187,7 +187,7 @@ export async function planRows(
   return { planned, skipped };
 }
 
-export type WrittenRow = PlannedRow & { enrollmentId: number };
+export type WrittenRow = PlannedRow & { enrolmentId: number };
 
 /** The planned rows, inserted 1,000 a statement, each with its new id. */
 export async function writeRows(tx: Em, planned: PlannedRow[], now: Date): Promise<WrittenRow[]> {
@@ -199,7 +199,7 @@ export async function writeRows(tx: Em, planned: PlannedRow[], now: Date): Promi
   return planned.map((p, i) => {
     const enrolmentId = ids[i];
     if (enrolmentId === undefined) throw new Error(`insertEnrollments answered ${ids.length} ids for ${planned.length} rows.`);
-    return { ...p, enrollmentId: enrolmentId };
+    return { ...p, enrolmentId };
   });
 }
 
@@ -216,7 +216,7 @@ export async function chargeByCompany(
   for (const p of written) byCompany.set(p.row.companyId, [...(byCompany.get(p.row.companyId) ?? []), p]);
   for (const companyId of [...byCompany.keys()].sort((a, b) => a - b)) {
     const charges: EnrolmentCharge[] = (byCompany.get(companyId) ?? []).map((p) => ({
-      enrollmentId: p.enrollmentId,
+      enrolmentId: p.enrolmentId,
       amount: p.course.creditCost,
       kind: p.reEnrolment ? 're-enrolment' : 'enrolment',
     }));
@@ -259,7 +259,7 @@ export async function outcomeOf(
   const byId = new Map(written.learners.map((u) => [u.id, u]));
   const codes = new Map((await deps.identity.loginCodes(written.rows.map((p) => p.user.id))).map((c) => [c.userId, c.loginCode]));
   const made: MadeEnrolment[] = written.rows.map((p) => ({
-    enrollmentId: p.enrollmentId,
+    enrolmentId: p.enrolmentId,
     userId: p.user.id,
     learnerName: p.user.name,
     email: p.user.email,

@@ -199,7 +199,7 @@ export async function enrolAsAdmin(em: Em, deps: Deps, request: AdminEnrolReques
       await issueCertificatesFor(
         tx,
         deps,
-        rows.map((row) => row.enrollmentId),
+        rows.map((row) => row.enrolmentId),
         request.now,
       );
     if (!forced)

@@ -102,7 +102,7 @@ describe('POST /api/company/enroll (the wizard’s finalise)', () => {
     expect(body.credit_balance).toBe(before - 9);
     expect(await balance(companyA)).toBe(before - 9);
     expect(await ledgerSum(companyA)).toBe(await balance(companyA));
-    const ledger = await em.fork().find(CreditTransaction, { enrollmentId: { $in: body.data.map((r) => r.enrollment_id) } });
+    const ledger = await em.fork().find(CreditTransaction, { enrolmentId: { $in: body.data.map((r) => r.enrollment_id) } });
     expect(ledger).toHaveLength(6);
     const rows = await em.fork().find(Enrolment, { id: { $in: body.data.map((r) => r.enrollment_id) } });
     const pairs = new Map(rows.map((e) => [e.id, `${e.userId}:${e.courseId}`]));
@@ -284,7 +284,7 @@ describe('Re-enrol from /reporting (POST /api/company/{companyId}/enroll with en
       passedAt: new Date(NOW.getTime() - 300 * DAY),
       expiresAt: new Date(NOW.getTime() + expiresInDays * DAY),
     });
-    return { userId, enrollmentId: enrolment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrolment.id } };
+    return { userId, enrolmentId: enrolment.id, body: { courses: [shared.id], users: [userId], enrollment_id: enrolment.id } };
   };
   const enrolmentsOf = (userId: number) => em.fork().count(Enrolment, { userId, courseId: shared.id });
 

@@ -24,14 +24,14 @@ import { assertReEnrolable, refuseUnmadeReEnrolment } from './re-enrol';
 const actorOf = (principal: Principal) => ({ userId: principal.userId, name: principal.name });
 
 const enrolledRow = (m: MadeEnrolment) => ({
-  enrollment_id: m.enrollmentId,
+  enrollment_id: m.enrolmentId,
   user_id: m.userId,
   learner_name: m.learnerName,
   email: m.email,
   course_id: m.courseId,
   course_name: m.courseName,
   login_code: m.loginCode,
-  code: String(m.enrollmentId),
+  code: String(m.enrolmentId),
   credits: m.credits,
 });
 
@@ -90,7 +90,7 @@ async function assertReEnrolableIfNamed(
   if (body.enrollment_id === undefined) return;
   await assertReEnrolable(em, deps, {
     companyId,
-    enrollmentId: body.enrollment_id,
+    enrolmentId: body.enrollment_id,
     courseIds: body.courses,
     userIds: body.users,
     now: deps.now(),

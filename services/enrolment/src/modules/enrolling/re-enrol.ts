@@ -14,9 +14,9 @@ const FIELD = 'enrollment_id';
 export async function assertReEnrolable(
   em: Em,
   deps: Pick<ServiceDeps, 'identity' | 'catalogue'>,
-  input: { companyId: number; enrollmentId: number; courseIds: number[]; userIds: number[]; now: Date },
+  input: { companyId: number; enrolmentId: number; courseIds: number[]; userIds: number[]; now: Date },
 ): Promise<void> {
-  const enrolment = await findEnrolment(em, input.enrollmentId);
+  const enrolment = await findEnrolment(em, input.enrolmentId);
   // Another company's enrolment answers like a missing one.
   if (!enrolment || enrolment.companyId !== input.companyId) throw notFound('That enrolment');
   if (input.courseIds.some((id) => id !== enrolment.courseId) || input.userIds.some((id) => id !== enrolment.userId)) {

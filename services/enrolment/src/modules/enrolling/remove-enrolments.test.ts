@@ -24,15 +24,15 @@ afterAll(() => platform.close());
 /** An enrolment with a player session, a SCO's state and a completed activity hanging off it. */
 async function enrolmentWithProgress(em: Em, input: { userId: number; courseId: number; companyId: number }) {
   const enrolment = await makeEnrolment(em, { ...input, status: 'in_progress' });
-  const attempt = await openAttempt(em, { enrollmentId: enrolment.id, userId: input.userId, now: NOW });
-  em.create(ScoState, { enrollmentId: enrolment.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 1, progress: 'incomplete' });
-  em.create(LearnerActivity, { enrollmentId: enrolment.id, activityId: 1, completedAt: NOW });
+  const attempt = await openAttempt(em, { enrolmentId: enrolment.id, userId: input.userId, now: NOW });
+  em.create(ScoState, { enrolmentId: enrolment.id, scoIdentifier: 'sco-1', attemptId: attempt.id, seq: 1, progress: 'incomplete' });
+  em.create(LearnerActivity, { enrolmentId: enrolment.id, activityId: 1, completedAt: NOW });
   await em.flush();
   return enrolment;
 }
 
 async function rowsOf(em: Em, enrolmentId: number) {
-  const byEnrolment = { enrollmentId: enrolmentId };
+  const byEnrolment = { enrolmentId };
   return {
     enrollments: await em.count(Enrolment, { id: enrolmentId }),
     attempts: await em.count(ScormAttempt, byEnrolment),
@@ -47,7 +47,7 @@ describe('removeEnrolmentsOfCourse', () => {
     const [course, otherCourse, paying, forced] = [501, 502, 11, 12];
     await changeCredits(em, { companyId: paying, delta: 10, kind: 'purchase' });
     const paid = await enrolmentWithProgress(em, { userId: 1, courseId: course, companyId: paying });
-    await changeCredits(em, { companyId: paying, delta: -3, kind: 'enrolment', enrollmentId: paid.id });
+    await changeCredits(em, { companyId: paying, delta: -3, kind: 'enrolment', enrolmentId: paid.id });
     // An admin's forced enrolment costs nothing, so nothing comes back for it.
     const free = await enrolmentWithProgress(em, { userId: 2, courseId: course, companyId: forced });
     const elsewhere = await enrolmentWithProgress(em, { userId: 1, courseId: otherCourse, companyId: paying });
@@ -60,7 +60,7 @@ describe('removeEnrolmentsOfCourse', () => {
     expect(await rowsOf(fresh, elsewhere.id)).toEqual({ enrollments: 1, attempts: 1, states: 1, activities: 1 });
     expect((await fresh.findOneOrFail(CreditAccount, { companyId: paying })).balance).toBe(10);
     expect(await fresh.find(CreditTransaction, { companyId: paying, kind: 'refund' })).toMatchObject([
-      { delta: 3, enrollmentId: paid.id, note: `Course ${course} deleted` },
+      { delta: 3, enrolmentId: paid.id, note: `Course ${course} deleted` },
     ]);
     expect(await fresh.count(CreditTransaction, { companyId: forced })).toBe(0);
   });

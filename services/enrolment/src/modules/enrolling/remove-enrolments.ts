@@ -23,13 +23,13 @@ export async function removeEnrolmentsOfCourse(em: Em, courseId: number): Promis
     const spends = await enrolmentSpendsOf(tx, ids);
     let refunded = 0;
     for (const enrolment of enrolments) {
-      const cost = -spends.filter((t) => t.enrollmentId === enrolment.id).reduce((sum, t) => sum + t.delta, 0);
+      const cost = -spends.filter((t) => t.enrolmentId === enrolment.id).reduce((sum, t) => sum + t.delta, 0);
       if (cost > 0) {
         await changeCredits(tx, {
           companyId: enrolment.companyId,
           delta: cost,
           kind: 'refund',
-          enrollmentId: enrolment.id,
+          enrolmentId: enrolment.id,
           note: `Course ${courseId} deleted`,
         });
         refunded += cost;

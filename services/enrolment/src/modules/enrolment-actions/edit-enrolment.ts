@@ -78,7 +78,7 @@ export async function deleteEnrolment(em: Em, deps: Deps, principal: Principal, 
   assertNotStarted(enrolment, 'enrolment');
   return em.transactional(async (tx) => {
     const refunded = await refundEnrolments(tx, {
-      enrollmentIds: [enrolment.id],
+      enrolmentIds: [enrolment.id],
       actor: { userId: principal.userId, name: principal.name },
       reason: 'Enrolment deleted',
       at: now,

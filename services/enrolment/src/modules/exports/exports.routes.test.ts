@@ -153,14 +153,14 @@ describe('exports', () => {
     await em.nativeUpdate(Enrolment, { id: enrolment.id }, { updatedAt: at('2026-05-03T09:00:00Z') });
     // Two attempts: the first launch is the earlier start, the last save the later commit.
     const first = em.create(ScormAttempt, {
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       userId: learner.id,
       tokenHash: 'a'.repeat(64),
       startedAt: at('2026-05-02T09:00:00Z'),
       lastCommitAt: at('2026-05-02T09:30:00Z'),
     });
     const second = em.create(ScormAttempt, {
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       userId: learner.id,
       tokenHash: 'b'.repeat(64),
       startedAt: at('2026-05-03T09:00:00Z'),
@@ -168,7 +168,7 @@ describe('exports', () => {
     });
     await em.flush();
     em.create(ScoState, {
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       scoIdentifier: 'sco-1',
       attemptId: first.id,
       seq: 1,
@@ -176,7 +176,7 @@ describe('exports', () => {
       totalSeconds: 1500,
     });
     em.create(ScoState, {
-      enrollmentId: enrolment.id,
+      enrolmentId: enrolment.id,
       scoIdentifier: 'sco-2',
       attemptId: second.id,
       seq: 1,
@@ -212,7 +212,7 @@ describe('exports', () => {
       createdAt: at('2026-05-01T08:00:00Z'),
     });
     await recordAnsweredAttempt(em, {
-      enrollmentId: answered.id,
+      enrolmentId: answered.id,
       userId: learner.id,
       scoIdentifier: 'quiz',
       startedAt: at('2026-05-02T09:00:00Z'),
@@ -242,7 +242,7 @@ describe('exports', () => {
       ],
     });
     await recordAnsweredAttempt(em, {
-      enrollmentId: answered.id,
+      enrolmentId: answered.id,
       userId: learner.id,
       scoIdentifier: 'quiz',
       startedAt: at('2026-05-03T09:00:00Z'),

@@ -45,8 +45,8 @@ export async function anonymiseLearner(em: Em, userId: number): Promise<{ cleare
   return em.transactional(async (tx) => {
     const ids = await enrolmentIdsOf(tx, { userIds: [userId], companyIds: [] });
     if (ids.length === 0) return { clearedSuspendData: 0 };
-    const states = await tx.nativeUpdate(ScoState, { enrollmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });
-    const log = await tx.nativeUpdate(ScormLogEntry, { enrollmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });
+    const states = await tx.nativeUpdate(ScoState, { enrolmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });
+    const log = await tx.nativeUpdate(ScormLogEntry, { enrolmentId: { $in: ids }, suspendData: { $ne: null } }, { suspendData: null });
     return { clearedSuspendData: states + log };
   });
 }

@@ -48,7 +48,7 @@ export async function listLearnerCertificates(
     ).map((certificate) => {
       const state = learnerCertificateState(certificate, input.now);
       return {
-        enrollment_id: certificate.enrollmentId,
+        enrollment_id: certificate.enrolmentId,
         course: { id: certificate.courseId, name: courses.get(certificate.courseId)?.name ?? 'Course no longer available' },
         code: certificate.code,
         passed_at: certificate.issuedAt.toISOString(),
@@ -57,7 +57,7 @@ export async function listLearnerCertificates(
         verify_url: verifyPath(certificate.code),
         download_url:
           canDownload && state !== 'expired' && state !== 'revoked'
-            ? CERTIFICATE_PATH.replace('{id}', String(certificate.enrollmentId))
+            ? CERTIFICATE_PATH.replace('{id}', String(certificate.enrolmentId))
             : null,
       };
     }),

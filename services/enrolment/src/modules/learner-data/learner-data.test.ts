@@ -76,10 +76,10 @@ beforeAll(async () => {
     createdAt: days(-3),
   });
 
-  const attempt = em.create(ScormAttempt, { enrollmentId: open.id, userId: learner.id, tokenHash: 'x'.repeat(64), startedAt: days(-2) });
+  const attempt = em.create(ScormAttempt, { enrolmentId: open.id, userId: learner.id, tokenHash: 'x'.repeat(64), startedAt: days(-2) });
   await em.flush();
   em.create(ScoState, {
-    enrollmentId: open.id,
+    enrolmentId: open.id,
     scoIdentifier: 'sco-1',
     attemptId: attempt.id,
     seq: 2,
@@ -91,7 +91,7 @@ beforeAll(async () => {
   });
   em.create(ScormLogEntry, {
     userId: learner.id,
-    enrollmentId: open.id,
+    enrolmentId: open.id,
     attemptId: attempt.id,
     scoIdentifier: 'sco-1',
     seq: 2,
@@ -100,7 +100,7 @@ beforeAll(async () => {
     sessionTime: '00:10:00',
     suspendData: 'secret-state',
   });
-  em.create(LearnerActivity, { enrollmentId: certs.ladders, activityId: 77, completedAt: days(-20) });
+  em.create(LearnerActivity, { enrolmentId: certs.ladders, activityId: 77, completedAt: days(-20) });
   await em.flush();
 });
 afterAll(() => platform.close());
@@ -170,7 +170,7 @@ describe('EnrolmentPort.learnerRecords', () => {
       expect.objectContaining({ sco: 'sco-1', progress: 'incomplete', scoreRaw: '40', totalTime: '0000:10:00' }),
     ]);
     expect(records.scormLog).toEqual([expect.objectContaining({ sco: 'sco-1', slideLocation: 'slide-4', sessionTime: '00:10:00' })]);
-    expect(records.activities).toEqual([{ enrollmentId: certs.ladders, activityId: 77, completedAt: days(-20).toISOString() }]);
+    expect(records.activities).toEqual([{ enrolmentId: certs.ladders, activityId: 77, completedAt: days(-20).toISOString() }]);
     expect(records.certificates.map((c) => [c.enrollmentId, c.state])).toEqual(
       expect.arrayContaining([
         [certs.fireOld, 'superseded'],

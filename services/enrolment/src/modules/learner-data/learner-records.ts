@@ -13,9 +13,9 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
   const ids = enrolments.map((e) => e.id);
   const [scos, log, activities] = ids.length
     ? await Promise.all([
-        em.find(ScoState, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
-        em.find(ScormLogEntry, { userId, enrollmentId: { $in: ids } }, { orderBy: { id: 'asc' } }),
-        em.find(LearnerActivity, { enrollmentId: { $in: ids } }, { orderBy: { enrollmentId: 'asc', id: 'asc' } }),
+        em.find(ScoState, { enrolmentId: { $in: ids } }, { orderBy: { enrolmentId: 'asc', id: 'asc' } }),
+        em.find(ScormLogEntry, { userId, enrolmentId: { $in: ids } }, { orderBy: { id: 'asc' } }),
+        em.find(LearnerActivity, { enrolmentId: { $in: ids } }, { orderBy: { enrolmentId: 'asc', id: 'asc' } }),
       ])
     : [[], [], []];
   // The certificates themselves (every one issued, revoked and renewed ones too), not the enrolments' mirror of the current code.
@@ -34,7 +34,7 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
       expiresAt: iso(e.expiresAt),
     })),
     results: scos.map((s) => ({
-      enrollmentId: s.enrollmentId,
+      enrollmentId: s.enrolmentId,
       sco: s.scoIdentifier,
       progress: s.progress,
       lessonStatus: s.lessonStatus ?? null,
@@ -45,7 +45,7 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
       updatedAt: s.updatedAt.toISOString(),
     })),
     scormLog: log.map((entry) => ({
-      enrollmentId: entry.enrollmentId,
+      enrollmentId: entry.enrolmentId,
       sco: entry.scoIdentifier,
       slideLocation: entry.slideLocation ?? null,
       lessonStatus: entry.lessonStatus ?? null,
@@ -56,9 +56,9 @@ export async function learnerRecordsOf(em: Em, userId: number, now: Date): Promi
       totalTime: entry.totalTime ?? null,
       at: entry.createdAt.toISOString(),
     })),
-    activities: activities.map((a) => ({ enrollmentId: a.enrollmentId, activityId: a.activityId, completedAt: iso(a.completedAt) })),
+    activities: activities.map((a) => ({ enrollmentId: a.enrolmentId, activityId: a.activityId, completedAt: iso(a.completedAt) })),
     certificates: held.map((c) => ({
-      enrollmentId: c.enrollmentId,
+      enrollmentId: c.enrolmentId,
       courseId: c.courseId,
       code: c.code,
       passedAt: iso(c.issuedAt),

@@ -26,7 +26,7 @@ export interface RecordedInteraction {
 }
 
 export interface AnsweredAttempt {
-  enrollmentId: number;
+  enrolmentId: number;
   userId: number;
   scoIdentifier: string;
   startedAt: Date;
@@ -48,7 +48,7 @@ export interface AnsweredAttempt {
  */
 export async function recordAnsweredAttempt(em: Em, input: AnsweredAttempt): Promise<{ attemptId: number }> {
   const attempt = em.create(ScormAttempt, {
-    enrollmentId: input.enrollmentId,
+    enrolmentId: input.enrolmentId,
     userId: input.userId,
     tokenHash: hashToken(randomToken(24)),
     lastSeq: 1,
@@ -57,7 +57,7 @@ export async function recordAnsweredAttempt(em: Em, input: AnsweredAttempt): Pro
     finishedAt: input.finishedAt,
   });
   await em.flush();
-  const where = { enrollmentId: input.enrollmentId, attemptId: attempt.id, scoIdentifier: input.scoIdentifier };
+  const where = { enrolmentId: input.enrolmentId, attemptId: attempt.id, scoIdentifier: input.scoIdentifier };
   em.create(ScormLogEntry, {
     userId: input.userId,
     ...where,

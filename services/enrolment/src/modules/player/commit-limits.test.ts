@@ -15,12 +15,12 @@ const launchNew = (version: '1.2' | '2004' = '2004') => world.launchNew(version,
 const commit = (url: string, seq: number, cmi: Record<string, unknown>, final = false) =>
   world.client().request(final ? `${url}&final=true` : url, { method: 'POST', json: { cmi, seq } });
 const fork = () => world.platform.orm.em.fork();
-const stateOf = (enrolmentId: number) => fork().findOneOrFail(ScoState, { enrollmentId: enrolmentId });
-const logCount = (enrolmentId: number) => fork().count(ScormLogEntry, { enrollmentId: enrolmentId });
+const stateOf = (enrolmentId: number) => fork().findOneOrFail(ScoState, { enrolmentId });
+const logCount = (enrolmentId: number) => fork().count(ScormLogEntry, { enrolmentId });
 
 describe('suspend data', () => {
   it('is kept whole at 64,000 characters and at the cap, and refused above it with a clear error that keeps what was saved', async () => {
-    const { enrollmentId: enrolmentId, url } = await launchNew();
+    const { enrolmentId, url } = await launchNew();
     const spm = `${'ü'.repeat(63_999)}!`;
     expect((await commit(url, 1, { completion_status: 'incomplete', location: 'p1', suspend_data: spm })).status).toBe(200);
     expect((await stateOf(enrolmentId)).suspendData).toBe(spm);
@@ -46,19 +46,19 @@ describe('suspend data', () => {
   });
 
   it('is refused above the cap for SCORM 1.2 too', async () => {
-    const { enrollmentId: enrolmentId, url } = await launchNew('1.2');
+    const { enrolmentId, url } = await launchNew('1.2');
     const refused = await commit(url, 1, {
       core: { lesson_status: 'incomplete' },
       suspend_data: 'y'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX + 10),
     });
     expect(refused.status).toBe(422);
-    expect(await fork().count(ScoState, { enrollmentId: enrolmentId })).toBe(0);
+    expect(await fork().count(ScoState, { enrolmentId })).toBe(0);
   });
 });
 
 describe('commits per attempt', () => {
   it('allow COMMITS_PER_MINUTE a minute, then 429 with Retry-After; a final commit still goes through; after the minute they go on', async () => {
-    const { enrollmentId: enrolmentId, url } = await launchNew();
+    const { enrolmentId, url } = await launchNew();
     for (let seq = 1; seq <= SCORM_COMMIT_LIMITS.COMMITS_PER_MINUTE; seq++) {
       expect((await commit(url, seq, { completion_status: 'incomplete', location: `p${seq}` })).status).toBe(200);
     }
@@ -90,7 +90,7 @@ describe('commits per attempt', () => {
 
   it('never stop a learner clicking through a course of short SCOs: a final commit a second for a minute is stored (issue 31 item 3)', async () => {
     const scos = Array.from({ length: 60 }, (_, n) => makeSco(`sco-${n + 1}`));
-    const { enrollmentId: enrolmentId, urls } = await world.launchNew('1.2', scos);
+    const { enrolmentId, urls } = await world.launchNew('1.2', scos);
     expect(urls).toHaveLength(60);
     // Each SCO as a learner leaves it: the content's own commit, then the final one, a second apart.
     for (const [n, url] of urls.entries()) {
@@ -99,7 +99,7 @@ describe('commits per attempt', () => {
       expect((await commit(url, 2 * n + 2, cmi, true)).status, `final commit of SCO ${n + 1}`).toBe(200);
       world.clock.now = new Date(world.clock.now.getTime() + 1000);
     }
-    expect(await fork().count(ScoState, { enrollmentId: enrolmentId, progress: 'completed' })).toBe(60);
+    expect(await fork().count(ScoState, { enrolmentId, progress: 'completed' })).toBe(60);
   });
 
   it('are counted only once the launch token is checked: nobody else can use up an attempt’s allowance', async () => {

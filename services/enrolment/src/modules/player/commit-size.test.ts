@@ -104,19 +104,19 @@ const stored = async (attemptId: number) => ({
   interactions: await fork().count(ScormInteraction, { attemptId }),
   objectives: await fork().count(ScormObjective, { attemptId }),
 });
-const stateOf = (enrolmentId: number) => fork().findOneOrFail(ScoState, { enrollmentId: enrolmentId });
-const logCount = (enrolmentId: number) => fork().count(ScormLogEntry, { enrollmentId: enrolmentId });
+const stateOf = (enrolmentId: number) => fork().findOneOrFail(ScoState, { enrolmentId });
+const logCount = (enrolmentId: number) => fork().count(ScormLogEntry, { enrolmentId });
 
 const COUNTS = [0, 1, 499, 500, 501, 4_700, SCORM_COMMIT_LIMITS.INTERACTIONS_MAX];
 
 describe.each<Version>(['1.2', '2004'])('a SCORM %s commit', (version) => {
   it.each(COUNTS)('with %i interactions and as many objectives is stored whole', async (count) => {
-    const { enrollmentId, attemptId, url } = await launchNew(version);
+    const { enrolmentId, attemptId, url } = await launchNew(version);
     const response = await commit(url, 1, cmiOf(version, { interactions: count, objectives: count }, 'p1'));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: true, applied: true });
     expect(await stored(attemptId)).toEqual({ interactions: count, objectives: count });
-    expect((await stateOf(enrollmentId)).location).toBe('p1');
+    expect((await stateOf(enrolmentId)).location).toBe('p1');
     if (count === 0) return;
     // The last of each, as read for this version.
     const last = await fork().findOneOrFail(ScormInteraction, { attemptId, position: count - 1 });
@@ -134,7 +134,7 @@ describe.each<Version>(['1.2', '2004'])('a SCORM %s commit', (version) => {
   });
 
   it('goes on being stored after a save of 10,000 of each: the rows are updated, and a small save follows', async () => {
-    const { enrollmentId, attemptId, url } = await launchNew(version);
+    const { enrolmentId, attemptId, url } = await launchNew(version);
     const most = { interactions: SCORM_COMMIT_LIMITS.INTERACTIONS_MAX, objectives: SCORM_COMMIT_LIMITS.OBJECTIVES_MAX };
     expect((await commit(url, 1, cmiOf(version, most, 'p1'))).status).toBe(200);
     expect((await commit(url, 2, cmiOf(version, most, 'p2', 'correct'))).status).toBe(200);
@@ -144,12 +144,12 @@ describe.each<Version>(['1.2', '2004'])('a SCORM %s commit', (version) => {
     const objective = await fork().findOneOrFail(ScormObjective, { attemptId, position: most.objectives - 1 });
     expect(objective.successStatus).toBe('passed');
     expect((await commit(url, 3, cmiOf(version, { interactions: 2, objectives: 1 }, 'p3'))).status).toBe(200);
-    expect((await stateOf(enrollmentId)).location).toBe('p3');
-    expect(await logCount(enrollmentId)).toBe(3);
+    expect((await stateOf(enrolmentId)).location).toBe('p3');
+    expect(await logCount(enrolmentId)).toBe(3);
   });
 
   it('over the limits is refused with a message for the learner, stores nothing, and the next save is stored', async () => {
-    const { enrollmentId, attemptId, url } = await launchNew(version);
+    const { enrolmentId, attemptId, url } = await launchNew(version);
     expect((await commit(url, 1, cmiOf(version, { interactions: 3, objectives: 3 }, 'p1'))).status).toBe(200);
 
     const interactions = SCORM_COMMIT_LIMITS.INTERACTIONS_MAX + 1;
@@ -172,14 +172,14 @@ describe.each<Version>(['1.2', '2004'])('a SCORM %s commit', (version) => {
 
     // Nothing of either was kept: the state, log and records are the first save's.
     expect(await stored(attemptId)).toEqual({ interactions: 3, objectives: 3 });
-    expect((await stateOf(enrollmentId)).location).toBe('p1');
-    expect(await logCount(enrollmentId)).toBe(1);
+    expect((await stateOf(enrolmentId)).location).toBe('p1');
+    expect(await logCount(enrolmentId)).toBe(1);
 
     // The attempt's next save within the limits is stored, numbered after the refused ones or not.
     expect((await commit(url, 4, cmiOf(version, { interactions: 5, objectives: 4 }, 'p4'))).status).toBe(200);
     expect(await stored(attemptId)).toEqual({ interactions: 5, objectives: 4 });
-    expect((await stateOf(enrollmentId)).location).toBe('p4');
-    expect(await logCount(enrollmentId)).toBe(2);
+    expect((await stateOf(enrolmentId)).location).toBe('p4');
+    expect(await logCount(enrolmentId)).toBe(2);
   });
 });
 
@@ -199,7 +199,7 @@ describe('the limits of one save', () => {
   });
 
   it('take the heaviest commit within them (10,000 of each and suspend data at its cap), and the next launch resumes from it', async () => {
-    const { enrollmentId, url } = await launchNew('2004');
+    const { enrolmentId, url } = await launchNew('2004');
     const suspendData = `${'€'.repeat(SCORM_COMMIT_LIMITS.SUSPEND_DATA_MAX - 1)}"`;
     const most = { interactions: SCORM_COMMIT_LIMITS.INTERACTIONS_MAX, objectives: SCORM_COMMIT_LIMITS.OBJECTIVES_MAX };
     const body = JSON.stringify({ cmi: { ...cmiOf('2004', most, 'p1'), suspend_data: suspendData }, seq: 1 });
@@ -207,10 +207,10 @@ describe('the limits of one save', () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(6 * 1024 * 1024);
     expect(Buffer.byteLength(body)).toBeLessThan(SCORM_COMMIT_LIMITS.BODY_MAX_BYTES);
     expect((await commit(url, 1, body)).status).toBe(200);
-    expect((await stateOf(enrollmentId)).suspendData).toBe(suspendData);
+    expect((await stateOf(enrolmentId)).suspendData).toBe(suspendData);
 
     // The next launch gives the 10,000 objectives back, and its save of them all is stored.
-    const again = await launch(enrollmentId);
+    const again = await launch(enrolmentId);
     expect(again.cmi[`cmi.objectives.${most.objectives - 1}.id`]).toBe(`urn:course:objective_${most.objectives - 1}`);
     expect(again.cmi[`cmi.objectives.${most.objectives - 1}.success_status`]).toBe('failed');
     expect(again.cmi['cmi.suspend_data']).toBe(suspendData);
@@ -219,23 +219,23 @@ describe('the limits of one save', () => {
   });
 
   it('are the same for a save that passes the course (stored in the entity manager’s transaction)', async () => {
-    const { enrollmentId, attemptId, url } = await launchNew('2004');
+    const { enrolmentId, attemptId, url } = await launchNew('2004');
     const counts = { interactions: 1_200, objectives: 700 };
     const cmi = { ...cmiOf('2004', counts, 'end', 'correct'), completion_status: 'completed', success_status: 'passed' };
     expect((await commit(url, 1, cmi)).status).toBe(200);
     expect(await stored(attemptId)).toEqual(counts);
-    expect((await fork().findOneOrFail(Enrolment, { id: enrollmentId })).status).toBe('passed');
+    expect((await fork().findOneOrFail(Enrolment, { id: enrolmentId })).status).toBe('passed');
   });
 
   it('refuse a body past the route’s cap with a 413 and a message, and the next save is stored', async () => {
-    const { enrollmentId, url } = await launchNew('2004');
+    const { enrolmentId, url } = await launchNew('2004');
     const body = JSON.stringify({ cmi: { location: 'x'.repeat(SCORM_COMMIT_LIMITS.BODY_MAX_BYTES) }, seq: 1 });
     const refused = await commit(url, 1, body);
     expect(refused.status).toBe(413);
     expect(((await refused.json()) as { message: string }).message).toBe('The request is too large: at most 12 MB may be sent here.');
-    expect(await logCount(enrollmentId)).toBe(0);
+    expect(await logCount(enrolmentId)).toBe(0);
     expect((await commit(url, 2, { completion_status: 'incomplete', location: 'p2' })).status).toBe(200);
-    expect((await stateOf(enrollmentId)).location).toBe('p2');
+    expect((await stateOf(enrolmentId)).location).toBe('p2');
   });
 
   it('keep answers longer than a TEXT column holds on MySQL, cut to ANSWER_TEXT_MAX characters', async () => {

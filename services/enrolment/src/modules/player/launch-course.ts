@@ -102,11 +102,11 @@ export const commitUrl = (attemptId: number, scoIdentifier: string, token: strin
 /** A new attempt (player session) and its launch token, which only the caller ever sees in clear. */
 export async function openAttempt(
   em: Em,
-  input: { enrollmentId: number; userId: number; sessionId?: string | null; now: Date },
+  input: { enrolmentId: number; userId: number; sessionId?: string | null; now: Date },
 ): Promise<{ id: number; token: string }> {
   const token = randomToken(24);
   const attempt = em.create(ScormAttempt, {
-    enrollmentId: input.enrollmentId,
+    enrolmentId: input.enrolmentId,
     userId: input.userId,
     sessionId: input.sessionId ?? null,
     tokenHash: hashToken(token),
@@ -139,7 +139,7 @@ export async function launchCourse(
   const pkg = await catalogue.coursePackage(enrolment.courseId);
   if (!pkg || pkg.scos.length === 0) throw new AppError('not_found', 'This course has no content yet.');
   const { id: attemptId, token } = await openAttempt(em, {
-    enrollmentId: enrolment.id,
+    enrolmentId: enrolment.id,
     userId: principal.userId,
     sessionId: principal.sessionId,
     now,

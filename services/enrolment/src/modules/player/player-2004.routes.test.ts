@@ -100,7 +100,7 @@ describe('issue 13: the player keeps every result', () => {
     // The player moved on: SCO two's first commit (3) overtakes SCO one's final beacon (2).
     await commit(scos[1]!.commit_url, 3, { core: { lesson_status: 'incomplete' } });
     await commit(scos[0]!.commit_url, 2, { core: { lesson_location: '9', lesson_status: 'completed' } }, { final: true, beacon: true });
-    const one = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id, scoIdentifier: 'one' });
+    const one = await platform.orm.em.fork().findOneOrFail(ScoState, { enrolmentId: id, scoIdentifier: 'one' });
     expect(one).toMatchObject({ location: '9', progress: 'completed', seq: 2 });
     // Numbers that skip (7 after 3: commits lost on the way) are applied; a repeat still changes nothing.
     await commit(scos[1]!.commit_url, 7, { core: { lesson_status: 'completed' } }, { final: true });
@@ -157,19 +157,19 @@ describe('issue 13: the player keeps every result', () => {
       { final: true },
     );
     const fork = platform.orm.em.fork();
-    const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    const objectives = await fork.find(ScormObjective, { enrolmentId: id }, { orderBy: { position: 'asc' } });
     expect(
       objectives.map((o) => [o.objectiveId, o.successStatus, o.completionStatus, o.scoreScaled, o.scoreRaw, o.progressMeasure]),
     ).toEqual([
       ['primary', 'passed', 'completed', '0.9', '9', '1'],
       ['extra', 'unknown', 'incomplete', null, null, '0.5'],
     ]);
-    const interactions = await fork.find(ScormInteraction, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    const interactions = await fork.find(ScormInteraction, { enrolmentId: id }, { orderBy: { position: 'asc' } });
     expect(interactions.map((i) => [i.interactionId, i.type, i.learnerResponse, i.result, i.latency, i.timestamp])).toEqual([
       ['q1', 'choice', 'b', 'correct', 'PT5S', '2026-06-15T12:00:00'],
       ['q2', 'fill-in', 'ladder', 'incorrect', null, null],
     ]);
-    expect((await fork.findOneOrFail(ScoState, { enrollmentId: id })).progressMeasure).toBe('0.4');
+    expect((await fork.findOneOrFail(ScoState, { enrolmentId: id })).progressMeasure).toBe('0.4');
 
     const resumed = await launch(id);
     expect(resumed.scos[0]!.cmi).toMatchObject({
@@ -221,14 +221,14 @@ describe('issue 13: the player keeps every result', () => {
     );
 
     const fork = platform.orm.em.fork();
-    const interactions = await fork.find(ScormInteraction, { enrollmentId: id }, { orderBy: { position: 'asc' } });
+    const interactions = await fork.find(ScormInteraction, { enrolmentId: id }, { orderBy: { position: 'asc' } });
     expect(interactions.map((i) => [i.interactionId, i.description, i.correctResponses, i.weighting, i.recordedAt?.toISOString()])).toEqual(
       [
         ['q1', 'Which extinguisher for an electrical fire?', '["c"]', '2', NOW.toISOString()],
         ['q2', null, '["ladder","stepladder"]', null, NOW.toISOString()],
       ],
     );
-    const objectives = await fork.find(ScormObjective, { enrollmentId: id }, { orderBy: { id: 'asc' } });
+    const objectives = await fork.find(ScormObjective, { enrolmentId: id }, { orderBy: { id: 'asc' } });
     expect(objectives.map((o) => [o.attemptId, o.successStatus, o.scoreRaw])).toEqual([
       [first.attempt_id, 'failed', '4'],
       [second.attempt_id, 'passed', '9'],
@@ -259,7 +259,7 @@ describe('issue 13: the player keeps every result', () => {
         },
       },
     });
-    const [row] = await platform.orm.em.fork().find(ScormInteraction, { enrollmentId: id });
+    const [row] = await platform.orm.em.fork().find(ScormInteraction, { enrolmentId: id });
     expect([row!.learnerResponse, row!.result, row!.timestamp, row!.latency, row!.correctResponses, row!.description]).toEqual([
       't',
       'wrong',

@@ -190,7 +190,7 @@ describe('commits', () => {
     expect(await repeated.json()).toMatchObject({ applied: false, superseded: false });
     expect(await late.json()).toMatchObject({ applied: false, superseded: false });
     expect((await logOf(id)).map((l) => l.seq)).toEqual([1, 3]);
-    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
+    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrolmentId: id });
     expect(state.location).toBe('3');
     expect((await enrolmentRow(id)).status).toBe('in_progress');
 
@@ -200,7 +200,7 @@ describe('commits', () => {
     const older = await commit(url, 4, { core: { lesson_location: '4', lesson_status: 'incomplete' } });
     // The older session is told it was continued somewhere else (docs/decisions.md "Offline player").
     expect(await older.json()).toMatchObject({ applied: false, superseded: true });
-    expect((await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id })).location).toBe('5');
+    expect((await platform.orm.em.fork().findOneOrFail(ScoState, { enrolmentId: id })).location).toBe('5');
   });
 
   it('keeps suspend data whole whatever its length', async () => {
@@ -210,7 +210,7 @@ describe('commits', () => {
     const { scos } = await launch(id);
     const suspendData = `${'é~'.repeat(40_000)}end`;
     await commit(scos[0]!.commit_url, 1, { completion_status: 'incomplete', location: 'p7', suspend_data: suspendData, exit: 'suspend' });
-    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrollmentId: id });
+    const state = await platform.orm.em.fork().findOneOrFail(ScoState, { enrolmentId: id });
     expect(state.suspendData).toBe(suspendData);
     expect((await logOf(id))[0]!.suspendData).toBe(suspendData);
     const resumed = await launch(id);

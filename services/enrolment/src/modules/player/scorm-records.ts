@@ -213,7 +213,7 @@ export function* statementBatches<Row extends Record<string, unknown>>(
  */
 export async function storeRecords(
   em: Em | DirectTransaction,
-  where: { enrollmentId: number; attemptId: number; scoIdentifier: string },
+  where: { enrolmentId: number; attemptId: number; scoIdentifier: string },
   objectives: ObjectiveRecord[],
   interactions: InteractionRecord[],
   now: Date,
@@ -223,7 +223,7 @@ export async function storeRecords(
     // An id named twice in one commit: its last entry counts (a row can take one value per statement).
     const byId = new Map(objectives.map((o) => [o.id, o]));
     const rows = [...byId.values()].map((o) => ({
-      enrollment_id: where.enrollmentId,
+      enrollment_id: where.enrolmentId,
       attempt_id: where.attemptId,
       sco_identifier: where.scoIdentifier,
       objective_id: o.id,
@@ -241,7 +241,7 @@ export async function storeRecords(
   }
   if (interactions.length > 0) {
     const rows = interactions.map((i) => ({
-      enrollment_id: where.enrollmentId,
+      enrollment_id: where.enrolmentId,
       attempt_id: where.attemptId,
       sco_identifier: where.scoIdentifier,
       position: i.position,
@@ -265,7 +265,7 @@ export async function storeRecords(
 export async function objectivesOf(em: Em, enrolmentId: number): Promise<Map<string, IScormObjective[]>> {
   const rows: IScormObjective[] = await em.find(
     ScormObjective,
-    { enrollmentId: enrolmentId },
+    { enrolmentId },
     { orderBy: { updatedAt: 'desc', id: 'desc' } },
   );
   const newest = new Map<string, IScormObjective>();

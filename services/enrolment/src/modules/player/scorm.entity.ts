@@ -6,7 +6,7 @@ export const ScormAttempt = defineEntity({
   tableName: 'scorm_attempts',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     userId: p.integer().fieldName('user_id'),
     tokenHash: p.string().fieldName('token_hash').length(64),
     /** The sign-in session that opened it: its content token works only while that session lives. */
@@ -26,7 +26,7 @@ export const ScoState = defineEntity({
   tableName: 'scorm_sco_states',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     scoIdentifier: p.string().fieldName('sco_identifier').length(191),
     attemptId: p.integer().fieldName('attempt_id'),
     seq: p.integer(),
@@ -62,7 +62,7 @@ export const ScormLogEntry = defineEntity({
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     userId: p.integer().fieldName('user_id'),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     attemptId: p.integer().fieldName('attempt_id'),
     scoIdentifier: p.string().fieldName('sco_identifier').length(191),
     seq: p.integer(),
@@ -94,7 +94,7 @@ export const ScormObjective = defineEntity({
   tableName: 'scorm_objectives',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     /** Null only for rows kept from before attempts had their own (issue 20 item 5). */
     attemptId: p.integer().fieldName('attempt_id').nullable(),
     scoIdentifier: p.string().fieldName('sco_identifier').length(191),
@@ -119,7 +119,7 @@ export const ScormInteraction = defineEntity({
   tableName: 'scorm_interactions',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     attemptId: p.integer().fieldName('attempt_id'),
     scoIdentifier: p.string().fieldName('sco_identifier').length(191),
     /** Its index n in cmi.interactions.n. */

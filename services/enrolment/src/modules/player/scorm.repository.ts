@@ -28,19 +28,19 @@ export async function contentAttempt(from: Em | Orm, attemptId: number) {
 }
 
 export function findScoState(em: Em, enrolmentId: number, scoIdentifier: string): Promise<IScoState | null> {
-  return em.findOne(ScoState, { enrollmentId: enrolmentId, scoIdentifier });
+  return em.findOne(ScoState, { enrolmentId, scoIdentifier });
 }
 
 /** An enrolment's SCO states by SCO identifier. */
 export async function scoStatesOf(em: Em, enrolmentId: number): Promise<Map<string, IScoState>> {
-  const states: IScoState[] = await em.find(ScoState, { enrollmentId: enrolmentId });
+  const states: IScoState[] = await em.find(ScoState, { enrolmentId });
   return new Map(states.map((s) => [s.scoIdentifier, s]));
 }
 
 /** The attempts, SCO states and SCORM log of these enrolments. */
 export async function deleteScormDataOf(em: Em, enrolmentIds: number[]): Promise<void> {
   if (enrolmentIds.length === 0) return;
-  const byEnrolment = { enrollmentId: { $in: enrolmentIds } };
+  const byEnrolment = { enrolmentId: { $in: enrolmentIds } };
   await em.nativeDelete(ScormLogEntry, byEnrolment);
   await em.nativeDelete(ScormObjective, byEnrolment);
   await em.nativeDelete(ScormInteraction, byEnrolment);

@@ -139,7 +139,7 @@ async function writeCommit(
   else await insertScoState(tx, { enrollment_id: enrolmentId, sco_identifier: at.scoIdentifier, ...state });
   await storeRecords(
     tx,
-    { enrollmentId: enrolmentId, attemptId: at.attemptId, scoIdentifier: at.scoIdentifier },
+    { enrolmentId, attemptId: at.attemptId, scoIdentifier: at.scoIdentifier },
     write.objectives,
     write.interactions,
     now,

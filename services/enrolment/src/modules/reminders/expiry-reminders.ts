@@ -48,8 +48,8 @@ export async function dueReminders(em: Em, now: Date): Promise<DueReminder[]> {
   );
   const latest = new Map<string, number>();
   for (const e of newer) latest.set(`${e.userId}:${e.courseId}`, Math.max(latest.get(`${e.userId}:${e.courseId}`) ?? 0, e.id));
-  const sent = await em.find(SentReminder, { enrollmentId: { $in: candidates.map((e) => e.id) } });
-  const sentKeys = new Set(sent.map((s) => `${s.enrollmentId}:${s.kind}`));
+  const sent = await em.find(SentReminder, { enrolmentId: { $in: candidates.map((e) => e.id) } });
+  const sentKeys = new Set(sent.map((s) => `${s.enrolmentId}:${s.kind}`));
   return candidates.flatMap((enrolment) => {
     // The query asked for an expiry date.
     if (!enrolment.expiresAt || latest.get(`${enrolment.userId}:${enrolment.courseId}`) !== enrolment.id) return [];
@@ -141,7 +141,7 @@ export async function sendExpiryReminders(deps: Deps & Pick<ServiceDeps, 'orm'>,
   await em.transactional(async (tx) => {
     await tx.insertMany(
       SentReminder,
-      due.map((d) => ({ enrollmentId: d.enrollment.id, kind: d.kind, sentAt: now })),
+      due.map((d) => ({ enrolmentId: d.enrollment.id, kind: d.kind, sentAt: now })),
     );
     if (mails.length) await deps.mailer.sendMany(mails, { em: tx });
   });

@@ -9,7 +9,7 @@ export const SentReminder = defineEntity({
   tableName: 'sent_reminders',
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    enrollmentId: p.integer().fieldName('enrollment_id'),
+    enrolmentId: p.integer().fieldName('enrollment_id'),
     kind: p.string().length(8),
     sentAt: p.datetime().fieldName('sent_at'),
   }),

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const at = (minutesAgo: number) => new Date(NOW.getTime() - minutesAgo * MINUTE);
   attempts.aliceFirst = (
     await recordAnsweredAttempt(em, {
-      enrollmentId: enrolments.alice,
+      enrolmentId: enrolments.alice,
       userId: alice,
       scoIdentifier: 'fire',
       startedAt: at(120),
@@ -88,7 +88,7 @@ beforeAll(async () => {
   // A later attempt that only reviewed the slides: no answers, no score, no reported time.
   attempts.aliceSecond = (
     await recordAnsweredAttempt(em, {
-      enrollmentId: enrolments.alice,
+      enrolmentId: enrolments.alice,
       userId: alice,
       scoIdentifier: 'fire',
       startedAt: at(60),
@@ -98,7 +98,7 @@ beforeAll(async () => {
   ).attemptId;
   attempts.cara = (
     await recordAnsweredAttempt(em, {
-      enrollmentId: enrolments.cara,
+      enrolmentId: enrolments.cara,
       userId: cara,
       scoIdentifier: 'ladders',
       startedAt: at(30),
@@ -121,7 +121,7 @@ beforeAll(async () => {
     })
   ).attemptId;
   await recordAnsweredAttempt(em, {
-    enrollmentId: enrolments.olga,
+    enrolmentId: enrolments.olga,
     userId: olga,
     scoIdentifier: 'fire',
     startedAt: at(10),

@@ -35,7 +35,7 @@ async function ledger(
     kind,
     balanceAfter: 0,
     actorName: 'Test',
-    enrollmentId: enrolmentId,
+    enrolmentId,
     createdAt: day(at),
   });
   await em.flush();

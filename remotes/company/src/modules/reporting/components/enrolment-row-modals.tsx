@@ -18,7 +18,7 @@ export function EnrolmentRowModals({ api, historyRow, answersRow, onCloseHistory
       {answersRow ? (
         <AnswersModal
           api={api}
-          enrollmentId={answersRow.id}
+          enrolmentId={answersRow.id}
           learnerName={answersRow.learner_name}
           courseName={answersRow.course_name}
           onClose={onCloseAnswers}
