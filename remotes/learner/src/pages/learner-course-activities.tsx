@@ -86,15 +86,7 @@ export default function LearnerCourseActivities({ api }: RemotePageProps) {
 }
 
 /** Shown when the enrolment has a certificate (spec §2): the PDF under the server's file name. */
-function DownloadCourseCertificate({
-  api,
-  enrolmentId,
-  courseName,
-}: {
-  api: ApiClient;
-  enrolmentId: number;
-  courseName: string;
-}) {
+function DownloadCourseCertificate({ api, enrolmentId, courseName }: { api: ApiClient; enrolmentId: number; courseName: string }) {
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function download() {

@@ -39,7 +39,12 @@ export function activitiesRoutes(deps: ServiceDeps) {
       return { success: true as const, message, activity: activityView(activity, completion) };
     })
     .handle(activityCode, async ({ em, principal, params }) => {
-      const { enrollment: enrolment, activity, courseName, learnerName } = await showActivityCode(deps, em, principal, {
+      const {
+        enrollment: enrolment,
+        activity,
+        courseName,
+        learnerName,
+      } = await showActivityCode(deps, em, principal, {
         enrolmentId: params.enrollmentId,
         activityId: params.activityId,
       });

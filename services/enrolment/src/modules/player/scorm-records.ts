@@ -263,11 +263,7 @@ export async function storeRecords(
 
 /** Each SCO's objectives to restore: the newest report of each id, whichever attempt made it. */
 export async function objectivesOf(em: Em, enrolmentId: number): Promise<Map<string, IScormObjective[]>> {
-  const rows: IScormObjective[] = await em.find(
-    ScormObjective,
-    { enrolmentId },
-    { orderBy: { updatedAt: 'desc', id: 'desc' } },
-  );
+  const rows: IScormObjective[] = await em.find(ScormObjective, { enrolmentId }, { orderBy: { updatedAt: 'desc', id: 'desc' } });
   const newest = new Map<string, IScormObjective>();
   for (const row of rows)
     if (!newest.has(`${row.scoIdentifier}\n${row.objectiveId}`)) newest.set(`${row.scoIdentifier}\n${row.objectiveId}`, row);
