@@ -70,7 +70,7 @@ describe('GET /api/user/{id}/allEnrollment', () => {
 describe('POST /api/course/{enrolmentId}/manualPass', () => {
   it('needs a reason', async () => {
     const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId });
-    const response = await admin().call(manualPass, { params: { enrolmentId: enrolment.id }, body: { reason: ' ' } });
+    const response = await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: ' ' } });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: Record<string, string[]> }).errors.reason).toEqual([ENROLLING_MESSAGES.reasonRequired]);
   });
@@ -78,7 +78,7 @@ describe('POST /api/course/{enrolmentId}/manualPass', () => {
   it('passes it today with a certificate and an expiry from the validity, keeping why, who and when', async () => {
     const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId, status: 'in_progress' });
     const response = await admin().call(manualPass, {
-      params: { enrolmentId: enrolment.id },
+      params: { enrollmentId: enrolment.id },
       body: { reason: 'Passed the paper test on site' },
     });
     expect(response.status).toBe(200);
@@ -95,7 +95,7 @@ describe('POST /api/course/{enrolmentId}/manualPass', () => {
     expect(stored.manualPassReason).toBe('Passed the paper test on site');
     expect(stored.certificateCode).toBe(body.data.certificate_code);
     // Passed already: refused.
-    expect((await admin().call(manualPass, { params: { enrolmentId: enrolment.id }, body: { reason: 'Again please' } })).status).toBe(422);
+    expect((await admin().call(manualPass, { params: { enrollmentId: enrolment.id }, body: { reason: 'Again please' } })).status).toBe(422);
   });
 });
 
@@ -104,7 +104,7 @@ describe('POST /api/user/{id}/deleteEnroll/{enrolmentId}', () => {
     const userId = await learner();
     const a = await makeEnrolment(em, { userId, courseId: course.id, companyId, status: 'in_progress' });
     await makeEnrolment(em, { userId, courseId: course.id, companyId, status: 'passed' });
-    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrolmentId: a.id } });
+    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: a.id } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: ENROLLING_MESSAGES.deleted, remaining: 1, refunded: 0 });
     expect(await em.fork().count(Enrolment, { id: a.id })).toBe(0);
@@ -112,7 +112,7 @@ describe('POST /api/user/{id}/deleteEnroll/{enrolmentId}', () => {
 
   it('answers 404 for another user’s enrolment', async () => {
     const enrolment = await makeEnrolment(em, { userId: await learner(), courseId: course.id, companyId });
-    expect((await admin().call(adminDeleteEnrolment, { params: { id: await learner(), enrolmentId: enrolment.id } })).status).toBe(404);
+    expect((await admin().call(adminDeleteEnrolment, { params: { id: await learner(), enrollmentId: enrolment.id } })).status).toBe(404);
   });
 
   it('refunds a paid enrolment not yet started to the company that paid', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/user/{id}/deleteEnroll/{enrolmentId}', () => {
     const enrolled = await admin().request(`/api/user/${userId}/enroll`, { method: 'POST', json: { course_id: course.id } });
     const enrolmentId = ((await enrolled.json()) as { data: { id: number } }).data.id;
     const before = (await em.fork().findOneOrFail(CreditAccount, { companyId })).balance;
-    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrolmentId } });
+    const response = await admin().call(adminDeleteEnrolment, { params: { id: userId, enrollmentId: enrolmentId } });
     expect(await response.json()).toMatchObject({ remaining: 0, refunded: 3 });
     expect((await em.fork().findOneOrFail(CreditAccount, { companyId })).balance).toBe(before + 3);
     const ledger = await em.fork().find(CreditTransaction, { companyId });

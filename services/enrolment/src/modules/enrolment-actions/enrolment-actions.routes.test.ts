@@ -143,7 +143,7 @@ describe('reminders', () => {
   it('reminds one learner by mail with a sign-in link, at most once in 24 hours (injected clock)', async () => {
     clock = START;
     const id = await enrolment(await learner('Rita Remind', 'rita@builders.test'));
-    const first = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } });
+    const first = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } });
     expect(first.status, await first.clone().text()).toBe(200);
     expect(((await first.json()) as { message: string }).message).toBe(REPORTING_MESSAGES.reminded);
     await platform.jobs.drain();
@@ -152,19 +152,19 @@ describe('reminders', () => {
     expect((await em.fork().findOne(Enrolment, { id }))!.lastRemindedAt?.toISOString()).toBe(START.toISOString());
 
     clock = new Date(START.getTime() + 23 * HOUR);
-    const again = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } });
+    const again = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } });
     expect(again.status).toBe(422);
     expect(((await again.json()) as { message: string }).message).toBe(REPORTING_MESSAGES.remindedRecently);
 
     clock = new Date(START.getTime() + 24 * HOUR);
-    expect((await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } })).status).toBe(200);
+    expect((await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(200);
     clock = START;
   });
 
   it('answers a learner without email with their login code instead', async () => {
     const userId = await learner('Nora Nomail', null);
     const id = await enrolment(userId);
-    const response = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } });
+    const response = await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { reminded: number; no_email: { enrollment_id: number; login_code: string }[] };
     expect(body.reminded).toBe(0);
@@ -179,7 +179,7 @@ describe('reminders', () => {
     await enrolment(await learner('All Three', null), { courseId: course });
     await enrolment(await learner('All Busy', 'busy2@builders.test'), { courseId: course, status: 'in_progress' });
     await enrolment(await learner('Else Where', 'else@other.test', ids.other), { courseId: course, companyId: ids.other });
-    expect((await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: a } })).status).toBe(200);
+    expect((await as(sessions.manager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: a } })).status).toBe(200);
 
     const response = await as(sessions.manager).call(remindAll, { params: { companyId: ids.company }, body: { courses: [course] } });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -195,14 +195,14 @@ describe('reminders', () => {
   it('refuses remind with another company’s ids, and a learner', async () => {
     const id = await enrolment(await learner('Far Away', 'far@builders.test'));
     // Another manager, naming their own company in the path but our enrolment.
-    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrolmentId: id } })).status).toBe(403);
-    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } })).status).toBe(
+    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrollmentId: id } })).status).toBe(403);
+    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(
       403,
     );
     expect((await as(sessions.otherManager).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(
       403,
     );
-    expect((await as(sessions.learner).call(remindEnrolment, { params: { companyId: ids.company, enrolmentId: id } })).status).toBe(403);
+    expect((await as(sessions.learner).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(403);
     expect((await as(sessions.learner).call(remindAll, { params: { companyId: ids.company }, body: { courses: [] } })).status).toBe(403);
     expect((await em.fork().findOne(Enrolment, { id }))!.lastRemindedAt ?? null).toBeNull();
   });

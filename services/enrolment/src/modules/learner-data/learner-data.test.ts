@@ -170,7 +170,7 @@ describe('EnrolmentPort.learnerRecords', () => {
       expect.objectContaining({ sco: 'sco-1', progress: 'incomplete', scoreRaw: '40', totalTime: '0000:10:00' }),
     ]);
     expect(records.scormLog).toEqual([expect.objectContaining({ sco: 'sco-1', slideLocation: 'slide-4', sessionTime: '00:10:00' })]);
-    expect(records.activities).toEqual([{ enrolmentId: certs.ladders, activityId: 77, completedAt: days(-20).toISOString() }]);
+    expect(records.activities).toEqual([{ enrollmentId: certs.ladders, activityId: 77, completedAt: days(-20).toISOString() }]);
     expect(records.certificates.map((c) => [c.enrollmentId, c.state])).toEqual(
       expect.arrayContaining([
         [certs.fireOld, 'superseded'],
