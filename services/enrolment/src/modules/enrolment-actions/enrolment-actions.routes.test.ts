@@ -195,7 +195,9 @@ describe('reminders', () => {
   it('refuses remind with another company’s ids, and a learner', async () => {
     const id = await enrolment(await learner('Far Away', 'far@builders.test'));
     // Another manager, naming their own company in the path but our enrolment.
-    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrollmentId: id } })).status).toBe(403);
+    expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.other, enrollmentId: id } })).status).toBe(
+      403,
+    );
     expect((await as(sessions.otherManager).call(remindEnrolment, { params: { companyId: ids.company, enrollmentId: id } })).status).toBe(
       403,
     );
