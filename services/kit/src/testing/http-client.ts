@@ -1,6 +1,27 @@
-import { appendFormFields, fillPath, SECURE_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER, SESSION_COOKIE, type AnyRoute } from '@portal/contracts';
+import {
+  appendFormFields,
+  fillPath,
+  SECURE_XSRF_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  SESSION_COOKIE,
+  type AnyRoute,
+  type RouteDef,
+} from '@portal/contracts';
+import type { z } from 'zod';
 
 import { xsrfTokenFor } from '../http/cookies';
+
+/**
+ * A route's path parameters by the names its contract gives them (any values: tests send hostile
+ * ones too), so a misnamed parameter fails the typecheck; a route known only as AnyRoute takes any.
+ */
+type ParamsOf<R> =
+  R extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType>
+    ? z.ZodType extends P
+      ? Record<string, unknown>
+      : { [K in keyof z.input<P>]: unknown }
+    : Record<string, unknown>;
 
 type Fetchable = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
 
@@ -47,7 +68,7 @@ export class TestClient {
   }
 
   /** Calls a route of the table with params, query and body (a multipart route's body as a form, like the API client). */
-  call(route: AnyRoute, input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown } = {}) {
+  call<R extends AnyRoute>(route: R, input: { params?: ParamsOf<R>; query?: Record<string, string>; body?: unknown } = {}) {
     const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
     const path = fillPath(route.path, input.params) + query;
     if (route.bodyType === 'multipart' && input.body !== undefined) {
