@@ -11,17 +11,8 @@ import {
 
 const unique = () => randomBytes(4).toString('hex');
 
-/** One SCO of a test package: `<identifier>/index.html`, no mastery score, unless told. */
-export const makeSco = (identifier: string, extra: Partial<CourseSco> = {}): CourseSco => ({
-  identifier,
-  title: `SCO ${identifier}`,
-  href: `${identifier}/index.html`,
-  masteryScore: null,
-  dataFromLms: null,
-  scaledPassingScore: null,
-  objectiveIds: [],
-  ...extra,
-});
+/** One SCO of a test package: the kit's, which its fake catalogue port uses too. */
+export { makeSco } from '@portal/service-kit/testing';
 
 /**
  * A course with a unique name. With `package`, it has a stored SCORM package of those SCOs (the
